@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BILLING_PORTAL_BASE } from '@reputo/core';
+import { z } from 'zod';
+
+/** The one place that reads process.env. A bad value stops the server with a message naming the variable. */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_MODE: booleanText.optional(),
+  SEED_SCALE: z.coerce.number().positive().max(10).default(1),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86400),
+  OAUTH_CLIENT_ID: z.string().min(1).default('reputo-web'),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default('reputo-web-secret'),
+  TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TOKEN_RATE_WINDOW: z.coerce.number().int().min(1).default(600),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Reputo <no-reply@reputo.test>'),
+  INTERCOM_APP_ID: z.string().default('reputo'),
+  INTERCOM_SECRET: z.string().min(16).optional(),
+  USERLIST_SECRET: z.string().min(16).optional(),
+  MAINTENANCE: booleanText.default(false),
+  BILLING_PORTAL_URL: z.string().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  ANNOUNCEMENT: z.string().optional(),
+  PUSHER_APP_ID: z.string().optional(),
+  PUSHER_KEY: z.string().optional(),
+  PUSHER_SECRET: z.string().optional(),
+  PUSHER_CLUSTER: z.string().default('mt1'),
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  GOOGLE_API_URL: z.url().default('https://mybusiness.googleapis.com/v4'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  TRANSLATE_URL: z.url().optional(),
+  TRANSLATE_API_KEY: z.string().optional(),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUILD: z.string().default('dev'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  demoMode: boolean;
+  seedScale: number;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  tokenRateLimit: number;
+  tokenRateWindowSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  intercomAppId: string;
+  intercomSecret: string;
+  userlistSecret: string;
+  maintenance: boolean;
+  /** Billing portal address; `{slug}` is replaced by the country's portal (core billing.ts). */
+  billingPortalBase: string;
+  announcement: string | null;
+  pusher: { appId: string; key: string; secret: string; cluster: string; host?: string; port?: number } | null;
+  openai: { baseUrl: string; apiKey?: string; model: string } | null;
+  /** Where replies are posted (Google Business Profile API, Facebook Graph API); tests point them at local servers. */
+  google: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  facebook: { graphUrl: string };
+  /** A LibreTranslate-compatible endpoint; null means translation is not configured. */
+  translate: { url: string; apiKey?: string } | null;
+  /** How often the job runner looks for due jobs; 0 turns the runner off (tests run jobs themselves). */
+  jobsIntervalMs: number;
+  logLevel: Env['LOG_LEVEL'];
+  version: string;
+  build: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_ANNOUNCEMENT = 'A new version of Reputo will be released on December 25th.';
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`).join('; ');
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR, so tokens survive restarts. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0.1.0'): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`);
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const pusherComplete = env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    // Demo mode (preset users on the sign-in page, seeding on first start) is the embedded default.
+    demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,
+    seedScale: env.SEED_SCALE,
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    oauthClientId: env.OAUTH_CLIENT_ID,
+    oauthClientSecret: env.OAUTH_CLIENT_SECRET,
+    tokenRateLimit: env.TOKEN_RATE_LIMIT,
+    tokenRateWindowSeconds: env.TOKEN_RATE_WINDOW,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    intercomAppId: env.INTERCOM_APP_ID,
+    intercomSecret: env.INTERCOM_SECRET ?? persistentSecret(dataDir, 'intercom'),
+    userlistSecret: env.USERLIST_SECRET ?? persistentSecret(dataDir, 'userlist'),
+    maintenance: env.MAINTENANCE,
+    billingPortalBase: env.BILLING_PORTAL_URL ?? DEFAULT_BILLING_PORTAL_BASE,
+    announcement: env.ANNOUNCEMENT ?? DEFAULT_ANNOUNCEMENT,
+    pusher: pusherComplete
+      ? { appId: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET!, cluster: env.PUSHER_CLUSTER, host: env.PUSHER_HOST, port: env.PUSHER_PORT }
+      : null,
+    openai: env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL } : null,
+    google: { apiUrl: env.GOOGLE_API_URL.replace(/\/$/, ''), tokenUrl: env.GOOGLE_TOKEN_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    facebook: { graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, '') },
+    translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
+    jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    logLevel: env.LOG_LEVEL,
+    version,
+    build: env.BUILD,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import type { Db } from './client';
+import { rebuildReviewDaily, rebuildTopicDaily } from '../modules/reviews/rollup.repository';
+import { createReportingWorld, type ReportingWorld } from '../modules/statistics/test/reportingData';
+import { jobQueueFor } from '../platform/jobs';
+import { describeEachDatabase } from '../test/harness';
+import { bearer, signIn } from '../test/http';
+
+/**
+ * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
+ * topic_daily summed over locations, whatever writes those, because reports without a location limit
+ * read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
+ * and end to end: a report read company-wide answers exactly what the per-location read answers.
+ */
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Differences between the company-wide tables and the per-location ones summed (empty when exact). */
+async function differences(db: Db): Promise<unknown[]> {
+  const reviewsDiff = rowsOf(await db.execute(sql`
+    SELECT coalesce(a.company_id, b.company_id) AS company_id, coalesce(a.source, b.source) AS source, coalesce(a.day, b.day)::text AS day, a.reviews AS company_wide, b.reviews AS summed
+    FROM review_company_daily a
+    FULL JOIN (SELECT company_id, source, day, is_competitor, sum(reviews) AS reviews, sum(rated) AS rated, sum(rating_sum) AS rating_sum, sum(stars1) AS stars1,
+        sum(stars5) AS stars5, sum(with_text) AS with_text, sum(responded) AS responded, sum(response_seconds) AS response_seconds, sum(negative) AS negative
+      FROM review_daily GROUP BY 1, 2, 3, 4) b
+      ON a.company_id = b.company_id AND a.source = b.source AND a.day = b.day AND a.is_competitor = b.is_competitor
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
+      OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
+      OR abs(a.response_seconds - b.response_seconds) > 0.001`));
+  const topicsDiff = rowsOf(await db.execute(sql`
+    SELECT coalesce(a.topic, b.topic) AS topic, coalesce(a.day, b.day)::text AS day, a.mentions AS company_wide, b.mentions AS summed
+    FROM topic_company_daily a
+    FULL JOIN (SELECT company_id, source, day, is_competitor, kind, topic, subtopic, sum(mentions) AS mentions, sum(positive) AS positive, sum(negative) AS negative
+      FROM topic_daily GROUP BY 1, 2, 3, 4, 5, 6, 7) b
+      ON a.company_id = b.company_id AND a.source = b.source AND a.day = b.day AND a.is_competitor = b.is_competitor AND a.kind = b.kind AND a.topic = b.topic AND a.subtopic = b.subtopic
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.negative <> b.negative`));
+  return [...reviewsDiff, ...topicsDiff];
+}
+
+describeEachDatabase('company-wide daily rollups', (use) => {
+  let world: ReportingWorld;
+  let admin: string;
+
+  const get = async (url: string, query: Record<string, string> = {}, token = admin) => {
+    const res = await use().app.inject({ method: 'GET', url, query, headers: bearer(token) });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    const env = use();
+    world = await createReportingWorld(env.database.db, env.fx.companyA.id);
+    admin = (await signIn(env.app, 'admin@alpha.test')).access_token;
+  });
+
+  it('hold the per-location rollups summed, after the server writes them: reply, feedback delete, upload, rebuild', async () => {
+    const env = use();
+    const db = env.database.db;
+    const companyId = env.fx.companyA.id;
+    const [total] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM review_company_daily WHERE company_id = ${companyId}`));
+    expect(Number(total!.n)).toBeGreaterThan(0);
+    expect(await differences(db)).toEqual([]);
+
+    const reply = await env.app.inject({ method: 'POST', url: '/v2/api/responses/create', headers: bearer(admin), payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await differences(db)).toEqual([]);
+
+    const removed = await env.app.inject({ method: 'DELETE', url: `/v2/api/reviews/${world.reviewIds.r8}`, headers: bearer(admin) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await differences(db)).toEqual([]);
+
+    const csv = ['source,date,rating,text,location_id', 'google,2025-03-04,1,The soup was cold and salty,AG-001', 'zomato,2025-03-31,5,Lovely staff,AE-001', 'google,2025-04-01,4,,AG-002'].join('\n');
+    const upload = await env.app.inject({ method: 'POST', url: '/v2/api/reviews/upload', headers: bearer(admin), payload: { fileName: 'more.csv', content: Buffer.from(csv).toString('base64') } });
+    expect(upload.statusCode, upload.body).toBe(202);
+    // The upload starts in the background at once; wait for its report, as the web app does.
+    let status = 'running';
+    for (let i = 0; i < 100 && status === 'running'; i++) {
+      await jobQueueFor({ db }).runDue();
+      status = (await get(`/v2/api/reviews/upload/${upload.json().id}`)).status;
+      if (status === 'running') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('done');
+    await jobQueueFor({ db }).runDue();
+    const [uploaded] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM reviews WHERE company_id = ${companyId} AND created_at >= '2025-03-31'`));
+    expect(Number(uploaded!.n)).toBe(2);
+    expect(await differences(db)).toEqual([]);
+
+    await rebuildReviewDaily(db, companyId);
+    await rebuildTopicDaily(db, companyId);
+    expect(await differences(db)).toEqual([]);
+  });
+
+  it('answer reports exactly as the per-location rows do (the ends of monthly plans, week series, insights)', async () => {
+    const all = [world.marina, world.downtown, world.riyadh].join(',');
+    // Without a location filter the days are read from the company-wide tables; with every location named, from the per-location ones.
+    for (const range of [{ date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-03-02', date_to: '2025-03-09' }]) {
+      for (const [url, extra] of [
+        ['/v2/api/statistics/reviews/volume', {}],
+        ['/v2/api/statistics/reviews/average', {}],
+        ['/v2/api/statistics/trends', { interval: 'week' }],
+        ['/v2/api/statistics/trends', { interval: 'day' }],
+        ['/v2/api/dashboard/netPromoterScore', { interval: 'week' }],
+        ['/v2/api/dashboard/reputationScore', {}],
+        ['/v3/insights/primary', {}],
+        ['/v3/insights/secondary', {}],
+        ['/v3/insights/words', {}],
+        ['/v3/insights/trend', { interval: 'week' }],
+      ] as [string, Record<string, string>][]) {
+        const companyWide = await get(url, { ...range, ...extra });
+        const perLocation = await get(url, { ...range, ...extra, locations: all });
+        expect(companyWide, `${url} ${JSON.stringify(range)}`).toEqual(perLocation);
+      }
+    }
+    const volume = await get('/v2/api/statistics/reviews/volume', { date_from: '2025-02-15', date_to: '2025-04-10' });
+    expect(volume.reviews).toBeGreaterThan(10);
+  });
+
+  it('never show one company another company\'s rows', async () => {
+    const env = use();
+    const beta = (await signIn(env.app, 'admin@beta.test')).access_token;
+    const range = { date_from: '2025-02-15', date_to: '2025-04-10' };
+    expect((await get('/v2/api/statistics/reviews/volume', range, beta)).reviews).toBe(0);
+    expect((await get('/v2/api/statistics/trends', { ...range, interval: 'week' }, beta)).points.every((p: { reviews: number }) => p.reviews === 0)).toBe(true);
+  });
+});

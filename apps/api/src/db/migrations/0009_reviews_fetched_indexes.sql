@@ -1,0 +1,2 @@
+CREATE INDEX "reviews_company_source_fetched_idx" ON "reviews" USING btree ("company_id","source","fetched_at") WHERE is_competitor = false;--> statement-breakpoint
+CREATE INDEX "reviews_location_fetched_idx" ON "reviews" USING btree ("location_id","fetched_at") WHERE is_competitor = false;

@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, locations, users } from './tenancy';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    /** The review's id on its source; with the source it identifies a review for de-duplication. */
+    externalId: text('external_id'),
+    authorName: text('author_name'),
+    rating: smallint('rating'),
+    title: text('title'),
+    text: text('text'),
+    language: text('language'),
+    /** -1 negative, 0 neutral, 1 positive. */
+    sentiment: smallint('sentiment'),
+    url: text('url'),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    /** For competitor reviews: the competitor branch (competitor_locations.id) they belong to. */
+    competitorLocationId: integer('competitor_location_id'),
+    /** Version of the text analysis stored in review_topics; null until the review is analysed. */
+    nlpVersion: smallint('nlp_version'),
+    caseResolutionId: integer('case_resolution_id'),
+    /** When the review was written on its source. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Time of the first posted reply; null while unanswered. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', coalesce(${reviews.title}, '') || ' ' || coalesce(${reviews.text}, ''))`,
+    ),
+    /** The texts of the review's replies, kept by the responses module so search finds reply words too. */
+    replyText: text('reply_text'),
+    replySearch: tsvector('reply_search').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', coalesce(${reviews.replyText}, ''))`),
+  },
+  (t) => [
+    index('reviews_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The review list always asks for own (or competitor) reviews: with the flag in the key, a page's
+    // ids are an index-only walk, so a deep page skips 20,000 entries instead of 20,000 rows (bench/RESULTS.md).
+    index('reviews_company_list_idx').on(t.companyId, t.isCompetitor, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst()),
+    index('reviews_source_external_idx').on(t.companyId, t.source, t.externalId),
+    index('reviews_search_idx').using('gin', t.search),
+    index('reviews_competitor_location_idx').on(t.competitorLocationId),
+    index('reviews_reply_search_idx').using('gin', t.replySearch),
+    // Auto-response looks only at unanswered Google reviews that arrived recently.
+    index('reviews_autoresponse_idx').on(t.companyId, t.fetchedAt).where(sql`source = 'google' AND responded_at IS NULL`),
+    // System health reads sync freshness (newest fetched_at) per company and source, and per location,
+    // by index probes instead of scanning every review (3.3 s on 1M reviews without them).
+    index('reviews_company_source_fetched_idx').on(t.companyId, t.source, t.fetchedAt).where(sql`is_competitor = false`),
+    index('reviews_location_fetched_idx').on(t.locationId, t.fetchedAt).where(sql`is_competitor = false`),
+  ],
+);
+
+export const responses = pgTable(
+  'responses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** draft, posted or failed. */
+    status: text('status').notNull().default('posted'),
+    failureReason: text('failure_reason'),
+    /** manual, template, ai or auto. */
+    origin: text('origin').notNull().default('manual'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** The reply's id on the source once posted there (Google review name, Facebook comment id). */
+    externalId: text('external_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('responses_review_idx').on(t.reviewId), index('responses_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * Daily rollup per location, source and day, kept exact in the same transaction as review writes,
+ * so reports read rollup rows instead of scanning reviews.
+ */
+export const reviewDaily = pgTable(
+  'review_daily',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /** 0 for reviews without a location (products of companies without locations). */
+    locationId: integer('location_id').notNull(),
+    source: text('source').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    reviews: integer('reviews').notNull().default(0),
+    rated: integer('rated').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    stars1: integer('stars1').notNull().default(0),
+    stars2: integer('stars2').notNull().default(0),
+    stars3: integer('stars3').notNull().default(0),
+    stars4: integer('stars4').notNull().default(0),
+    stars5: integer('stars5').notNull().default(0),
+    withText: integer('with_text').notNull().default(0),
+    responded: integer('responded').notNull().default(0),
+    responseSeconds: doublePrecision('response_seconds').notNull().default(0),
+    positive: integer('positive').notNull().default(0),
+    neutral: integer('neutral').notNull().default(0),
+    negative: integer('negative').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.locationId, t.source, t.day, t.isCompetitor] }),
+    index('review_daily_company_day_idx').on(t.companyId, t.day),
+    // Reads for some locations (a limited member, a brand or region filter, competitor benchmarks): a
+    // day range per location. Migration 0011 also adds a covering (company_id, is_competitor, day)
+    // index with the counters, so per-location rankings of all locations read only the index.
+    index('review_daily_location_day_idx').on(t.companyId, t.locationId, t.isCompetitor, t.day),
+  ],
+);

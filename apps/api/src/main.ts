@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { countUsers } from './modules/users/repository';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
+import { seedDemoData } from './seed/demo';
+
+const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Embedded demo mode seeds an empty database on first start; with DATABASE_URL seeding is `npm run seed`. */
+async function seedIfEmpty(config: Config, database: Database, log: (msg: string) => void): Promise<void> {
+  if (!config.demoMode || (await countUsers(database.db)) > 0) return;
+  log('First start: seeding demo data (once)...');
+  const started = Date.now();
+  const summary = await seedDemoData(database.db, { reviewsScale: config.seedScale, log });
+  log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.companies} companies, ${summary.locations} locations, ${summary.users} users, ${summary.reviews} reviews.`);
+}
+
+function printWelcome(config: Config, address: string): void {
+  const lines = [`Reputo is running at ${config.publicUrl} (listening on ${address})`, `API documentation: ${config.publicUrl}/docs`];
+  if (config.demoMode) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.role}`);
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, pkg.version);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, serveWeb: true });
+  await seedIfEmpty(config, database, (msg) => app.log.info(msg));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  printWelcome(config, address);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Reputo failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

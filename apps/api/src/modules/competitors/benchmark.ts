@@ -1,0 +1,148 @@
+import { sourceTitle, MAX_COMPETITOR_SOURCES } from '@reputo/core';
+import type { Db } from '../../db/client';
+import type { ActingContext } from '../../platform/acting';
+import { topicTitle } from '../../platform/nlp/taxonomy';
+import { resolveScopeLocationIds, scopeCompanyId } from '../reviews/scope';
+import { sumTopicsByLocation, topicWhere } from '../insights/repository';
+import { averageRating, change, figures, responseRate, round, sentimentScore, type Sums } from '../statistics/metrics';
+import { resolvePeriods, rollupWhere } from '../statistics/period';
+import { locationInfo, sumRollupByLocation } from '../statistics/repository';
+import type { StatsQuery } from '../statistics/service';
+import { branchFigures, brandTree, companyLocations, listCompetitors } from './repository';
+import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION } from './service';
+
+/**
+ * Side-by-side benchmarks per own location: the location's rating, volume, response rate and topic
+ * sentiment against its competitors' (each branch, and all of them together), for any filter.
+ */
+
+const NO_SUMS: Sums = { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 };
+
+function addSums(a: Sums, b: Sums): Sums {
+  return {
+    reviews: a.reviews + b.reviews, rated: a.rated + b.rated, ratingSum: a.ratingSum + b.ratingSum,
+    stars: a.stars.map((v, i) => v + b.stars[i]!) as Sums['stars'], withText: a.withText + b.withText, responded: a.responded + b.responded,
+    responseSeconds: a.responseSeconds + b.responseSeconds, positive: a.positive + b.positive, neutral: a.neutral + b.neutral, negative: a.negative + b.negative,
+  };
+}
+
+function brief(s: Sums) {
+  const f = figures(s);
+  return { reviews: f.reviews, average: f.average, response_rate: f.response_rate, avg_response_hours: f.avg_response_hours, sentiment_score: f.sentiment_score };
+}
+
+export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
+  const companyId = scopeCompanyId(ctx);
+  const p = await resolvePeriods(db, ctx, q);
+  const scopeIds = await resolveScopeLocationIds(db, ctx, q);
+  const { rows: competitors } = await listCompetitors(db, companyId, scopeIds);
+  const branches = competitors.flatMap((c) => c.branches.map((b) => ({ ...b, name: c.name })));
+  const benchmarked = [...new Set(branches.map((b) => b.locationId))];
+  // Only the benchmarked locations are read: a 1,000-location company with competitors at a few of
+  // them read every location's rows before (1.2 s on the benchmark's data set, bench/RESULTS.md).
+  const [own, ownBefore, rivals, perBranch, topics, info] = await Promise.all([
+    sumRollupByLocation(db, rollupWhere(ctx, q, p.period), benchmarked),
+    p.previous ? sumRollupByLocation(db, rollupWhere(ctx, q, p.previous), benchmarked) : Promise.resolve([]),
+    sumRollupByLocation(db, rollupWhere(ctx, q, p.period, true), benchmarked),
+    branchFigures(db, companyId, branches.map((b) => b.id), p.period),
+    Promise.all([
+      sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic' }), benchmarked),
+      sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic', competitor: true }), benchmarked),
+    ]),
+    locationInfo(db, companyId, benchmarked),
+  ]);
+  const ownBy = new Map(own.map((r) => [r.locationId, r]));
+  const ownBeforeBy = new Map(ownBefore.map((r) => [r.locationId, r]));
+  const rivalBy = new Map(rivals.map((r) => [r.locationId, r]));
+  const branchBy = new Map(perBranch.map((r) => [r.branchId, r]));
+  const inScope = (id: number) => benchmarked.includes(id);
+
+  const locations = benchmarked
+    .filter((id) => info.has(id))
+    .map((id) => {
+      const loc = info.get(id)!;
+      const mine = ownBy.get(id) ?? NO_SUMS;
+      const theirs = rivalBy.get(id) ?? NO_SUMS;
+      const comps = branches
+        .filter((b) => b.locationId === id)
+        .map((b) => {
+          const f = branchBy.get(b.id) ?? { reviews: 0, rated: 0, ratingSum: 0, responded: 0 };
+          return {
+            competitor_id: b.competitorId, competitor_location_id: b.id, name: b.name, title: b.title,
+            reviews: f.reviews, average: f.rated ? round(f.ratingSum / f.rated, 2) : null, response_rate: f.reviews ? round((100 * f.responded) / f.reviews, 1) : null,
+          };
+        });
+      const ownAvg = averageRating(mine);
+      const ranked = [ownAvg, ...comps.map((c) => c.average)].filter((v): v is number => v !== null).sort((a, b) => b - a);
+      return {
+        location_id: id, title: loc.title, code: loc.code, brand: loc.brand, state: loc.state,
+        own: { ...brief(mine), previous_average: averageRating(ownBeforeBy.get(id) ?? NO_SUMS) },
+        competitors_total: brief(theirs),
+        gap: change(ownAvg, averageRating(theirs)),
+        rank: ownAvg === null ? null : ranked.indexOf(ownAvg) + 1,
+        of: ranked.length,
+        competitors: comps,
+      };
+    })
+    .sort((a, b) => a.title.localeCompare(b.title));
+
+  const sumOf = (rows: (Sums & { locationId: number })[]) => rows.filter((r) => inScope(r.locationId)).reduce((acc, r) => addSums(acc, r), NO_SUMS);
+  const [ownTopics, rivalTopics] = topics;
+  const topicTotals = (rows: typeof ownTopics) => {
+    const m = new Map<string, { mentions: number; positive: number; neutral: number; negative: number }>();
+    for (const r of rows.filter((x) => inScope(x.locationId))) {
+      const cur = m.get(r.topic) ?? { mentions: 0, positive: 0, neutral: 0, negative: 0 };
+      m.set(r.topic, { mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative });
+    }
+    return m;
+  };
+  const ot = topicTotals(ownTopics);
+  const rt = topicTotals(rivalTopics);
+  const topicKeys = [...new Set([...ot.keys(), ...rt.keys()])];
+  const ownTotal = sumOf(own);
+  const rivalTotal = sumOf(rivals);
+  return {
+    period: p.period,
+    previous_period: p.previous,
+    competitor_sources: competitorSourcesOf(ctx).map((s) => ({ value: s, title: sourceTitle(s) })),
+    limits: { sources: MAX_COMPETITOR_SOURCES, per_location: MAX_COMPETITORS_PER_LOCATION },
+    summary: {
+      own: brief(ownTotal),
+      competitors: brief(rivalTotal),
+      gap: change(averageRating(ownTotal), averageRating(rivalTotal)),
+      response_rate_gap: change(responseRate(ownTotal), responseRate(rivalTotal), 1),
+    },
+    topics: topicKeys
+      .map((k) => ({
+        topic: k, title: topicTitle(ctx.company?.type, k),
+        own: { mentions: ot.get(k)?.mentions ?? 0, sentiment_score: ot.get(k) ? sentimentScore(ot.get(k)!) : null },
+        competitors: { mentions: rt.get(k)?.mentions ?? 0, sentiment_score: rt.get(k) ? sentimentScore(rt.get(k)!) : null },
+      }))
+      .sort((a, b) => b.own.mentions + b.competitors.mentions - (a.own.mentions + a.competitors.mentions)),
+    locations,
+  };
+}
+
+/** The brand > region > location tree the competitor pages filter by, with each location's competitor count. */
+export async function competitorBrands(db: Db, ctx: ActingContext) {
+  const companyId = scopeCompanyId(ctx);
+  const allowed = ctx.locationIds;
+  const [{ brands, states }, locs, { rows }] = await Promise.all([brandTree(db, companyId), companyLocations(db, companyId), listCompetitors(db, companyId, allowed)]);
+  const visible = locs.filter((l) => !allowed || allowed.includes(l.id));
+  const counts = new Map<number, number>();
+  for (const c of rows) for (const b of c.branches) counts.set(b.locationId, (counts.get(b.locationId) ?? 0) + 1);
+  const loc = (l: (typeof visible)[number]) => ({ id: l.id, title: l.title, locationId: l.code, competitors: counts.get(l.id) ?? 0 });
+  const tree = brands
+    .map((b) => ({
+      id: b.id,
+      title: b.title,
+      states: states
+        .filter((s) => s.brandId === b.id)
+        .map((s) => ({ id: s.id, title: s.title, locations: visible.filter((l) => l.stateId === s.id).map(loc) }))
+        .filter((s) => s.locations.length > 0),
+      locations: visible.filter((l) => l.brandId === b.id && l.stateId === null).map(loc),
+    }))
+    .filter((b) => b.states.length > 0 || b.locations.length > 0);
+  const unbranded = visible.filter((l) => l.brandId === null).map(loc);
+  return { data: tree, other: unbranded, limits: { per_location: MAX_COMPETITORS_PER_LOCATION, sources: MAX_COMPETITOR_SOURCES } };
+}

@@ -1,0 +1,182 @@
+import ExcelJS from 'exceljs';
+import { sourceTitle } from '@reputo/core';
+import type { Db } from '../../db/client';
+import type { ActingContext } from '../../platform/acting';
+import { AppError, badRequest } from '../../platform/errors';
+import { scopeCompanyId } from '../reviews/scope';
+import { buildWorkbook } from '../statistics/excel';
+import { branchCountsByLocation, companyLocations, findCompetitorByName, insertBranch, insertCompetitor, listCompetitors } from './repository';
+import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION, PER_LOCATION_MESSAGE } from './service';
+import { branchInput } from './schemas';
+import { freeTextError, validateSourceUrl } from '@reputo/core';
+
+/**
+ * Competitor upload: an .xlsx or .csv file with one row per competitor branch. Rows that pass are
+ * imported, rows that repeat an existing branch are skipped, the others are reported with their line
+ * and reason. All in one transaction, so a failure midway leaves nothing half-imported.
+ */
+
+export interface UploadField {
+  key: string;
+  title: string;
+  required: boolean;
+  description: string;
+}
+
+export function uploadFields(ctx: ActingContext): UploadField[] {
+  return [
+    { key: 'competitor', title: 'Competitor name', required: true, description: 'The competing business, e.g. Burger Palace. Rows with the same name belong to one competitor.' },
+    { key: 'location', title: 'Location ID', required: true, description: 'The ID (or exact name) of your own location this branch is compared with.' },
+    { key: 'branch', title: 'Branch name', required: false, description: 'The competitor branch, e.g. Burger Palace Marina. Defaults to the competitor name.' },
+    { key: 'address', title: 'Address', required: false, description: 'Street address of the branch.' },
+    ...competitorSourcesOf(ctx).map((s) => ({ key: `source:${s}`, title: `${sourceTitle(s)} URL`, required: false, description: `Page of the branch on ${sourceTitle(s)}.` })),
+  ];
+}
+
+export async function exampleFile(ctx: ActingContext, db: Db): Promise<Buffer> {
+  const fields = uploadFields(ctx);
+  const [first] = await companyLocations(db, scopeCompanyId(ctx));
+  const sampleUrl: Record<string, string> = {
+    google: 'https://www.google.com/maps/place/Burger+Palace', tripadvisor: 'https://www.tripadvisor.com/Restaurant_Review-Burger_Palace', zomato: 'https://www.zomato.com/dubai/burger-palace',
+    talabat: 'https://www.talabat.com/uae/burger-palace', facebook: 'https://www.facebook.com/burgerpalace', booking: 'https://www.booking.com/hotel/ae/example.html',
+  };
+  const row = Object.fromEntries(fields.map((f) => [f.key, f.key.startsWith('source:') ? (sampleUrl[f.key.slice(7)] ?? '') : '']));
+  Object.assign(row, { competitor: 'Burger Palace', location: first?.code ?? first?.title ?? 'LOC-001', branch: 'Burger Palace Marina', address: 'Marina Walk, Dubai' });
+  return buildWorkbook([
+    { name: 'Competitors', columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: Math.max(16, f.title.length + 4) })), rows: [row] },
+    { name: 'Help', columns: [{ header: 'Column', value: (f: UploadField) => f.title, width: 22 }, { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') }, { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 }], rows: fields },
+  ]);
+}
+
+/** Splits CSV text into rows of cells (quotes, doubled quotes, commas and newlines inside quotes). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',' || ch === ';') {
+      row.push(cell);
+      cell = '';
+    }
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && body[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('hyperlink' in v && typeof v.hyperlink === 'string') return v.hyperlink;
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return String(v.result ?? '');
+    if (v instanceof Date) return v.toISOString().slice(0, 10);
+  }
+  return String(v);
+}
+
+async function readRows(filename: string, content: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(filename)) return parseCsv(content.toString('utf8'));
+  if (!/\.xlsx$/i.test(filename)) throw badRequest('Upload an .xlsx or .csv file.');
+  const wb = new ExcelJS.Workbook();
+  try {
+    // ExcelJS's typings want its own Buffer type; a Node Buffer is what it reads.
+    await wb.xlsx.load(content as unknown as ExcelJS.Buffer);
+  } catch {
+    throw badRequest('The file could not be read as an Excel workbook.');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('The workbook has no sheet.');
+  const rows: string[][] = [];
+  ws.eachRow({ includeEmpty: true }, (r) => {
+    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
+    rows.push(values.map((v) => cellText(v as ExcelJS.CellValue).trim()));
+  });
+  return rows;
+}
+
+export interface UploadReport {
+  imported: number;
+  skipped: number;
+  rejected: { line: number; reason: string }[];
+}
+
+export async function uploadCompetitors(db: Db, ctx: ActingContext, filename: string, base64: string): Promise<UploadReport> {
+  const companyId = scopeCompanyId(ctx);
+  const rows = await readRows(filename, Buffer.from(base64, 'base64'));
+  const fields = uploadFields(ctx);
+  const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
+  const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
+  const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
+  if (missing.length) throw badRequest(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`);
+  const locs = (await companyLocations(db, companyId)).filter((l) => !ctx.locationIds || ctx.locationIds.includes(l.id));
+  const byCode = new Map(locs.flatMap((l) => [[(l.code ?? '').toLowerCase(), l.id] as const, [l.title.toLowerCase(), l.id] as const]).filter(([k]) => k !== ''));
+  const report: UploadReport = { imported: 0, skipped: 0, rejected: [] };
+
+  await db.transaction(async (tx) => {
+    const counts = await branchCountsByLocation(tx, companyId);
+    const existing = (await listCompetitors(tx, companyId, null)).rows;
+    const seen = new Set(existing.flatMap((c) => c.branches.map((b) => `${c.name.toLowerCase()}|${b.locationId}|${b.title.toLowerCase()}`)));
+    for (let i = 1; i < rows.length; i++) {
+      const line = i + 1;
+      const get = (key: string) => {
+        const idx = col.get(key) ?? -1;
+        return idx >= 0 ? (rows[i]![idx] ?? '').trim() : '';
+      };
+      if (rows[i]!.every((c) => c.trim() === '')) continue;
+      try {
+        const name = get('competitor');
+        if (!name) throw badRequest('Competitor name is missing.');
+        const nameError = freeTextError(name);
+        if (nameError) throw badRequest(nameError);
+        const locationId = byCode.get(get('location').toLowerCase());
+        if (!locationId) throw badRequest(`Location ${get('location') || '(empty)'} is not one of your locations.`);
+        const sources: Record<string, string> = {};
+        for (const f of fields.filter((x) => x.key.startsWith('source:'))) {
+          const url = get(f.key);
+          if (!url) continue;
+          const source = f.key.slice(7);
+          if (!validateSourceUrl(source, url)) throw badRequest(`${f.title} is not a valid ${sourceTitle(source)} address.`);
+          sources[source] = url;
+        }
+        const parsed = branchInput.parse({ location_id: locationId, title: get('branch') || name, address: get('address') || null, sources });
+        const key = `${name.toLowerCase()}|${locationId}|${parsed.title!.toLowerCase()}`;
+        if (seen.has(key)) {
+          report.skipped++;
+          continue;
+        }
+        if ((counts.get(locationId) ?? 0) >= MAX_COMPETITORS_PER_LOCATION) throw badRequest(PER_LOCATION_MESSAGE);
+        const competitorId = (await findCompetitorByName(tx, companyId, name))?.id ?? (await insertCompetitor(tx, companyId, name));
+        await insertBranch(tx, companyId, competitorId, { locationId, title: parsed.title!, address: parsed.address ?? null, sourceUrls: sources });
+        counts.set(locationId, (counts.get(locationId) ?? 0) + 1);
+        seen.add(key);
+        report.imported++;
+      } catch (err) {
+        if (err instanceof AppError) report.rejected.push({ line, reason: err.message });
+        else if (err instanceof Error && err.name === 'ZodError') report.rejected.push({ line, reason: 'A value is too long.' });
+        else throw err;
+      }
+    }
+  });
+  return report;
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { analyzeText, NLP_VERSION, sentimentFromRating } from '../../platform/nlp/analyze';
+import { refreshDailyRollup, rollupKeysOf } from '../reviews/rollup.repository';
+
+/** Reviews analysed per round trip: large enough to amortise, small enough to keep memory flat. */
+const BATCH = 2000;
+/** Short reviews repeat ("Great food!"): remember recent results by text. */
+const CACHE_SIZE = 5000;
+const cache = new Map<string, ReturnType<typeof analyzeText>>();
+
+function analyzeCached(text: string, type: string | null): ReturnType<typeof analyzeText> {
+  const key = `${type}|${text}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = analyzeText(text, type);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+interface ReviewText {
+  id: number;
+  title: string | null;
+  text: string | null;
+  rating: number | null;
+  sentiment: number | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+async function companyType(db: Db, companyId: number): Promise<string | null> {
+  const result = await db.execute(sql`SELECT type FROM companies WHERE id = ${companyId}`);
+  return rowsOf<{ type: string }>(result)[0]?.type ?? null;
+}
+
+export interface StoreOptions {
+  /**
+   * Keep topic_daily and (for filled-in sentiments) review_daily exact row by row. Off for bulk
+   * back-fills, which rebuild topic_daily once at the end instead, and for callers that refresh the
+   * rollup keys themselves (afterReviewsWritten).
+   */
+  incremental: boolean;
+}
+
+/** Writes the analysis of a batch: replaces its review_topics rows, stamps nlp_version, fills a missing sentiment. */
+async function storeAnalysis(db: Db, companyId: number, type: string | null, batch: ReviewText[], opts: StoreOptions): Promise<void> {
+  if (batch.length === 0) return;
+  const rows: { reviewId: number; kind: string; topic: string; subtopic: string; sentiment: number }[] = [];
+  const sentiments: { id: number; sentiment: number | null }[] = [];
+  for (const r of batch) {
+    const text = [r.title, r.text].filter(Boolean).join('. ');
+    const a = analyzeCached(text, type);
+    for (const t of a.topics) rows.push({ reviewId: r.id, kind: 'topic', topic: t.topic, subtopic: t.subtopic, sentiment: t.sentiment });
+    for (const w of a.words) rows.push({ reviewId: r.id, kind: 'word', topic: w.word, subtopic: '', sentiment: w.sentiment });
+    // A sentiment given by the source (or an earlier analysis) is kept; otherwise text first, then stars.
+    sentiments.push({ id: r.id, sentiment: r.sentiment ?? a.sentiment ?? sentimentFromRating(r.rating) });
+  }
+  const ids = batch.map((r) => r.id);
+  const idList = sql`${sql.param(ids)}::int[]`;
+  // Take the old analysis out of topic_daily (migration 0007's functions), put the new one in below.
+  if (opts.incremental) await db.execute(sql`SELECT topic_daily_take(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`);
+  await db.execute(sql`DELETE FROM review_topics WHERE company_id = ${companyId} AND review_id = ANY(${idList})`);
+  if (rows.length) {
+    await db.execute(sql`
+      INSERT INTO review_topics (review_id, company_id, kind, topic, subtopic, sentiment)
+      SELECT t.review_id, ${companyId}::int, t.kind, t.topic, t.subtopic, t.sentiment FROM unnest(
+        ${sql.param(rows.map((r) => r.reviewId))}::int[], ${sql.param(rows.map((r) => r.kind))}::text[], ${sql.param(rows.map((r) => r.topic))}::text[],
+        ${sql.param(rows.map((r) => r.subtopic))}::text[], ${sql.param(rows.map((r) => r.sentiment))}::smallint[]
+      ) AS t(review_id, kind, topic, subtopic, sentiment)`);
+  }
+  await db.execute(sql`
+    UPDATE reviews r SET nlp_version = ${NLP_VERSION}, sentiment = s.sentiment
+    FROM unnest(${sql.param(sentiments.map((s) => s.id))}::int[], ${sql.param(sentiments.map((s) => s.sentiment))}::smallint[]) AS s(id, sentiment)
+    WHERE r.id = s.id AND r.company_id = ${companyId}`);
+  if (!opts.incremental) return;
+  await db.execute(sql`SELECT topic_daily_give(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`);
+  // A sentiment filled in here changes the sentiment counters of review_daily.
+  const filled = batch.filter((r) => r.sentiment === null && sentiments.find((s) => s.id === r.id)?.sentiment !== null).map((r) => r.id);
+  if (filled.length) await refreshDailyRollup(db, companyId, await rollupKeysOf(db, companyId, filled));
+}
+
+/** Analyses these reviews of the company now (they may have new or edited texts). Ids of other companies are ignored. */
+export async function analyzeReviews(db: Db, companyId: number, reviewIds: readonly number[], opts: StoreOptions = { incremental: true }): Promise<void> {
+  if (reviewIds.length === 0) return;
+  const type = await companyType(db, companyId);
+  for (let i = 0; i < reviewIds.length; i += BATCH) {
+    const ids = reviewIds.slice(i, i + BATCH);
+    const result = await db.execute(sql`SELECT id, title, text, rating, sentiment FROM reviews WHERE company_id = ${companyId} AND id = ANY(${sql.param([...ids])}::int[])`);
+    await storeAnalysis(db, companyId, type, rowsOf<ReviewText>(result), opts);
+  }
+}
+
+/**
+ * Analyses every review of the company that has not been analysed (by this version) yet, in
+ * batches; answers how many. Used after bulk loads (seed, imports) and by the start-up backfill.
+ * It does not touch the rollups: callers rebuild topic_daily once afterwards.
+ */
+export async function analyzePendingReviews(db: Db, companyId: number, batchSize = BATCH, shouldStop: () => boolean = () => false, opts: StoreOptions & { maxReviews?: number } = { incremental: false }): Promise<number> {
+  const type = await companyType(db, companyId);
+  let done = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      SELECT id, title, text, rating, sentiment FROM reviews
+      WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})
+      ORDER BY id LIMIT ${batchSize}`);
+    const batch = rowsOf<ReviewText>(result);
+    if (batch.length === 0 || shouldStop()) return done;
+    await storeAnalysis(db, companyId, type, batch, opts);
+    done += batch.length;
+    if (opts.maxReviews !== undefined && done >= opts.maxReviews) return done;
+  }
+}
+
+export async function countPendingReviews(db: Db, companyId: number): Promise<number> {
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Companies that have reviews waiting for analysis (for the 'insights.analyze' job). */
+export async function companiesWithPendingAnalysis(db: Db): Promise<number[]> {
+  const result = await db.execute(sql`SELECT DISTINCT company_id FROM reviews WHERE nlp_version IS NULL OR nlp_version <> ${NLP_VERSION}`);
+  return rowsOf<{ company_id: number }>(result).map((r) => Number(r.company_id));
+}

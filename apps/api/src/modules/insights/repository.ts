@@ -1,0 +1,187 @@
+import { and, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ReviewFilter } from '@reputo/core';
+import type { Db } from '../../db/client';
+import { topicCompanyDaily, topicDaily, topicMonthly } from '../../db/schema';
+import type { ActingContext } from '../../platform/acting';
+import { locationScopeSql, scopeCompanyId } from '../reviews/scope';
+import { dayBounds } from '../statistics/period';
+import { bucketSql, type Interval } from '../statistics/repository';
+
+/** Aggregates over topic_daily (the daily rollup of review_topics); never over reviews. */
+
+const t = topicDaily;
+
+export interface TopicSums {
+  topic: string;
+  subtopic: string;
+  mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+/** Conditions on topic_daily for a context, filter (places, sources) and days. */
+export function topicWhere(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): SQL[] {
+  const out: SQL[] = [eq(t.companyId, scopeCompanyId(ctx)), eq(t.isCompetitor, opts.competitor ?? false), eq(t.kind, opts.kind), ...dayBounds(t.day, range)];
+  const location = locationScopeSql(t.locationId, ctx, filter);
+  if (location) out.push(location);
+  if (filter.sources?.length) out.push(inArray(t.source, filter.sources));
+  return out;
+}
+
+/** The daily topic tables: per location, or company-wide (topic_company_daily, for reads without a location limit). */
+export type DailyTopicTable = typeof topicDaily | typeof topicCompanyDaily;
+type TopicTable = DailyTopicTable | typeof topicMonthly;
+
+function sumsOf(x: TopicTable) {
+  return {
+    mentions: sql<string>`coalesce(sum(${x.mentions}), 0)`,
+    positive: sql<string>`coalesce(sum(${x.positive}), 0)`,
+    neutral: sql<string>`coalesce(sum(${x.neutral}), 0)`,
+    negative: sql<string>`coalesce(sum(${x.negative}), 0)`,
+  };
+}
+const SUMS = sumsOf(t);
+
+/**
+ * Where insights read: without a location limit (no tree filter, an unlimited user), whole months
+ * come from topic_monthly and only the partial months at the ends from topic_company_daily (a row per
+ * source and day, not per location and day); with a limit, topic_daily. `daily` holds conditions on
+ * `dailyTable`.
+ */
+export interface TopicPlan {
+  monthly: SQL[] | null;
+  daily: SQL[] | null;
+  dailyTable: DailyTopicTable;
+}
+
+/** Conditions on topic_company_daily for a company-wide read of these days. */
+function companyTopicWhere(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): SQL[] {
+  const c = topicCompanyDaily;
+  const out: SQL[] = [eq(c.companyId, scopeCompanyId(ctx)), eq(c.isCompetitor, opts.competitor ?? false), eq(c.kind, opts.kind), ...dayBounds(c.day, range)];
+  if (filter.sources?.length) out.push(inArray(c.source, filter.sources));
+  return out;
+}
+
+function locationLimited(ctx: ActingContext, filter: ReviewFilter): boolean {
+  return ctx.locationIds !== null || Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length);
+}
+
+/** Every day of a range (day and week series): company-wide rows when nothing limits locations. */
+export function topicDailyRead(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): { table: DailyTopicTable; where: SQL[] } {
+  return locationLimited(ctx, filter) ? { table: t, where: topicWhere(ctx, filter, range, opts) } : { table: topicCompanyDaily, where: companyTopicWhere(ctx, filter, range, opts) };
+}
+
+const DAY_MS = 86_400_000;
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+function nextMonth(day: string): string {
+  const d = new Date(`${monthStart(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - DAY_MS).toISOString().slice(0, 10);
+
+export function topicPlan(ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): TopicPlan {
+  if (locationLimited(ctx, filter)) return { monthly: null, daily: topicWhere(ctx, filter, range, opts), dailyTable: t };
+  const c = topicCompanyDaily;
+  const firstFull = range.from === monthStart(range.from) ? range.from : nextMonth(range.from);
+  const lastFullExclusive = dayBefore(nextMonth(range.to)) === range.to ? nextMonth(range.to) : monthStart(range.to);
+  if (firstFull >= lastFullExclusive) return { monthly: null, daily: companyTopicWhere(ctx, filter, range, opts), dailyTable: c };
+  const m = topicMonthly;
+  const monthly: SQL[] = [eq(m.companyId, scopeCompanyId(ctx)), eq(m.isCompetitor, opts.competitor ?? false), eq(m.kind, opts.kind), gte(m.month, firstFull), lt(m.month, lastFullExclusive)];
+  if (filter.sources?.length) monthly.push(inArray(m.source, filter.sources));
+  const edges: SQL[] = [];
+  if (range.from < firstFull) edges.push(and(gte(c.day, range.from), lt(c.day, firstFull))!);
+  if (lastFullExclusive <= range.to) edges.push(and(gte(c.day, lastFullExclusive), lte(c.day, range.to))!);
+  const daily = edges.length ? [...companyTopicWhere(ctx, filter, { from: range.from, to: range.to }, opts), or(...edges)!] : null;
+  return { monthly, daily, dailyTable: c };
+}
+
+/** Adds up rows of the same topic and sub-topic (from the monthly and the daily table). */
+function mergeSums(rows: TopicSums[]): TopicSums[] {
+  const out = new Map<string, TopicSums>();
+  for (const r of rows) {
+    const key = `${r.topic}|${r.subtopic}`;
+    const cur = out.get(key);
+    out.set(key, cur ? { ...cur, mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative } : { ...r });
+  }
+  return [...out.values()];
+}
+
+function toSums(r: { topic: string; subtopic: string; mentions: string; positive: string; neutral: string; negative: string }): TopicSums {
+  return { topic: r.topic, subtopic: r.subtopic, mentions: Number(r.mentions), positive: Number(r.positive), neutral: Number(r.neutral), negative: Number(r.negative) };
+}
+
+async function groupTopics(db: Db, x: TopicTable, where: SQL[], extra: SQL[]): Promise<TopicSums[]> {
+  const rows = await db.select({ topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...where, ...extra)).groupBy(x.topic, x.subtopic);
+  return rows.map(toSums);
+}
+
+async function readPlan(db: Db, plan: TopicPlan, extra: (x: TopicTable) => SQL[]): Promise<TopicSums[]> {
+  const [m, d] = await Promise.all([
+    plan.monthly ? groupTopics(db, topicMonthly, plan.monthly, extra(topicMonthly)) : [],
+    plan.daily ? groupTopics(db, plan.dailyTable, plan.daily, extra(plan.dailyTable)) : [],
+  ]);
+  return mergeSums([...m, ...d]);
+}
+
+/** Topic-level sums (subtopic '') or sub-topic sums (optionally of one topic), most mentioned first. */
+export async function sumTopics(db: Db, plan: TopicPlan, level: 'topic' | 'subtopic', topic?: string): Promise<TopicSums[]> {
+  const rows = await readPlan(db, plan, (x) => [level === 'topic' ? eq(x.subtopic, '') : ne(x.subtopic, ''), ...(topic ? [eq(x.topic, topic)] : [])]);
+  return rows.sort((a, b) => b.mentions - a.mentions || a.topic.localeCompare(b.topic));
+}
+
+/** Every word of a plan with its sums (read once; rankWords orders them). */
+export function sumWords(db: Db, plan: TopicPlan): Promise<TopicSums[]> {
+  return readPlan(db, plan, () => []);
+}
+
+/** The first `limit` words by mentions, positive or negative sentences. */
+export function rankWords(rows: readonly TopicSums[], limit: number, order: 'mentions' | 'positive' | 'negative'): TopicSums[] {
+  return [...rows].sort((a, b) => b[order] - a[order] || a.topic.localeCompare(b.topic)).slice(0, limit);
+}
+
+/** The words of a plan ordered by mentions, positive or negative sentences. */
+export async function topWords(db: Db, plan: TopicPlan, limit: number, order: 'mentions' | 'positive' | 'negative'): Promise<TopicSums[]> {
+  return rankWords(await sumWords(db, plan), limit, order);
+}
+
+export async function topicSeries(db: Db, read: { table: DailyTopicTable; where: SQL[] }, interval: Interval, weekStart: number, topics: string[]): Promise<(TopicSums & { bucket: string })[]> {
+  const x = read.table;
+  const bucket = bucketSql(x.day, interval, weekStart);
+  const conds = [...read.where, eq(x.subtopic, '')];
+  if (topics.length) conds.push(inArray(x.topic, topics));
+  const rows = await db.select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...conds)).groupBy(bucket, x.topic, x.subtopic).orderBy(bucket);
+  return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+}
+
+/** Monthly topic series for a plan: whole months from topic_monthly, the edge months' days folded in. */
+export async function topicSeriesMonthly(db: Db, plan: TopicPlan, topics: string[]): Promise<(TopicSums & { bucket: string })[]> {
+  const read = async (x: TopicTable, where: SQL[], bucket: SQL<string>) => {
+    const conds = [...where, eq(x.subtopic, '')];
+    if (topics.length) conds.push(inArray(x.topic, topics));
+    const rows = await db.select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...conds)).groupBy(bucket, x.topic, x.subtopic);
+    return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+  };
+  const [m, d] = await Promise.all([
+    plan.monthly ? read(topicMonthly, plan.monthly, sql<string>`to_char(${topicMonthly.month}, 'YYYY-MM-DD')`) : [],
+    plan.daily ? read(plan.dailyTable, plan.daily, bucketSql(plan.dailyTable.day, 'month', 7)) : [],
+  ]);
+  const out = new Map<string, TopicSums & { bucket: string }>();
+  for (const r of [...m, ...d]) {
+    const key = `${r.bucket}|${r.topic}`;
+    const cur = out.get(key);
+    out.set(key, cur ? { ...cur, mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative } : r);
+  }
+  return [...out.values()];
+}
+
+/** Topic sums per own location (for side-by-side competitor benchmarks); `only` limits the read to those locations. */
+export async function sumTopicsByLocation(db: Db, where: SQL[], only?: number[]): Promise<(TopicSums & { locationId: number })[]> {
+  const rows = await db
+    .select({ locationId: t.locationId, topic: t.topic, subtopic: t.subtopic, ...SUMS })
+    .from(t)
+    .where(and(...where, eq(t.subtopic, ''), ...(only ? [inArray(t.locationId, only.length ? only : [0])] : [])))
+    .groupBy(t.locationId, t.topic, t.subtopic);
+  return rows.map((r) => ({ locationId: r.locationId, ...toSums(r) }));
+}

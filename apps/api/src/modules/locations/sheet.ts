@@ -1,0 +1,94 @@
+import ExcelJS from 'exceljs';
+import { badRequest, type ErrorDetail } from '../../platform/errors';
+import { parseCsv } from '../competitors/upload';
+
+/**
+ * Reading the settings uploads (locations, team): an .xlsx or .csv file whose first row names the
+ * columns. Columns are found by title, case-insensitively, so their order does not matter and extra
+ * columns (an export's figures) are ignored.
+ */
+export interface UploadField {
+  key: string;
+  title: string;
+  required: boolean;
+  description: string;
+}
+
+/** At most this many data rows per upload: the whole file is checked before anything is written. */
+export const MAX_UPLOAD_ROWS = 5000;
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('hyperlink' in v && typeof v.hyperlink === 'string') return v.hyperlink;
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return String(v.result ?? '');
+  }
+  return String(v);
+}
+
+export async function readSheet(filename: string, content: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(filename)) return parseCsv(content.toString('utf8'));
+  if (!/\.xlsx$/i.test(filename)) throw badRequest('Upload an .xlsx or .csv file.');
+  const wb = new ExcelJS.Workbook();
+  try {
+    // ExcelJS's typings want its own Buffer type; a Node Buffer is what it reads.
+    await wb.xlsx.load(content as unknown as ExcelJS.Buffer);
+  } catch {
+    throw badRequest('The file could not be read as an Excel workbook.');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('The workbook has no sheet.');
+  const rows: string[][] = [];
+  ws.eachRow({ includeEmpty: true }, (r) => {
+    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
+    rows.push(values.map((v) => cellText(v as ExcelJS.CellValue)));
+  });
+  return rows;
+}
+
+export interface SheetRow {
+  /** 1-based line in the file (the header is line 1). */
+  line: number;
+  get(key: string): string;
+}
+
+/**
+ * The data rows of a sheet, keyed by field; blank rows are skipped. Missing required columns, an
+ * empty file or too many rows answer 400 before any row is looked at.
+ */
+export function rowsOf(rows: string[][], fields: UploadField[]): SheetRow[] {
+  const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
+  const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
+  const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
+  if (missing.length) throw badRequest(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`);
+  const data: SheetRow[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const cells = rows[i]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    data.push({
+      line: i + 1,
+      get: (key) => {
+        const idx = col.get(key) ?? -1;
+        return idx >= 0 ? (cells[idx] ?? '') : '';
+      },
+    });
+  }
+  if (data.length === 0) throw badRequest('The file has no rows to import.');
+  if (data.length > MAX_UPLOAD_ROWS) throw badRequest(`The file has ${data.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time.`);
+  return data;
+}
+
+export interface RowProblem {
+  line: number;
+  reason: string;
+}
+
+/** Nothing is imported when any row is wrong: the answer lists every wrong row with its line and reason. */
+export function rejectUpload(problems: RowProblem[]): never {
+  const details: ErrorDetail[] = problems.slice(0, 200).map((p) => ({ field: `row ${p.line}`, message: p.reason }));
+  const n = new Set(problems.map((p) => p.line)).size;
+  throw badRequest(`${n} row${n === 1 ? ' has a problem' : 's have problems'}; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and upload the file again.`, details);
+}

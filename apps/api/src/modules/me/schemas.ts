@@ -1,0 +1,35 @@
+import { ROLES } from '@reputo/core';
+import { z } from 'zod';
+
+export const currentUserSchema = z.object({
+  id: z.number(),
+  role: z.enum(ROLES),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  userName: z.string(),
+  client: z.number().nullable(),
+  companyName: z.string().nullable(),
+  companyType: z.string().nullable(),
+  companyCity: z.string().nullable(),
+  companyState: z.string().nullable(),
+  companyCountry: z.string().nullable(),
+  country: z.string().nullable(),
+  package: z.string().nullable(),
+  features: z.array(z.string()),
+  clientSettings: z.object({ sources: z.array(z.string()), weekStart: z.number() }),
+  locationsTitle: z.enum(['Location', 'Product', 'Unit']),
+  partnerId: z.number().nullable(),
+  partnerName: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const userPatchSchema = z
+  .object({
+    firstName: z.string().max(100, 'First name is too long').optional(),
+    lastName: z.string().max(100, 'Last name is too long').optional(),
+    email: z.string().max(320, 'Email is not valid!').optional(),
+    password: z.string().max(200, 'Password is too long').optional(),
+  })
+  .strict();
+export type UserPatch = z.infer<typeof userPatchSchema>;

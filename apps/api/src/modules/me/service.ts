@@ -1,0 +1,58 @@
+import { displayName, isValidEmail, locationsTitleFor, MSG, MIN_PASSWORD_LENGTH } from '@reputo/core';
+import type { Db } from '../../db/client';
+import type { ActingContext } from '../../platform/acting';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { hashPassword } from '../../platform/auth/passwords';
+import { findPartnerById } from '../partners/repository';
+import { findUserByEmail, updateUser } from '../users/repository';
+import type { CurrentUser, UserPatch } from './schemas';
+
+/** The "Current user" of spec 000 section 3, for the effective user of the acting context. */
+export async function currentUser(db: Db, ctx: ActingContext): Promise<CurrentUser> {
+  const { user, company } = ctx;
+  const partner = ctx.partnerId ? await findPartnerById(db, ctx.partnerId) : undefined;
+  return {
+    id: user.id,
+    role: ctx.role,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    userName: displayName(user.firstName, user.lastName),
+    client: company?.id ?? null,
+    companyName: company?.companyName ?? null,
+    companyType: company?.type ?? null,
+    companyCity: company?.city ?? null,
+    companyState: company?.state ?? null,
+    companyCountry: company?.country ?? null,
+    country: company?.country ?? null,
+    package: company?.package ?? partner?.package ?? null,
+    features: ctx.features,
+    clientSettings: { sources: company?.sources ?? [], weekStart: user.weekStart },
+    locationsTitle: locationsTitleFor(company?.type),
+    partnerId: partner?.id ?? null,
+    partnerName: partner?.name ?? null,
+  };
+}
+
+/** PATCH /user: one field at a time, with the messages of spec 000 sections 5 and 8. */
+export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserPatch): Promise<void> {
+  const fields = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
+  if (fields.length !== 1) throw badRequest('Send exactly one of firstName, lastName, email or password');
+  if (patch.email !== undefined) {
+    const email = patch.email.trim();
+    if (!email) throw badRequest(MSG.emailRequired, [{ field: 'email', message: MSG.emailRequired }]);
+    if (!isValidEmail(email)) throw badRequest(MSG.emailNotValid, [{ field: 'email', message: MSG.emailNotValid }]);
+    const other = await findUserByEmail(db, email);
+    if (other && other.id !== ctx.user.id) throw conflict('This email is already used by another account.');
+    await updateUser(db, ctx.user.id, { email });
+    return;
+  }
+  if (patch.password !== undefined) {
+    // Someone acting as this user may edit the profile but never set the user's password.
+    if (ctx.actor.id !== ctx.user.id) throw forbidden('Only the user can change their own password');
+    if (patch.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
+    await updateUser(db, ctx.user.id, { passwordHash: await hashPassword(patch.password) });
+    return;
+  }
+  await updateUser(db, ctx.user.id, patch.firstName !== undefined ? { firstName: patch.firstName } : { lastName: patch.lastName ?? null });
+}

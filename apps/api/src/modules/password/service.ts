@@ -1,0 +1,48 @@
+import { MIN_PASSWORD_LENGTH, MSG } from '@reputo/core';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mail';
+import { AppError, badRequest } from '../../platform/errors';
+import { hashPassword } from '../../platform/auth/passwords';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+import { revokeUserRefreshTokens } from '../auth/repository';
+import { findUserByEmail, updateUser } from '../users/repository';
+import { consumeResetToken, insertResetToken } from './repository';
+import { appLink } from '../../platform/links';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export async function sendRecoveryMail(deps: { db: Db; mailer: Mailer; publicUrl: string }, input: { email: string; url?: string }): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email.trim());
+  if (!user) throw new AppError(404, 'not_found', MSG.noUserWithEmail);
+  const token = randomToken();
+  await insertResetToken(deps.db, { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const link = appLink(deps.publicUrl, input.url, `/confirmPassword/${token}`);
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Reputo password',
+    text: [
+      `Hello ${user.firstName ?? ''}`.trim() + ',',
+      '',
+      'We received a request to reset the password of your Reputo account.',
+      `Choose a new password here (the link works once, for one hour): ${link}`,
+      '',
+      'If you did not ask for this, you can ignore this mail; your password stays as it is.',
+    ].join('\n'),
+    html: `<p>Hello ${escapeHtml(user.firstName ?? '')},</p><p>We received a request to reset the password of your Reputo account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If you did not ask for this, you can ignore this mail.</p>`,
+    links: [link],
+  });
+}
+
+/** Recovery: the spec shows one failure text for an unknown, used or expired link. */
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
+  const userId = await consumeResetToken(db, hashToken(input.token));
+  if (userId === null) throw new AppError(400, 'invalid_token', MSG.noUserWithEmail);
+  await updateUser(db, userId, { passwordHash: await hashPassword(input.password), status: 'active' });
+  // A new password ends every session that the old one opened.
+  await revokeUserRefreshTokens(db, userId);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,158 @@
+import { freeTextError } from '@reputo/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { caseResolutions, companies, reviewCategories, reviews } from '../../db/schema';
+import { access, actingOf } from '../../platform/access';
+import type { ActingContext } from '../../platform/acting';
+import type { App, AppDeps } from '../../platform/deps';
+import { conflict, notFound } from '../../platform/errors';
+import { analyzeText } from '../../platform/nlp/analyze';
+import { taxonomyFor } from '../../platform/nlp/taxonomy';
+import { ensureReviewDefaults } from '../reviews/defaults';
+import { REVIEW_MANAGERS } from '../reviews/roles';
+import { idParams } from '../reviews/schemas';
+import { scopeCompanyId } from '../reviews/scope';
+import { requireReview } from '../reviews/service';
+
+/**
+ * Review categories (feature Review Categorization) and case-resolution statuses (feature Case
+ * Resolution): everyone reads them, managers edit them; assigning them to reviews is PATCH reviews/{id}.
+ */
+const title = z
+  .string({ error: 'The field cannot be empty or contain only spaces!' })
+  .superRefine((v, c) => {
+    const e = freeTextError(v);
+    if (e) c.addIssue({ code: 'custom', message: e });
+  })
+  .refine((v) => v.length <= 60, 'A title can be at most 60 characters');
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color must be a hex colour such as #1677ff');
+const keywords = z.array(z.string().trim().toLowerCase().min(1).max(40)).max(100, 'At most 100 keywords');
+
+const categorySchema = z.object({ id: z.number(), title: z.string(), color: z.string(), keywords: z.array(z.string()) });
+const caseSchema = z.object({ id: z.number(), title: z.string(), color: z.string(), position: z.number() });
+const deleted = z.object({ id: z.number(), deleted: z.literal(true) });
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+async function uniqueTitle<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('An entry with this title already exists');
+    throw e;
+  }
+}
+
+export async function listCategories(db: Db, companyId: number) {
+  await ensureReviewDefaults(db, companyId);
+  return db.select({ id: reviewCategories.id, title: reviewCategories.title, color: reviewCategories.color, keywords: reviewCategories.keywords }).from(reviewCategories).where(eq(reviewCategories.companyId, companyId)).orderBy(asc(reviewCategories.title));
+}
+
+export async function listCaseResolutions(db: Db, companyId: number) {
+  await ensureReviewDefaults(db, companyId);
+  return db.select({ id: caseResolutions.id, title: caseResolutions.title, color: caseResolutions.color, position: caseResolutions.position }).from(caseResolutions).where(eq(caseResolutions.companyId, companyId)).orderBy(asc(caseResolutions.position), asc(caseResolutions.id));
+}
+
+async function requireOwn<T extends typeof reviewCategories | typeof caseResolutions>(db: Db, table: T, ctx: ActingContext, id: number, what: string) {
+  const [row] = await db.select({ id: table.id }).from(table as typeof reviewCategories).where(and(eq(table.id, id), eq(table.companyId, scopeCompanyId(ctx))));
+  if (!row) throw notFound(`${what} not found`);
+  return row.id;
+}
+
+/**
+ * Categories suggested for a review: a category whose keywords (or title) appear in the text, and
+ * the topics the text analysis finds, with the sentiment of the sentences that mention them.
+ */
+export async function suggestCategories(db: Db, ctx: ActingContext, reviewId: number) {
+  const review = await requireReview(db, ctx, reviewId);
+  const [company] = await db.select({ type: companies.type }).from(companies).where(eq(companies.id, review.companyId));
+  const categories = await listCategories(db, review.companyId);
+  const text = `${review.title ?? ''} ${review.text ?? ''}`.toLowerCase();
+  const words = new Set(text.match(/\p{L}+/gu) ?? []);
+  const analysis = analyzeText(review.text, company?.type);
+  const taxonomy = taxonomyFor(company?.type);
+  const topicSentiment = new Map(analysis.topics.filter((t) => t.subtopic === '').map((t) => [taxonomy[t.topic]?.title.toLowerCase() ?? t.topic, t.sentiment]));
+  const suggestions = categories
+    .map((c) => {
+      const matched = [c.title.toLowerCase(), ...c.keywords].filter((k) => (k.includes(' ') ? text.includes(k) : words.has(k)));
+      const sentiment = topicSentiment.get(c.title.toLowerCase());
+      if (!matched.length && sentiment === undefined) return null;
+      return { id: c.id, title: c.title, color: c.color, sentiment: sentiment ?? analysis.sentiment ?? null, matched: [...new Set(matched)].slice(0, 5) };
+    })
+    .filter((s): s is NonNullable<typeof s> => s !== null);
+  return { suggestions };
+}
+
+export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
+  const { db } = deps;
+  const readCategories = access.signedIn({ company: true, iframe: true, feature: 'reviewCategorization' });
+  const editCategories = access.roles(REVIEW_MANAGERS, { company: true, feature: 'reviewCategorization' });
+  const readCases = access.signedIn({ company: true, iframe: true, feature: 'caseResolution' });
+  const editCases = access.roles(REVIEW_MANAGERS, { company: true, feature: 'caseResolution' });
+
+  app.get('/v2/api/reviewCategory', { config: { access: readCategories }, schema: { tags: ['reviewCategory'], summary: 'Review categories', response: { 200: z.object({ categories: z.array(categorySchema) }) } } },
+    async (request) => ({ categories: await listCategories(db, scopeCompanyId(actingOf(request))) }));
+
+  app.post('/v2/api/reviewCategory', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Create a category', body: z.object({ title, color: color.optional(), keywords: keywords.optional() }), response: { 201: categorySchema } } },
+    async (request, reply) => {
+      const companyId = scopeCompanyId(actingOf(request));
+      await ensureReviewDefaults(db, companyId);
+      const [row] = await uniqueTitle(() => db.insert(reviewCategories).values({ companyId, title: request.body.title.trim(), color: request.body.color ?? '#1677ff', keywords: request.body.keywords ?? [] }).returning());
+      return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords });
+    });
+
+  app.patch('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Change a category', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), keywords: keywords.optional() }), response: { 200: categorySchema } } },
+    async (request) => {
+      const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
+      const { title: t, color: c, keywords: k } = request.body;
+      const [row] = await uniqueTitle(() => db.update(reviewCategories).set({ ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(k ? { keywords: k } : {}) }).where(eq(reviewCategories.id, id)).returning());
+      return { id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords };
+    });
+
+  app.delete('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Delete a category (it leaves every review)', params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
+      await db.delete(reviewCategories).where(eq(reviewCategories.id, id));
+      return { id, deleted: true as const };
+    });
+
+  app.get('/v2/api/reviewCategory/suggest/:id', {
+    config: { access: access.signedIn({ company: true, feature: 'reviewCategorization' }) },
+    schema: { tags: ['reviewCategory'], summary: "Categories suggested by a review's text", params: idParams, response: { 200: z.object({ suggestions: z.array(categorySchema.omit({ keywords: true }).extend({ sentiment: z.number().nullable(), matched: z.array(z.string()) })) }) } },
+  }, async (request) => suggestCategories(db, actingOf(request), request.params.id));
+
+  app.get('/v2/api/caseResolution', { config: { access: readCases }, schema: { tags: ['caseResolution'], summary: 'Case-resolution statuses in order', response: { 200: z.object({ caseResolutions: z.array(caseSchema) }) } } },
+    async (request) => ({ caseResolutions: await listCaseResolutions(db, scopeCompanyId(actingOf(request))) }));
+
+  app.post('/v2/api/caseResolution', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Create a status (placed last unless a position is given)', body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }), response: { 201: caseSchema } } },
+    async (request, reply) => {
+      const companyId = scopeCompanyId(actingOf(request));
+      await ensureReviewDefaults(db, companyId);
+      const [last] = await db.select({ max: sql<number | null>`max(${caseResolutions.position})` }).from(caseResolutions).where(eq(caseResolutions.companyId, companyId));
+      const [row] = await uniqueTitle(() => db.insert(caseResolutions).values({ companyId, title: request.body.title.trim(), color: request.body.color ?? '#8c8c8c', position: request.body.position ?? (last?.max ?? -1) + 1 }).returning());
+      return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, position: row!.position });
+    });
+
+  app.patch('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Change or move a status', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), position: z.number().int().min(0).optional() }), response: { 200: caseSchema } } },
+    async (request) => {
+      const id = await requireOwn(db, caseResolutions, actingOf(request), request.params.id, 'Case resolution');
+      const { title: t, color: c, position } = request.body;
+      const [row] = await uniqueTitle(() => db.update(caseResolutions).set({ ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(position !== undefined ? { position } : {}) }).where(eq(caseResolutions.id, id)).returning());
+      return { id: row!.id, title: row!.title, color: row!.color, position: row!.position };
+    });
+
+  app.delete('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Delete a status (reviews with it get none)', params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      const ctx = actingOf(request);
+      const id = await requireOwn(db, caseResolutions, ctx, request.params.id, 'Case resolution');
+      await db.transaction(async (tx) => {
+        await tx.update(reviews).set({ caseResolutionId: null }).where(and(eq(reviews.companyId, scopeCompanyId(ctx)), eq(reviews.caseResolutionId, id)));
+        await tx.delete(caseResolutions).where(eq(caseResolutions.id, id));
+      });
+      return { id, deleted: true as const };
+    });
+}

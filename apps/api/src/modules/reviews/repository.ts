@@ -1,0 +1,338 @@
+import type { ReviewFilterValues } from '@reputo/core';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
+import { applyRollupChange, applyRollupInserts, type RollupFacts } from './rollup.repository';
+import { monthlyPlan, reviewConditions, rollupConditions, rollupCountSql, type ScopeContext, type ScopeOptions } from './scope';
+
+/** The columns the workspace shows for a review, with its place in the brand > region > location tree. */
+const reviewColumns = {
+  id: reviews.id,
+  companyId: reviews.companyId,
+  locationId: reviews.locationId,
+  source: reviews.source,
+  externalId: reviews.externalId,
+  authorName: reviews.authorName,
+  rating: reviews.rating,
+  title: reviews.title,
+  text: reviews.text,
+  language: reviews.language,
+  sentiment: reviews.sentiment,
+  url: reviews.url,
+  isCompetitor: reviews.isCompetitor,
+  caseResolutionId: reviews.caseResolutionId,
+  createdAt: reviews.createdAt,
+  fetchedAt: reviews.fetchedAt,
+  respondedAt: reviews.respondedAt,
+  locationTitle: locations.title,
+  locationCode: locations.locationId,
+  brandId: locations.brandId,
+  brandTitle: brands.title,
+  stateId: locations.stateId,
+  stateTitle: states.title,
+};
+
+export interface ResponseRow {
+  id: number;
+  reviewId: number;
+  text: string;
+  status: string;
+  failureReason: string | null;
+  origin: string;
+  externalId: string | null;
+  createdAt: Date;
+  postedAt: Date | null;
+  updatedAt: Date;
+  authorUserId: number | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof selectReviews>>[number];
+
+function selectReviews(db: Db) {
+  return db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(locations, eq(locations.id, reviews.locationId))
+    .leftJoin(brands, eq(brands.id, locations.brandId))
+    .leftJoin(states, eq(states.id, locations.stateId));
+}
+
+/**
+ * One page of reviews, newest first. The page's ids are found first, on `reviews` alone: the
+ * (company_id, is_competitor, created_at desc, id desc) index walks past earlier pages without reading
+ * their rows; only the page's rows are then read and joined to their places. Page 1,000 of a million
+ * reviews read 20,000 rows with their joins before (bench/RESULTS.md).
+ */
+export async function findReviewPage(db: Db, ctx: ScopeContext, filter: ReviewFilterValues & { page: number; per_page: number }, opts: ScopeOptions = {}): Promise<ReviewRow[]> {
+  const page = db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(...reviewConditions(ctx, filter, opts)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(filter.per_page)
+    .offset((filter.page - 1) * filter.per_page)
+    .as('page');
+  return selectReviews(db).innerJoin(page, eq(page.id, reviews.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/** Reviews in list order for exports, in batches so a large export never holds every row. */
+export async function* iterateReviews(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions & { batch?: number; limit?: number } = {}): AsyncGenerator<ReviewRow[]> {
+  const batch = opts.batch ?? 1000;
+  let cursor: { createdAt: Date; id: number } | null = null;
+  let left = opts.limit ?? Number.POSITIVE_INFINITY;
+  while (left > 0) {
+    const after: SQL[] = cursor ? [sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`] : [];
+    const rows: ReviewRow[] = await selectReviews(db)
+      .where(and(...reviewConditions(ctx, filter, opts), ...after))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(Math.min(batch, left));
+    if (rows.length === 0) return;
+    yield rows;
+    left -= rows.length;
+    const last = rows[rows.length - 1]!;
+    cursor = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batch) return;
+  }
+}
+
+/**
+ * How many reviews match. The daily rollup answers when it can (see rollupCountSql), otherwise the
+ * reviews are counted.
+ */
+export async function countReviews(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): Promise<number> {
+  if (rollupCountSql(filter)) {
+    const totals = await sumRollups(db, ctx, filter, opts, (t) => ({ n: rollupCountSql(filter, t)! }));
+    return totals.n;
+  }
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(reviews).where(and(...reviewConditions(ctx, filter, opts)));
+  return Number(row?.n ?? 0);
+}
+
+type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily;
+
+/**
+ * Sums aggregate expressions over the rollups of a filter: review_monthly for whole months when no
+ * location limit applies (plus review_company_daily for the partial months at the ends), review_daily
+ * otherwise. `build` gives the expressions for either table (they share column names).
+ */
+async function sumRollups<K extends string>(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions, build: (t: RollupTable) => Record<K, SQL>): Promise<Record<K, number>> {
+  const run = async (t: RollupTable, where: SQL[]) => {
+    const [row] = await db.select(build(t) as Record<K, SQL<unknown>>).from(t).where(and(...where));
+    return row as Record<K, unknown> | undefined;
+  };
+  const plan = monthlyPlan(ctx, filter, opts);
+  const parts = plan ? [await run(reviewMonthly, plan.monthly), plan.daily ? await run(reviewCompanyDaily, plan.daily) : undefined] : [await run(reviewDaily, rollupConditions(ctx, filter, opts))];
+  const keys = Object.keys(build(reviewDaily)) as K[];
+  return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<K, number>;
+}
+
+/** A review the context may see, or undefined (another tenant's id looks exactly like a missing one). */
+export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise<ReviewRow | undefined> {
+  const [row] = await selectReviews(db)
+    .where(and(eq(reviews.id, id), ...reviewConditions(ctx, {})))
+    .limit(1);
+  return row;
+}
+
+export async function findResponsesFor(db: Db, reviewIds: number[]): Promise<ResponseRow[]> {
+  if (reviewIds.length === 0) return [];
+  return db
+    .select({
+      id: responses.id,
+      reviewId: responses.reviewId,
+      text: responses.text,
+      status: responses.status,
+      failureReason: responses.failureReason,
+      origin: responses.origin,
+      externalId: responses.externalId,
+      createdAt: responses.createdAt,
+      postedAt: responses.postedAt,
+      updatedAt: responses.updatedAt,
+      authorUserId: responses.authorUserId,
+      authorFirstName: users.firstName,
+      authorLastName: users.lastName,
+    })
+    .from(responses)
+    .leftJoin(users, eq(users.id, responses.authorUserId))
+    .where(inArray(responses.reviewId, reviewIds))
+    .orderBy(asc(responses.createdAt), asc(responses.id));
+}
+
+export async function findCategoryIdsFor(db: Db, reviewIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (reviewIds.length === 0) return map;
+  const rows = await db
+    .select({ reviewId: reviewCategoryLinks.reviewId, categoryId: reviewCategoryLinks.categoryId })
+    .from(reviewCategoryLinks)
+    .where(inArray(reviewCategoryLinks.reviewId, reviewIds))
+    .orderBy(reviewCategoryLinks.createdAt, reviewCategoryLinks.categoryId);
+  for (const r of rows) map.set(r.reviewId, [...(map.get(r.reviewId) ?? []), r.categoryId]);
+  return map;
+}
+
+/** The facts of a review that the daily rollup counts, read inside the caller's transaction. */
+export async function rollupFactsOf(db: Db, reviewId: number): Promise<RollupFacts | undefined> {
+  const [row] = await db
+    .select({
+      companyId: reviews.companyId,
+      locationId: reviews.locationId,
+      source: reviews.source,
+      createdAt: reviews.createdAt,
+      isCompetitor: reviews.isCompetitor,
+      rating: reviews.rating,
+      text: reviews.text,
+      respondedAt: reviews.respondedAt,
+      sentiment: reviews.sentiment,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .for('update');
+  return row;
+}
+
+/**
+ * After a reply is added, changed or removed: the review's first posted-reply time and its
+ * searchable reply text follow, and the rollup with them, all in the caller's transaction.
+ */
+export async function refreshReplyState(db: Db, reviewId: number): Promise<void> {
+  const before = await rollupFactsOf(db, reviewId);
+  if (!before) return;
+  const [agg] = await db
+    .select({
+      firstPosted: sql<string | null>`min(${responses.postedAt}) FILTER (WHERE ${responses.status} = 'posted')`,
+      texts: sql<string | null>`string_agg(${responses.text}, ' ' ORDER BY ${responses.id})`,
+    })
+    .from(responses)
+    .where(eq(responses.reviewId, reviewId));
+  const respondedAt = agg?.firstPosted ? new Date(agg.firstPosted) : null;
+  await db.update(reviews).set({ respondedAt, replyText: agg?.texts ?? null }).where(eq(reviews.id, reviewId));
+  if ((before.respondedAt?.getTime() ?? null) !== (respondedAt?.getTime() ?? null)) {
+    await applyRollupChange(db, before, { ...before, respondedAt });
+  }
+}
+
+/** Deletes a review and takes it out of the rollup, in one transaction. */
+export async function deleteReviewRow(db: Db, reviewId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await rollupFactsOf(tx as unknown as Db, reviewId);
+    if (!before) return;
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    await applyRollupChange(tx as unknown as Db, before, null);
+  });
+}
+
+/** Sets a review's case resolution and/or categories (ids already checked to belong to its company). */
+export async function setReviewAssignments(db: Db, review: { id: number; companyId: number }, change: { caseResolutionId?: number | null; categoryIds?: number[] }): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (change.caseResolutionId !== undefined) {
+      await tx.update(reviews).set({ caseResolutionId: change.caseResolutionId }).where(eq(reviews.id, review.id));
+    }
+    if (change.categoryIds !== undefined) {
+      await tx.delete(reviewCategoryLinks).where(eq(reviewCategoryLinks.reviewId, review.id));
+      if (change.categoryIds.length) {
+        await tx.insert(reviewCategoryLinks).values(change.categoryIds.map((categoryId) => ({ reviewId: review.id, categoryId, companyId: review.companyId })));
+      }
+    }
+  });
+}
+
+export async function findCaseResolution(db: Db, companyId: number, id: number) {
+  const [row] = await db.select().from(caseResolutions).where(and(eq(caseResolutions.companyId, companyId), eq(caseResolutions.id, id)));
+  return row;
+}
+
+/** Star distribution, average and response figures for a filter, from the rollup when possible. */
+export async function ratingSummary(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}) {
+  const perReview = Boolean(filter.search?.trim() || filter.categories?.length || filter.case_resolution?.length || filter.ratings?.length || filter.with_text !== undefined || filter.answered !== undefined);
+  if (!perReview) {
+    const totals = await sumRollups(db, ctx, filter, opts, (d) => ({
+      reviews: sql`coalesce(sum(${d.reviews}), 0)`,
+      rated: sql`coalesce(sum(${d.rated}), 0)`,
+      ratingSum: sql`coalesce(sum(${d.ratingSum}), 0)`,
+      s1: sql`coalesce(sum(${d.stars1}), 0)`,
+      s2: sql`coalesce(sum(${d.stars2}), 0)`,
+      s3: sql`coalesce(sum(${d.stars3}), 0)`,
+      s4: sql`coalesce(sum(${d.stars4}), 0)`,
+      s5: sql`coalesce(sum(${d.stars5}), 0)`,
+      responded: sql`coalesce(sum(${d.responded}), 0)`,
+      responseSeconds: sql`coalesce(sum(${d.responseSeconds}), 0)`,
+    }));
+    return normalizeSummary(Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])));
+  }
+  const r = reviews;
+  const [row] = await db
+    .select({
+      reviews: sql<string>`count(*)`,
+      rated: sql<string>`count(${r.rating})`,
+      ratingSum: sql<string>`coalesce(sum(${r.rating}), 0)`,
+      s1: sql<string>`count(*) FILTER (WHERE ${r.rating} = 1)`,
+      s2: sql<string>`count(*) FILTER (WHERE ${r.rating} = 2)`,
+      s3: sql<string>`count(*) FILTER (WHERE ${r.rating} = 3)`,
+      s4: sql<string>`count(*) FILTER (WHERE ${r.rating} = 4)`,
+      s5: sql<string>`count(*) FILTER (WHERE ${r.rating} = 5)`,
+      responded: sql<string>`count(${r.respondedAt})`,
+      responseSeconds: sql<string>`coalesce(sum(extract(epoch FROM ${r.respondedAt} - ${r.createdAt})), 0)`,
+    })
+    .from(r)
+    .where(and(...reviewConditions(ctx, filter, opts)));
+  return normalizeSummary(row);
+}
+
+function normalizeSummary(row: Record<string, string> | undefined) {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    reviews: n('reviews'),
+    rated: n('rated'),
+    ratingSum: n('ratingSum'),
+    stars: { 1: n('s1'), 2: n('s2'), 3: n('s3'), 4: n('s4'), 5: n('s5') },
+    responded: n('responded'),
+    responseSeconds: n('responseSeconds'),
+  };
+}
+
+/** Per-source figures of the rating and response-rate exports. */
+export async function summaryBySource(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}) {
+  const d = reviewDaily;
+  const rows = await db
+    .select({
+      source: d.source,
+      reviews: sql<string>`sum(${d.reviews})`,
+      rated: sql<string>`sum(${d.rated})`,
+      ratingSum: sql<string>`sum(${d.ratingSum})`,
+      s1: sql<string>`sum(${d.stars1})`,
+      s2: sql<string>`sum(${d.stars2})`,
+      s3: sql<string>`sum(${d.stars3})`,
+      s4: sql<string>`sum(${d.stars4})`,
+      s5: sql<string>`sum(${d.stars5})`,
+      responded: sql<string>`sum(${d.responded})`,
+      responseSeconds: sql<string>`sum(${d.responseSeconds})`,
+    })
+    .from(d)
+    .where(and(...rollupConditions(ctx, filter, opts)))
+    .groupBy(d.source)
+    .orderBy(sql`sum(${d.reviews}) desc`);
+  return rows.map((r) => ({ source: r.source, ...normalizeSummary(r as unknown as Record<string, string>) }));
+}
+
+export type NewReview = typeof reviews.$inferInsert;
+
+/** Inserts reviews and adds them to the rollup in the caller's transaction; answers the new ids in order. */
+export async function insertReviewRows(db: Db, rows: NewReview[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(reviews).values(rows).returning({
+    id: reviews.id,
+    companyId: reviews.companyId,
+    locationId: reviews.locationId,
+    source: reviews.source,
+    createdAt: reviews.createdAt,
+    isCompetitor: reviews.isCompetitor,
+    rating: reviews.rating,
+    text: reviews.text,
+    respondedAt: reviews.respondedAt,
+    sentiment: reviews.sentiment,
+  });
+  await applyRollupInserts(db, inserted);
+  return inserted.map((r) => r.id);
+}

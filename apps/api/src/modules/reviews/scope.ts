@@ -1,0 +1,253 @@
+/**
+ * Which reviews a request may see and asked for: the one place that turns an acting context and a
+ * review filter (packages/core `reviewFilterSchema`) into SQL conditions. The review list, exports,
+ * ratings and the reporting pages all use it, so a filter means the same rows everywhere.
+ *
+ * Rules:
+ * - Tenancy: always `company_id = ctx.companyId`, never an id from the request alone.
+ * - Allowed locations: a team member limited to some locations (`ctx.locationIds`, also the
+ *   `locations` of an embed token) sees only those; an empty list sees nothing. Reviews without a
+ *   location (products of companies without locations) are visible only to unlimited users.
+ * - The brand > region > location tree: `brands`, `states` and `locations` name nodes of the tree a
+ *   user ticked; a review matches when its location lies under ANY ticked node (a brand covers all
+ *   its locations). That set is then intersected with the allowed locations.
+ * - Dates are UTC calendar days, inclusive on both ends, the same days as the review_daily rollup,
+ *   so a list count and a report on the same filter agree to the last review. Presets are resolved
+ *   from today's UTC date (`resolveDateRange`).
+ * - Competitor reviews are never in the workspace; reporting asks for them with `competitor: true`.
+ *
+ * Every function here is pure: it builds SQL and touches no database, except
+ * `resolveScopeLocationIds`, which reads the company's location tree.
+ */
+import { resolveDateRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
+import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { locations, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews } from '../../db/schema';
+import type { ActingContext } from '../../platform/acting';
+import { forbidden } from '../../platform/errors';
+
+/** What scoping needs from the acting context. */
+export type ScopeContext = Pick<ActingContext, 'companyId' | 'locationIds'>;
+
+export interface ScopeOptions {
+  /** The day presets are seen from; defaults to now. */
+  today?: Date;
+  weekStart?: WeekStart;
+  /** Competitor reviews instead of the company's own (reporting only). Default false. */
+  competitor?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const MAX_SEARCH_TERMS = 8;
+
+/** The acting company; a route that scopes reviews must declare `company: true`, so this never throws there. */
+export function scopeCompanyId(ctx: ScopeContext): number {
+  if (ctx.companyId === null) throw forbidden('Choose a company to act as first');
+  return ctx.companyId;
+}
+
+function treeRequested(filter: ReviewFilterValues): boolean {
+  return Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length);
+}
+
+/**
+ * The condition "this location id column is allowed and under a ticked tree node", or undefined
+ * when neither the context nor the filter limits locations. Works on any column holding a
+ * location id (reviews.location_id, review_daily.location_id, competitor_locations.location_id).
+ */
+export function locationScopeSql(column: AnyPgColumn, ctx: ScopeContext, filter: ReviewFilterValues): SQL | undefined {
+  const companyId = scopeCompanyId(ctx);
+  const parts: SQL[] = [];
+  if (ctx.locationIds) {
+    if (ctx.locationIds.length === 0) return sql`false`;
+    parts.push(inArray(column, ctx.locationIds));
+  }
+  if (treeRequested(filter)) {
+    const nodes: SQL[] = [];
+    if (filter.brands?.length) nodes.push(inArray(locations.brandId, filter.brands));
+    if (filter.states?.length) nodes.push(inArray(locations.stateId, filter.states));
+    if (filter.locations?.length) nodes.push(inArray(locations.id, filter.locations));
+    // A subquery keeps this pure and lets PostgreSQL join on the (small) location table.
+    parts.push(sql`${column} IN (SELECT ${locations.id} FROM ${locations} WHERE ${locations.companyId} = ${companyId} AND (${or(...nodes)}))`);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** The UTC instants [from 00:00, day after `to` 00:00) of a filter's date range. */
+export function dateBounds(filter: ReviewFilterValues, opts: ScopeOptions = {}): { from?: Date; toExclusive?: Date; fromDay?: string; toDay?: string } {
+  const range = resolveDateRange(filter, opts.today ?? new Date(), opts.weekStart ?? 7);
+  return {
+    from: range.from ? new Date(`${range.from}T00:00:00.000Z`) : undefined,
+    toExclusive: range.to ? new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + DAY_MS) : undefined,
+    fromDay: range.from,
+    toDay: range.to,
+  };
+}
+
+/**
+ * A prefix query for PostgreSQL full-text search: each word of the search (letters and digits in
+ * any script) must start a word of the review or its replies. Null when nothing searchable is left.
+ */
+export function searchTsQuery(search: string | undefined): string | null {
+  if (!search) return null;
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(words)].slice(0, MAX_SEARCH_TERMS);
+  return unique.length ? unique.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function idsCondition(column: AnyPgColumn, ids: number[], noneMatches: SQL): SQL {
+  const real = ids.filter((id) => id > 0);
+  const parts: SQL[] = [];
+  if (real.length) parts.push(inArray(column, real));
+  if (ids.includes(0)) parts.push(noneMatches);
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
+}
+
+function categoriesCondition(ids: number[]): SQL {
+  const real = ids.filter((id) => id > 0);
+  const parts: SQL[] = [];
+  if (real.length) {
+    parts.push(sql`EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id} AND ${inArray(reviewCategoryLinks.categoryId, real)})`);
+  }
+  if (ids.includes(0)) parts.push(sql`NOT EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id})`);
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
+}
+
+/** A review "has text" exactly as the rollup's with_text counts it. */
+export const HAS_TEXT_SQL = sql`coalesce(btrim(${reviews.text}), '') <> ''`;
+
+/**
+ * Every condition on `reviews` for this context and filter (AND them). Paging is not applied.
+ */
+export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] {
+  const conditions: SQL[] = [eq(reviews.companyId, scopeCompanyId(ctx)), eq(reviews.isCompetitor, opts.competitor ?? false)];
+  const location = locationScopeSql(reviews.locationId, ctx, filter);
+  if (location) conditions.push(location);
+  if (filter.sources?.length) conditions.push(inArray(reviews.source, filter.sources));
+  const { from, toExclusive } = dateBounds(filter, opts);
+  if (from) conditions.push(gte(reviews.createdAt, from));
+  if (toExclusive) conditions.push(lt(reviews.createdAt, toExclusive));
+  if (filter.ratings?.length) conditions.push(inArray(reviews.rating, filter.ratings));
+  if (filter.with_text !== undefined) conditions.push(filter.with_text ? HAS_TEXT_SQL : sql`NOT (${HAS_TEXT_SQL})`);
+  if (filter.answered !== undefined) conditions.push(filter.answered ? sql`${reviews.respondedAt} IS NOT NULL` : sql`${reviews.respondedAt} IS NULL`);
+  if (filter.categories?.length) conditions.push(categoriesCondition(filter.categories));
+  if (filter.case_resolution?.length) conditions.push(idsCondition(reviews.caseResolutionId, filter.case_resolution, sql`${reviews.caseResolutionId} IS NULL`));
+  const query = searchTsQuery(filter.search);
+  if (query) {
+    // Two GIN indexes (review text, reply texts) combine in one BitmapOr.
+    conditions.push(sql`(${reviews.search} @@ to_tsquery('simple', ${query}) OR ${reviews.replySearch} @@ to_tsquery('simple', ${query}))`);
+  }
+  return conditions;
+}
+
+/**
+ * The conditions on `review_daily` for the parts of a filter a rollup can answer: company,
+ * locations, sources, days and the competitor flag. Filters on single reviews (ratings, text,
+ * answered, categories, case resolution, search) cannot be applied to rollup rows; see
+ * `rollupCountColumn` for the ones whose counts the rollup still holds.
+ */
+export function rollupConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] {
+  const conditions: SQL[] = [eq(reviewDaily.companyId, scopeCompanyId(ctx)), eq(reviewDaily.isCompetitor, opts.competitor ?? false)];
+  const location = locationScopeSql(reviewDaily.locationId, ctx, filter);
+  if (location) conditions.push(location);
+  if (filter.sources?.length) conditions.push(inArray(reviewDaily.source, filter.sources));
+  const { fromDay, toDay } = dateBounds(filter, opts);
+  if (fromDay) conditions.push(gte(reviewDaily.day, fromDay));
+  if (toDay) conditions.push(lte(reviewDaily.day, toDay));
+  return conditions;
+}
+
+/**
+ * When the rollup alone can count the reviews of a filter, the SQL of that count over the rows of
+ * `rollupConditions`; otherwise null (the caller counts reviews). The rollup holds one marginal
+ * count per row (stars, with text, responded), so it answers at most one of ratings, with_text and
+ * answered, and none of categories, case resolution or search.
+ */
+export function rollupCountSql(filter: ReviewFilterValues, table: typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily = reviewDaily): SQL | null {
+  if (filter.search?.trim() || filter.categories?.length || filter.case_resolution?.length) return null;
+  const perReview = [filter.ratings?.length ? 1 : 0, filter.with_text !== undefined ? 1 : 0, filter.answered !== undefined ? 1 : 0];
+  if (perReview.reduce((a, b) => a + b, 0) > 1) return null;
+  const d = table;
+  if (filter.ratings?.length) {
+    const stars = { 1: d.stars1, 2: d.stars2, 3: d.stars3, 4: d.stars4, 5: d.stars5 } as const;
+    const columns = [...new Set(filter.ratings)].map((r) => sql`${stars[r as 1 | 2 | 3 | 4 | 5]}`);
+    return sql`coalesce(sum(${sql.join(columns, sql` + `)}), 0)`;
+  }
+  if (filter.with_text !== undefined) return filter.with_text ? sql`coalesce(sum(${d.withText}), 0)` : sql`coalesce(sum(${d.reviews} - ${d.withText}), 0)`;
+  if (filter.answered !== undefined) return filter.answered ? sql`coalesce(sum(${d.responded}), 0)` : sql`coalesce(sum(${d.reviews} - ${d.responded}), 0)`;
+  return sql`coalesce(sum(${d.reviews}), 0)`;
+}
+
+/**
+ * The location ids a context and filter cover, for queries that want a plain list (rollups joined
+ * to other tables, per-location rankings). Null means every location of the company, and also the
+ * reviews without a location (review_daily.location_id 0).
+ */
+export async function resolveScopeLocationIds(db: Db, ctx: ScopeContext, filter: ReviewFilterValues): Promise<number[] | null> {
+  const condition = locationScopeSql(locations.id, ctx, filter);
+  if (!condition) return null;
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, scopeCompanyId(ctx)), condition))
+    .orderBy(locations.id);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * review_monthly can stand in for review_daily when nothing limits locations (no tree filter, an
+ * unlimited user). The range then splits into whole months (read from review_monthly) and at most
+ * two partial months at its ends: `daily` holds conditions on review_company_daily (the company-wide
+ * daily rollup), so an end of 30 days is 30 rows per source, not 30 per location (bench/RESULTS.md).
+ */
+export function monthlyPlan(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): { monthly: SQL[]; daily: SQL[] | null } | null {
+  if (ctx.locationIds || treeRequested(filter)) return null;
+  const companyId = scopeCompanyId(ctx);
+  const m = reviewMonthly;
+  const d = reviewCompanyDaily;
+  const base = (t: typeof m | typeof d) => {
+    const c: SQL[] = [eq(t.companyId, companyId), eq(t.isCompetitor, opts.competitor ?? false)];
+    if (filter.sources?.length) c.push(inArray(t.source, filter.sources));
+    return c;
+  };
+  const { fromDay, toDay } = dateBounds(filter, opts);
+  if (!fromDay && !toDay) return { monthly: base(m), daily: null };
+  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+  const nextMonth = (day: string) => {
+    const dt = new Date(`${monthStart(day)}T00:00:00Z`);
+    dt.setUTCMonth(dt.getUTCMonth() + 1);
+    return dt.toISOString().slice(0, 10);
+  };
+  const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - DAY_MS).toISOString().slice(0, 10);
+  // Whole months: [firstFull, lastFullExclusive).
+  const firstFull = fromDay ? (fromDay === monthStart(fromDay) ? fromDay : nextMonth(fromDay)) : undefined;
+  const isMonthEnd = (day: string) => dayBefore(nextMonth(day)) === day;
+  const lastFullExclusive = toDay ? (isMonthEnd(toDay) ? nextMonth(toDay) : monthStart(toDay)) : undefined;
+  const monthly = base(m);
+  if (firstFull) monthly.push(gte(m.month, firstFull));
+  if (lastFullExclusive) monthly.push(lt(m.month, lastFullExclusive));
+  const edges: SQL[] = [];
+  if (fromDay && firstFull && fromDay < firstFull) edges.push(and(gte(d.day, fromDay), lt(d.day, firstFull), ...(toDay ? [lte(d.day, toDay)] : []))!);
+  if (toDay && lastFullExclusive && lastFullExclusive <= toDay && (!firstFull || lastFullExclusive >= firstFull)) edges.push(and(gte(d.day, lastFullExclusive), lte(d.day, toDay))!);
+  if (fromDay && toDay && firstFull && lastFullExclusive && firstFull > lastFullExclusive) {
+    // The whole range lies inside one month: no whole month at all.
+    return { monthly: [...base(m), sql`false`], daily: [...base(d), gte(d.day, fromDay), lte(d.day, toDay)] };
+  }
+  return { monthly, daily: edges.length ? [...base(d), or(...edges)!] : null };
+}
+
+/**
+ * Conditions on review_company_daily for every day of a filter's range when nothing limits locations
+ * (day and week series, first and last days), or null: then review_daily with rollupConditions.
+ */
+export function companyDailyConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] | null {
+  if (ctx.locationIds || treeRequested(filter)) return null;
+  const c = reviewCompanyDaily;
+  const out: SQL[] = [eq(c.companyId, scopeCompanyId(ctx)), eq(c.isCompetitor, opts.competitor ?? false)];
+  if (filter.sources?.length) out.push(inArray(c.source, filter.sources));
+  const { fromDay, toDay } = dateBounds(filter, opts);
+  if (fromDay) out.push(gte(c.day, fromDay));
+  if (toDay) out.push(lte(c.day, toDay));
+  return out;
+}

@@ -1,0 +1,170 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { brands, locations, reviewCompanyDaily, reviewDaily, reviewMonthly, states } from '../../db/schema';
+import { EMPTY_SUMS, type Sums } from './metrics';
+
+/**
+ * Sums over review_daily rows (never over reviews): a year of a 1,000-location company is a few
+ * hundred thousand rollup rows at most, read through the (company_id, day) index.
+ */
+
+const d = reviewDaily;
+type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily;
+/** The daily tables: per location, or company-wide (review_company_daily, for reads without a location limit). */
+export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
+
+/** The counters summed, for either rollup table (they share column names). */
+function sumFields(t: RollupTable) {
+  return {
+    reviews: sql<string>`coalesce(sum(${t.reviews}), 0)`,
+    rated: sql<string>`coalesce(sum(${t.rated}), 0)`,
+    ratingSum: sql<string>`coalesce(sum(${t.ratingSum}), 0)`,
+    s1: sql<string>`coalesce(sum(${t.stars1}), 0)`,
+    s2: sql<string>`coalesce(sum(${t.stars2}), 0)`,
+    s3: sql<string>`coalesce(sum(${t.stars3}), 0)`,
+    s4: sql<string>`coalesce(sum(${t.stars4}), 0)`,
+    s5: sql<string>`coalesce(sum(${t.stars5}), 0)`,
+    withText: sql<string>`coalesce(sum(${t.withText}), 0)`,
+    responded: sql<string>`coalesce(sum(${t.responded}), 0)`,
+    responseSeconds: sql<string>`coalesce(sum(${t.responseSeconds}), 0)`,
+    positive: sql<string>`coalesce(sum(${t.positive}), 0)`,
+    neutral: sql<string>`coalesce(sum(${t.neutral}), 0)`,
+    negative: sql<string>`coalesce(sum(${t.negative}), 0)`,
+  };
+}
+type SumRow = { [K in keyof ReturnType<typeof sumFields>]: string | number };
+
+export function addSums(a: Sums, b: Sums): Sums {
+  return {
+    reviews: a.reviews + b.reviews, rated: a.rated + b.rated, ratingSum: a.ratingSum + b.ratingSum,
+    stars: a.stars.map((v, i) => v + b.stars[i]!) as Sums['stars'], withText: a.withText + b.withText, responded: a.responded + b.responded,
+    responseSeconds: a.responseSeconds + b.responseSeconds, positive: a.positive + b.positive, neutral: a.neutral + b.neutral, negative: a.negative + b.negative,
+  };
+}
+
+/** Where a report reads: review_monthly for whole months plus review_company_daily for the edges (see monthlyPlan), or review_daily alone. */
+export type RollupPlan = { monthly: SQL[]; daily: SQL[] | null } | { daily: SQL[] };
+
+function isMonthly(plan: RollupPlan): plan is { monthly: SQL[]; daily: SQL[] | null } {
+  return 'monthly' in plan;
+}
+
+/** Sums for a plan: two short reads (months, edge days) instead of every day of a long range. */
+export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
+  if (!isMonthly(plan)) return sumRollup(db, plan.daily);
+  const m = reviewMonthly;
+  const [month] = await db.select(sumFields(m)).from(m).where(and(...plan.monthly));
+  const edge = plan.daily ? await sumRollup(db, plan.daily, reviewCompanyDaily) : null;
+  return edge ? addSums(toSums(month), edge) : toSums(month);
+}
+
+export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
+  if (!isMonthly(plan)) return sumRollupBySource(db, plan.daily);
+  const m = reviewMonthly;
+  const months = (await db.select({ source: m.source, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.source)).map((r) => ({ source: r.source, ...toSums(r) }));
+  const edges = plan.daily ? await sumRollupBySource(db, plan.daily, reviewCompanyDaily) : [];
+  const out = new Map(months.map((r) => [r.source, r]));
+  for (const e of edges) {
+    const cur = out.get(e.source);
+    out.set(e.source, cur ? { source: e.source, ...addSums(cur, e) } : e);
+  }
+  return [...out.values()];
+}
+
+/** A monthly series for a plan: whole months from review_monthly, the edge months' days folded in. */
+export async function monthlySeriesPlanned(db: Db, plan: RollupPlan, weekStart: number): Promise<(Sums & { bucket: string })[]> {
+  if (!isMonthly(plan)) return rollupSeries(db, plan.daily, 'month', weekStart);
+  const m = reviewMonthly;
+  const bucket = sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`;
+  const months = (await db.select({ bucket, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.month)).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+  const edges = plan.daily ? await rollupSeries(db, plan.daily, 'month', weekStart, reviewCompanyDaily) : [];
+  const out = new Map(months.map((r) => [r.bucket, r]));
+  for (const e of edges) {
+    const cur = out.get(e.bucket);
+    out.set(e.bucket, cur ? { bucket: e.bucket, ...addSums(cur, e) } : e);
+  }
+  return [...out.values()].sort((a, b) => a.bucket.localeCompare(b.bucket));
+}
+
+function toSums(r: SumRow | undefined): Sums {
+  if (!r) return { ...EMPTY_SUMS, stars: [0, 0, 0, 0, 0] };
+  const n = (v: string | number) => Number(v);
+  return {
+    reviews: n(r.reviews), rated: n(r.rated), ratingSum: n(r.ratingSum), stars: [n(r.s1), n(r.s2), n(r.s3), n(r.s4), n(r.s5)],
+    withText: n(r.withText), responded: n(r.responded), responseSeconds: n(r.responseSeconds), positive: n(r.positive), neutral: n(r.neutral), negative: n(r.negative),
+  };
+}
+
+export async function sumRollup(db: Db, conditions: SQL[], table: DailyTable = d): Promise<Sums> {
+  const [row] = await db.select(sumFields(table)).from(table).where(and(...conditions));
+  return toSums(row);
+}
+
+export async function sumRollupBySource(db: Db, conditions: SQL[], table: DailyTable = d): Promise<(Sums & { source: string })[]> {
+  const rows = await db.select({ source: table.source, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(table.source);
+  return rows.map((r) => ({ source: r.source, ...toSums(r) }));
+}
+
+/** Sums per location; `only` limits the read to those locations when the caller needs no others. */
+export async function sumRollupByLocation(db: Db, conditions: SQL[], only?: number[]): Promise<(Sums & { locationId: number })[]> {
+  const where = only ? [...conditions, inArray(d.locationId, only.length ? only : [0])] : conditions;
+  const rows = await db.select({ locationId: d.locationId, ...sumFields(d) }).from(d).where(and(...where)).groupBy(d.locationId);
+  return rows.map((r) => ({ locationId: r.locationId, ...toSums(r) }));
+}
+
+export type Interval = 'day' | 'week' | 'month';
+
+/** The first day of the bucket a rollup day falls in; weeks start on the user's week start (ISO 1-7). */
+export function bucketSql(day: SQL | AnyPgColumn, interval: Interval, weekStart: number): SQL<string> {
+  if (interval === 'day') return sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+  if (interval === 'month') return sql<string>`to_char(date_trunc('month', ${day})::date, 'YYYY-MM-DD')`;
+  // A literal, not a parameter: the same expression must appear in SELECT and GROUP BY, and two
+  // parameters ($1, $2) would make PostgreSQL see two different expressions. 1..7 only.
+  const ws = sql.raw(String(Math.min(7, Math.max(1, Math.trunc(weekStart)))));
+  return sql<string>`to_char(${day} - ((extract(isodow FROM ${day})::int - ${ws} + 7) % 7), 'YYYY-MM-DD')`;
+}
+
+export async function rollupSeries(db: Db, conditions: SQL[], interval: Interval, weekStart: number, table: DailyTable = d): Promise<(Sums & { bucket: string })[]> {
+  const bucket = bucketSql(table.day, interval, weekStart);
+  const rows = await db.select({ bucket, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(bucket).orderBy(bucket);
+  return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+}
+
+/** A day or week series over a daily read (statistics/period dailyRead: company-wide or per location). */
+export function dailySeries(db: Db, read: { table: DailyTable; where: SQL[] }, interval: Interval, weekStart: number): Promise<(Sums & { bucket: string })[]> {
+  return rollupSeries(db, read.where, interval, weekStart, read.table);
+}
+
+/** The newest day with a review under these conditions, or null. */
+export async function lastReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
+  const [row] = await db.select({ day: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')` }).from(table).where(and(...conditions));
+  return row?.day ?? null;
+}
+
+/** The first day with a review under these conditions (the start of an all-time period), or null. */
+export async function firstReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
+  const [row] = await db.select({ day: sql<string | null>`to_char(min(${table.day}), 'YYYY-MM-DD')` }).from(table).where(and(...conditions));
+  return row?.day ?? null;
+}
+
+export interface LocationInfo {
+  id: number;
+  title: string;
+  code: string | null;
+  city: string | null;
+  brand: string | null;
+  state: string | null;
+}
+
+/** Titles, brands and regions of the company's locations (all, or these ids). */
+export async function locationInfo(db: Db, companyId: number, ids: number[] | null): Promise<Map<number, LocationInfo>> {
+  const where = ids ? and(eq(locations.companyId, companyId), inArray(locations.id, ids.length ? ids : [0])) : eq(locations.companyId, companyId);
+  const rows = await db
+    .select({ id: locations.id, title: locations.title, code: locations.locationId, city: locations.city, brand: brands.title, state: states.title })
+    .from(locations)
+    .leftJoin(brands, eq(brands.id, locations.brandId))
+    .leftJoin(states, eq(states.id, locations.stateId))
+    .where(where);
+  return new Map(rows.map((r) => [r.id, r]));
+}

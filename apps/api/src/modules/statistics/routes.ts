@@ -1,0 +1,47 @@
+import { access, actingOf } from '../../platform/access';
+import type { App, AppDeps } from '../../platform/deps';
+import { z } from 'zod';
+import { accessTokenFromQuery, sendWorkbook } from './excel';
+import { STAT_EXPORTS, statisticsWorkbook } from './export';
+import { statsQuery } from './schemas';
+import { averageReport, locationsReport, trendsReport, volumeReport, type LocationRanking } from './service';
+
+/** Reporting is for anyone who sees the company's areas, and for embeds of /reporting/overview. */
+const reporting = access.signedIn({ company: true, iframe: true });
+
+export function statisticsRoutes(app: App, deps: AppDeps): void {
+  const rankings: [string, LocationRanking, string][] = [
+    ['/v2/api/statistics/locations/performing', 'performing', 'Locations ranked by average rating, with the previous period'],
+    ['/v2/api/statistics/locations/improved', 'improved', 'Locations ranked by how much their average rating rose against the previous period'],
+    ['/v2/api/statistics/locations/lowest-reviews', 'lowest', 'Locations with the lowest average rating first'],
+  ];
+  for (const [url, ranking, summary] of rankings) {
+    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary, querystring: statsQuery } }, async (request) =>
+      locationsReport(deps.db, actingOf(request), request.query, ranking),
+    );
+  }
+  app.get('/v2/api/statistics/trends', {
+    config: { access: reporting },
+    schema: { tags: ['statistics'], summary: 'Rating, volume, replies and sentiment per day, week (user week start) or month, with the previous period', querystring: statsQuery },
+  }, async (request) => trendsReport(deps.db, actingOf(request), request.query));
+  app.get('/v2/api/statistics/reviews/average', {
+    config: { access: reporting },
+    schema: { tags: ['statistics'], summary: 'Average rating, star distribution and per source, with the previous period', querystring: statsQuery },
+  }, async (request) => averageReport(deps.db, actingOf(request), request.query));
+  app.get('/v2/api/statistics/reviews/volume', {
+    config: { access: reporting },
+    schema: { tags: ['statistics'], summary: 'Review volume, response rate and time, sentiment and per source, with the previous period', querystring: statsQuery },
+  }, async (request) => volumeReport(deps.db, actingOf(request), request.query));
+  app.get('/v2/api/statistics/export', {
+    config: { access: reporting },
+    onRequest: accessTokenFromQuery,
+    schema: {
+      tags: ['statistics'],
+      summary: 'Excel export of a reporting screen (statistics, rating, response_rate, trends, ranking) for the same filter; accepts access_token in the query for downloads',
+      querystring: statsQuery.extend({ report: z.enum(STAT_EXPORTS, { error: `report must be one of ${STAT_EXPORTS.join(', ')}` }).default('statistics'), access_token: z.string().optional() }),
+    },
+  }, async (request, reply) => {
+    const { filename, content } = await statisticsWorkbook(deps.db, actingOf(request), request.query, request.query.report);
+    return sendWorkbook(reply, filename, content);
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { access, actingOf } from '../../platform/access';
+import type { App, AppDeps } from '../../platform/deps';
+import { forbidden } from '../../platform/errors';
+import { pingDatabase } from './repository';
+import { clientConfig, intercomPayload, userlistToken } from './service';
+
+export function systemRoutes(app: App, deps: AppDeps): void {
+  app.get('/version', {
+    config: { access: access.public() },
+    schema: { tags: ['system'], summary: 'API version and build', response: { 200: z.object({ version: z.string(), build: z.string() }) } },
+  }, async () => ({ version: deps.config.version, build: deps.config.build }));
+
+  app.get('/healthz', {
+    config: { access: access.public() },
+    schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
+  }, async () => {
+    await pingDatabase(deps.db);
+    return { status: 'ok' as const, database: deps.config.databaseUrl ? 'postgresql' : 'pglite' };
+  });
+
+  app.get('/v2/api/client-config', {
+    config: { access: access.public() },
+    schema: { tags: ['system'], summary: 'Settings the web app reads at start (OAuth client, demo users in demo mode, maintenance, realtime)' },
+  }, async () => clientConfig(deps.db, deps.config, deps.realtime));
+
+  app.get('/api/v2/intercom/payload', {
+    config: { access: access.signedIn() },
+    schema: { tags: ['user'], summary: 'Chat-widget payload with an identity hash signed by a server secret' },
+  }, async (request) => intercomPayload(deps.config, actingOf(request)));
+
+  app.get('/v2/api/userlist/token', {
+    config: { access: access.signedIn() },
+    schema: {
+      tags: ['user'],
+      summary: 'Signed token for a user-engagement tool, for the current user only',
+      querystring: z.object({ id: z.coerce.number({ error: 'id must be a user id' }).int().positive() }),
+      response: { 200: z.object({ token: z.string() }) },
+    },
+  }, async (request) => {
+    const ctx = actingOf(request);
+    if (request.query.id !== ctx.user.id) throw forbidden('A token can only be made for the current user');
+    return { token: await userlistToken(deps.config, ctx) };
+  });
+}

@@ -1,0 +1,133 @@
+import { displayName, freeTextError, isValidEmail, MSG, ROLE_LABELS, TEAM_ROLES, type TeamRole } from '@reputo/core';
+import type { ActingContext } from '../../platform/acting';
+import type { AppDeps } from '../../platform/deps';
+import type { Db } from '../../db/client';
+import { sendInvitation } from '../invitations/service';
+import { allLocations } from '../locations/repository';
+import { readSheet, rejectUpload, rowsOf, type RowProblem, type UploadField } from '../locations/sheet';
+import { buildWorkbook } from '../statistics/excel';
+import { insertUser } from '../users/repository';
+import { allMembers, invitationStates, takenEmails } from './repository';
+import { companyOf } from './service';
+
+/**
+ * Team upload: one row per new member, each gets an invitation mail. Every row is checked first;
+ * if any is wrong nobody is added and the answer lists each wrong row.
+ */
+export function teamUploadFields(): UploadField[] {
+  return [
+    { key: 'email', title: 'Email', required: true, description: 'The address the invitation goes to; it becomes the sign-in name.' },
+    { key: 'firstName', title: 'First name', required: false, description: 'Used to greet the new member.' },
+    { key: 'lastName', title: 'Last name', required: false, description: '' },
+    { key: 'role', title: 'Role', required: true, description: `One of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.` },
+    { key: 'locations', title: 'Locations', required: false, description: 'Location IDs (or names) the member may see, separated by commas; empty for all.' },
+  ];
+}
+
+function roleFrom(text: string): TeamRole | null {
+  const t = text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  return TEAM_ROLES.find((r) => r.replace('_', ' ') === t || ROLE_LABELS[r].toLowerCase() === t) ?? null;
+}
+
+export async function teamExampleFile(): Promise<Buffer> {
+  const fields = teamUploadFields();
+  const rows = [
+    { email: 'sara@example.com', firstName: 'Sara', lastName: 'Khan', role: 'Manager', locations: '' },
+    { email: 'omar@example.com', firstName: 'Omar', lastName: 'Aziz', role: 'Responder', locations: 'EX-001, EX-002' },
+  ];
+  return buildWorkbook([
+    { name: 'Team', columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: 26 })), rows },
+    { name: 'Help', columns: [{ header: 'Column', value: (f: UploadField) => f.title, width: 18 }, { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') }, { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 }], rows: fields },
+  ]);
+}
+
+export async function exportTeam(db: Db, ctx: ActingContext): Promise<Buffer> {
+  const companyId = companyOf(ctx);
+  const [members, locations] = await Promise.all([allMembers(db, companyId), allLocations(db, companyId, null)]);
+  const states = await invitationStates(db, members.filter((m) => m.status !== 'active').map((m) => m.id));
+  const titles = new Map(locations.map((l) => [l.id, l.locationId ?? l.title]));
+  type M = (typeof members)[number];
+  const role = (m: M) => (TEAM_ROLES as readonly string[]).includes(m.role) ? ROLE_LABELS[m.role as TeamRole] : m.role;
+  const status = (m: M) => (m.status === 'active' ? 'Active' : `Invited (${states.get(m.id)?.status ?? 'pending'})`);
+  return buildWorkbook([{
+    name: 'Team',
+    intro: [`Team of ${ctx.company?.companyName ?? ''}`, `${members.length} member${members.length === 1 ? '' : 's'}`],
+    rows: members,
+    columns: [
+      { header: 'Name', value: (m: M) => displayName(m.firstName, m.lastName), width: 26 },
+      { header: 'Email', value: (m: M) => m.email, width: 32 },
+      { header: 'First name', value: (m: M) => m.firstName ?? '', width: 16 },
+      { header: 'Last name', value: (m: M) => m.lastName ?? '', width: 16 },
+      { header: 'Role', value: role, width: 14 },
+      { header: 'Status', value: status, width: 18 },
+      { header: 'Locations', value: (m: M) => (m.locationIds ? m.locationIds.map((id) => titles.get(id) ?? String(id)).join(', ') : ''), width: 40 },
+      { header: 'Last sign-in', value: (m: M) => m.lastLoginAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '', width: 18 },
+    ],
+  }]);
+}
+
+interface CheckedMember {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: TeamRole;
+  locationIds: number[] | null;
+}
+
+export async function uploadTeam(deps: AppDeps, ctx: ActingContext, filename: string, base64: string, url?: string): Promise<{ invited: number }> {
+  const { db } = deps;
+  const companyId = companyOf(ctx);
+  const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), teamUploadFields());
+  const locations = await allLocations(db, companyId, null);
+  const byKey = new Map<string, number>();
+  for (const l of locations) {
+    byKey.set(l.title.toLowerCase(), l.id);
+    if (l.locationId) byKey.set(l.locationId.toLowerCase(), l.id);
+  }
+  const taken = await takenEmails(db, rows.map((r) => r.get('email').trim()).filter(Boolean));
+  const problems: RowProblem[] = [];
+  const seen = new Map<string, number>();
+  const checked: CheckedMember[] = [];
+  for (const row of rows) {
+    const report = (reason: string) => problems.push({ line: row.line, reason });
+    const email = row.get('email').trim();
+    if (!email) report(`Email: ${MSG.emailRequired}`);
+    else if (!isValidEmail(email)) report(`Email: ${MSG.emailNotValid}`);
+    else if (taken.has(email.toLowerCase())) report(`${email} already has an account.`);
+    else if (seen.has(email.toLowerCase())) report(`${email} is also on row ${seen.get(email.toLowerCase())}.`);
+    else seen.set(email.toLowerCase(), row.line);
+    const names = (['firstName', 'lastName'] as const).map((key) => {
+      const v = row.get(key);
+      if (v === '') return null;
+      const e = freeTextError(v);
+      if (e) report(`${key === 'firstName' ? 'First name' : 'Last name'}: ${e}`);
+      return v.trimEnd();
+    });
+    const role = roleFrom(row.get('role'));
+    if (!role) report(`Role must be one of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`);
+    else if (ctx.role === 'manager' && role === 'master_admin') report('A Manager cannot make anyone a Master Admin.');
+    const listed = row.get('locations').split(',').map((s) => s.trim()).filter(Boolean);
+    const ids: number[] = [];
+    for (const key of listed) {
+      const id = byKey.get(key.toLowerCase());
+      if (id === undefined) report(`Location ${key} is not one of the company's locations.`);
+      else if (ctx.locationIds && !ctx.locationIds.includes(id)) report(`You can only give access to the locations you see yourself (${key}).`);
+      else ids.push(id);
+    }
+    // A limited member's invitees see at most what the member sees.
+    const locationIds = listed.length ? [...new Set(ids)] : ctx.locationIds ? [...ctx.locationIds] : null;
+    checked.push({ email, firstName: names[0] ?? null, lastName: names[1] ?? null, role: role ?? 'analyst', locationIds });
+  }
+  if (problems.length) rejectUpload(problems);
+
+  const created = await db.transaction(async (tx) => {
+    const out = [];
+    for (const m of checked) out.push(await insertUser(tx, { ...m, companyId, status: 'invited' }));
+    return out;
+  });
+  // Mails go out after the members exist; a failed delivery is recorded in the outbox and can be re-sent.
+  for (const user of created) {
+    await sendInvitation({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url });
+  }
+  return { invited: created.length };
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+/** Access tokens are short-lived JWTs (HS256); refresh and mail tokens are random strings stored hashed. */
+export type AccessClaims =
+  | { kind: 'access'; userId: number }
+  | { kind: 'iframe'; userId: number; companyId: number; view: '2' | '3'; locations: number[] | null };
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface TokenSigner {
+  signAccess(userId: number): Promise<string>;
+  signIframe(claims: Omit<Extract<AccessClaims, { kind: 'iframe' }>, 'kind'>, ttlSeconds: number): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
+  accessTtl: number;
+}
+
+export function createTokenSigner(secret: string, accessTtl: number): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  const issuer = 'reputo';
+  async function sign(payload: Record<string, unknown>, subject: number, ttl: number): Promise<string> {
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(subject))
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+      .sign(key);
+  }
+  return {
+    accessTtl,
+    signAccess: (userId) => sign({ kind: 'access' }, userId, accessTtl),
+    signIframe: ({ userId, companyId, view, locations }, ttl) => sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
+        if (payload.kind === 'access') return { ok: true, claims: { kind: 'access', userId } };
+        if (payload.kind === 'iframe' && typeof payload.companyId === 'number' && (payload.view === '2' || payload.view === '3')) {
+          const locations = Array.isArray(payload.locations) ? payload.locations.filter((n): n is number => typeof n === 'number') : null;
+          return { ok: true, claims: { kind: 'iframe', userId, companyId: payload.companyId, view: payload.view, locations } };
+        }
+        return { ok: false, reason: 'invalid' };
+      } catch (err) {
+        return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+/** A random token for refresh, recovery and invitation links. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Stored form of a random token: a SHA-256 hash, so a database leak exposes no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export { randomUUID };

@@ -1,0 +1,21 @@
+import type { FastifyInstance, RawServerDefault, FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { RateLimiter } from './auth/rateLimit';
+import type { TokenSigner } from './auth/tokens';
+import type { Mailer } from './mail';
+import type { Realtime } from './realtime';
+
+/** What every route module is given; built once in app.ts. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  signer: TokenSigner;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  realtime: Realtime;
+}
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_WEB = [/^\/v[23]\//, /^\/api\//, /^\/version$/, /^\/healthz$/, /^\/docs(\/|$)/];
+
+/**
+ * Serves the Vite build from the same origin. Hashed assets are cached for a year; any other GET
+ * that is not an API path answers index.html, so client routes such as /reviews load the app.
+ */
+export async function registerWeb(app: FastifyInstance, dist: string): Promise<((url: string) => string | null) | undefined> {
+  const indexFile = path.join(dist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ dist }, 'web app build not found; serving the API only (run npm run build)');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = readFileSync(indexFile, 'utf8');
+  return (url) => {
+    const p = url.split('?')[0] ?? '/';
+    return NOT_WEB.some((re) => re.test(p)) ? null : html;
+  };
+}

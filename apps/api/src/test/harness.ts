@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import type { Mailer } from '../platform/mail';
+import { createFixtures, type Fixtures } from './fixtures';
+
+export interface TestEnv {
+  app: BuiltApp;
+  database: Database;
+  config: Config;
+  fx: Fixtures;
+  driver: 'pglite' | 'pg';
+}
+
+export type EnvOptions = { env?: Record<string, string>; mailer?: (config: Config, db: Database) => Mailer };
+
+/** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDrivers(): ('pglite' | 'pg')[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+}
+
+/** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `reputo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = {}): Promise<TestEnv & { dispose: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TOKEN_RATE_LIMIT: '1000', PUBLIC_URL: 'http://reputo.test', DEMO_MODE: 'true', ...opts.env });
+  const pgDb = driver === 'pg' ? await freshPostgres() : null;
+  const database = pgDb ? pgDb.database : await openPglite(null);
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer?.(config, database) });
+  await app.ready();
+  const fx = await createFixtures(database.db);
+  return {
+    app,
+    database,
+    config,
+    fx,
+    driver,
+    dispose: async () => {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Declares the suite once per database. `use()` inside a test gives that database's environment,
+ * built once for the file's suite (creating PGlite costs seconds, so never per test).
+ */
+export function describeEachDatabase(name: string, body: (use: () => TestEnv) => void, opts: EnvOptions = {}): void {
+  for (const driver of testDrivers()) {
+    describe(`${name} [${driver}]`, () => {
+      let env: (TestEnv & { dispose: () => Promise<void> }) | undefined;
+      beforeAll(async () => {
+        env = await createTestEnv(driver, opts);
+      });
+      afterAll(async () => {
+        await env?.dispose();
+      });
+      body(() => {
+        if (!env) throw new Error('test environment not ready');
+        return env;
+      });
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { checkEmbedAccess, decideRoute, isPublicPath, readEmbedParams, type EmbedParams } from '@reputo/core';
+import { subjectOf, useMe } from '../../features/auth/queries';
+import { session, useSession } from '../../lib/session';
+import { storage } from '../../lib/storage';
+import { EmbedContext } from '../EmbedContext';
+import { AccessDeniedPage, LoadingPage, ServerErrorPage } from '../pages/StatePages';
+import { ActingErrorPage } from './ActingErrorPage';
+import { ApiError } from '../../lib/api';
+
+function sameEmbed(a: EmbedParams | null, b: EmbedParams): boolean {
+  return a?.authToken === b.authToken && a.view === b.view && String(a.locations) === String(b.locations);
+}
+
+/**
+ * The guard of every page behind sign-in (spec 000 section 2): signed-out visitors go to /signin
+ * (the origin is kept) unless the path is public or carries an embed token, where the embed guard
+ * decides; signed-in users get the route rules of @reputo/core (feature, role, redirects, 404).
+ */
+export default function AccessGate() {
+  const { login, embed: storedEmbed, acting } = useSession();
+  const { pathname, search } = useLocation();
+  const me = useMe();
+  const urlEmbed = readEmbedParams(search);
+  const urlHasToken = urlEmbed.authToken !== null;
+  // Inside an iframe the token stays for the tab, so links that drop the query keep working.
+  const embed = urlHasToken ? urlEmbed : (storedEmbed ?? urlEmbed);
+  const mustStore = !login && urlHasToken && !sameEmbed(storedEmbed, urlEmbed);
+
+  useEffect(() => {
+    if (mustStore) session.setEmbed(urlEmbed);
+  });
+  useEffect(() => {
+    if (login && me.isSuccess) storage.setOrigin(null);
+  }, [login, me.isSuccess]);
+
+  if (!login) {
+    if (!embed.authToken && !isPublicPath(pathname)) {
+      return <Navigate to="/signin" replace state={{ origin: pathname + search }} />;
+    }
+    const decision = checkEmbedAccess({ signedIn: false, pathname, params: embed });
+    if (!decision.allowed) return <AccessDeniedPage reason={decision.reason} />;
+    if (mustStore) return null; // the iframe-token header must be in place before the page asks for data
+    return (
+      <EmbedContext.Provider value>
+        <Outlet />
+      </EmbedContext.Provider>
+    );
+  }
+
+  if (me.isPending) return <LoadingPage />;
+  if (me.isError) {
+    // A 403 that survived the refresh means a stored acting context is no longer allowed.
+    if (me.error instanceof ApiError && me.error.status === 403) return <ActingErrorPage />;
+    return <ServerErrorPage />;
+  }
+  const decision = decideRoute(pathname, subjectOf(me.data, acting));
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'allow') document.title = `${decision.rule.title} · Reputo`;
+  return (
+    <EmbedContext.Provider value={urlHasToken}>
+      <Outlet />
+    </EmbedContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { ToolOutlined } from '@ant-design/icons';
+import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import { Brand } from '../ui/Brand';
+
+/** One layout for the full-page states, so 404, 500, maintenance and access denied look alike. */
+function StateBox({ top, title, text, action, inShell }: { top: ReactNode; title: string; text?: string; action?: ReactNode; inShell?: boolean }) {
+  return (
+    <div className={inShell ? 'state-inner' : 'state-page'}>
+      <div className="state-box">
+        {!inShell && (
+          <div className="state-brand">
+            <Brand />
+          </div>
+        )}
+        {top}
+        <h1>{title}</h1>
+        {text && <p>{text}</p>}
+        {action}
+      </div>
+    </div>
+  );
+}
+
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
+  return (
+    <StateBox
+      inShell={inShell}
+      top={<div className="state-code">404</div>}
+      title={NOT_FOUND_TEXT}
+      text="The page you are looking for does not exist or has moved."
+      action={<Button type="primary" href="/">Go to the home page</Button>}
+    />
+  );
+}
+
+export function ServerErrorPage() {
+  return (
+    <StateBox
+      top={<div className="state-code">500</div>}
+      title={SERVER_ERROR_TEXT}
+      text="Something went wrong on our side. Please try again in a moment."
+      action={<Button type="primary" onClick={() => window.location.reload()}>Try again</Button>}
+    />
+  );
+}
+
+export function MaintenancePage() {
+  return (
+    <StateBox
+      top={
+        <div className="state-icon">
+          <ToolOutlined />
+        </div>
+      }
+      title={MAINTENANCE_TITLE}
+      text={MAINTENANCE_TEXT}
+    />
+  );
+}
+
+export function AccessDeniedPage({ reason }: { reason: string }) {
+  return (
+    <StateBox
+      top={<div className="state-code">403</div>}
+      title="Access Denied"
+      text={reason}
+    />
+  );
+}
+
+export function LoadingPage() {
+  return (
+    <div className="loading-page" data-testid="loading">
+      <div className="css-spinner" />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+interface VersionReply {
+  version: string;
+  build: string;
+}
+
+/** App and API versions at the foot of the sidebar; a failed version call is only logged (by the client). */
+export function Versions({ compact }: { compact: boolean }) {
+  const { data } = useQuery({ queryKey: ['version'], queryFn: () => api<VersionReply>('/version', { auth: false }), staleTime: Infinity, retry: false });
+  const apiVersion = data ? `${data.version}${data.build && data.build !== 'dev' ? ` (${data.build})` : ''}` : '…';
+  if (compact) return <div title={`App ${__APP_VERSION__} · API ${apiVersion}`}>v{__APP_VERSION__}</div>;
+  return (
+    <div data-testid="versions">
+      <div>App version {__APP_VERSION__}</div>
+      <div>API version {apiVersion}</div>
+    </div>
+  );
+}

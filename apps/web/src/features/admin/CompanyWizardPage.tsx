@@ -1,0 +1,135 @@
+import { useCallback, useRef } from 'react';
+import { App, Button, Card, Result, Skeleton, Steps } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  COMPANY_STEP_LABELS, companySteps, companyWizardTitle, isCompanyStep, MSG, nextCompanyStep, previousCompanyStep, type CompanyStep, type Role,
+} from '@reputo/core';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { useMediaQuery } from '../../app/shell/useMediaQuery';
+import { useMe } from '../auth/queries';
+import { companiesApi, type Company } from './api';
+import { BrandsStep } from './company/BrandsStep';
+import { InformationStep } from './company/InformationStep';
+import { ApiKeyStep, LocationsStep } from './company/LocationsAndKeySteps';
+import { PackagesStep } from './company/PackagesStep';
+import { SourcesStep } from './company/SourcesStep';
+import type { StepProps } from './company/types';
+import { errorText, useLeaveGuard, WizardProgress } from './ui';
+import './admin.css';
+
+const LIST = '/admin_panel/companies';
+
+function StepBody({ step, props }: { step: CompanyStep; props: StepProps }) {
+  switch (step) {
+    case 'sources':
+      return <SourcesStep {...props} />;
+    case 'brands':
+      return <BrandsStep {...props} />;
+    case 'packages':
+      return <PackagesStep {...props} />;
+    case 'locations':
+      return <LocationsStep {...props} />;
+    case 'apikey':
+      return <ApiKeyStep {...props} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The company wizard (spec 001 sections 2 and 4): information, sources, brands, packages, locations
+ * (Partner only), apikey. A new company has only the information step until it is created; then the
+ * wizard continues at sources. Leaving asks first.
+ */
+export default function CompanyWizardPage() {
+  const { id } = useParams();
+  const companyId = id ? Number(id) : null;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
+  const me = useMe().data;
+  const role: Role = me?.role ?? 'owner';
+  const narrow = useMediaQuery('(max-width: 991px)');
+  const dirty = useRef(false);
+  const setDirty = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+
+  const key = ['admin', 'company', companyId];
+  const company = useQuery({ queryKey: key, queryFn: ({ signal }) => companiesApi.get(companyId!, signal), enabled: companyId !== null && Number.isInteger(companyId) });
+  const steps = companySteps(role);
+  const wanted = params.get('step');
+  const step: CompanyStep = companyId === null ? 'information' : isCompanyStep(wanted) && steps.includes(wanted) ? wanted : 'information';
+
+  // Leaving the wizard with unsaved changes (sidebar, back button) asks first.
+  useLeaveGuard(dirty);
+
+  const go = (to: CompanyStep) => setParams({ step: to });
+  const exit = () =>
+    modal.confirm({
+      title: MSG.confirmExitWizard,
+      okText: 'Yes',
+      cancelText: 'No',
+      onOk: () => {
+        dirty.current = false;
+        navigate(LIST);
+      },
+    });
+  const onSaved = (fresh: Company) => queryClient.setQueryData(key, fresh);
+  const onCreated = (created: Company) => {
+    dirty.current = false;
+    queryClient.setQueryData(['admin', 'company', created.id], created);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+    navigate(`/admin_panel/companies/${created.id}/edit?step=sources`, { replace: true });
+  };
+  const goNext = () => {
+    const next = nextCompanyStep(role, step);
+    if (next) go(next);
+    else {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      navigate(LIST);
+    }
+  };
+  const back = previousCompanyStep(role, step);
+
+  if (companyId !== null && company.isError) {
+    return <Result status="404" title="Company not found" subTitle={errorText(company.error)} extra={<Button onClick={() => navigate(LIST)}>Back to companies</Button>} />;
+  }
+  const loaded = companyId === null ? null : (company.data ?? undefined);
+  const title = companyWizardTitle(loaded?.company_name);
+  return (
+    <>
+      <PageHeader title={title} description="Information, sources, brands, package and API key." extra={<Button icon={<CloseOutlined />} onClick={exit} data-testid="wizard-exit">Exit</Button>} />
+      <div className="wizard">
+        {narrow ? (
+          <WizardProgress index={steps.indexOf(step)} count={steps.length} label={COMPANY_STEP_LABELS[step]} />
+        ) : (
+          <Card className="wizard-steps" size="small">
+            <Steps
+              orientation="vertical"
+              size="small"
+              current={steps.indexOf(step)}
+              onChange={loaded ? (i) => go(steps[i]!) : undefined}
+              items={steps.map((s) => ({ title: COMPANY_STEP_LABELS[s], disabled: !loaded && s !== 'information' }))}
+              data-testid="wizard-steps"
+            />
+          </Card>
+        )}
+        <div className="wizard-body">
+          <Card>
+            {companyId !== null && !loaded ? (
+              <Skeleton active />
+            ) : step === 'information' ? (
+              <InformationStep company={loaded ?? null} role={role} onCreated={onCreated} onSaved={onSaved} goNext={goNext} setDirty={setDirty} />
+            ) : (
+              <StepBody key={step} step={step} props={{ company: loaded!, role, onSaved, goNext, goBack: back ? () => go(back) : null, setDirty }} />
+            )}
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

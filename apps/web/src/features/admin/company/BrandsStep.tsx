@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { App, Button, Empty, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG, regionsText } from '@reputo/core';
+import { brandsApi, type Brand } from '../api';
+import { errorText, StepHead, WizardFoot } from '../ui';
+import { BrandForm } from './BrandForm';
+import type { StepProps } from './types';
+
+/**
+ * Brands step: the brands table (regions without 'Other', location counts, 'Other' brands hidden,
+ * no paging) with edit and remove, the 'Add brand' button, and the brand form in place of the table.
+ */
+export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  const key = ['admin', 'companies', company.id, 'brands'];
+  const brands = useQuery({ queryKey: key, queryFn: ({ signal }) => brandsApi.list(company.id, signal) });
+  const remove = useMutation({
+    mutationFn: (id: number) => brandsApi.remove(company.id, id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+    onError: (e) => void message.error(errorText(e)),
+  });
+
+  if (editing) {
+    return (
+      <BrandForm
+        companyId={company.id}
+        brand={editing === 'new' ? null : editing}
+        onDone={(changed) => {
+          setEditing(null);
+          setDirty(false);
+          if (changed) void queryClient.invalidateQueries({ queryKey: key });
+        }}
+      />
+    );
+  }
+
+  const columns: TableColumnsType<Brand> = [
+    {
+      title: 'Brand name',
+      dataIndex: 'title',
+      render: (title: string, b) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+          {b.photoUrl ? <img className="brand-logo" src={b.photoUrl} alt="" /> : <span className="brand-logo empty">{title.slice(0, 1).toUpperCase()}</span>}
+          <span style={{ fontWeight: 600 }} data-testid="brand-row-title">{title}</span>
+        </span>
+      ),
+    },
+    { title: 'Region', key: 'states', render: (_, b) => regionsText(b.states) || <span className="muted">—</span> },
+    { title: 'Locations', dataIndex: 'locations', align: 'right', width: 110 },
+    {
+      title: 'Edit',
+      key: 'edit',
+      width: 70,
+      align: 'center',
+      render: (_, b) => <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`} data-testid={`edit-brand-${b.id}`} />,
+    },
+    {
+      title: 'Remove',
+      key: 'remove',
+      width: 80,
+      align: 'center',
+      render: (_, b) => (
+        <Popconfirm title={MSG.confirmDeleteBrand} okText="Yes" cancelText="No" onConfirm={() => remove.mutate(b.id)}>
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${b.title}`} data-testid={`remove-brand-${b.id}`} />
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap' }}>
+        <StepHead title="Brands" description="Brands group locations; regions group a brand's locations." />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-brand">Add brand</Button>
+      </div>
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={brands.data?.data}
+        loading={brands.isLoading}
+        pagination={false}
+        scroll={{ x: true }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No brands yet: add the first one." /> }}
+      />
+      <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Next" />
+    </>
+  );
+}

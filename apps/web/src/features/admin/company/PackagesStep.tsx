@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useState } from 'react';
+import { App, Select, Skeleton, Switch, Tooltip } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  ALWAYS_ON_FEATURES, FREE_TRIAL_DAYS, MSG, normalizeFeatures, packageChangeDateFor, packageFeatures, RESPONSE_LANGUAGES, type PackageName,
+} from '@reputo/core';
+import { companiesApi } from '../api';
+import { errorText, formatDate, formatNumber, StepHead, WizardFoot } from '../ui';
+import type { StepProps } from './types';
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The package hand-picked features lead to: a fixed package when they are exactly its features, else Custom. */
+function packageFor(features: string[], chosen: string): string {
+  if (chosen !== 'Custom' && sameSet(features, packageFeatures(chosen as Exclude<PackageName, 'Custom'>))) return chosen;
+  return 'Custom';
+}
+
+/**
+ * Packages step: choose a package (Free trial expires 30 days from today, any other starts today),
+ * or pick features by hand, which makes it Custom (Custom itself is not selectable). Review Filter &
+ * Search is always on. The switch panel is hidden for the Partner role. Also the reply languages.
+ */
+export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty }: StepProps) {
+  const { message, notification } = App.useApp();
+  const catalogue = useQuery({ queryKey: ['admin', 'packages'], queryFn: ({ signal }) => companiesApi.packages(signal), staleTime: Infinity });
+  const [pkg, setPkg] = useState(company.package);
+  const [features, setFeatures] = useState<string[]>(normalizeFeatures(company.features));
+  const [languages, setLanguages] = useState<string[]>(company.languages);
+  useEffect(() => {
+    setPkg(company.package);
+    setFeatures(normalizeFeatures(company.features));
+    setLanguages(company.languages);
+  }, [company]);
+  const packageChanged = pkg !== company.package || !sameSet(features, normalizeFeatures(company.features));
+  const languagesChanged = !sameSet(languages, company.languages);
+  useEffect(() => setDirty(packageChanged || languagesChanged), [packageChanged, languagesChanged, setDirty]);
+  const changeDate = packageChanged ? packageChangeDateFor(pkg as PackageName, new Date()) : company.packageChangeDate;
+
+  const choose = (name: string) => {
+    setPkg(name);
+    setFeatures(packageFeatures(name as Exclude<PackageName, 'Custom'>));
+  };
+  const flip = (feature: string, on: boolean) => {
+    const next = normalizeFeatures(on ? [...features, feature] : features.filter((f) => f !== feature));
+    setFeatures(next);
+    setPkg((current) => packageFor(next, current));
+  };
+
+  const save = useMutation({
+    mutationFn: async () => {
+      let fresh = null;
+      if (packageChanged) {
+        const body: Record<string, unknown> = { client: company.id, package: pkg, packageChangeDate: changeDate };
+        if (pkg === 'Custom') body.features = features.join(',');
+        fresh = await companiesApi.updatePackage(body);
+      }
+      if (languagesChanged) await companiesApi.languages(company.id, languages);
+      return languagesChanged ? await companiesApi.get(company.id) : fresh;
+    },
+    onSuccess: (fresh) => {
+      setDirty(false);
+      if (fresh) {
+        void message.success(MSG.companyUpdated);
+        onSaved(fresh);
+      }
+      goNext();
+    },
+    onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
+  });
+  const labels = useMemo(() => new Map((catalogue.data?.features ?? []).map((f) => [f.value, f.label])), [catalogue.data]);
+
+  if (catalogue.isLoading || !catalogue.data) return <Skeleton active />;
+  return (
+    <>
+      <StepHead title="Package" description={`The package sets the company's features. A Free trial lasts ${FREE_TRIAL_DAYS} days.`} />
+      <div className="package-grid" data-testid="packages">
+        {catalogue.data.packages.map((p) => {
+          const card = (
+            <button
+              type="button"
+              key={p.name}
+              className={`package-card${pkg === p.name ? ' on' : ''}`}
+              disabled={!p.selectable}
+              onClick={() => choose(p.name)}
+              data-testid={`package-${p.name.replace(/\s+/g, '-').toLowerCase()}`}
+              aria-pressed={pkg === p.name}
+            >
+              <div className="pname">{p.name}</div>
+              <div className="pcredits">{p.credits ? `${formatNumber(p.credits)} credits` : p.name === 'Custom' ? 'Features picked by hand' : `${FREE_TRIAL_DAYS} days, every feature`}</div>
+              {p.features.length > 0 && <div className="pfeat">{p.features.length} features</div>}
+            </button>
+          );
+          return p.selectable ? card : <Tooltip key={p.name} title="Custom is set by switching features by hand.">{card}</Tooltip>;
+        })}
+      </div>
+      <p style={{ marginTop: 12 }} data-testid="package-change-date">
+        <span className="muted">{pkg === 'Free trial' ? 'Trial expires on' : 'Package since'}:</span> <strong>{formatDate(changeDate)}</strong>
+      </p>
+
+      {role !== 'partner' && (
+        <>
+          <div className="section-title">Features</div>
+          <div className="feature-list" data-testid="feature-switches">
+            {catalogue.data.features.map((f) => {
+              const locked = ALWAYS_ON_FEATURES.includes(f.value as (typeof ALWAYS_ON_FEATURES)[number]);
+              return (
+                <div className="feature-row" key={f.value}>
+                  <span>{labels.get(f.value) ?? f.value} {locked && <Tooltip title="Always on"><LockOutlined className="muted" /></Tooltip>}</span>
+                  <Switch size="small" checked={locked || features.includes(f.value)} disabled={locked} onChange={(on) => flip(f.value, on)} data-testid={`feature-${f.value}`} />
+                </div>
+              );
+            })}
+          </div>
+        </>
+      )}
+
+      <div className="section-title">Reply languages</div>
+      <Select
+        mode="multiple"
+        allowClear
+        style={{ width: '100%', maxWidth: 520 }}
+        placeholder="The language of each review"
+        value={languages}
+        onChange={setLanguages}
+        options={Object.entries(RESPONSE_LANGUAGES).map(([value, label]) => ({ value, label }))}
+        data-testid="languages"
+      />
+      <WizardFoot onBack={goBack} onNext={() => save.mutate()} loading={save.isPending} />
+    </>
+  );
+}

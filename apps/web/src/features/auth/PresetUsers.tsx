@@ -1,0 +1,39 @@
+import type { ClientConfig } from '../../lib/api';
+
+type Preset = ClientConfig['presetUsers'][number];
+
+const COLORS = ['#4f46e5', '#0ea5e9', '#f97316', '#10b981', '#e11d48', '#8b5cf6'];
+
+function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('');
+}
+
+/**
+ * Demo mode: hovering (or focusing) lists the preset users; clicking one signs in as that user.
+ * A CSS hover card rather than antd's Popover keeps its positioning engine off the sign-in route.
+ */
+export function PresetUsers({ users, onPick }: { users: Preset[]; onPick: (user: Preset) => void }) {
+  return (
+    <div className="preset">
+      <button type="button" className="preset-trigger" data-testid="preset-trigger" aria-haspopup="true">
+        <span aria-hidden>⚡</span> Demo accounts
+      </button>
+      <div className="preset-card" role="menu" data-testid="preset-users">
+        <div className="preset-title">Sign in as a demo user</div>
+        <div className="preset-list">
+          {users.map((u, i) => (
+            <button type="button" role="menuitem" key={u.mail} className="preset-user" onClick={() => onPick(u)}>
+              <span className="mock-avatar" style={{ background: COLORS[i % COLORS.length] }}>
+                {initials(u.userName)}
+              </span>
+              <span>
+                <div className="who">{u.userName}</div>
+                <div className="mail">{u.mail}</div>
+              </span>
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

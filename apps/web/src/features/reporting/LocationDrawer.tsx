@@ -1,0 +1,33 @@
+import { Descriptions, Drawer } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { reportingApi, type LocationRow, type StatsFilter } from './api';
+import { Chart } from './Chart';
+import { starsOption, volumeRatingOption } from './charts';
+import { Delta, fmt, NoData } from './ui';
+
+/** Drill-down: one location's trend and star distribution for the same period and sources. */
+export function LocationDrawer({ row, filter, onClose }: { row: LocationRow | null; filter: StatsFilter; onClose: () => void }) {
+  const f: StatsFilter = { ...filter, brands: undefined, states: undefined, locations: row ? [row.location_id] : undefined };
+  const trend = useQuery({ queryKey: ['stats', 'trends', f], queryFn: ({ signal }) => reportingApi.trends(f, signal), enabled: row !== null });
+  const avg = useQuery({ queryKey: ['stats', 'average', f], queryFn: ({ signal }) => reportingApi.average(f, signal), enabled: row !== null });
+  return (
+    <Drawer open={row !== null} onClose={onClose} title={row?.title} size="large" data-testid="location-drawer">
+      {row && (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
+            <Descriptions.Item label="Brand">{row.brand ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Region">{row.state ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Reviews">{row.reviews} <Delta value={row.change.reviews} digits={0} suffix="" /></Descriptions.Item>
+            <Descriptions.Item label="Rating">{fmt.rating(row.average)} <Delta value={row.change.average} suffix="" /></Descriptions.Item>
+            <Descriptions.Item label="Response rate">{fmt.pct(row.response_rate)}</Descriptions.Item>
+            <Descriptions.Item label="Response time">{fmt.hours(row.avg_response_hours)}</Descriptions.Item>
+          </Descriptions>
+          <h4>Reviews and rating</h4>
+          {trend.isLoading ? <Chart option={{}} loading /> : trend.data?.points.some((p) => p.reviews) ? <Chart option={volumeRatingOption(trend.data.points, trend.data.previous_points, trend.data.interval)} height={260} testId="drawer-trend" /> : <NoData />}
+          <h4 style={{ marginTop: 16 }}>Star distribution</h4>
+          {avg.isLoading ? <Chart option={{}} loading /> : avg.data?.rated ? <Chart option={starsOption(avg.data.stars, avg.data.previous_stars)} height={220} /> : <NoData />}
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,112 @@
+import dayjs from 'dayjs';
+import type { EChartsOption } from 'echarts';
+import { COLORS, STAR_COLORS } from './Chart';
+import type { Stars, TrendPoint } from './api';
+
+/** Chart options shared by the reporting pages. */
+
+const axisLabel = { color: '#64748b', fontSize: 11 };
+const grid = { left: 8, right: 12, top: 48, bottom: 8, containLabel: true };
+
+export function dateLabel(d: string, interval: string): string {
+  if (interval === 'month') return dayjs(d).format('MMM YYYY');
+  return dayjs(d).format('MMM D');
+}
+
+/** Reviews as bars and the average rating as a line (right axis), with the previous period dashed. */
+export function volumeRatingOption(points: TrendPoint[], previous: TrendPoint[] | null, interval: string): EChartsOption {
+  return {
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll', textStyle: { color: '#475569' } },
+    xAxis: { type: 'category', data: points.map((p) => dateLabel(p.date, interval)), axisLabel },
+    yAxis: [
+      { type: 'value', name: 'Reviews', nameTextStyle: axisLabel, axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
+      { type: 'value', name: 'Rating', min: 1, max: 5, nameTextStyle: axisLabel, axisLabel, splitLine: { show: false } },
+    ],
+    series: [
+      { name: 'Reviews', type: 'bar', data: points.map((p) => p.reviews), itemStyle: { color: COLORS.brandSoft, borderRadius: [4, 4, 0, 0] }, barMaxWidth: 26 },
+      { name: 'Average rating', type: 'line', yAxisIndex: 1, smooth: true, connectNulls: true, data: points.map((p) => p.average), itemStyle: { color: COLORS.amber }, lineStyle: { width: 3 }, symbolSize: 6 },
+      ...(previous
+        ? [{ name: 'Rating, previous period', type: 'line' as const, yAxisIndex: 1, smooth: true, connectNulls: true, data: previous.map((p) => p.average), itemStyle: { color: COLORS.previous }, lineStyle: { type: 'dashed' as const, width: 2 }, symbol: 'none' }]
+        : []),
+    ],
+  };
+}
+
+/** One metric over time against the previous period. */
+export function metricOption(points: TrendPoint[], previous: TrendPoint[] | null, interval: string, metric: { key: keyof TrendPoint; label: string; min?: number; max?: number; color?: string }): EChartsOption {
+  const val = (p: TrendPoint) => p[metric.key] as number | null;
+  return {
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll', textStyle: { color: '#475569' } },
+    xAxis: { type: 'category', data: points.map((p) => dateLabel(p.date, interval)), axisLabel, boundaryGap: false },
+    yAxis: { type: 'value', min: metric.min, max: metric.max, axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
+    series: [
+      { name: metric.label, type: 'line', smooth: true, connectNulls: true, data: points.map(val), itemStyle: { color: metric.color ?? COLORS.brand }, lineStyle: { width: 3 }, areaStyle: { opacity: 0.08 }, symbolSize: 6 },
+      ...(previous ? [{ name: 'Previous period', type: 'line' as const, smooth: true, connectNulls: true, data: previous.map(val), itemStyle: { color: COLORS.previous }, lineStyle: { type: 'dashed' as const }, symbol: 'none' }] : []),
+    ],
+  };
+}
+
+/** Star distribution, 5 stars on top, with the previous period beside it. */
+export function starsOption(stars: Stars, previous: Stars | null): EChartsOption {
+  const order = [5, 4, 3, 2, 1] as const;
+  return {
+    grid: { ...grid, top: previous ? 30 : 8 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: previous ? { top: 0, textStyle: { color: '#475569' } } : undefined,
+    xAxis: { type: 'value', axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
+    yAxis: { type: 'category', data: order.map((s) => `${s} ★`), axisLabel: { ...axisLabel, fontSize: 12 }, inverse: true },
+    series: [
+      { name: 'This period', type: 'bar', data: order.map((s) => ({ value: stars[s], itemStyle: { color: STAR_COLORS[s - 1], borderRadius: [0, 4, 4, 0] } })), barMaxWidth: 18, label: { show: true, position: 'right', color: '#334155', fontSize: 11 } },
+      ...(previous ? [{ name: 'Previous period', type: 'bar' as const, data: order.map((s) => previous[s]), itemStyle: { color: COLORS.previous, borderRadius: [0, 4, 4, 0] }, barMaxWidth: 10 }] : []),
+    ],
+  };
+}
+
+export function sentimentOption(s: { positive: number; neutral: number; negative: number }): EChartsOption {
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { bottom: 0, textStyle: { color: '#475569' } },
+    series: [
+      {
+        type: 'pie', radius: ['52%', '78%'], center: ['50%', '44%'], avoidLabelOverlap: true, label: { show: false },
+        itemStyle: { borderColor: '#fff', borderWidth: 2 },
+        data: [
+          { name: 'Positive', value: s.positive, itemStyle: { color: COLORS.positive } },
+          { name: 'Neutral', value: s.neutral, itemStyle: { color: COLORS.neutral } },
+          { name: 'Negative', value: s.negative, itemStyle: { color: COLORS.negative } },
+        ],
+      },
+    ],
+  };
+}
+
+/** Horizontal bars per category (sources, locations), e.g. response rate or hours. */
+export function barsOption(rows: { label: string; value: number | null }[], opts: { name: string; color?: string; unit?: string; max?: number }): EChartsOption {
+  return {
+    grid: { ...grid, top: 8 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => (v === null || v === undefined ? '—' : `${v}${opts.unit ?? ''}`) },
+    xAxis: { type: 'value', max: opts.max, axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
+    yAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { ...axisLabel, width: 150, overflow: 'truncate' }, inverse: true },
+    series: [{ name: opts.name, type: 'bar', data: rows.map((r) => r.value), itemStyle: { color: opts.color ?? COLORS.brand, borderRadius: [0, 4, 4, 0] }, barMaxWidth: 18, label: { show: true, position: 'right', color: '#334155', fontSize: 11, formatter: (p) => (p.value === null || p.value === undefined ? '' : `${p.value}${opts.unit ?? ''}`) } }],
+  };
+}
+
+export function gaugeOption(value: number | null, opts: { min: number; max: number; name: string; color?: string }): EChartsOption {
+  return {
+    series: [
+      {
+        type: 'gauge', min: opts.min, max: opts.max, startAngle: 210, endAngle: -30, radius: '95%', center: ['50%', '58%'],
+        progress: { show: true, width: 14, itemStyle: { color: opts.color ?? COLORS.brand } },
+        axisLine: { lineStyle: { width: 14, color: [[1, '#eef2ff']] } },
+        axisTick: { show: false }, splitLine: { show: false }, axisLabel: { show: false }, pointer: { show: false }, anchor: { show: false },
+        title: { show: true, offsetCenter: [0, '36%'], fontSize: 12, color: '#64748b' },
+        detail: { valueAnimation: true, offsetCenter: [0, '0%'], fontSize: 34, fontWeight: 700, color: '#0f172a', formatter: () => (value === null ? '—' : String(value)) },
+        data: [{ value: value ?? opts.min, name: opts.name }],
+      },
+    ],
+  };
+}

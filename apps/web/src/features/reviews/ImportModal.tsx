@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { reviewsApi, type ImportStatus } from './api';
+
+function toBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
+    reader.onerror = () => reject(new Error('The file cannot be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Review upload: pick a CSV or Excel file, watch its progress, read the row report. */
+export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { message } = App.useApp();
+  const [importId, setImportId] = useState<number | null>(null);
+  const upload = useMutation({
+    mutationFn: async (file: File) => reviewsApi.upload(file.name, await toBase64(file)),
+    onSuccess: (s) => setImportId(s.id),
+    onError: (e) => void message.error(e.message),
+  });
+  const status = useQuery({
+    queryKey: ['reviews', 'upload', importId],
+    queryFn: () => reviewsApi.uploadStatus(importId!),
+    enabled: importId !== null,
+    refetchInterval: (q) => ((q.state.data as ImportStatus | undefined)?.status === 'running' ? 700 : false),
+  });
+  const s = status.data;
+  useEffect(() => {
+    if (s?.status === 'done') onDone();
+  }, [s?.status, onDone]);
+  const example = async () => {
+    const text = await reviewsApi.example();
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'reviews-upload-example.csv' });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const percent = s && s.totalRows ? Math.round((s.processedRows / s.totalRows) * 100) : s?.status === 'done' ? 100 : 0;
+  return (
+    <Modal open title="Import reviews" onCancel={onClose} footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>} width={640}>
+      <p>
+        Upload a CSV or Excel file with one review per row. Columns: <code>source</code>, <code>date</code> (required), <code>rating</code>, <code>text</code>, <code>title</code>,{' '}
+        <code>author_name</code>, <code>location_id</code>, <code>external_id</code>, <code>language</code>, <code>url</code>. Duplicates are skipped; if the file is broken nothing is imported.
+      </p>
+      <Button icon={<DownloadOutlined />} onClick={() => void example()} style={{ marginBottom: 12 }} data-testid="example-file">Example file</Button>
+      {!importId && (
+        <Upload.Dragger accept=".csv,.xlsx" maxCount={1} showUploadList={false} beforeUpload={(file) => { upload.mutate(file); return false; }} disabled={upload.isPending} data-testid="import-dropzone">
+          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p>{upload.isPending ? 'Uploading…' : 'Click or drop a .csv or .xlsx file here'}</p>
+        </Upload.Dragger>
+      )}
+      {s && (
+        <div data-testid="import-status">
+          <Progress percent={percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
+          {s.status === 'running' && <p>Checking rows: {s.processedRows.toLocaleString()} of {s.totalRows.toLocaleString()}</p>}
+          {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
+          {s.status === 'done' && (
+            <Alert
+              type={s.rejected.length ? 'warning' : 'success'}
+              showIcon
+              title={`${s.imported.toLocaleString()} imported, ${s.duplicates.toLocaleString()} duplicates skipped, ${s.rejected.length.toLocaleString()} rejected`}
+              data-testid="import-result"
+            />
+          )}
+          {s.rejected.length > 0 && (
+            <Table size="small" style={{ marginTop: 12 }} rowKey="line" dataSource={s.rejected} pagination={{ pageSize: 8, size: 'small' }} columns={[{ title: 'Line', dataIndex: 'line', width: 70 }, { title: 'Reason', dataIndex: 'reason' }]} />
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

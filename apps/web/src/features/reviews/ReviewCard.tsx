@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import { App, Button, Dropdown, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  DeleteOutlined, EditOutlined, EnvironmentOutlined, ExportOutlined, GlobalOutlined, RedoOutlined, RobotOutlined, SendOutlined, ShareAltOutlined, SnippetsOutlined, TagsOutlined,
+} from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fillTemplate } from '@reputo/core';
+import dayjs from 'dayjs';
+import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto } from './api';
+import { SourceBadge, Stars } from './ui';
+
+export interface CardPermissions {
+  /** Responder and up: answer and categorize. */
+  write: boolean;
+  /** Manager, Master Admin, Owner, Partner: also delete feedback. */
+  manage: boolean;
+  categories: boolean;
+  caseResolution: boolean;
+  ai: boolean;
+  directResponse: boolean;
+  /** Sharing makes a public card: not from an embed. */
+  share: boolean;
+}
+
+const STATUS: Record<string, { color: string; label: string }> = {
+  posted: { color: 'green', label: 'Posted' },
+  draft: { color: 'gold', label: 'Draft' },
+  failed: { color: 'red', label: 'Failed' },
+};
+
+function Reply({ reply, review, perms, onChanged }: { reply: ReplyDto; review: ReviewDto; perms: CardPermissions; onChanged: (r: ReviewDto) => void }) {
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(reply.text);
+  const refresh = (r: ReplyDto | null) => onChanged({ ...review, responses: r ? review.responses.map((x) => (x.id === r.id ? r : x)) : review.responses.filter((x) => x.id !== reply.id) });
+  const update = useMutation({
+    mutationFn: (body: { text?: string; status?: 'draft' | 'posted' }) => reviewsApi.updateReply(reply.id, body),
+    onSuccess: (r) => { refresh(r); setEditing(false); if (r.status === 'failed') void message.warning(r.failureReason ?? 'The source refused the reply'); },
+    onError: (e) => void message.error(e.message),
+  });
+  const retry = useMutation({ mutationFn: () => reviewsApi.retry(reply, review.source), onSuccess: (r) => refresh(r), onError: (e) => void message.error(e.message) });
+  const remove = useMutation({ mutationFn: () => reviewsApi.deleteReply(reply.id), onSuccess: () => refresh(null), onError: (e) => void message.error(e.message) });
+  const status = STATUS[reply.status] ?? { color: 'default', label: reply.status };
+  const canRetry = reply.status === 'failed' && perms.directResponse && (review.source === 'google' || review.source === 'facebook');
+  return (
+    <div className={`rv-reply ${reply.status}`} data-testid={`reply-${reply.id}`}>
+      <div className="head">
+        <span>
+          <b>{reply.author?.name ?? (reply.origin === 'auto' ? 'Auto-response' : 'Team')}</b> · {dayjs(reply.postedAt ?? reply.createdAt).format('D MMM YYYY, HH:mm')}
+          {reply.origin !== 'manual' && <Tag style={{ marginLeft: 6 }} bordered={false}>{reply.origin === 'ai' ? 'AI' : reply.origin}</Tag>}
+        </span>
+        <Tag color={status.color} data-testid="reply-status">{status.label}</Tag>
+      </div>
+      {reply.status === 'failed' && reply.failureReason && <Typography.Text type="danger" style={{ fontSize: 12 }}>{reply.failureReason}</Typography.Text>}
+      {editing ? (
+        <div style={{ marginTop: 6 }}>
+          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} maxLength={4000} />
+          <Space style={{ marginTop: 6 }}>
+            <Button size="small" type="primary" loading={update.isPending} onClick={() => update.mutate({ text })}>Save</Button>
+            <Button size="small" onClick={() => { setEditing(false); setText(reply.text); }}>Cancel</Button>
+          </Space>
+        </div>
+      ) : (
+        <div className="body" dir="auto">{reply.text}</div>
+      )}
+      {perms.write && !editing && (
+        <Space size={4} style={{ marginTop: 6 }} wrap>
+          {reply.status === 'draft' && <Button size="small" type="primary" icon={<SendOutlined />} loading={update.isPending} onClick={() => update.mutate({ status: 'posted' })}>Post</Button>}
+          {canRetry && <Button size="small" icon={<RedoOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>Retry</Button>}
+          <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>Edit</Button>
+          <Popconfirm title="Delete this reply?" okText="Yes" cancelText="No" onConfirm={() => remove.mutate()}>
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending}>Delete</Button>
+          </Popconfirm>
+        </Space>
+      )}
+    </div>
+  );
+}
+
+function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: CardPermissions; onChanged: (r: ReviewDto) => void }) {
+  const { message } = App.useApp();
+  const [text, setText] = useState('');
+  const [origin, setOrigin] = useState<'manual' | 'template' | 'ai'>('manual');
+  const templates = useQuery({ queryKey: ['templates', review.rating], queryFn: () => reviewsApi.templates(review.rating), staleTime: 60_000 });
+  const send = useMutation({
+    mutationFn: (status: 'draft' | 'posted') => reviewsApi.reply({ reviewId: review.id, text, status, origin }),
+    onSuccess: (r) => {
+      onChanged({ ...review, responses: [...review.responses, r], respondedAt: review.respondedAt ?? (r.status === 'posted' ? r.postedAt : null) });
+      setText('');
+      setOrigin('manual');
+      if (r.status === 'failed') void message.warning(`Saved, but not posted: ${r.failureReason ?? 'the source refused it'}`);
+      else void message.success(r.status === 'draft' ? 'Draft saved' : 'Reply posted');
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const generate = useMutation({
+    mutationFn: () => reviewsApi.generate(review.id),
+    onSuccess: (r) => { setText(r.text); setOrigin('ai'); if (r.notice) void message.info(r.notice); },
+    onError: (e) => void message.error(e.message),
+  });
+  const templateItems = (templates.data?.templates ?? []).map((t) => ({ key: String(t.id), label: t.title }));
+  const useTemplate = (id: string) => {
+    const t = templates.data?.templates.find((x) => String(x.id) === id);
+    if (!t) return;
+    setText(fillTemplate(t.text, { reviewer_name: review.name, location: review.location?.title, brand: review.location?.brandTitle, rating: review.rating }));
+    setOrigin('template');
+  };
+  return (
+    <div className="rv-compose">
+      <Input.TextArea
+        placeholder={`Reply to ${review.name}…`}
+        value={text}
+        onChange={(e) => { setText(e.target.value); if (!e.target.value) setOrigin('manual'); }}
+        autoSize={{ minRows: 2, maxRows: 10 }}
+        maxLength={4000}
+        data-testid="reply-input"
+        dir="auto"
+      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
+        <Space size={4} wrap>
+          <Dropdown menu={{ items: templateItems.length ? templateItems : [{ key: 'none', label: 'No templates for this rating', disabled: true }], onClick: ({ key }) => useTemplate(key) }} trigger={['click']}>
+            <Button size="small" icon={<SnippetsOutlined />} data-testid="template-button">Template</Button>
+          </Dropdown>
+          {perms.ai && <Button size="small" icon={<RobotOutlined />} loading={generate.isPending} onClick={() => generate.mutate()} data-testid="ai-button">Write with AI</Button>}
+        </Space>
+        <Space size={4}>
+          <Button size="small" disabled={!text.trim()} loading={send.isPending && send.variables === 'draft'} onClick={() => send.mutate('draft')}>Save draft</Button>
+          <Button size="small" type="primary" icon={<SendOutlined />} disabled={!text.trim()} loading={send.isPending && send.variables === 'posted'} onClick={() => send.mutate('posted')} data-testid="post-reply">
+            {perms.directResponse && (review.source === 'google' || review.source === 'facebook') ? `Post to ${review.sourceTitle}` : 'Post reply'}
+          </Button>
+        </Space>
+      </div>
+    </div>
+  );
+}
+
+export function ReviewCard({ review, perms, categories, cases, onChanged, onDeleted }: {
+  review: ReviewDto;
+  perms: CardPermissions;
+  categories: Category[];
+  cases: CaseResolution[];
+  onChanged: (r: ReviewDto) => void;
+  onDeleted: (id: number) => void;
+}) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [replying, setReplying] = useState(false);
+  const [translation, setTranslation] = useState<string | null>(null);
+  const catById = new Map(categories.map((c) => [c.id, c]));
+  const assign = useMutation({
+    mutationFn: (body: { case_resolution?: number | null; review_categories?: number[] }) => reviewsApi.assign(review.id, body),
+    onSuccess: (r) => { onChanged(r); void queryClient.invalidateQueries({ queryKey: ['reviews', 'summary'] }); },
+    onError: (e) => void message.error(e.message),
+  });
+  const suggest = useMutation({ mutationFn: () => reviewsApi.suggest(review.id), onError: (e) => void message.error(e.message) });
+  const remove = useMutation({ mutationFn: () => reviewsApi.remove(review.id), onSuccess: () => { onDeleted(review.id); void message.success('Feedback deleted'); }, onError: (e) => void message.error(e.message) });
+  const translate = useMutation({ mutationFn: () => reviewsApi.translate(review.id), onSuccess: (t) => setTranslation(t.text), onError: (e) => void message.warning(e.message) });
+  const share = useMutation({
+    mutationFn: (source: string) => reviewsApi.share(review.id, source),
+    onSuccess: (s) => {
+      void navigator.clipboard?.writeText(s.url).catch(() => undefined);
+      modal.info({
+        title: 'Share this review',
+        width: 560,
+        content: (
+          <div>
+            <p>The card page and its image are public for anyone with the link.</p>
+            <p><a href={s.url} target="_blank" rel="noreferrer" data-testid="share-link">{s.url}</a></p>
+            <img src={s.imageUrl.replace(/^https?:\/\/[^/]+/, '')} alt="Share card" style={{ width: '100%', borderRadius: 8, border: '1px solid #eee' }} />
+          </div>
+        ),
+      });
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const shareItems = ['facebook', 'instagram', 'twitter', 'linkedin', 'download'].map((s) => ({ key: s, label: s === 'download' ? 'Image for download' : s[0]!.toUpperCase() + s.slice(1) }));
+  const hasPosted = review.responses.some((r) => r.status === 'posted');
+
+  return (
+    <article className="rv-card" data-testid={`review-${review.id}`}>
+      <div className="rv-head">
+        <SourceBadge source={review.source} title={review.sourceTitle} />
+        <div className="rv-who">
+          <div className="rv-name">{review.name}</div>
+          <div className="rv-meta">
+            <Stars rating={review.rating} />
+            <span>{dayjs(review.date).format('D MMM YYYY')}</span>
+            <span>{review.sourceTitle}</span>
+            {review.location && <span><EnvironmentOutlined /> {review.location.title}{review.location.locationId ? ` · ${review.location.locationId}` : ''}</span>}
+          </div>
+        </div>
+        <div className="rv-actions">
+          {hasPosted ? <Tag color="green" bordered={false}>Answered</Tag> : <Tag bordered={false}>Unanswered</Tag>}
+          {review.text && <Tooltip title="Translate"><Button size="small" type="text" icon={<GlobalOutlined />} loading={translate.isPending} onClick={() => translate.mutate()} aria-label="Translate" /></Tooltip>}
+          {perms.share && (
+            <Dropdown menu={{ items: shareItems, onClick: ({ key }) => share.mutate(key) }} trigger={['click']}>
+              <Button size="small" type="text" icon={<ShareAltOutlined />} loading={share.isPending} aria-label="Share" data-testid="share-button" />
+            </Dropdown>
+          )}
+          {review.url && <Tooltip title={`Open on ${review.sourceTitle}`}><Button size="small" type="text" icon={<ExportOutlined />} href={review.url} target="_blank" aria-label="Open on source" /></Tooltip>}
+          {review.isFeedback && perms.manage && (
+            <Popconfirm title="Delete this feedback?" description="It is removed for good." okText="Yes" cancelText="No" onConfirm={() => remove.mutate()}>
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending} aria-label="Delete feedback" data-testid="delete-review" />
+            </Popconfirm>
+          )}
+        </div>
+      </div>
+      <div className={`rv-text${review.text || review.title ? '' : ' empty'}`} dir="auto">
+        {review.title && <span className="rv-title">{review.title}</span>}
+        {review.text?.trim() ? review.text : review.title ? null : 'Rating only, no text.'}
+      </div>
+      {translation !== null && <div className="rv-translation"><GlobalOutlined /> {translation || '(nothing to translate)'}</div>}
+      <div className="rv-tags">
+        {perms.categories && (perms.write ? (
+          <Select
+            mode="multiple"
+            size="small"
+            variant="borderless"
+            placeholder={<span><TagsOutlined /> Categorize</span>}
+            value={review.review_categories}
+            onChange={(ids: number[]) => assign.mutate({ review_categories: ids })}
+            options={categories.map((c) => ({ value: c.id, label: c.title }))}
+            style={{ minWidth: 160, maxWidth: 420 }}
+            maxTagCount="responsive"
+            tagRender={({ value, closable, onClose }) => {
+              const c = catById.get(value as number);
+              return <Tag color={c?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>{c?.title ?? value}</Tag>;
+            }}
+            onOpenChange={(open) => { if (open && !suggest.data) suggest.mutate(); }}
+            popupRender={(menu) => (
+              <>
+                {suggest.data && suggest.data.suggestions.length > 0 && (
+                  <div style={{ padding: '6px 10px', fontSize: 12, color: '#64748b' }}>
+                    Suggested:{' '}
+                    {suggest.data.suggestions.map((s) => (
+                      <Tag key={s.id} color={s.sentiment === -1 ? 'red' : s.sentiment === 1 ? 'green' : 'default'} style={{ cursor: 'pointer' }}
+                        onClick={() => !review.review_categories.includes(s.id) && assign.mutate({ review_categories: [...review.review_categories, s.id] })}>
+                        + {s.title}
+                      </Tag>
+                    ))}
+                  </div>
+                )}
+                {menu}
+              </>
+            )}
+            data-testid="categories-select"
+          />
+        ) : review.review_categories.map((id) => <Tag key={id} color={catById.get(id)?.color}>{catById.get(id)?.title}</Tag>))}
+        {perms.caseResolution && (
+          <Select
+            size="small"
+            allowClear
+            placeholder="Case status"
+            value={review.caseResolution ?? undefined}
+            disabled={!perms.write}
+            onChange={(v: number | undefined) => assign.mutate({ case_resolution: v ?? null })}
+            options={cases.map((c) => ({ value: c.id, label: <span><span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: c.color, marginRight: 6 }} />{c.title}</span> }))}
+            style={{ minWidth: 140 }}
+            data-testid="case-select"
+          />
+        )}
+      </div>
+      {review.responses.length > 0 && (
+        <div className="rv-thread">
+          {review.responses.map((r) => <Reply key={r.id} reply={r} review={review} perms={perms} onChanged={onChanged} />)}
+        </div>
+      )}
+      {perms.write && (replying ? (
+        <Composer review={review} perms={perms} onChanged={(r) => { onChanged(r); setReplying(false); }} />
+      ) : (
+        <div className="rv-compose">
+          <Button size="small" icon={<SendOutlined />} onClick={() => setReplying(true)} data-testid="reply-button">{hasPosted ? 'Reply again' : 'Reply'}</Button>
+        </div>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { displayName, type LocationsTitle, type TeamRole } from '@reputo/core';
+import { updateMember, type TeamMember } from './api';
+import { locationIdsOf, MemberAccessFields, scopeOf } from './MemberAccessFields';
+import { freeTextRules } from './ui';
+
+interface EditForm {
+  firstName?: string;
+  lastName?: string;
+  role: TeamRole;
+  scope: 'all' | 'some';
+  locationIds?: number[];
+}
+
+/** Name, role and the locations a member sees. */
+export function EditMemberModal({ member, onClose, title }: { member: TeamMember | null; onClose: () => void; title: LocationsTitle }) {
+  const [form] = Form.useForm<EditForm>();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  useEffect(() => {
+    if (member) form.setFieldsValue({ firstName: member.firstName ?? '', lastName: member.lastName ?? '', role: member.role as TeamRole, ...scopeOf(member.locationIds) });
+  }, [member, form]);
+  const save = useMutation({
+    mutationFn: (v: EditForm) => {
+      const patch = { firstName: v.firstName || null, lastName: v.lastName || null, locationIds: locationIdsOf(v), ...(v.role !== member!.role ? { role: v.role } : {}) };
+      return updateMember(member!.id, patch);
+    },
+    onSuccess: async (m) => {
+      void message.success(`${displayName(m.firstName, m.lastName)} saved.`);
+      await queryClient.invalidateQueries({ queryKey: ['team'] });
+      onClose();
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  return (
+    <Modal title={member ? `Edit ${displayName(member.firstName, member.lastName)}` : ''} open={member !== null} onCancel={onClose} okText="Save" confirmLoading={save.isPending} onOk={() => form.submit()} destroyOnHidden>
+      <p className="st-muted" style={{ marginTop: 0 }}>{member?.email}</p>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)} name="member">
+        <div className="st-grid2">
+          <Form.Item label="First name" name="firstName" rules={freeTextRules(false)}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Last name" name="lastName" rules={freeTextRules(false)}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </div>
+        <MemberAccessFields title={title} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { App, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG, type LocationsTitle, type TeamRole } from '@reputo/core';
+import { userEmailRules } from '../../lib/rules';
+import { inviteMember } from './api';
+import { locationIdsOf, MemberAccessFields } from './MemberAccessFields';
+import { freeTextRules } from './ui';
+
+interface InviteForm {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  role: TeamRole;
+  scope: 'all' | 'some';
+  locationIds?: number[];
+}
+
+/** Adds a team member with a role and the locations they see; the server mails the invitation. */
+export function InviteMemberModal({ open, onClose, title = 'Location' }: { open: boolean; onClose: () => void; title?: LocationsTitle }) {
+  const [form] = Form.useForm<InviteForm>();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const invite = useMutation({
+    mutationFn: (v: InviteForm) => inviteMember({ email: v.email, firstName: v.firstName || undefined, lastName: v.lastName || undefined, role: v.role, locationIds: locationIdsOf(v) }),
+    onSuccess: async (member) => {
+      void message.success(`Invitation sent to ${member.email}.`);
+      form.resetFields();
+      onClose();
+      // Creating an invitation resets the application state (spec 000 section 4).
+      await queryClient.invalidateQueries();
+    },
+    onError: (e) => void message.error(e.message || MSG.error),
+  });
+  return (
+    <Modal
+      title="Invite a team member"
+      open={open}
+      onCancel={onClose}
+      okText="Send invitation"
+      confirmLoading={invite.isPending}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ role: 'manager', scope: 'all' }} onFinish={(v) => invite.mutate(v)} name="invite">
+        <Form.Item label="Email" name="email" rules={userEmailRules}>
+          <Input placeholder="name@company.com" />
+        </Form.Item>
+        <div className="st-grid2">
+          <Form.Item label="First name" name="firstName" rules={freeTextRules(false)}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Last name" name="lastName" rules={freeTextRules(false)}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </div>
+        <MemberAccessFields title={title} />
+      </Form>
+    </Modal>
+  );
+}

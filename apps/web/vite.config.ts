@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const api = process.env.API_URL ?? 'http://localhost:3000';
+const proxied = ['/v2', '/v3', '/api', '/version', '/review/', '/healthz'];
+const SIDE_EFFECT_FREE = /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
+const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;
+
+function hasCall(node: ts.Node): boolean {
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) return true;
+  if (ts.isFunctionLike(node)) return false; // a function body runs later, not at module load
+  return ts.forEachChild(node, hasCall) ?? false;
+}
+
+/**
+ * @reputo/core is rules and constants with no I/O, but its module-level constants are built by
+ * calls (zod schemas, maps), which a bundler must keep in case they have side effects. This wraps
+ * each such initializer in an IIFE marked pure, so a page keeps only the constants it uses: the
+ * sign-in route takes the validation messages without the zod schemas (and zod) behind them.
+ */
+function corePureConstants(): Plugin {
+  return {
+    name: 'reputo-core-pure-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!CORE_SOURCE.test(id) || id.endsWith('.test.ts')) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+      const edits: { at: number; text: string }[] = [];
+      for (const stmt of file.statements) {
+        if (!ts.isVariableStatement(stmt)) continue;
+        for (const decl of stmt.declarationList.declarations) {
+          const init = decl.initializer;
+          if (!init || !hasCall(init)) continue;
+          edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => (' }, { at: init.getEnd(), text: '))()' });
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.at);
+      return { code: out, map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [corePureConstants(), react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: true }])),
+  },
+  build: {
+    // The manifest lets tests and tools see which chunks a route loads (scripts/route-size.mjs).
+    manifest: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // A page pulls in only what it uses from modules without side effects: @reputo/core (rules and
+      // constants, no I/O) and antd's rc-component and cssinjs libraries, which do not declare
+      // `sideEffects: false` (without this, every page that imports antd's Input took all of
+      // rc-component/form through its barrel, 13.6 kB gzip on /signin).
+      treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
+    },
+  },
+});

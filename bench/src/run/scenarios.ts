@@ -1,0 +1,104 @@
+import type { Caller } from './http';
+
+/**
+ * The calls the benchmark measures, as the web app makes them. Reports use a 90-day window (the
+ * span a manager looks at most) and, for a few, all time (the heaviest a report can be).
+ */
+
+export type Group = 'session' | 'reviews' | 'dashboard' | 'statistics' | 'insights' | 'reporting' | 'write' | 'share';
+
+export interface Scenario {
+  name: string;
+  group: Group;
+  method: 'GET' | 'POST';
+  /** The route template, to tell whether the server has it yet. */
+  route: string;
+  path: string;
+  /** Body of the n-th request (writes vary their target). */
+  body?: (n: number) => unknown;
+  /** Whose token: the big company's master admin, or the responder limited to 20 locations. */
+  user: 'admin' | 'limited';
+  /** The p95 at 32 clients this call must meet, in ms (null: no target in the issue). */
+  targetMs: number | null;
+  /** Writes are replayed raw inside a rolled-back transaction. */
+  write?: boolean;
+}
+
+export interface ScenarioContext {
+  /** Reviews of the big company to read and reply to. */
+  reviewIds: number[];
+  brandId: number | null;
+  today: string;
+}
+
+const LIST_TARGET = 100;
+/** Ends every reply the benchmark writes, so the clean-up finds them. */
+export const BENCH_MARK = '[bench]';
+const FIRST_PAGE_TARGET = 20;
+
+function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Finds what the scenarios need through the API itself: review ids and a brand of the big company. */
+export async function scenarioContext(admin: Caller): Promise<ScenarioContext> {
+  const list = await admin.get<{ reviews: { id: number; location: { brandId: number | null } | null }[] }>('/v2/api/reviews?per_page=100');
+  const older = await admin.get<{ reviews: { id: number }[] }>('/v2/api/reviews?per_page=100&page=50');
+  return {
+    reviewIds: [...list.reviews, ...older.reviews].map((r) => r.id),
+    brandId: list.reviews.find((r) => r.location?.brandId)?.location?.brandId ?? null,
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+export function buildScenarios(c: ScenarioContext): Scenario[] {
+  const window90 = `date_from=${daysBefore(c.today, 89)}&date_to=${c.today}`;
+  const get = (group: Group, name: string, route: string, path: string, targetMs: number | null = LIST_TARGET, user: Scenario['user'] = 'admin'): Scenario =>
+    ({ name, group, method: 'GET', route: `GET ${route}`, path, user, targetMs });
+  const reviewId = c.reviewIds[0] ?? 1;
+  const brand = c.brandId ? `&brands=${c.brandId}` : '';
+  const out: Scenario[] = [
+    get('session', 'me', '/v2/api/me', '/v2/api/me', null),
+    get('reviews', 'reviews: first page', '/v2/api/reviews', '/v2/api/reviews', FIRST_PAGE_TARGET),
+    get('reviews', 'reviews: filtered page (brand, Google and Talabat, 1-2 stars, last quarter)', '/v2/api/reviews', `/v2/api/reviews?sources=google,talabat&ratings=1,2&date_preset=lastQuarter${brand}`),
+    get('reviews', 'reviews: deep page (page 1,000)', '/v2/api/reviews', '/v2/api/reviews?page=1000'),
+    get('reviews', 'reviews: full-text search "cold food"', '/v2/api/reviews', '/v2/api/reviews?search=cold%20food'),
+    get('reviews', 'reviews: unanswered, last 90 days', '/v2/api/reviews', `/v2/api/reviews?answered=false&${window90}`),
+    get('reviews', 'reviews: first page, responder limited to 20 locations', '/v2/api/reviews', '/v2/api/reviews', FIRST_PAGE_TARGET, 'limited'),
+    get('reviews', 'review with its replies', '/v2/api/reviews/:id', `/v2/api/reviews/${reviewId}`),
+    get('reviews', 'rating summary (all time)', '/v2/api/reviews/rating', '/v2/api/reviews/rating'),
+    get('reviews', 'response rate (all time)', '/v2/api/reviews/response_rate', '/v2/api/reviews/response_rate'),
+  ];
+  for (const w of ['reputationScore', 'netPromoterScore', 'feedback', 'other', 'premium']) {
+    out.push(get('dashboard', `dashboard ${w} (90 days)`, `/v2/api/dashboard/${w}`, `/v2/api/dashboard/${w}?${window90}`));
+  }
+  for (const s of ['locations/performing', 'locations/improved', 'locations/lowest-reviews', 'reviews/average', 'reviews/volume']) {
+    out.push(get('statistics', `statistics ${s} (90 days)`, `/v2/api/statistics/${s}`, `/v2/api/statistics/${s}?${window90}`));
+  }
+  out.push(
+    get('statistics', 'statistics trends, weekly (90 days)', '/v2/api/statistics/trends', `/v2/api/statistics/trends?interval=week&${window90}`),
+    get('statistics', 'statistics trends, monthly (all time)', '/v2/api/statistics/trends', '/v2/api/statistics/trends?interval=month'),
+    get('statistics', 'statistics reviews/average (all time)', '/v2/api/statistics/reviews/average', '/v2/api/statistics/reviews/average'),
+    get('statistics', 'statistics locations/performing (all time)', '/v2/api/statistics/locations/performing', '/v2/api/statistics/locations/performing'),
+  );
+  out.push(get('insights', 'insights categories', '/v3/insights/categories', '/v3/insights/categories'));
+  for (const i of ['primary', 'secondary', 'words', 'trend']) out.push(get('insights', `insights ${i} (90 days)`, `/v3/insights/${i}`, `/v3/insights/${i}?${window90}`));
+  out.push(get('insights', 'insights primary (all time)', '/v3/insights/primary', '/v3/insights/primary'));
+  out.push(
+    get('reporting', 'competitors list', '/v2/api/competitor', '/v2/api/competitor'),
+    get('reporting', 'competitor benchmark page (90 days)', '/v2/api/competitor/pageData', `/v2/api/competitor/pageData?${window90}`),
+  );
+  const pool = c.reviewIds.length ? c.reviewIds : [reviewId];
+  out.push({
+    name: 'reply (a draft on a review)',
+    group: 'write',
+    method: 'POST',
+    route: 'POST /v2/api/responses/create',
+    path: '/v2/api/responses/create',
+    body: (n) => ({ reviewId: pool[n % pool.length], text: `Thank you for your review, we have passed it on to the team (${n}). ${BENCH_MARK}`, status: 'draft' }),
+    user: 'admin',
+    targetMs: null,
+    write: true,
+  });
+  return out;
+}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** The server's resident memory now, in bytes (Linux /proc). */
+  rss(): number;
+  /** The last lines the server printed (warnings and errors; LOG_LEVEL=warn). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Starts the real server (apps/api/src/main.ts) as its own process, the way an operator runs it:
+ * node with the tsx loader directly (not the tsx CLI), so `pid` is the server itself and its memory
+ * can be read. DEMO_MODE is off: the data set is the benchmark's.
+ */
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  if (env.DATA_DIR) mkdirSync(env.DATA_DIR, { recursive: true });
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DEMO_MODE: 'false',
+      LOG_LEVEL: 'warn',
+      // Load tests sign in a few times and run longer than the default 15-minute token.
+      TOKEN_RATE_LIMIT: '100000',
+      ACCESS_TOKEN_TTL: '86400',
+      ...env,
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitForHealth(url, child, () => output, opts.timeoutMs ?? 300_000);
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    rss: () => rssOf(pid),
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) process.kill(-pid, 'SIGKILL');
+    },
+  };
+}
+
+/** The web build to serve, when there is one. */
+export function webDist(dir: string | undefined): string | null {
+  const candidate = path.resolve(dir ?? path.join(ROOT, 'apps/web/dist'));
+  return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}

@@ -1,0 +1,190 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, token } from './support/api';
+import { baseURL, DESKTOP, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+
+useBrowser();
+
+async function openReviews(page: Page, email = 'admin@reputo.test', query = ''): Promise<void> {
+  await signIn(page, email);
+  await page.goto(`/reviews${query}`);
+  await page.getByTestId('review-list').waitFor();
+}
+
+const total = async (page: Page) => Number(((await page.getByTestId('total-count').textContent()) ?? '0').replace(/[^\d]/g, ''));
+
+/** The first review card that has no reply yet, and its id. */
+async function firstUnanswered(page: Page) {
+  const card = page.locator('.rv-card').filter({ hasText: 'Unanswered' }).first();
+  await card.waitFor();
+  // Pin the card by its id: once answered it no longer matches the filter above.
+  return page.getByTestId((await card.getAttribute('data-testid'))!);
+}
+
+describe('reviews workspace', () => {
+  it('lists reviews newest first with figures, and looks finished at desktop and phone widths', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page);
+    expect(await page.locator('.rv-card').count()).toBe(20);
+    expect(await total(page)).toBeGreaterThan(100);
+    const dates = await page.locator('.rv-meta > span:nth-child(2)').allTextContents();
+    const times = dates.map((d) => new Date(d).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    await screenshot(page, 'reviews-list');
+
+    const phone = await newPage(PHONE);
+    await openReviews(phone);
+    await screenshot(phone, 'reviews-list');
+    await phone.getByTestId('filters-button').click();
+    await phone.getByTestId('rating-filter').waitFor();
+    await screenshot(phone, 'reviews-filters');
+  });
+
+  it('filters by rating and answered state, searches, and restores the saved filter', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page);
+    const all = await total(page);
+    await page.getByTestId('rating-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '1 ★' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/ratings=1/);
+    await expect.poll(() => total(page)).toBeLessThan(all);
+    const oneStar = await total(page);
+    const stars = await page.locator('.rv-card').first().locator('.rv-meta [aria-label]').first().getAttribute('aria-label');
+    expect(stars).toBe('1 stars');
+
+    await page.getByTestId('answered-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^Unanswered$/ }).click();
+    await page.waitForURL(/answered=false/);
+    await expect.poll(() => total(page)).toBeLessThanOrEqual(oneStar);
+    await screenshot(page, 'reviews-filtered');
+
+    // The filter is saved for the user: a fresh visit to /reviews restores it.
+    await page.goto('/reviews');
+    await page.waitForURL(/ratings=1/);
+    await page.getByTestId('clear-filters').click();
+    await page.waitForURL((u) => u.search === '');
+
+    await page.getByTestId('search-input').locator('input').fill('cold');
+    await page.getByTestId('search-input').locator('input').press('Enter');
+    await page.waitForURL(/search=cold/);
+    await expect.poll(async () => ((await page.locator('.rv-card').first().textContent()) ?? '').toLowerCase()).toContain('cold');
+    expect(await total(page)).toBeGreaterThan(0);
+    await page.getByTestId('clear-filters').click();
+  });
+
+  it('answers with a template, writes an AI reply, and categorizes', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page, 'responder@reputo.test', '?answered=false&with_text=true&sources=tripadvisor,zomato,talabat');
+    const card = await firstUnanswered(page);
+    await card.getByTestId('reply-button').click();
+    await card.getByTestId('template-button').click();
+    await page.locator('.ant-dropdown-menu-item').first().click();
+    const input = card.getByTestId('reply-input');
+    await expect.poll(async () => (await input.inputValue()).length).toBeGreaterThan(20);
+    expect(await input.inputValue()).not.toContain('{');
+    await card.getByTestId('post-reply').click();
+    await card.getByTestId('reply-status').first().waitFor();
+    expect(await card.getByTestId('reply-status').first().textContent()).toBe('Posted');
+
+    const next = await firstUnanswered(page);
+    await next.getByTestId('reply-button').click();
+    await next.getByTestId('ai-button').click();
+    await expect.poll(async () => (await next.getByTestId('reply-input').inputValue()).length, { timeout: 15_000 }).toBeGreaterThan(30);
+    await screenshot(page, 'reviews-ai-reply');
+
+    await next.getByTestId('categories-select').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const label = (await option.textContent()) ?? '';
+    await option.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' ')).toContain(label);
+  });
+
+  it('reads only as an Analyst', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page, 'analyst@reputo.test');
+    expect(await page.getByTestId('reply-button').count()).toBe(0);
+    expect(await page.getByTestId('import-button').count()).toBe(0);
+  });
+
+  it('exports the current filter to Excel and imports a file with a row report', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page, 'admin@reputo.test', '?ratings=5&sources=google');
+    const expected = await total(page);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-button').click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: 'Reviews as Excel' }).click();
+    const file = await (await download).path();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const sheet = wb.getWorksheet('Reviews')!;
+    expect(sheet.rowCount - 1).toBe(expected);
+    expect(sheet.getRow(2).getCell(8).value).toBe(5);
+
+    const csv = path.join(tmpdir(), `reviews-upload-${Date.now()}.csv`);
+    writeFileSync(csv, ['source,date,rating,text,author_name,external_id', `feedback,2024-05-01,5,Imported from the browser test ${Date.now()},E2E Tester,e2e-${Date.now()}`, 'myspace,2024-05-01,5,bad,X,'].join('\n'));
+    await page.getByTestId('import-button').click();
+    await page.locator('input[type=file]').setInputFiles(csv);
+    await page.getByTestId('import-result').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('import-result').textContent()).toContain('1 imported, 0 duplicates skipped, 1 rejected');
+    expect(await page.getByTestId('import-status').textContent()).toContain('Unknown source "myspace"');
+    await screenshot(page, 'reviews-import');
+    expect(readFileSync(csv, 'utf8')).toContain('E2E Tester');
+  });
+
+  it('opens a share card and its PNG', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page, 'manager@reputo.test', '?with_text=true&ratings=5');
+    const card = page.locator('.rv-card').first();
+    await card.getByTestId('share-button').click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: 'Facebook' }).click();
+    const link = await page.getByTestId('share-link').getAttribute('href');
+    expect(link).toMatch(/\/review\/[\w-]+$/);
+    const visitor = await newPage(DESKTOP);
+    await visitor.goto(new URL(link!).pathname);
+    await visitor.getByTestId('share-card').waitFor();
+    await screenshot(visitor, 'review-share-card');
+    const png = await fetch(`${baseURL()}${new URL(link!).pathname}/600x315`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const buf = Buffer.from(await png.arrayBuffer());
+    expect([buf.readUInt32BE(16), buf.readUInt32BE(20)]).toEqual([600, 315]);
+    await visitor.goto('/review/doesnotexist1');
+    await visitor.locator('.ant-empty-description').filter({ hasText: 'No data' }).waitFor();
+  });
+
+  it('shows an embed only the reviews of its locations, read-only, keeping the embed parameters', async () => {
+    const admin = await token('admin@reputo.test');
+    const { locations } = await call<{ locations: { id: number; title: string }[] }>(admin, 'GET', '/v2/api/locations/shortinfo');
+    const only = locations[0]!;
+    const { auth_token } = await call<{ auth_token: string }>(admin, 'POST', '/v2/api/embed/token', { view: '2', locations: [only.id] });
+    const page = await newPage(DESKTOP);
+    await page.goto(`/reviews?auth_token=${encodeURIComponent(auth_token)}&view=2`);
+    await page.getByTestId('review-list').waitFor();
+    const places = await page.locator('.rv-meta').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    for (const p of places) expect(p).toContain(only.title);
+    expect(await page.getByTestId('reply-button').count()).toBe(0);
+    expect(await page.getByTestId('export-button').count()).toBe(0);
+    await page.getByTestId('rating-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '5 ★' }).click();
+    await page.waitForURL(/ratings=5/);
+    expect(page.url()).toContain('view=2');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('share-button').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'reviews-embed');
+  });
+
+  it("never shows another company's review", async () => {
+    const admin = await token('admin@reputo.test');
+    const mine = await call<{ reviews: { id: number }[] }>(admin, 'GET', '/v2/api/reviews?per_page=1');
+    const partnerToken = await token('partner@reputo.test');
+    const res = await fetch(`${baseURL()}/v2/api/reviews/${mine.reviews[0]!.id}`, { headers: { authorization: `Bearer ${partnerToken}` } });
+    expect([403, 404]).toContain(res.status);
+  });
+});

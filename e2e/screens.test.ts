@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_ERROR_TEXT } from '@reputo/core';
+import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+
+useBrowser();
+
+/** Every page frame of the shell, as a Master Admin (and the Owner for the admin panel). */
+const SCREENS: [string, string, string][] = [
+  ['admin@reputo.test', '/dashboard', 'Dashboard'],
+  ['admin@reputo.test', '/messages', 'Messages'],
+  ['admin@reputo.test', '/reporting/overview', 'Overview'],
+  ['admin@reputo.test', '/reporting/trends', 'Trends'],
+  ['admin@reputo.test', '/reporting/ranking_responses', 'Ranking'],
+  ['admin@reputo.test', '/reporting/ratings_reviews', 'Responses'],
+  ['admin@reputo.test', '/reporting/competitors', 'Competitors'],
+  ['admin@reputo.test', '/reporting/insights', 'Insights Report'],
+  ['admin@reputo.test', '/settings/notifications', 'Notifications'],
+  ['admin@reputo.test', '/settings/competitors', 'Competitors'],
+  ['admin@reputo.test', '/settings/locations', 'Locations'],
+  ['admin@reputo.test', '/settings/response', 'Response'],
+  ['admin@reputo.test', '/settings/other/reviewCategories', 'Review Categories'],
+  ['admin@reputo.test', '/settings/other/thirdPartyLogin', 'Third-party Login'],
+  ['admin@reputo.test', '/listing_management', 'Listing Management'],
+  ['admin@reputo.test', '/feedback/landingPage', 'Landing Page'],
+  ['admin@reputo.test', '/feedback/analytics', 'Feedback Analytics'],
+  ['admin@reputo.test', '/user', 'User Settings'],
+  ['owner@reputo.test', '/admin_panel/admin_users', 'Admin Users'],
+  ['owner@reputo.test', '/admin_panel/partners', 'Partners'],
+  ['owner@reputo.test', '/admin_panel/csdashboard', 'CS Dashboard'],
+  ['owner@reputo.test', '/admin_panel/systemhealth', 'System Health'],
+  ['owner@reputo.test', '/admin_panel/companies/new', 'Company settings'], // spec 001: the wizard's header
+];
+
+describe('screens', () => {
+  for (const size of [DESKTOP, PHONE]) {
+    it(`shows every page frame with its title at ${size.width} px`, async () => {
+      const pages = new Map<string, Awaited<ReturnType<typeof newPage>>>();
+      for (const [email, path, title] of SCREENS) {
+        let page = pages.get(email);
+        if (!page) {
+          page = await newPage(size);
+          await signIn(page, email);
+          pages.set(email, page);
+        }
+        await page.goto(path);
+        await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
+        expect(await pageTitle(page)).toBe(title);
+        await screenshot(page, `frame${path.replace(/\//g, '_')}`);
+      }
+    });
+  }
+
+  it('shows the 500 page', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const page = await newPage(size);
+      await page.goto('/500');
+      await page.getByText(SERVER_ERROR_TEXT).waitFor();
+      await screenshot(page, 'server-error');
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAINTENANCE_TEXT, MAINTENANCE_TITLE } from '@reputo/core';
+import { DESKTOP, expectPath, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+useBrowser();
+
+describe('token refresh', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Access tokens that expire after 5 s make the client meet 400 `expired` quickly.
+    server = await startServer({ ACCESS_TOKEN_TTL: '5' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('refreshes once on an expired token and retries the call', async () => {
+    const page = await newPage(DESKTOP, server.url);
+    await signIn(page, 'owner@reputo.test');
+    const before = await page.evaluate(() => localStorage.getItem('reputo.user'));
+    await page.waitForTimeout(6000);
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v2/oauth2/token')) refreshes.push(r.postData() ?? '');
+    });
+    await page.getByTestId('side-nav').getByText('Admin panel').click();
+    await page.getByTestId('side-nav').getByText('Companies').click();
+    await page.getByTestId('company-name').first().waitFor();
+    expect(refreshes.length).toBe(1);
+    expect(refreshes[0]).toContain('refresh_token');
+    expect(await page.evaluate(() => localStorage.getItem('reputo.user'))).not.toBe(before);
+  });
+
+  it('goes to sign-in when the refresh fails, and comes back after signing in', async () => {
+    const page = await newPage(DESKTOP, server.url);
+    await signIn(page, 'owner@reputo.test');
+    // The session is ended on the server (its refresh-token family revoked), as a sign-out on another
+    // device would. Editing the stored token would not do: the live page rotates and rewrites it.
+    const refreshToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('reputo.user') ?? '{}') as { refresh_token?: string }).refresh_token);
+    const revoked = await fetch(`${server.url}/v2/oauth2/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    expect(revoked.status).toBe(200);
+    await page.waitForTimeout(6000);
+    await page.goto('/admin_panel/partners');
+    await expectPath(page, '/signin');
+    expect(await page.evaluate(() => localStorage.getItem('reputo.user'))).toBeNull();
+    await signIn(page, 'owner@reputo.test');
+    await expectPath(page, '/admin_panel/partners');
+  });
+});
+
+describe('maintenance', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ MAINTENANCE: 'true' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('shows the maintenance page on every route', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const page = await newPage(size, server.url);
+      for (const path of ['/signin', '/reviews']) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: MAINTENANCE_TITLE }).waitFor();
+        await page.getByText(MAINTENANCE_TEXT).waitFor();
+      }
+      await screenshot(page, 'maintenance');
+    }
+  });
+});

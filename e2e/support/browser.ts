@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+export const PASSWORD = 'demo1234';
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+let browser: Browser | null = null;
+const contexts: BrowserContext[] = [];
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Launches Debian's Chromium once per test file and closes it after. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+    await browser?.close();
+    browser = null;
+  });
+}
+
+/** A fresh browser context (own storage) and page at the given size. */
+export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page> {
+  if (!browser) throw new Error('useBrowser() first');
+  const context = await browser.newContext({ baseURL: url, viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await page.waitForTimeout(350); // let transitions (drawer, popovers, toasts) settle
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${size?.width ?? 0}.png`) });
+}
+
+/** Signs in through the form and waits until the app left /signin. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  if (!page.url().includes('/signin')) await page.goto('/signin');
+  await page.locator('#signin_email').fill(email);
+  await page.locator('#signin_password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+}
+
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  // 30 s: on a loaded 2-core machine a route change behind a lazy chunk and an API call has taken over 15 s.
+  await page.waitForURL((u) => u.pathname === pathname, { timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+export async function pageTitle(page: Page): Promise<string> {
+  return (await page.getByTestId('page-title').textContent({ timeout: 15_000 })) ?? '';
+}

@@ -1,0 +1,8 @@
+/** Realtime names both sides must agree on (spec 000: a channel named by the total-count kind and the client id, with a count event). */
+export const COUNT_EVENT = 'count';
+export const REALTIME_AUTH_ENDPOINT = '/v2/api/realtime/auth';
+
+/** A company's private channel for its unread totals. */
+export function countChannel(companyId: number): string {
+  return `private-total-count-${companyId}`;
+}

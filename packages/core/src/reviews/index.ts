@@ -1,0 +1,3 @@
+export * from './filters';
+export * from './english';
+export * from './templates';

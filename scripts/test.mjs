@@ -1,0 +1,57 @@
+// `npm test`: installs what it needs, then lint, typecheck, unit and integration tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set), the web build and the browser tests in Debian's Chromium.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureChromium, ensureInstalled, log, root, run, runOrExit } from './lib.mjs';
+
+const started = Date.now();
+await ensureInstalled();
+await ensureChromium();
+log(`Ready to test after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+/** Logs a phase with the minutes it took, so a slow CI run shows where its time went. */
+async function phase(name, work) {
+  const at = Date.now();
+  log(name);
+  await work();
+  log(`${name}: ${((Date.now() - at) / 1000).toFixed(0)} s`);
+}
+
+await phase('Lint', () => runOrExit('npx', ['eslint', '.', '--max-warnings=0']));
+// Two lanes of workspace typechecks (the machine has two cores), dealt out in package.json order.
+const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
+const lanes = [0, 1].map((lane) => workspaces.filter((_, i) => i % 2 === lane));
+await phase('Typecheck', () =>
+  Promise.all(lanes.map(async (lane) => {
+    for (const dir of lane) await runOrExit('npm', ['run', 'typecheck', '--silent', '-w', dir]);
+  })),
+);
+
+const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
+
+async function vitest(name, args) {
+  const outputFile = path.join(reports, `${name}.json`);
+  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`]);
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  if (code !== 0) failedSuites += 1;
+}
+
+await phase(process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)', () => vitest('unit-integration', []));
+
+if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
+  await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
+  await phase('Browser tests (Chromium)', () => vitest('browser', ['--config', 'e2e/vitest.config.ts']));
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+log(`Done in ${minutes} min`);
+process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);
