@@ -14,7 +14,8 @@ async function settingsItems(page: Page): Promise<string[]> {
 async function antSelect(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.keyboard.press('Escape');
+  // A single select closes on choosing; an Escape now would close the dialog around it.
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 describe('locations', () => {

@@ -31,6 +31,7 @@ await phase('Typecheck', () =>
 const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
+const retried = [];
 
 async function vitest(name, args) {
   const outputFile = path.join(reports, `${name}.json`);
@@ -40,6 +41,12 @@ async function vitest(name, args) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults) {
+      for (const t of file.assertionResults) {
+        // A test that passed with errors recorded passed on a retry: name it, it is flaky.
+        if (t.status === 'passed' && t.failureMessages.length) retried.push(`${t.fullName}\n    ${t.failureMessages[0].split('\n')[0]}`);
+      }
+    }
   }
   if (code !== 0) failedSuites += 1;
 }
@@ -53,5 +60,6 @@ if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 log(`Done in ${minutes} min`);
+if (retried.length) process.stdout.write(`\nPassed only on a retry (flaky, look into these):\n${retried.map((r) => `  - ${r}`).join('\n')}\n`);
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);

@@ -33,7 +33,8 @@ export function useBrowser(): void {
 /** A fresh browser context (own storage) and page at the given size. */
 export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page> {
   if (!browser) throw new Error('useBrowser() first');
-  const context = await browser.newContext({ baseURL: url, viewport });
+  // Reduced motion turns antd's animations off: a click can't land on a dialog still zooming in.
+  const context = await browser.newContext({ baseURL: url, viewport, reducedMotion: 'reduce' });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
