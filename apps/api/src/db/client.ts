@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,15 +36,19 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-/** Embedded PGlite: file-backed under `dataDir`, or in memory when `dataDir` is null. */
+/**
+ * Embedded PGlite, in its own thread (db/pgliteThread.ts): file-backed under `dataDir`, or in
+ * memory when `dataDir` is null.
+ */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle calls only the query and transaction methods the thread offers.
+  const client = (await PgliteThread.open(dataDir)) as unknown as PGlite;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };
 }

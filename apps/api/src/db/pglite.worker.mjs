@@ -1,0 +1,85 @@
+// The embedded database in its own thread (see pgliteThread.ts for why). Plain JavaScript so the
+// same file runs under tsx, vitest and plain node without a loader.
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @type {PGlite | null} */
+let pg = null;
+/** Open transactions by the caller's number: PGlite's transaction object and how to end it. */
+const open = new Map();
+/** Thrown inside a transaction the caller asked to roll back; not an error to report. */
+const ROLLBACK = Symbol('rollback');
+
+const keep = (value) => value;
+
+/** The caller's parsers are all "keep the text" (drizzle's choice for dates, intervals, numeric arrays). */
+function optionsFor(m) {
+  return { rowMode: m.rowMode, parsers: Object.fromEntries((m.raw ?? []).map((oid) => [oid, keep])) };
+}
+
+function errorOf(e) {
+  if (!(e instanceof Error)) return { message: String(e) };
+  // A DatabaseError's fields (code, detail, constraint, ...) travel with it: callers check `code`.
+  const fields = {};
+  for (const [k, v] of Object.entries(e)) if (['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+  return { ...fields, message: e.message, name: e.name };
+}
+
+async function begin(m) {
+  const entry = { tx: null, finish: null, done: null };
+  const decision = new Promise((resolve) => (entry.finish = resolve));
+  let ready;
+  const begun = new Promise((resolve) => (ready = resolve));
+  open.set(m.tx, entry);
+  entry.done = pg.transaction(async (tx) => {
+    entry.tx = tx;
+    ready();
+    if (!(await decision)) throw ROLLBACK;
+  });
+  try {
+    // BEGIN itself can fail: then `done` rejects before the transaction started.
+    await Promise.race([begun, entry.done]);
+  } catch (e) {
+    open.delete(m.tx);
+    throw e;
+  }
+}
+
+async function end(m) {
+  const t = open.get(m.tx);
+  open.delete(m.tx);
+  t.finish(m.commit);
+  try {
+    await t.done;
+  } catch (e) {
+    if (e !== ROLLBACK) throw e;
+  }
+}
+
+async function handle(m) {
+  switch (m.op) {
+    case 'open':
+      pg = await PGlite.create(m.dataDir ?? undefined);
+      return null;
+    case 'query':
+      return (m.tx ? open.get(m.tx).tx : pg).query(m.sql, m.params, optionsFor(m));
+    case 'begin':
+      return begin(m);
+    case 'end':
+      return end(m);
+    case 'close':
+      await pg?.close();
+      pg = null;
+      return null;
+    default:
+      throw new Error(`unknown operation ${m.op}`);
+  }
+}
+
+parentPort.on('message', (m) => {
+  // Each message on its own: a transaction waits for its caller while other messages go on.
+  handle(m).then(
+    (value) => parentPort.postMessage({ id: m.id, ok: true, value }),
+    (e) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(e) }),
+  );
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPglite, type Database } from './client';
+
+// The embedded database runs in a worker thread; these are the promises the server relies on.
+describe('embedded database thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openPglite(null);
+    await database.db.execute(sql`CREATE TABLE t (id int PRIMARY KEY, at timestamptz, note text)`);
+  });
+  afterAll(() => database.close());
+
+  it('keeps the server thread free while a statement runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    // Several hundred milliseconds of SQL: in the server's thread no timer could fire meanwhile.
+    await database.db.execute(sql`SELECT count(*) FROM generate_series(1, 3000000) g WHERE md5(g::text) LIKE 'a%'`);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(3);
+  });
+
+  it('answers rows as drizzle expects, timestamps as text', async () => {
+    await database.db.execute(sql`INSERT INTO t VALUES (1, '2026-01-02T03:04:05Z', 'first')`);
+    const result = await database.db.execute(sql`SELECT id, at, note FROM t`);
+    expect(result.rows).toEqual([{ id: 1, at: '2026-01-02 03:04:05+00', note: 'first' }]);
+  });
+
+  it('passes the database error code on, as a unique violation check needs', async () => {
+    const error = await database.db.execute(sql`INSERT INTO t VALUES (1, now(), 'again')`).catch((e: unknown) => e);
+    const { code } = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    expect(code).toBe('23505');
+  });
+
+  it('commits a transaction that ends well and rolls back one that throws, savepoints included', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO t VALUES (2, now(), 'kept')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO t VALUES (3, now(), 'inner, undone')`);
+          throw new Error('undo the savepoint');
+        })
+        .catch(() => undefined);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t VALUES (4, now(), 'undone')`);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const ids = (await database.db.execute(sql`SELECT id FROM t ORDER BY id`)).rows.map((r) => r.id);
+    expect(ids).toEqual([1, 2]);
+  });
+
+  it('runs statements from outside a transaction after it, not inside it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`INSERT INTO t VALUES (5, now(), 'in tx')`);
+      await held;
+      await t.execute(sql`DELETE FROM t WHERE id = 5`);
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = database.db.execute(sql`SELECT count(*)::int AS n FROM t WHERE id = 5`);
+    release();
+    await tx;
+    expect((await outside).rows).toEqual([{ n: 0 }]);
+  });
+});
