@@ -6,6 +6,7 @@ import { analyzeText } from '../../platform/nlp/analyze';
 import { topicTitle } from '../../platform/nlp/taxonomy';
 import type { ReviewRow } from '../reviews/repository';
 import { listTemplates } from '../templates/routes';
+import { replyLanguageOverride } from '../states/service';
 import { LANGUAGE_NAMES, replyLanguage } from './language';
 import { writeBuiltinReply } from './writer';
 
@@ -64,14 +65,15 @@ async function chatCompletion(openai: NonNullable<Config['openai']>, system: str
 
 /**
  * Writes a reply suggestion for a review: through the configured OpenAI-compatible endpoint, or
- * the built-in writer. Either way it is in the reply language (the review's own language when the
- * text fails the English check), differs from the location's last replies, and is remembered so
+ * the built-in writer. Either way it is in the reply language (the location's region language when
+ * set, otherwise the review's own language when the text fails the English check), differs from the location's last replies, and is remembered so
  * the next suggestion for the location differs from it.
  */
 export async function generateReply(deps: { db: Db; config: Config }, review: ReviewRow): Promise<GeneratedReply> {
   const { db, config } = deps;
   const [company] = await db.select({ name: companies.companyName, type: companies.type }).from(companies).where(eq(companies.id, review.companyId));
-  const language = replyLanguage(review.text, review.language);
+  // A region's reply language (Settings > Regions) wins over the review's own.
+  const language = (await replyLanguageOverride(db, review.companyId, review.locationId)) ?? replyLanguage(review.text, review.language);
   const avoid = await recentTexts(db, review);
   const builtin = async (): Promise<{ text: string; language: string }> =>
     writeBuiltinReply({

@@ -35,8 +35,14 @@ describeEachDatabase('Regions (states) with a reply-language override', (use) =>
     expect(await replyLanguageOverride(database.db, fx.companyA.id, world.riyadh)).toBe('ar');
     expect(await replyLanguageOverride(database.db, fx.companyA.id, world.marina)).toBeNull();
     expect(await replyLanguageOverride(database.db, fx.companyB.id, world.riyadh)).toBeNull();
+    // A suggested reply to an English review of a Riyadh location is written in the region's language.
+    const suggest = async () => (await call('manager@alpha.test', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${world.reviewIds.r6}`)).json();
+    const arabic = await suggest();
+    expect(arabic).toMatchObject({ language: 'ar', engine: 'builtin' });
+    expect(arabic.text).toMatch(/[\u0600-\u06FF]/);
     await call('admin@alpha.test', 'PATCH', `/v2/api/states/${riyadh}`, { language: null });
     expect((await call('admin@alpha.test', 'GET', '/v2/api/states')).json().statesWithOverrides).toEqual([]);
+    expect(await suggest()).toMatchObject({ language: 'en' });
   });
 
   it('refuses an unknown language, another company\'s region (404 like a missing one) and the roles without full settings', async () => {
