@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from './client';
 
+/** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
 // The embedded database runs in a worker thread; these are the promises the server relies on.
 describe('embedded database thread', () => {
   let database: Database;
@@ -23,7 +26,7 @@ describe('embedded database thread', () => {
   it('answers rows as drizzle expects, timestamps as text', async () => {
     await database.db.execute(sql`INSERT INTO t VALUES (1, '2026-01-02T03:04:05Z', 'first')`);
     const result = await database.db.execute(sql`SELECT id, at, note FROM t`);
-    expect(result.rows).toEqual([{ id: 1, at: '2026-01-02 03:04:05+00', note: 'first' }]);
+    expect(rowsOf(result)).toEqual([{ id: 1, at: '2026-01-02 03:04:05+00', note: 'first' }]);
   });
 
   it('passes the database error code on, as a unique violation check needs', async () => {
@@ -48,7 +51,7 @@ describe('embedded database thread', () => {
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
-    const ids = (await database.db.execute(sql`SELECT id FROM t ORDER BY id`)).rows.map((r) => r.id);
+    const ids = rowsOf(await database.db.execute(sql`SELECT id FROM t ORDER BY id`)).map((r) => r.id);
     expect(ids).toEqual([1, 2]);
   });
 
@@ -64,6 +67,6 @@ describe('embedded database thread', () => {
     const outside = database.db.execute(sql`SELECT count(*)::int AS n FROM t WHERE id = 5`);
     release();
     await tx;
-    expect((await outside).rows).toEqual([{ n: 0 }]);
+    expect(rowsOf(await outside)).toEqual([{ n: 0 }]);
   });
 });
