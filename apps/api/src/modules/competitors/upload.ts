@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { readSheet } from '../../platform/sheets';
 import { sourceTitle } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
@@ -48,73 +48,6 @@ export async function exampleFile(ctx: ActingContext, db: Db): Promise<Buffer> {
   ]);
 }
 
-/** Splits CSV text into rows of cells (quotes, doubled quotes, commas and newlines inside quotes). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';') {
-      row.push(cell);
-      cell = '';
-    }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('hyperlink' in v && typeof v.hyperlink === 'string') return v.hyperlink;
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return String(v.result ?? '');
-    if (v instanceof Date) return v.toISOString().slice(0, 10);
-  }
-  return String(v);
-}
-
-async function readRows(filename: string, content: Buffer): Promise<string[][]> {
-  if (/\.csv$/i.test(filename)) return parseCsv(content.toString('utf8'));
-  if (!/\.xlsx$/i.test(filename)) throw badRequest('Upload an .xlsx or .csv file.');
-  const wb = new ExcelJS.Workbook();
-  try {
-    // ExcelJS's typings want its own Buffer type; a Node Buffer is what it reads.
-    await wb.xlsx.load(content as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest('The file could not be read as an Excel workbook.');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('The workbook has no sheet.');
-  const rows: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (r) => {
-    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
-    rows.push(values.map((v) => cellText(v as ExcelJS.CellValue).trim()));
-  });
-  return rows;
-}
-
 export interface UploadReport {
   imported: number;
   skipped: number;
@@ -123,7 +56,7 @@ export interface UploadReport {
 
 export async function uploadCompetitors(db: Db, ctx: ActingContext, filename: string, base64: string): Promise<UploadReport> {
   const companyId = scopeCompanyId(ctx);
-  const rows = await readRows(filename, Buffer.from(base64, 'base64'));
+  const rows = (await readSheet(filename, Buffer.from(base64, 'base64'))).map((cells) => cells.map((cell) => cell.trim()));
   const fields = uploadFields(ctx);
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));

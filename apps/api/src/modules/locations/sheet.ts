@@ -1,6 +1,4 @@
-import ExcelJS from 'exceljs';
 import { badRequest, type ErrorDetail } from '../../platform/errors';
-import { parseCsv } from '../competitors/upload';
 
 /**
  * Reading the settings uploads (locations, team): an .xlsx or .csv file whose first row names the
@@ -17,37 +15,7 @@ export interface UploadField {
 /** At most this many data rows per upload: the whole file is checked before anything is written. */
 export const MAX_UPLOAD_ROWS = 5000;
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('hyperlink' in v && typeof v.hyperlink === 'string') return v.hyperlink;
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return String(v.result ?? '');
-  }
-  return String(v);
-}
-
-export async function readSheet(filename: string, content: Buffer): Promise<string[][]> {
-  if (/\.csv$/i.test(filename)) return parseCsv(content.toString('utf8'));
-  if (!/\.xlsx$/i.test(filename)) throw badRequest('Upload an .xlsx or .csv file.');
-  const wb = new ExcelJS.Workbook();
-  try {
-    // ExcelJS's typings want its own Buffer type; a Node Buffer is what it reads.
-    await wb.xlsx.load(content as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest('The file could not be read as an Excel workbook.');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('The workbook has no sheet.');
-  const rows: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (r) => {
-    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
-    rows.push(values.map((v) => cellText(v as ExcelJS.CellValue)));
-  });
-  return rows;
-}
+export { readSheet } from '../../platform/sheets';
 
 export interface SheetRow {
   /** 1-based line in the file (the header is line 1). */
