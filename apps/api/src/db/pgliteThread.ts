@@ -4,8 +4,8 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 /**
  * Embedded PGlite in a worker thread. PGlite runs PostgreSQL as WebAssembly in the thread that
  * owns it, and each statement blocks that thread until it ends: in the server's own thread, a
- * back-fill or a 100,000-row upload stalled every request (the sign-in page took 8 s right after
- * the first start). In a worker, the server keeps answering (static files, JSON, other work)
+ * back-fill or a 100,000-row upload stalled every request (the sign-in page took up to 24 s right
+ * after the first start). In a worker, the server keeps answering (static files, JSON, other work)
  * while SQL runs, and the two cores share the load.
  *
  * This is the part of PGlite's interface drizzle uses: `query` (with a row mode; its parsers
@@ -50,14 +50,13 @@ export class PgliteThread implements PgliteLike {
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
+    return this.send<T>(undefined, sql, params, options);
   }
 
   async transaction<T>(callback: (tx: Pick<PgliteLike, 'query'>) => Promise<T>): Promise<T> {
     const tx = this.nextTx++;
     await this.call({ op: 'begin', tx });
-    const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
-      this.call({ op: 'query', tx, sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<R>>;
+    const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => this.send<R>(tx, sql, params, options);
     let result: T;
     try {
       result = await callback({ query });
@@ -73,6 +72,11 @@ export class PgliteThread implements PgliteLike {
     if (!this.failure) await this.call({ op: 'close' });
     this.failure ??= new Error('The embedded database is closed.');
     await this.worker.terminate();
+  }
+
+  /** A statement, in the transaction `tx` when given; the parsers travel as the type ids they keep as text. */
+  private send<T>(tx: number | undefined, sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.call({ op: 'query', tx, sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
   }
 
   private call(request: Request): Promise<unknown> {
