@@ -9,7 +9,7 @@ import { badRequest } from './errors';
  */
 
 /** A cell as text: rich text joined, formulas by their result, links by their text, dates as ISO. */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
@@ -23,7 +23,7 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** Splits one CSV text into rows (quotes, doubled quotes, newlines inside quotes; , or ; separators). */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const clean = text.replace(/^\uFEFF/, '');
   const firstLine = clean.slice(0, clean.indexOf('\n') === -1 ? clean.length : clean.indexOf('\n'));
   const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';

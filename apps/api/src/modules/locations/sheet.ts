@@ -1,8 +1,8 @@
 import { badRequest, type ErrorDetail } from '../../platform/errors';
 
 /**
- * Reading the settings uploads (locations, team): an .xlsx or .csv file whose first row names the
- * columns. Columns are found by title, case-insensitively, so their order does not matter and extra
+ * The settings uploads (locations, team): the rows platform/sheets.ts read from an .xlsx or .csv
+ * file, whose first row names the columns. Columns are found by title, case-insensitively, so their order does not matter and extra
  * columns (an export's figures) are ignored.
  */
 export interface UploadField {
@@ -14,8 +14,6 @@ export interface UploadField {
 
 /** At most this many data rows per upload: the whole file is checked before anything is written. */
 export const MAX_UPLOAD_ROWS = 5000;
-
-export { readSheet } from '../../platform/sheets';
 
 export interface SheetRow {
   /** 1-based line in the file (the header is line 1). */

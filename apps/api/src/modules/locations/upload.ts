@@ -5,7 +5,8 @@ import { forbidden, type ErrorDetail } from '../../platform/errors';
 import { buildWorkbook } from '../statistics/excel';
 import { allLocations, companyBrands, companyStates, countLocations, insertLocations, lockCompany, locationCodes, reviewCounts, updateLocation, type LocationWithTree, type NewLocation } from './repository';
 import { companyOf, facebookAccounts, limitReached, limitOf, nounOf, sourceUrlsOf, titleOf } from './service';
-import { readSheet, rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
+import { readSheet } from '../../platform/sheets';
+import { rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
 
 /**
  * Locations upload: one row per location. A row whose ID matches an existing location updates it,

@@ -66,8 +66,9 @@ async function chatCompletion(openai: NonNullable<Config['openai']>, system: str
 /**
  * Writes a reply suggestion for a review: through the configured OpenAI-compatible endpoint, or
  * the built-in writer. Either way it is in the reply language (the location's region language when
- * set, otherwise the review's own language when the text fails the English check), differs from the location's last replies, and is remembered so
- * the next suggestion for the location differs from it.
+ * set, otherwise the review's own language when the text fails the English check), differs from
+ * the location's last replies, and is remembered so the next suggestion for the location differs
+ * from it.
  */
 export async function generateReply(deps: { db: Db; config: Config }, review: ReviewRow): Promise<GeneratedReply> {
   const { db, config } = deps;
