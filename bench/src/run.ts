@@ -8,7 +8,7 @@ import { targetOf } from './target';
 /**
  * npm run bench:run -- (--database-url postgres://... | --data-dir DIR) [--seconds 8] [--connections 1,32]
  *   [--only REGEX] [--no-raw | --raw-only] [--export-rows 100000] [--upload-rows 100000] [--no-png] [--no-browser]
- *   [--web-dist DIR] [--update-results]
+ *   [--web-dist DIR] [--report-cache-seconds N] [--update-results]
  *
  * Starts the real server on a generated data set and measures it; writes bench/out/results-<set>-<db>.json
  * and .md, and with --update-results replaces that data set's section of bench/RESULTS.md.
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       'web-dist': { type: 'string' },
       'raw-budget-ms': { type: 'string', default: '1500' },
       'update-results': { type: 'boolean', default: false },
+      'report-cache-seconds': { type: 'string' },
     },
   });
   const target = targetOf(values);
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     png: !values['no-png'],
     browser: !values['no-browser'],
     webDist: values['web-dist'],
+    reportCacheSeconds: values['report-cache-seconds'] === undefined ? undefined : nonNegative(values['report-cache-seconds'], 'report-cache-seconds'),
     command: `npm run bench:run -- ${process.argv.slice(2).join(' ')}`,
     log: say,
   });

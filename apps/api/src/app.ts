@@ -13,6 +13,7 @@ import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
+import { useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
 import { reviewRoutes } from './modules/reviews/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  useReportCache(fastify, db, config.reportCacheSeconds);
   app.addHook('onClose', async () => {
     deps.mailer.close();
     deps.realtime.embedded?.close();

@@ -52,6 +52,7 @@ const envSchema = z.object({
   TRANSLATE_URL: z.url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  REPORT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD: z.string().default('dev'),
   WEB_DIST: z.string().optional(),
@@ -92,6 +93,8 @@ export interface Config {
   translate: { url: string; apiKey?: string } | null;
   /** How often the job runner looks for due jobs; 0 turns the runner off (tests run jobs themselves). */
   jobsIntervalMs: number;
+  /** How long a report is kept for the same view (platform/reportCache.ts); 0 turns the cache off. */
+  reportCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   version: string;
   build: string;
@@ -154,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     facebook: { graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, '') },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    reportCacheSeconds: env.REPORT_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,
     version,
     build: env.BUILD,

@@ -36,6 +36,8 @@ export interface RunOptions {
   png: boolean;
   browser: boolean;
   webDist?: string;
+  /** The server's REPORT_CACHE_SECONDS; unset keeps its default (30). 0 measures every report uncached. */
+  reportCacheSeconds?: number;
   command: string;
   log: (line: string) => void;
 }
@@ -228,7 +230,8 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   // 2. The real server under load.
   const dist = opts.browser ? webDist(opts.webDist) : null;
   const dataDir = opts.target.kind === 'pglite' ? opts.target.dataDir : mkdtempSync(path.join(tmpdir(), 'reputo-bench-server-'));
-  const server = await startServer({ ...serverEnv(opts.target), DATA_DIR: dataDir, ...(dist ? { WEB_DIST: dist } : {}) });
+  const cache: Record<string, string> = opts.reportCacheSeconds === undefined ? {} : { REPORT_CACHE_SECONDS: String(opts.reportCacheSeconds) };
+  const server = await startServer({ ...serverEnv(opts.target), DATA_DIR: dataDir, ...(dist ? { WEB_DIST: dist } : {}), ...cache });
   log(`server ${server.url} (pid ${server.pid}) on ${describeTarget(opts.target)}`);
   const results: ScenarioResult[] = [];
   let png: ScenarioResult | null = null;

@@ -117,7 +117,8 @@ export async function captureAndTimeRaw(opts: RawOptions): Promise<Map<string, R
   const recorder = new Recorder();
   const { db, raw, close } = await openWithLogger(opts.target, recorder);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-bench-raw-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_INTERVAL_MS: '0', TOKEN_RATE_LIMIT: '100000', DEMO_MODE: 'false', ACCESS_TOKEN_TTL: '86400' });
+  // No report cache: every call must send its statements to be captured.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_INTERVAL_MS: '0', TOKEN_RATE_LIMIT: '100000', DEMO_MODE: 'false', ACCESS_TOKEN_TTL: '86400', REPORT_CACHE_SECONDS: '0' });
   const app = await buildApp({ config, db, logger: false });
   const out = new Map<string, RawResult | { error: string }>();
   try {

@@ -5,12 +5,12 @@ import { rebuildReviewDaily, rebuildTopicDaily } from '../modules/reviews/rollup
 import { createReportingWorld, type ReportingWorld } from '../modules/statistics/test/reportingData';
 import { jobQueueFor } from '../platform/jobs';
 import { describeEachDatabase } from '../test/harness';
-import { bearer, signIn } from '../test/http';
+import { bearer, getJson, signIn } from '../test/http';
 
 /**
  * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
- * topic_daily summed over locations, whatever writes those, because reports without a location limit
- * read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
+ * topic_daily summed over locations, and review_location_monthly (migration 0012) review_daily summed
+ * per location and month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
  * and end to end: a report read company-wide answers exactly what the per-location read answers.
  */
 
@@ -37,18 +37,24 @@ async function differences(db: Db): Promise<unknown[]> {
       FROM topic_daily GROUP BY 1, 2, 3, 4, 5, 6, 7) b
       ON a.company_id = b.company_id AND a.source = b.source AND a.day = b.day AND a.is_competitor = b.is_competitor AND a.kind = b.kind AND a.topic = b.topic AND a.subtopic = b.subtopic
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.negative <> b.negative`));
-  return [...reviewsDiff, ...topicsDiff];
+  const locationMonthsDiff = rowsOf(await db.execute(sql`
+    SELECT coalesce(a.location_id, b.location_id) AS location_id, coalesce(a.month, b.month)::text AS month, a.reviews AS monthly, b.reviews AS summed
+    FROM review_location_monthly a
+    FULL JOIN (SELECT company_id, location_id, date_trunc('month', day)::date AS month, is_competitor, sum(reviews) AS reviews, sum(rated) AS rated, sum(rating_sum) AS rating_sum,
+        sum(stars1) AS stars1, sum(stars5) AS stars5, sum(with_text) AS with_text, sum(responded) AS responded, sum(response_seconds) AS response_seconds, sum(negative) AS negative
+      FROM review_daily GROUP BY 1, 2, 3, 4) b
+      ON a.company_id = b.company_id AND a.location_id = b.location_id AND a.month = b.month AND a.is_competitor = b.is_competitor
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
+      OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
+      OR abs(a.response_seconds - b.response_seconds) > 0.001`));
+  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff];
 }
 
-describeEachDatabase('company-wide daily rollups', (use) => {
+describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
   let world: ReportingWorld;
   let admin: string;
 
-  const get = async (url: string, query: Record<string, string> = {}, token = admin) => {
-    const res = await use().app.inject({ method: 'GET', url, query, headers: bearer(token) });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json();
-  };
+  const get = (url: string, query: Record<string, string> = {}, token = admin) => getJson(use().app, token, url, query);
 
   beforeAll(async () => {
     const env = use();
@@ -60,8 +66,10 @@ describeEachDatabase('company-wide daily rollups', (use) => {
     const env = use();
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
-    const [total] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM review_company_daily WHERE company_id = ${companyId}`));
-    expect(Number(total!.n)).toBeGreaterThan(0);
+    for (const table of [sql`review_company_daily`, sql`review_location_monthly`]) {
+      const [total] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE company_id = ${companyId}`));
+      expect(Number(total!.n)).toBeGreaterThan(0);
+    }
     expect(await differences(db)).toEqual([]);
 
     const reply = await env.app.inject({ method: 'POST', url: '/v2/api/responses/create', headers: bearer(admin), payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' } });
@@ -93,7 +101,7 @@ describeEachDatabase('company-wide daily rollups', (use) => {
     expect(await differences(db)).toEqual([]);
   });
 
-  it('answer reports exactly as the per-location rows do (the ends of monthly plans, week series, insights)', async () => {
+  it('answer reports exactly as the per-location daily rows do (the ends of monthly plans, week series, insights, rankings, benchmarks)', async () => {
     const all = [world.marina, world.downtown, world.riyadh].join(',');
     // Without a location filter the days are read from the company-wide tables; with every location named, from the per-location ones.
     for (const range of [{ date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-03-02', date_to: '2025-03-09' }]) {
@@ -114,6 +122,20 @@ describeEachDatabase('company-wide daily rollups', (use) => {
         expect(companyWide, `${url} ${JSON.stringify(range)}`).toEqual(perLocation);
       }
     }
+    // Rankings without a source filter read whole months per location; naming every source makes them read review_daily alone.
+    const env = use();
+    const sources = rowsOf<{ source: string }>(await env.database.db.execute(sql`SELECT DISTINCT source FROM review_daily WHERE company_id = ${env.fx.companyA.id}`)).map((r) => r.source);
+    expect(sources.length).toBeGreaterThan(1);
+    const ranges: Record<string, string>[] = [{ date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-03-02', date_to: '2025-03-09' }, { date_from: '2025-01-01', date_to: '2025-03-31' }, {}];
+    for (const range of ranges) {
+      for (const url of ['/v2/api/statistics/locations/performing', '/v2/api/statistics/locations/improved', '/v2/api/statistics/locations/lowest-reviews', '/v2/api/competitor/pageData']) {
+        const monthly = await get(url, range);
+        const daily = await get(url, { ...range, sources: sources.join(',') });
+        expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
+      }
+    }
+    const ranked = await get('/v2/api/statistics/locations/performing', { date_from: '2025-01-01', date_to: '2025-04-10' });
+    expect(ranked.data.filter((r: { reviews: number }) => r.reviews > 0).length).toBeGreaterThan(1);
     const volume = await get('/v2/api/statistics/reviews/volume', { date_from: '2025-02-15', date_to: '2025-04-10' });
     expect(volume.reviews).toBeGreaterThan(10);
   });

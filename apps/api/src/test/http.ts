@@ -15,3 +15,10 @@ export async function signIn(app: BuiltApp, email: string, password = FIXTURE_PA
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** GET as a signed-in user; answers the JSON body, and fails with the status and body unless 200. */
+export async function getJson(app: BuiltApp, token: string, url: string, query: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, query, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+}

@@ -1,4 +1,5 @@
-import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { reviewCounters } from './rollupCounters';
 import { companies } from './tenancy';
 
 /**
@@ -16,20 +17,7 @@ export const reviewCompanyDaily = pgTable(
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
-    reviews: integer('reviews').notNull().default(0),
-    rated: integer('rated').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-    stars1: integer('stars1').notNull().default(0),
-    stars2: integer('stars2').notNull().default(0),
-    stars3: integer('stars3').notNull().default(0),
-    stars4: integer('stars4').notNull().default(0),
-    stars5: integer('stars5').notNull().default(0),
-    withText: integer('with_text').notNull().default(0),
-    responded: integer('responded').notNull().default(0),
-    responseSeconds: doublePrecision('response_seconds').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...reviewCounters(),
   },
   // Reads are "one company, own or competitor reviews, a range of days": the key serves them in order.
   (t) => [primaryKey({ name: 'review_company_daily_pk', columns: [t.companyId, t.isCompetitor, t.day, t.source] })],
@@ -51,4 +39,27 @@ export const topicCompanyDaily = pgTable(
     negative: integer('negative').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'topic_company_daily_pk', columns: [t.companyId, t.kind, t.isCompetitor, t.day, t.source, t.topic, t.subtopic] })],
+);
+
+/**
+ * review_daily summed per location and month over every source: per-location rankings (statistics
+ * locations/*, competitor benchmarks) read whole months here and only the days at the ends of a
+ * range from review_daily. At 1,000 locations a 90-day ranking reads about a third of the rows, and
+ * an all-time one a twentieth (bench/RESULTS.md). Kept exact by statement-level triggers on
+ * review_daily (migration 0012), like the company-wide tables above. Reads with a source filter use
+ * review_daily, since this table has no source.
+ */
+export const reviewLocationMonthly = pgTable(
+  'review_location_monthly',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /** 0 for reviews without a location, as in review_daily. */
+    locationId: integer('location_id').notNull(),
+    /** The first day of the month (UTC). */
+    month: date('month', { mode: 'string' }).notNull(),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    ...reviewCounters(),
+  },
+  // Reads are "one company, own or competitor reviews, a range of months, every location or some".
+  (t) => [primaryKey({ name: 'review_location_monthly_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] })],
 );

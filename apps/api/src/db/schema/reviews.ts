@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { reviewCounters } from './rollupCounters';
+import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, locations, users } from './tenancy';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -93,20 +94,7 @@ export const reviewDaily = pgTable(
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
-    reviews: integer('reviews').notNull().default(0),
-    rated: integer('rated').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-    stars1: integer('stars1').notNull().default(0),
-    stars2: integer('stars2').notNull().default(0),
-    stars3: integer('stars3').notNull().default(0),
-    stars4: integer('stars4').notNull().default(0),
-    stars5: integer('stars5').notNull().default(0),
-    withText: integer('with_text').notNull().default(0),
-    responded: integer('responded').notNull().default(0),
-    responseSeconds: doublePrecision('response_seconds').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...reviewCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.locationId, t.source, t.day, t.isCompetitor] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reviewCounters } from './rollupCounters';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { reviews } from './reviews';
 import { companies, users } from './tenancy';
 
@@ -247,20 +248,7 @@ export const reviewMonthly = pgTable(
     /** The first day of the month (UTC). */
     month: date('month', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
-    reviews: integer('reviews').notNull().default(0),
-    rated: integer('rated').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-    stars1: integer('stars1').notNull().default(0),
-    stars2: integer('stars2').notNull().default(0),
-    stars3: integer('stars3').notNull().default(0),
-    stars4: integer('stars4').notNull().default(0),
-    stars5: integer('stars5').notNull().default(0),
-    withText: integer('with_text').notNull().default(0),
-    responded: integer('responded').notNull().default(0),
-    responseSeconds: doublePrecision('response_seconds').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...reviewCounters(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.source, t.month, t.isCompetitor] })],
 );

@@ -5,8 +5,8 @@ import { topicTitle } from '../../platform/nlp/taxonomy';
 import { resolveScopeLocationIds, scopeCompanyId } from '../reviews/scope';
 import { sumTopicsByLocation, topicWhere } from '../insights/repository';
 import { averageRating, change, figures, responseRate, round, sentimentScore, type Sums } from '../statistics/metrics';
-import { resolvePeriods, rollupWhere } from '../statistics/period';
-import { locationInfo, sumRollupByLocation } from '../statistics/repository';
+import { locationPlan, resolvePeriods } from '../statistics/period';
+import { addSums, locationInfo, sumRollupByLocation } from '../statistics/repository';
 import type { StatsQuery } from '../statistics/service';
 import { branchFigures, brandTree, companyLocations, listCompetitors } from './repository';
 import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION } from './service';
@@ -17,14 +17,6 @@ import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION } from './service';
  */
 
 const NO_SUMS: Sums = { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 };
-
-function addSums(a: Sums, b: Sums): Sums {
-  return {
-    reviews: a.reviews + b.reviews, rated: a.rated + b.rated, ratingSum: a.ratingSum + b.ratingSum,
-    stars: a.stars.map((v, i) => v + b.stars[i]!) as Sums['stars'], withText: a.withText + b.withText, responded: a.responded + b.responded,
-    responseSeconds: a.responseSeconds + b.responseSeconds, positive: a.positive + b.positive, neutral: a.neutral + b.neutral, negative: a.negative + b.negative,
-  };
-}
 
 function brief(s: Sums) {
   const f = figures(s);
@@ -41,9 +33,9 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
   // Only the benchmarked locations are read: a 1,000-location company with competitors at a few of
   // them read every location's rows before (1.2 s on the benchmark's data set, bench/RESULTS.md).
   const [own, ownBefore, rivals, perBranch, topics, info] = await Promise.all([
-    sumRollupByLocation(db, rollupWhere(ctx, q, p.period), benchmarked),
-    p.previous ? sumRollupByLocation(db, rollupWhere(ctx, q, p.previous), benchmarked) : Promise.resolve([]),
-    sumRollupByLocation(db, rollupWhere(ctx, q, p.period, true), benchmarked),
+    sumRollupByLocation(db, locationPlan(ctx, q, p.period), benchmarked),
+    p.previous ? sumRollupByLocation(db, locationPlan(ctx, q, p.previous), benchmarked) : Promise.resolve([]),
+    sumRollupByLocation(db, locationPlan(ctx, q, p.period, true), benchmarked),
     branchFigures(db, companyId, branches.map((b) => b.id), p.period),
     Promise.all([
       sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic' }), benchmarked),

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { companyDataChanged } from '../../platform/reportCache';
 import { rebuildTopicDaily } from '../reviews/rollup.repository';
 import { analyzePendingReviews, companiesWithPendingAnalysis, countPendingReviews } from './analysis.repository';
 
@@ -27,6 +28,8 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
     } else {
       total += await db.transaction((tx) => analyzePendingReviews(tx, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN }));
     }
+    // Topics and sentiment counters changed: cached insights and reports of the company are stale.
+    companyDataChanged(companyId);
   }
   if (total) log?.info({ reviews: total, seconds: Math.round((performance.now() - t0) / 100) / 10 }, 'text analysis of waiting reviews done');
   return total;

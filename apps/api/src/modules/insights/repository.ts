@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { topicCompanyDaily, topicDaily, topicMonthly } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { locationScopeSql, scopeCompanyId } from '../reviews/scope';
+import { anyEdge, locationScopeSql, monthSplitConditions, scopeCompanyId, splitIntoMonths } from '../reviews/scope';
 import { dayBounds } from '../statistics/period';
 import { bucketSql, type Interval } from '../statistics/repository';
 
@@ -72,28 +72,16 @@ export function topicDailyRead(ctx: ActingContext, filter: ReviewFilter, range: 
   return locationLimited(ctx, filter) ? { table: t, where: topicWhere(ctx, filter, range, opts) } : { table: topicCompanyDaily, where: companyTopicWhere(ctx, filter, range, opts) };
 }
 
-const DAY_MS = 86_400_000;
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-function nextMonth(day: string): string {
-  const d = new Date(`${monthStart(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - DAY_MS).toISOString().slice(0, 10);
-
 export function topicPlan(ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): TopicPlan {
   if (locationLimited(ctx, filter)) return { monthly: null, daily: topicWhere(ctx, filter, range, opts), dailyTable: t };
   const c = topicCompanyDaily;
-  const firstFull = range.from === monthStart(range.from) ? range.from : nextMonth(range.from);
-  const lastFullExclusive = dayBefore(nextMonth(range.to)) === range.to ? nextMonth(range.to) : monthStart(range.to);
-  if (firstFull >= lastFullExclusive) return { monthly: null, daily: companyTopicWhere(ctx, filter, range, opts), dailyTable: c };
   const m = topicMonthly;
-  const monthly: SQL[] = [eq(m.companyId, scopeCompanyId(ctx)), eq(m.isCompetitor, opts.competitor ?? false), eq(m.kind, opts.kind), gte(m.month, firstFull), lt(m.month, lastFullExclusive)];
+  const split = monthSplitConditions(splitIntoMonths(range.from, range.to), m.month, c.day);
+  if (!split.monthly) return { monthly: null, daily: companyTopicWhere(ctx, filter, range, opts), dailyTable: c };
+  const monthly: SQL[] = [eq(m.companyId, scopeCompanyId(ctx)), eq(m.isCompetitor, opts.competitor ?? false), eq(m.kind, opts.kind), ...split.monthly];
   if (filter.sources?.length) monthly.push(inArray(m.source, filter.sources));
-  const edges: SQL[] = [];
-  if (range.from < firstFull) edges.push(and(gte(c.day, range.from), lt(c.day, firstFull))!);
-  if (lastFullExclusive <= range.to) edges.push(and(gte(c.day, lastFullExclusive), lte(c.day, range.to))!);
-  const daily = edges.length ? [...companyTopicWhere(ctx, filter, { from: range.from, to: range.to }, opts), or(...edges)!] : null;
+  const edge = anyEdge(split.edges);
+  const daily = edge ? [...companyTopicWhere(ctx, filter, range, opts), edge] : null;
   return { monthly, daily, dailyTable: c };
 }
 

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest, forbidden, notFound, type ErrorDetail } from '../../platform/errors';
 import { totalPages } from '../../platform/paging';
-import { reviewsChanged } from '../reviews/service';
 import {
   allLocations, companyBrands, lockCompany, companyStates, countLocations, deleteLocationCascade, findLocation, insertLocation, listLocations, locationCodes, reviewCounts, updateLocation,
   type LocationWithTree, type NewLocation,
@@ -255,7 +254,6 @@ export async function removeLocation(db: Db, ctx: ActingContext, id: number) {
   assertUnlimited(ctx);
   await requireLocation(db, ctx, id);
   const reviews = await db.transaction((tx) => deleteLocationCascade(tx, companyId, id));
-  if (reviews) reviewsChanged(db, companyId);
   return { id, deleted: true as const, reviews };
 }
 

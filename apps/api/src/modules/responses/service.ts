@@ -6,8 +6,9 @@ import { ConnectorError, type ReplyConnector } from '../../connectors/types';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { companyDataChanged } from '../../platform/reportCache';
 import { findResponsesFor, type ReviewRow } from '../reviews/repository';
-import { requireReview, reviewsChanged, toResponseDto, type ResponseDto } from '../reviews/service';
+import { requireReview, toResponseDto, type ResponseDto } from '../reviews/service';
 import { deleteResponseRow, findConnection, findResponse, insertResponse, saveConnectionToken, updateResponseRow, type ResponseRecord } from './repository';
 
 export const REPLY_MAX_LENGTH = 4000;
@@ -79,7 +80,8 @@ export async function writeReply(deps: Deps, review: ReviewRow, input: { text: s
   const text = checkText(input.text);
   const outcome: Outcome = input.status === 'draft' ? { status: 'draft', failureReason: null, externalId: null, postedAt: null } : await deliver(deps, review, input.features, text, null);
   const row = await insertResponse(deps.db, { reviewId: review.id, companyId: review.companyId, authorUserId: input.authorUserId, text, origin: input.origin, ...outcome });
-  reviewsChanged(deps.db, review.companyId);
+  // Auto-responses write replies outside any request: their company's cached reports are stale now.
+  companyDataChanged(review.companyId);
   return row;
 }
 
@@ -117,7 +119,6 @@ export async function updateResponse(deps: Deps, ctx: ActingContext, id: number,
     change.status = 'draft';
   }
   const row = await updateResponseRow(deps.db, response.id, review.id, change);
-  reviewsChanged(deps.db, review.companyId);
   return dto(deps.db, row);
 }
 
@@ -136,7 +137,6 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
     }
   }
   await deleteResponseRow(deps.db, response.id, review.id);
-  reviewsChanged(deps.db, review.companyId);
 }
 
 /**
@@ -148,6 +148,5 @@ export async function replayTo(deps: Deps, ctx: ActingContext, source: 'google' 
   if (review.source !== source) throw badRequest(`This reply answers a ${sourceTitle(review.source)} review, not a ${sourceTitle(source)} one.`);
   const outcome = await deliver(deps, review, ctx.features, response.text, response.externalId);
   const row = await updateResponseRow(deps.db, response.id, review.id, { ...outcome, postedAt: outcome.status === 'posted' ? (response.postedAt ?? outcome.postedAt) : null });
-  reviewsChanged(deps.db, review.companyId);
   return dto(deps.db, row);
 }

@@ -6,10 +6,10 @@ import type { Db } from '../../db/client';
 import { locations, reviewImports, reviews, type ImportRejection } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
+import { companyDataChanged } from '../../platform/reportCache';
 import { notifyNewReviews } from '../notifications/service';
 import { readSheet } from './files';
 import { insertReviewRows, type NewReview } from './repository';
-import { reviewsChanged } from './service';
 
 /**
  * Review upload (`reviews/upload`): a CSV or Excel file with one review per row. Every row is
@@ -177,7 +177,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
       // Notification mails are queued in the same transaction: they exist only if the reviews do.
       await notifyNewReviews(tx as unknown as Db, jobQueueFor(deps), job.companyId, ids);
     });
-    reviewsChanged(db, job.companyId);
+    companyDataChanged(job.companyId);
     await db
       .update(reviewImports)
       .set({ status: 'done', imported: accepted.length, duplicates, rejected: rejected.slice(0, 1000), processedRows: data.length, finishedAt: new Date() })

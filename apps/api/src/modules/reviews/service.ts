@@ -20,6 +20,7 @@ import {
   type ReviewRow,
 } from './repository';
 import { scopeCompanyId } from './scope';
+import { companyReadCache, companyVersion } from '../../platform/reportCache';
 import type { z } from 'zod';
 import type { responseSchema, reviewSchema } from './schemas';
 
@@ -79,44 +80,16 @@ export async function withThreads(db: Db, rows: ReviewRow[]): Promise<ReviewDto[
 
 /**
  * Counts of a filter are kept for a short while, so paging through a large result does not count
- * it again on every page. A write through this API drops the company's cached counts at once;
- * reviews arriving by other paths show up in counts within COUNT_TTL_MS.
+ * it again on every page. A write through this API drops the company's cached counts at once
+ * (platform/reportCache.ts); reviews arriving by other paths show up in counts within COUNT_TTL_MS.
  */
 const COUNT_TTL_MS = 30_000;
-const COUNT_CACHE_SIZE = 500;
+const counts = companyReadCache(500);
 
-/** Counts and write versions per database (one process may serve several, as tests do). */
-interface CountState {
-  counts: Map<string, { count: number; at: number }>;
-  versions: Map<number, number>;
-}
-const countStates = new WeakMap<Db, CountState>();
-
-function countState(db: Db): CountState {
-  let state = countStates.get(db);
-  if (!state) {
-    state = { counts: new Map(), versions: new Map() };
-    countStates.set(db, state);
-  }
-  return state;
-}
-
-/** Drops a company's cached counts; every write to reviews or replies through this API calls it. */
-export function reviewsChanged(db: Db, companyId: number): void {
-  const { versions } = countState(db);
-  versions.set(companyId, (versions.get(companyId) ?? 0) + 1);
-}
-
-async function cachedCount(db: Db, ctx: ActingContext, filter: ReviewFilter, today: Date): Promise<number> {
+function cachedCount(db: Db, ctx: ActingContext, filter: ReviewFilter, today: Date): Promise<number> {
   const companyId = scopeCompanyId(ctx);
-  const { counts, versions } = countState(db);
-  const key = [companyId, versions.get(companyId) ?? 0, ctx.locationIds?.join('.') ?? '*', today.toISOString().slice(0, 10), toQueryString(filter, { paging: false })].join('|');
-  const hit = counts.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.count;
-  const count = await countReviews(db, ctx, filter, { today });
-  if (counts.size >= COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value!);
-  counts.set(key, { count, at: Date.now() });
-  return count;
+  const key = [companyId, companyVersion(companyId), ctx.locationIds?.join('.') ?? '*', today.toISOString().slice(0, 10), toQueryString(filter, { paging: false })].join('|');
+  return counts(db, key, COUNT_TTL_MS, () => countReviews(db, ctx, filter, { today }));
 }
 
 export async function listReviews(db: Db, ctx: ActingContext, filter: ReviewFilter) {
@@ -162,7 +135,6 @@ export async function assignReview(db: Db, ctx: ActingContext, id: number, body:
     }
   }
   await setReviewAssignments(db, review, { caseResolutionId: body.case_resolution, categoryIds });
-  reviewsChanged(db, companyId);
   return getReview(db, ctx, id);
 }
 
@@ -171,7 +143,6 @@ export async function deleteFeedbackReview(db: Db, ctx: ActingContext, id: numbe
   const review = await requireReview(db, ctx, id);
   if (review.source !== FEEDBACK_SOURCE) throw badRequest('Only feedback reviews can be deleted; reviews from other sources stay on their source.');
   await deleteReviewRow(db, review.id);
-  reviewsChanged(db, review.companyId);
 }
 
 export async function ratingOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues) {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { reviewCompanyDaily, reviewDaily } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest } from '../../platform/errors';
-import { companyDailyConditions, monthlyPlan, rollupConditions } from '../reviews/scope';
-import { firstReviewDay, type DailyTable, type RollupPlan } from './repository';
+import { companyDailyConditions, locationMonthlyPlan, monthlyPlan, rollupConditions } from '../reviews/scope';
+import { firstReviewDay, type DailyTable, type LocationPlan, type RollupPlan } from './repository';
 
 /**
  * The period a report covers and the previous period of the same length it is compared with.
@@ -49,6 +49,12 @@ export function rollupWhere(ctx: ActingContext, filter: ReviewFilter, range: { f
 export function rollupPlan(ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, competitor = false): RollupPlan {
   const plan = monthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from, date_to: range.to }, { competitor });
   return plan ?? { daily: rollupWhere(ctx, filter, range, competitor) };
+}
+
+/** Where per-location sums of a range read (rankings, benchmarks): whole months per location plus the ends, or review_daily alone. */
+export function locationPlan(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, competitor = false): LocationPlan {
+  const plan = locationMonthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to }, { competitor });
+  return plan ?? { monthly: null, daily: [rollupWhere(ctx, filter, range, competitor)] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { brands, locations, reviewCompanyDaily, reviewDaily, reviewMonthly, states } from '../../db/schema';
+import { brands, locations, reviewCompanyDaily, reviewDaily, reviewLocationMonthly, reviewMonthly, states } from '../../db/schema';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -10,7 +10,7 @@ import { EMPTY_SUMS, type Sums } from './metrics';
  */
 
 const d = reviewDaily;
-type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily;
+type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly;
 /** The daily tables: per location, or company-wide (review_company_daily, for reads without a location limit). */
 export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
 
@@ -43,6 +43,16 @@ export function addSums(a: Sums, b: Sums): Sums {
   };
 }
 
+/** Rows of several reads (months, edge days) added up per key: a source, a bucket or a location. */
+function mergeSums<K extends string, T extends Sums & Record<K, string | number>>(rows: T[], key: K): T[] {
+  const out = new Map<string | number, T>();
+  for (const r of rows) {
+    const cur = out.get(r[key]);
+    out.set(r[key], cur ? { ...r, ...addSums(cur, r) } : r);
+  }
+  return [...out.values()];
+}
+
 /** Where a report reads: review_monthly for whole months plus review_company_daily for the edges (see monthlyPlan), or review_daily alone. */
 export type RollupPlan = { monthly: SQL[]; daily: SQL[] | null } | { daily: SQL[] };
 
@@ -64,12 +74,7 @@ export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sum
   const m = reviewMonthly;
   const months = (await db.select({ source: m.source, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.source)).map((r) => ({ source: r.source, ...toSums(r) }));
   const edges = plan.daily ? await sumRollupBySource(db, plan.daily, reviewCompanyDaily) : [];
-  const out = new Map(months.map((r) => [r.source, r]));
-  for (const e of edges) {
-    const cur = out.get(e.source);
-    out.set(e.source, cur ? { source: e.source, ...addSums(cur, e) } : e);
-  }
-  return [...out.values()];
+  return mergeSums([...months, ...edges], 'source');
 }
 
 /** A monthly series for a plan: whole months from review_monthly, the edge months' days folded in. */
@@ -79,12 +84,7 @@ export async function monthlySeriesPlanned(db: Db, plan: RollupPlan, weekStart: 
   const bucket = sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`;
   const months = (await db.select({ bucket, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.month)).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
   const edges = plan.daily ? await rollupSeries(db, plan.daily, 'month', weekStart, reviewCompanyDaily) : [];
-  const out = new Map(months.map((r) => [r.bucket, r]));
-  for (const e of edges) {
-    const cur = out.get(e.bucket);
-    out.set(e.bucket, cur ? { bucket: e.bucket, ...addSums(cur, e) } : e);
-  }
-  return [...out.values()].sort((a, b) => a.bucket.localeCompare(b.bucket));
+  return mergeSums([...months, ...edges], 'bucket').sort((a, b) => a.bucket.localeCompare(b.bucket));
 }
 
 function toSums(r: SumRow | undefined): Sums {
@@ -106,11 +106,25 @@ export async function sumRollupBySource(db: Db, conditions: SQL[], table: DailyT
   return rows.map((r) => ({ source: r.source, ...toSums(r) }));
 }
 
-/** Sums per location; `only` limits the read to those locations when the caller needs no others. */
-export async function sumRollupByLocation(db: Db, conditions: SQL[], only?: number[]): Promise<(Sums & { locationId: number })[]> {
-  const where = only ? [...conditions, inArray(d.locationId, only.length ? only : [0])] : conditions;
-  const rows = await db.select({ locationId: d.locationId, ...sumFields(d) }).from(d).where(and(...where)).groupBy(d.locationId);
+/** Where per-location sums read: whole months from review_location_monthly, and each run of other days from review_daily. */
+export interface LocationPlan {
+  monthly: SQL[] | null;
+  daily: SQL[][];
+}
+
+async function sumsByLocation(db: Db, table: typeof d | typeof reviewLocationMonthly, conditions: SQL[]): Promise<(Sums & { locationId: number })[]> {
+  const rows = await db.select({ locationId: table.locationId, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(table.locationId);
   return rows.map((r) => ({ locationId: r.locationId, ...toSums(r) }));
+}
+
+/** Sums per location for a plan; `only` limits the read to those locations when the caller needs no others. */
+export async function sumRollupByLocation(db: Db, plan: LocationPlan, only?: number[]): Promise<(Sums & { locationId: number })[]> {
+  const limit = (t: typeof d | typeof reviewLocationMonthly, conditions: SQL[]) => (only ? [...conditions, inArray(t.locationId, only.length ? only : [0])] : conditions);
+  const reads = await Promise.all([
+    plan.monthly ? sumsByLocation(db, reviewLocationMonthly, limit(reviewLocationMonthly, plan.monthly)) : [],
+    ...plan.daily.map((conditions) => sumsByLocation(db, d, limit(d, conditions))),
+  ]);
+  return mergeSums(reads.flat(), 'locationId');
 }
 
 export type Interval = 'day' | 'week' | 'month';

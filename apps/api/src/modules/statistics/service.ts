@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { resolveScopeLocationIds, scopeCompanyId } from '../reviews/scope';
 import { change, changePercent, figures, type Figures, type Sums } from './metrics';
-import { dailyRead, resolvePeriods, rollupPlan, rollupWhere, type Period, type ReportPeriods } from './period';
+import { dailyRead, locationPlan, resolvePeriods, rollupPlan, type Period, type ReportPeriods } from './period';
 import { dailySeries, locationInfo, monthlySeriesPlanned, sumPlanned, sumPlannedBySource, sumRollupByLocation, type Interval } from './repository';
 
 /** Statistics for any filter of the reviews workspace, each with the previous period of the same length. */
@@ -160,7 +160,7 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
   const p = await resolvePeriods(db, ctx, q);
   const companyId = scopeCompanyId(ctx);
   const [[now, before], scopeIds] = await Promise.all([
-    bothPeriods(p, (r) => sumRollupByLocation(db, rollupWhere(ctx, q, r))),
+    bothPeriods(p, (r) => sumRollupByLocation(db, locationPlan(ctx, q, r))),
     resolveScopeLocationIds(db, ctx, q),
   ]);
   const info = await locationInfo(db, companyId, scopeIds);
