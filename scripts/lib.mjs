@@ -18,6 +18,17 @@ export function run(command, args, opts = {}) {
   });
 }
 
+/** Like run, but also keeps what the command printed (stdout and stderr, as printed): resolves with { code, output }. */
+export function runKeepingOutput(command, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    const chunks = [];
+    child.stdout.on('data', (b) => { chunks.push(b); process.stdout.write(b); });
+    child.stderr.on('data', (b) => { chunks.push(b); process.stderr.write(b); });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 export async function runOrExit(command, args, opts = {}) {
   const code = await run(command, args, opts);
   if (code !== 0) {

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureInstalled, log, root, run, runOrExit } from './lib.mjs';
+import { ensureChromium, ensureInstalled, log, root, runKeepingOutput, runOrExit } from './lib.mjs';
 
 const started = Date.now();
 await ensureInstalled();
@@ -32,10 +32,23 @@ const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
 const retried = [];
+/** Why a vitest run failed, printed again at the very end: CI shows only the tail of a long log. */
+const whyFailed = [];
+
+/** The lines of a failed run that say why (failed files, errors, unhandled rejections), without colours, at most 60. */
+function failureLines(output) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const keep = new Set();
+  lines.forEach((line, i) => {
+    if (/FAIL|Error|Unhandled|originated|✗|×|timed out/.test(line)) for (let j = i; j < Math.min(lines.length, i + 4); j++) keep.add(j);
+  });
+  return [...keep].sort((a, b) => a - b).slice(0, 60).map((i) => lines[i]);
+}
 
 async function vitest(name, args) {
   const outputFile = path.join(reports, `${name}.json`);
-  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`]);
+  const { code, output } = await runKeepingOutput('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`]);
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -48,7 +61,10 @@ async function vitest(name, args) {
       }
     }
   }
-  if (code !== 0) failedSuites += 1;
+  if (code !== 0) {
+    failedSuites += 1;
+    whyFailed.push(`${name}: vitest exited with code ${code}\n${failureLines(output).map((l) => `    ${l}`).join('\n')}`);
+  }
 }
 
 await phase(process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)', () => vitest('unit-integration', []));
@@ -61,5 +77,6 @@ if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 log(`Done in ${minutes} min`);
 if (retried.length) process.stdout.write(`\nPassed only on a retry (flaky, look into these):\n${retried.map((r) => `  - ${r}`).join('\n')}\n`);
+if (whyFailed.length) process.stdout.write(`\nFailed runs (a run fails on a failed test, a failed hook or an unhandled error):\n${whyFailed.map((w) => `  - ${w}`).join('\n')}\n`);
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);
