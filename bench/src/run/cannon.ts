@@ -40,7 +40,8 @@ export async function measure(req: LoadRequest, connections: number, seconds: nu
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   let n = 0;
-  const headers: Record<string, string> = { authorization: `Bearer ${req.token}` };
+  // As a browser asks: the server may answer gzip (cached reports of 16 kB or more do).
+  const headers: Record<string, string> = { authorization: `Bearer ${req.token}`, 'accept-encoding': 'gzip, deflate, br' };
   if (req.body) headers['content-type'] = 'application/json';
   let finish: (err: unknown, result: autocannon.Result) => void = () => undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {

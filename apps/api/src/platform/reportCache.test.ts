@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { locations, users } from '../db/schema';
 import { createReportingWorld, PERIOD, type ReportingWorld } from '../modules/statistics/test/reportingData';
 import { describeEachDatabase } from '../test/harness';
 import { bearer, getJson, signIn } from '../test/http';
@@ -21,17 +22,21 @@ describeEachDatabase('cached reports', (use) => {
     admin = (await signIn(env.app, 'admin@alpha.test')).access_token;
   });
 
-  it('show a reply, a deleted feedback review and a renamed location at once, not after the cache expires', async () => {
+  it('show a reply (in reports and the review list), a deleted feedback review and a renamed location at once, not after the cache expires', async () => {
     const env = use();
     const before = await get('/v2/api/statistics/reviews/volume', admin);
     const dashboard = await get('/v2/api/dashboard/other', admin);
     expect(await get('/v2/api/statistics/reviews/volume', admin)).toEqual(before);
+    const repliesOf = async () => (await get('/v2/api/reviews', admin, { per_page: '100' })).reviews.find((r: { id: number }) => r.id === world.reviewIds.r5).responses.length;
+    const repliesBefore = await repliesOf();
+    expect(await repliesOf()).toBe(repliesBefore);
 
     const reply = await env.app.inject({ method: 'POST', url: '/v2/api/responses/create', headers: bearer(admin), payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' } });
     expect(reply.statusCode, reply.body).toBe(201);
     const afterReply = await get('/v2/api/statistics/reviews/volume', admin);
     expect(afterReply.responded).toBe(before.responded + 1);
     expect(await get('/v2/api/dashboard/other', admin)).not.toEqual(dashboard);
+    expect(await repliesOf()).toBe(repliesBefore + 1);
 
     const removed = await env.app.inject({ method: 'DELETE', url: `/v2/api/reviews/${world.reviewIds.r8}`, headers: bearer(admin) });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -59,5 +64,27 @@ describeEachDatabase('cached reports', (use) => {
     const limitedVolume = await get('/v2/api/statistics/reviews/volume', manager);
     expect(limitedVolume.reviews).toBe(limited.data[0].reviews);
     expect(limitedVolume.reviews).toBeLessThan(volume.reviews);
+  });
+
+  it('send a big report gzipped to a browser that accepts gzip, the same JSON as sent plain, and a small one plain', async () => {
+    const env = use();
+    await env.database.db.insert(locations).values(Array.from({ length: 80 }, (_, i) => ({ companyId: env.fx.companyA.id, title: `Alpha Kiosk ${i + 1}`, locationId: `AK-${i + 1}`, city: 'Sharjah' })));
+    // A URL not asked before (limit), so the ranking is computed with the new locations.
+    const query = { ...PERIOD, limit: '1000' };
+    const ask = (url: string, headers: Record<string, string> = {}) => env.app.inject({ method: 'GET', url, query, headers: { ...bearer(admin), ...headers } });
+    const plain = await ask('/v2/api/statistics/locations/performing');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().total).toBe(83);
+
+    const zipped = await ask('/v2/api/statistics/locations/performing', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 4);
+
+    const small = await ask('/v2/api/statistics/reviews/volume', { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().reviews).toBeGreaterThan(0);
   });
 });

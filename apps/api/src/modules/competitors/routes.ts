@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { cachedReport } from '../../platform/reportCache';
+import { sendReport } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { scopeCompanyId } from '../reviews/scope';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
@@ -34,7 +34,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/competitor/pageData', {
     config: { access: read },
     schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery },
-  }, async (request) => cachedReport(db, actingOf(request), request.url, () => benchmark(db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)));
 
   app.get('/v2/api/competitor/brands', {
     config: { access: read },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { cachedReport } from '../../platform/reportCache';
+import { sendReport } from '../../platform/reportCache';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { statsQuery } from '../statistics/schemas';
 import { jobQueueFor } from '../../platform/jobs';
@@ -31,19 +31,19 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
   app.get('/v3/insights/primary', {
     config: { access: insights },
     schema: { tags: ['insights'], summary: 'Topics mentioned in review texts with their sentiment, against the previous period', querystring: insightsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => primaryTopics(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => primaryTopics(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/secondary', {
     config: { access: insights },
     schema: { tags: ['insights'], summary: 'Sub-topics (optionally of one topic) with their sentiment', querystring: insightsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => secondaryTopics(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => secondaryTopics(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/words', {
     config: { access: insights },
     schema: { tags: ['insights'], summary: 'The words reviewers use most, overall, in positive and in negative sentences', querystring: insightsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => words(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => words(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/trend', {
     config: { access: insights },
     schema: { tags: ['insights'], summary: 'Mentions and sentiment of topics over time', querystring: insightsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => topicTrend(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => topicTrend(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/export', {
     config: { access: insights },
     onRequest: accessTokenFromQuery,

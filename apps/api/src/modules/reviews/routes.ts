@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
+import { sendReport } from '../../platform/reportCache';
 import { aiReplyRoutes, responseRoutes } from '../responses/routes';
 import { reviewCategoryRoutes } from '../reviewCategories/routes';
 import { templateRoutes } from '../templates/routes';
@@ -31,7 +32,7 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviews', {
     config: { access: readAccess },
     schema: { tags, summary: 'Reviews of the acting company, newest first, filtered and paged', querystring: reviewFilterQuery, response: { 200: reviewListSchema } },
-  }, async (request) => listReviews(db, actingOf(request), request.query));
+  }, async (request, reply) => sendReport(db, request, reply, () => listReviews(db, actingOf(request), request.query), reviewListSchema));
 
   app.get('/v2/api/reviews/rating', {
     config: { access: readAccess },

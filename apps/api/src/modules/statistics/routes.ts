@@ -1,6 +1,6 @@
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { cachedReport } from '../../platform/reportCache';
+import { sendReport } from '../../platform/reportCache';
 import { z } from 'zod';
 import { accessTokenFromQuery, sendWorkbook } from './excel';
 import { STAT_EXPORTS, statisticsWorkbook } from './export';
@@ -17,22 +17,22 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
     ['/v2/api/statistics/locations/lowest-reviews', 'lowest', 'Locations with the lowest average rating first'],
   ];
   for (const [url, ranking, summary] of rankings) {
-    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary, querystring: statsQuery } }, async (request) =>
-      cachedReport(deps.db, actingOf(request), request.url, () => locationsReport(deps.db, actingOf(request), request.query, ranking)),
+    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary, querystring: statsQuery } }, async (request, reply) =>
+      sendReport(deps.db, request, reply, () => locationsReport(deps.db, actingOf(request), request.query, ranking)),
     );
   }
   app.get('/v2/api/statistics/trends', {
     config: { access: reporting },
     schema: { tags: ['statistics'], summary: 'Rating, volume, replies and sentiment per day, week (user week start) or month, with the previous period', querystring: statsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => trendsReport(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => trendsReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/reviews/average', {
     config: { access: reporting },
     schema: { tags: ['statistics'], summary: 'Average rating, star distribution and per source, with the previous period', querystring: statsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => averageReport(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => averageReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/reviews/volume', {
     config: { access: reporting },
     schema: { tags: ['statistics'], summary: 'Review volume, response rate and time, sentiment and per source, with the previous period', querystring: statsQuery },
-  }, async (request) => cachedReport(deps.db, actingOf(request), request.url, () => volumeReport(deps.db, actingOf(request), request.query)));
+  }, async (request, reply) => sendReport(deps.db, request, reply, () => volumeReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/export', {
     config: { access: reporting },
     onRequest: accessTokenFromQuery,
