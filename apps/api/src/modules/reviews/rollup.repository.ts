@@ -1,9 +1,58 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/client';
 import { reviewDaily, reviewMonthly } from '../../db/schema';
 import { analyzeReviews } from '../insights/analysis.repository';
+
+/** The counters of review_daily and review_monthly: [key in drizzle, column]. */
+const COUNTER_COLUMNS = [
+  ['reviews', 'reviews'], ['rated', 'rated'], ['ratingSum', 'rating_sum'], ['stars1', 'stars1'], ['stars2', 'stars2'], ['stars3', 'stars3'],
+  ['stars4', 'stars4'], ['stars5', 'stars5'], ['withText', 'with_text'], ['responded', 'responded'], ['responseSeconds', 'response_seconds'],
+  ['positive', 'positive'], ['neutral', 'neutral'], ['negative', 'negative'],
+] as const;
+
+/** review_daily's columns: its key, then the counters in COUNTER_COLUMNS order. */
+const DAILY_COLUMNS = sql.raw(`company_id, location_id, source, day, is_competitor, ${counterNames()}`);
+const MONTHLY_COLUMNS = sql.raw(`company_id, source, month, is_competitor, ${counterNames()}`);
+/** The key of a review's review_daily row, and of its review_monthly row, as expressions over reviews' columns. */
+const DAILY_KEY = sql.raw(`company_id, coalesce(location_id, 0), source, (created_at AT TIME ZONE 'UTC')::date, is_competitor`);
+const MONTHLY_KEY = sql.raw(`company_id, source, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, is_competitor`);
+/** The counters of a group of reviews, in COUNTER_COLUMNS order (`counters` below is the same for one review). */
+const REVIEW_COUNTERS = sql.raw(`count(*), count(rating), coalesce(sum(rating), 0),
+  count(*) FILTER (WHERE rating = 1), count(*) FILTER (WHERE rating = 2), count(*) FILTER (WHERE rating = 3),
+  count(*) FILTER (WHERE rating = 4), count(*) FILTER (WHERE rating = 5),
+  count(*) FILTER (WHERE coalesce(btrim(text), '') <> ''), count(responded_at),
+  coalesce(sum(extract(epoch FROM responded_at - created_at)), 0),
+  count(*) FILTER (WHERE sentiment > 0), count(*) FILTER (WHERE sentiment = 0), count(*) FILTER (WHERE sentiment < 0)`);
+
+function counterNames(): string {
+  return COUNTER_COLUMNS.map(([, name]) => name).join(', ');
+}
+
+/** `col = table.col + excluded.col` for every counter, for an upsert into `table`. */
+function addExcludedCounters(table: 'review_daily' | 'review_monthly') {
+  return sql.raw(COUNTER_COLUMNS.map(([, name]) => `${name} = ${table}.${name} + excluded.${name}`).join(', '));
+}
+
+/**
+ * Data-modifying CTEs (to follow a WITH) that add the reviews of the CTE `from` (with reviews'
+ * columns) to review_daily and review_monthly, summed per row in SQL: an upload's insert and its
+ * rollups are one statement, and the rollup triggers run once for it.
+ */
+export function addToRollupsFrom(from: string) {
+  const rows = sql.identifier(from);
+  return sql`
+    added_daily AS (
+      INSERT INTO review_daily (${DAILY_COLUMNS})
+      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${DAILY_KEY}
+      ON CONFLICT (company_id, location_id, source, day, is_competitor) DO UPDATE SET ${addExcludedCounters('review_daily')}
+    ),
+    added_monthly AS (
+      INSERT INTO review_monthly (${MONTHLY_COLUMNS})
+      SELECT ${MONTHLY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${MONTHLY_KEY}
+      ON CONFLICT (company_id, source, month, is_competitor) DO UPDATE SET ${addExcludedCounters('review_monthly')}
+    )`;
+}
 
 /**
  * Recomputes a company's daily rollup (review_daily) from its raw reviews: one row per location
@@ -15,34 +64,8 @@ export async function rebuildReviewDaily(db: Db, companyId: number): Promise<voi
   await syncReplyText(db, companyId);
   await db.execute(sql`DELETE FROM review_daily WHERE company_id = ${companyId}`);
   await db.execute(sql`
-    INSERT INTO review_daily (
-      company_id, location_id, source, day, is_competitor,
-      reviews, rated, rating_sum, stars1, stars2, stars3, stars4, stars5,
-      with_text, responded, response_seconds, positive, neutral, negative
-    )
-    SELECT
-      company_id,
-      coalesce(location_id, 0),
-      source,
-      (created_at AT TIME ZONE 'UTC')::date,
-      is_competitor,
-      count(*),
-      count(rating),
-      coalesce(sum(rating), 0),
-      count(*) FILTER (WHERE rating = 1),
-      count(*) FILTER (WHERE rating = 2),
-      count(*) FILTER (WHERE rating = 3),
-      count(*) FILTER (WHERE rating = 4),
-      count(*) FILTER (WHERE rating = 5),
-      count(*) FILTER (WHERE coalesce(btrim(text), '') <> ''),
-      count(responded_at),
-      coalesce(sum(extract(epoch FROM responded_at - created_at)), 0),
-      count(*) FILTER (WHERE sentiment > 0),
-      count(*) FILTER (WHERE sentiment = 0),
-      count(*) FILTER (WHERE sentiment < 0)
-    FROM reviews
-    WHERE company_id = ${companyId}
-    GROUP BY company_id, coalesce(location_id, 0), source, (created_at AT TIME ZONE 'UTC')::date, is_competitor
+    INSERT INTO review_daily (${DAILY_COLUMNS})
+    SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM reviews WHERE company_id = ${companyId} GROUP BY ${DAILY_KEY}
   `);
   await rebuildReviewMonthly(db, companyId);
 }
@@ -286,59 +309,26 @@ function add(a: Required<Counters>, b: Required<Counters>): Required<Counters> {
   return out;
 }
 
-const COUNTER_COLUMNS = [
-  ['reviews', 'reviews'], ['rated', 'rated'], ['ratingSum', 'rating_sum'], ['stars1', 'stars1'], ['stars2', 'stars2'], ['stars3', 'stars3'],
-  ['stars4', 'stars4'], ['stars5', 'stars5'], ['withText', 'with_text'], ['responded', 'responded'], ['responseSeconds', 'response_seconds'],
-  ['positive', 'positive'], ['neutral', 'neutral'], ['negative', 'negative'],
-] as const;
 
 /** `col = col + excluded.col` for every counter of a rollup table. */
 function addExcluded(table: typeof reviewDaily | typeof reviewMonthly) {
   return Object.fromEntries(COUNTER_COLUMNS.map(([key, name]) => [key, sql`${table[key] as AnyPgColumn} + excluded.${sql.identifier(name)}`]));
 }
 
-const monthKey = (f: RollupFacts) => [f.companyId, f.source, monthOf(f), f.isCompetitor].join('|');
-
-/** Rows per multi-row upsert: 17 parameters a row stays well under PostgreSQL's 65,535. */
-const UPSERT_ROWS = 1000;
-
-type CounterItem = { facts: RollupFacts; c: Required<Counters> };
-
-/** Sums counters by a key; the first facts of each key stand for the group. */
-function groupCounters(items: CounterItem[], keyOf: (f: RollupFacts) => string): CounterItem[] {
-  const byKey = new Map<string, CounterItem>();
-  for (const { facts, c } of items) {
-    const key = keyOf(facts);
-    const entry = byKey.get(key);
-    byKey.set(key, entry ? { facts: entry.facts, c: add(entry.c, c) } : { facts, c });
-  }
-  return [...byKey.values()];
-}
-
-/**
- * Adds counters to their (location, source, day) rows of review_daily and their (source, month)
- * rows of review_monthly, summed per row first and written 1,000 rows a statement. An upload of
- * 100,000 reviews over a thousand locations touches nearly as many daily rows as reviews; one
- * statement per row made its insert phase take minutes.
- */
-async function addCounters(db: Db, items: CounterItem[]): Promise<void> {
-  const daily = groupCounters(items, rollupKey);
+/** Adds one review's counters to its (location, source, day) row of review_daily and its (source, month) row of review_monthly. */
+async function addCounters(db: Db, f: RollupFacts, c: Required<Counters>): Promise<void> {
   const d = reviewDaily;
   const m = reviewMonthly;
-  for (const part of chunks(daily, UPSERT_ROWS)) {
-    const rows = part.map(({ facts: f, c }) => ({ companyId: f.companyId, locationId: f.locationId ?? 0, source: f.source, day: dayOf(f), isCompetitor: f.isCompetitor, ...c }));
-    await db.insert(d).values(rows).onConflictDoUpdate({ target: [d.companyId, d.locationId, d.source, d.day, d.isCompetitor], set: addExcluded(d) });
-  }
-  for (const part of chunks(groupCounters(daily, monthKey), UPSERT_ROWS)) {
-    const rows = part.map(({ facts: f, c }) => ({ companyId: f.companyId, source: f.source, month: monthOf(f), isCompetitor: f.isCompetitor, ...c }));
-    await db.insert(m).values(rows).onConflictDoUpdate({ target: [m.companyId, m.source, m.month, m.isCompetitor], set: addExcluded(m) });
-  }
+  await db.insert(d).values({ companyId: f.companyId, locationId: f.locationId ?? 0, source: f.source, day: dayOf(f), isCompetitor: f.isCompetitor, ...c })
+    .onConflictDoUpdate({ target: [d.companyId, d.locationId, d.source, d.day, d.isCompetitor], set: addExcluded(d) });
+  await db.insert(m).values({ companyId: f.companyId, source: f.source, month: monthOf(f), isCompetitor: f.isCompetitor, ...c })
+    .onConflictDoUpdate({ target: [m.companyId, m.source, m.month, m.isCompetitor], set: addExcluded(m) });
 }
 
 /** Adds one review's change of counters to its daily and monthly rows; a row left without reviews goes. */
 async function upsertCounters(db: Db, f: RollupFacts, c: Required<Counters>): Promise<void> {
   if (Object.values(c).every((v) => v === 0)) return;
-  await addCounters(db, [{ facts: f, c }]);
+  await addCounters(db, f, c);
   if (c.reviews < 0) {
     // A day (or month) without reviews has no row in a rebuild either.
     await db.execute(sql`DELETE FROM review_daily WHERE company_id = ${f.companyId} AND location_id = ${f.locationId ?? 0} AND source = ${f.source}
@@ -346,11 +336,6 @@ async function upsertCounters(db: Db, f: RollupFacts, c: Required<Counters>): Pr
     await db.execute(sql`DELETE FROM review_monthly WHERE company_id = ${f.companyId} AND source = ${f.source}
       AND month = ${monthOf(f)} AND is_competitor = ${f.isCompetitor} AND reviews <= 0`);
   }
-}
-
-/** Adds many new reviews to the rollups in a few statements. */
-export async function applyRollupInserts(db: Db, added: RollupFacts[]): Promise<void> {
-  await addCounters(db, added.map((f) => ({ facts: f, c: counters(f, 1) })));
 }
 
 /**

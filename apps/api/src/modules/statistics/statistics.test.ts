@@ -6,7 +6,8 @@ import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { reviews } from '../../db/schema';
 import { analyzeWaitingReviews } from '../insights/backfill';
-import { afterReviewsWritten, applyRollupChange, applyRollupInserts, rollupKeysOf, type RollupFacts } from '../reviews/rollup.repository';
+import { afterReviewsWritten, applyRollupChange, rollupKeysOf, type RollupFacts } from '../reviews/rollup.repository';
+import { insertReviewRows } from '../reviews/repository';
 import { netPromoterScore, reputationScore } from './metrics';
 import { createReportingWorld, freshRollups, insertReviews, PERIOD, type ReportingWorld } from './test/reportingData';
 
@@ -223,31 +224,26 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
     const facts = { companyId, source: 'google', isCompetitor: false, respondedAt: null };
-    // Inserted as the reviews workspace does: rows, then counters by delta, no text analysis yet.
-    const rows = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(reviews)
-        .values([
-          { ...facts, locationId: world.marina, rating: 2, text: 'The food was cold and the waiter was rude.', createdAt: new Date('2025-03-07T10:00:00Z') },
-          { ...facts, locationId: world.riyadh, rating: 5, text: 'Spotless place and friendly staff.', createdAt: new Date('2025-03-07T11:00:00Z') },
-        ])
-        .returning();
-      await applyRollupInserts(tx, inserted as RollupFacts[]);
-      return inserted;
-    });
+    // Inserted as uploads do (rows and their rollups in one statement), no text analysis yet.
+    const ids = await db.transaction((tx) =>
+      insertReviewRows(tx, [
+        { ...facts, locationId: world.marina, rating: 2, text: 'The food was cold and the waiter was rude.', createdAt: new Date('2025-03-07T10:00:00Z') },
+        { ...facts, locationId: world.riyadh, rating: 5, text: 'Spotless place and friendly staff.', createdAt: new Date('2025-03-07T11:00:00Z') },
+      ]),
+    );
     expect(await analyzeWaitingReviews(db)).toBe(2);
     let check = await freshRollups(db, companyId);
     expect(check.incremental).toEqual(check.fresh);
 
     // A move to another day and location, then a delete, each with delta counters only.
     await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(reviews).where(eq(reviews.id, rows[0]!.id));
-      const [after] = await tx.update(reviews).set({ locationId: world.downtown, createdAt: new Date('2025-03-05T10:00:00Z') }).where(eq(reviews.id, rows[0]!.id)).returning();
+      const [before] = await tx.select().from(reviews).where(eq(reviews.id, ids[0]!));
+      const [after] = await tx.update(reviews).set({ locationId: world.downtown, createdAt: new Date('2025-03-05T10:00:00Z') }).where(eq(reviews.id, ids[0]!)).returning();
       await applyRollupChange(tx, before as RollupFacts, after as RollupFacts);
     });
     await db.transaction(async (tx) => {
-      const [gone] = await tx.select().from(reviews).where(eq(reviews.id, rows[1]!.id));
-      await tx.delete(reviews).where(eq(reviews.id, rows[1]!.id));
+      const [gone] = await tx.select().from(reviews).where(eq(reviews.id, ids[1]!));
+      await tx.delete(reviews).where(eq(reviews.id, ids[1]!));
       await applyRollupChange(tx, gone as RollupFacts, null);
     });
     check = await freshRollups(db, companyId);
