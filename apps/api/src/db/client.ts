@@ -27,12 +27,22 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** A real PostgreSQL server over `pg`. */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let closing = false;
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is an
+  // 'error' on the pool, which drops that connection and opens another when needed. Unheard, the
+  // event would end the process; after close() the pool's last connections may still hear it.
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL closed an idle connection (${error.message}); the pool opens a new one when needed.`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'pg',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 
