@@ -1,9 +1,9 @@
 import { readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FEEDBACK_SOURCE, isIsoDate, SOURCES } from '@reputo/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, reviewImports, reviews, type ImportRejection } from '../../db/schema';
+import { locations, reviewImports, type ImportRejection } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
 import { companyDataChanged } from '../../platform/reportCache';
@@ -41,7 +41,8 @@ export const EXAMPLE_CSV = [
 ].join('\n');
 
 const SOURCE_BY_NAME = new Map(SOURCES.flatMap((s) => [[s.value.toLowerCase(), s.value], [s.title.toLowerCase(), s.value]]));
-const BATCH = 1000;
+/** Rows checked per step (one duplicate query and one progress update each). */
+const BATCH = 5000;
 
 function uploadPath(dataDir: string, id: number): string {
   return path.join(dataDir, 'uploads', 'reviews', `${id}.upload`);
@@ -68,6 +69,21 @@ function parseDate(value: string): Date | null {
 
 const fingerprint = (r: { source: string; locationId: number | null; authorName: string | null; createdAt: Date; text: string | null }) =>
   [r.source, r.locationId ?? 0, (r.authorName ?? '').toLowerCase(), r.createdAt.toISOString().slice(0, 10), (r.text ?? '').trim().toLowerCase()].join('|');
+
+/**
+ * `source|external id` of the reviews among `candidates` the company already has. The exact pairs
+ * are looked up (a JSON list joined to the index on company, source and external id): asking for
+ * every source times every external id probed the index eight times a row (7 s for 100,000 at W1).
+ */
+async function storedExternalIds(db: Db, companyId: number, candidates: NewReview[]): Promise<Set<string>> {
+  const pairs = [...new Map(candidates.filter((c) => c.externalId).map((c) => [`${c.source}|${c.externalId}`, { source: c.source, external_id: c.externalId }])).values()];
+  if (pairs.length === 0) return new Set();
+  const result = await db.execute(sql`
+    SELECT r.source, r.external_id FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS p(source text, external_id text)
+    JOIN reviews r ON r.company_id = ${companyId} AND r.source = p.source AND r.external_id = p.external_id`);
+  // Both drivers answer the rows under `rows`.
+  return new Set((result as unknown as { rows: { source: string; external_id: string }[] }).rows.map((r) => `${r.source}|${r.external_id}`));
+}
 
 export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: number): Promise<void> {
   const { db } = deps;
@@ -148,15 +164,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
         });
       }
       // Duplicates of reviews already stored (by source and external id) and within the file.
-      // Source and external id both bound the index (company_id, source, external_id): with the
-      // external ids alone, every batch read all the company's index entries (9 min for 100,000 rows at W1).
-      const withExternal = candidates.filter((c) => c.review.externalId);
-      const externals = [...new Set(withExternal.map((c) => c.review.externalId!))];
-      const sources = [...new Set(withExternal.map((c) => c.review.source))];
-      const existing = externals.length
-        ? await db.select({ source: reviews.source, externalId: reviews.externalId }).from(reviews).where(and(eq(reviews.companyId, job.companyId), inArray(reviews.source, sources), inArray(reviews.externalId, externals)))
-        : [];
-      const stored = new Set(existing.map((e) => `${e.source}|${e.externalId}`));
+      const stored = await storedExternalIds(db, job.companyId, candidates.map((c) => c.review));
       for (const c of candidates) {
         const ext = c.review.externalId ? `${c.review.source}|${c.review.externalId}` : null;
         const print = fingerprint({ source: c.review.source, locationId: c.review.locationId ?? null, authorName: c.review.authorName ?? null, createdAt: c.review.createdAt, text: c.review.text ?? null });
@@ -172,8 +180,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
     }
     // One transaction for every accepted row and the rollup: all or nothing.
     await db.transaction(async (tx) => {
-      const ids: number[] = [];
-      for (let i = 0; i < accepted.length; i += BATCH) ids.push(...(await insertReviewRows(tx as unknown as Db, accepted.slice(i, i + BATCH))));
+      const ids = await insertReviewRows(tx as unknown as Db, accepted);
       // Notification mails are queued in the same transaction: they exist only if the reviews do.
       await notifyNewReviews(tx as unknown as Db, jobQueueFor(deps), job.companyId, ids);
     });

@@ -1,0 +1,82 @@
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { badRequest } from '../src/platform/errors';
+
+/**
+ * Reading uploaded sheets (reviews, locations, team, competitors, auto-response rules): a CSV
+ * (comma or semicolon) or Excel (.xlsx) file into rows of cell texts, the first row being the
+ * header. An unreadable file is a 400 with a message that says what to do, never a 500.
+ */
+
+/** A cell as text: rich text joined, formulas by their result, links by their text, dates as ISO. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('hyperlink' in value) return String((value as { hyperlink: string }).hyperlink);
+    return '';
+  }
+  return String(value);
+}
+
+/** Splits one CSV text into rows (quotes, doubled quotes, newlines inside quotes; , or ; separators). */
+export function parseCsv(text: string): string[][] {
+  const clean = text.replace(/^\uFEFF/, '');
+  const firstLine = clean.slice(0, clean.indexOf('\n') === -1 ? clean.length : clean.indexOf('\n'));
+  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < clean.length; i++) {
+    const ch = clean[i]!;
+    if (quoted) {
+      if (ch === '"' && clean[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && clean[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (quoted) throw badRequest('The CSV file is broken: a quoted value is never closed.');
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The rows of the file's first sheet (or of the CSV text), as cell texts. */
+export async function readSheet(fileName: string, buffer: Buffer): Promise<string[][]> {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv') || lower.endsWith('.txt')) return parseCsv(buffer.toString('utf8'));
+  if (!lower.endsWith('.xlsx')) throw badRequest('Upload an .xlsx or .csv file.');
+  const rows: string[][] = [];
+  try {
+    // The streaming reader: a 100,000-row upload never holds the whole workbook model.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'ignore' });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        rows[row.number - 1] = values.map(cellText);
+      }
+      break;
+    }
+  } catch {
+    throw badRequest('The Excel file cannot be read. Save it as .xlsx (or .csv) and try again.');
+  }
+  return Array.from(rows, (r) => r ?? []);
+}
