@@ -29,6 +29,8 @@ describeEachDatabase('cached reports', (use) => {
     expect(await get('/v2/api/statistics/reviews/volume', admin)).toEqual(before);
     const repliesOf = async () => (await get('/v2/api/reviews', admin, { per_page: '100' })).reviews.find((r: { id: number }) => r.id === world.reviewIds.r5).responses.length;
     const repliesBefore = await repliesOf();
+    const rateBefore = await get('/v2/api/reviews/response_rate', admin, {});
+    const ratingBefore = await get('/v2/api/reviews/rating', admin, {});
     expect(await repliesOf()).toBe(repliesBefore);
 
     const reply = await env.app.inject({ method: 'POST', url: '/v2/api/responses/create', headers: bearer(admin), payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' } });
@@ -37,10 +39,12 @@ describeEachDatabase('cached reports', (use) => {
     expect(afterReply.responded).toBe(before.responded + 1);
     expect(await get('/v2/api/dashboard/other', admin)).not.toEqual(dashboard);
     expect(await repliesOf()).toBe(repliesBefore + 1);
+    expect((await get('/v2/api/reviews/response_rate', admin, {})).responded).toBe(rateBefore.responded + 1);
 
     const removed = await env.app.inject({ method: 'DELETE', url: `/v2/api/reviews/${world.reviewIds.r8}`, headers: bearer(admin) });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await get('/v2/api/statistics/reviews/volume', admin)).reviews).toBe(before.reviews - 1);
+    expect((await get('/v2/api/reviews/rating', admin, {})).total).toBe(ratingBefore.total - 1);
 
     const ranking = await get('/v2/api/statistics/locations/performing', admin);
     expect(ranking.data.map((r: { title: string }) => r.title)).toContain('Alpha Grill Marina');

@@ -23,13 +23,13 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/competitor', {
     config: { access: read },
     schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery },
-  }, async (request) => {
+  }, async (request, reply) => sendReport(db, request, reply, async () => {
     const ctx = actingOf(request);
     const { page, per_page } = request.query;
     const companyId = scopeCompanyId(ctx);
     const [{ rows, total }, titles] = await Promise.all([listCompetitors(db, companyId, ctx.locationIds, { limit: per_page, offset: (page - 1) * per_page }), locationTitles(db, companyId)]);
     return { data: rows.map((c) => serializeCompetitor(c, titles)), total, page, per_page, total_pages: totalPages(total, per_page) };
-  });
+  }));
 
   app.get('/v2/api/competitor/pageData', {
     config: { access: read },

@@ -37,12 +37,12 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviews/rating', {
     config: { access: readAccess },
     schema: { tags, summary: 'Average rating and star distribution for a filter', querystring: reviewFilterQuery, response: { 200: ratingSummarySchema } },
-  }, async (request) => ratingOf(db, actingOf(request), request.query));
+  }, async (request, reply) => sendReport(db, request, reply, () => ratingOf(db, actingOf(request), request.query), ratingSummarySchema));
 
   app.get('/v2/api/reviews/response_rate', {
     config: { access: readAccess },
     schema: { tags, summary: "Response rate, mean time to reply and the company's target, for a filter", querystring: reviewFilterQuery, response: { 200: responseRateSchema } },
-  }, async (request) => responseRateOf(db, actingOf(request), request.query));
+  }, async (request, reply) => sendReport(db, request, reply, () => responseRateOf(db, actingOf(request), request.query), responseRateSchema));
 
   app.patch('/v2/api/reviews/response_rate', {
     config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
