@@ -14,6 +14,7 @@ import { dropSecondaryIndexes, nextReviewId, openCopyLoader, syncReviewIdentity,
 import { analysisStats, ExternalIds, reviewChunks, type CompanyIds } from './reviews';
 import { insertCompany, insertPartner } from './tenancy';
 import { buildWorld } from './world';
+import { rowsOf } from '../../../apps/api/src/db/rows';
 
 export interface GenerateOptions {
   set: DataSet;
@@ -42,10 +43,6 @@ export interface GenerateSummary {
 const DEFAULT_SEED = 0xbe7c4;
 /** Reviews per COPY or INSERT round (a multiple of the generator's slice of 2,000). */
 const CHUNK = 20_000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 async function count(db: Db, table: string): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`SELECT count(*) AS n FROM ${table}`)));

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../../apps/api/src/db/client';
 import type { Chunk } from './reviews';
+import { rowsOf } from '../../../apps/api/src/db/rows';
 
 /**
  * Bulk loading into the server's own tables: PostgreSQL `COPY ... FROM STDIN` on a server, large
@@ -125,10 +126,6 @@ export function unnestLoader(db: Db): BulkLoader {
     },
     close: async () => undefined,
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export const BULK_TABLES = ['reviews', 'responses', 'review_topics'];

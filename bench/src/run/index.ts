@@ -16,6 +16,7 @@ import { callerFor, serverRoutes, signIn, type Caller } from './http';
 import { captureAndTimeRaw, type RawResult } from './raw';
 import { BENCH_MARK, buildScenarios, type Scenario, type ScenarioContext } from './scenarios';
 import { startServer, webDist, type RunningServer } from './server';
+import { rowsOf } from '../../../apps/api/src/db/rows';
 
 export interface RunOptions {
   target: Target;
@@ -82,10 +83,6 @@ export interface RunResults {
   browser: BrowserResult | { skipped: string } | null;
   cleanupSeconds: number;
   seconds: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './client';
+import { rowsOf } from './rows';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -10,7 +11,7 @@ describe.skipIf(!url)('PostgreSQL connection pool', () => {
   it('replaces an idle connection the server ended, instead of crashing the process', async () => {
     const database = openPostgres(url!, 2);
     try {
-      const pidOf = async () => Number((await database.db.execute(sql`SELECT pg_backend_pid() AS pid`) as unknown as { rows: { pid: number }[] }).rows[0]!.pid);
+      const pidOf = async () => Number(rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
       const before = await pidOf();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

@@ -6,6 +6,7 @@ import { createReportingWorld, type ReportingWorld } from '../modules/statistics
 import { jobQueueFor } from '../platform/jobs';
 import { describeEachDatabase } from '../test/harness';
 import { bearer, getJson, signIn } from '../test/http';
+import { rowsOf } from './rows';
 
 /**
  * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
@@ -13,10 +14,6 @@ import { bearer, getJson, signIn } from '../test/http';
  * per location and month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
  * and end to end: a report read company-wide answers exactly what the per-location read answers.
  */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Differences between the company-wide tables and the per-location ones summed (empty when exact). */
 async function differences(db: Db): Promise<unknown[]> {

@@ -4,6 +4,7 @@ import { competitorLocations, competitors } from '../db/schema';
 import { rebuildReviewDaily } from '../modules/reviews/rollup.repository';
 import { Rng } from './random';
 import { reviewText, sentimentForTone, toneForRating } from './texts';
+import { rowsOf } from '../db/rows';
 
 /**
  * Demo reporting data: competitors of the restaurant group with two years of their reviews, so the
@@ -23,10 +24,6 @@ const RIVALS = [
 const SOURCE_WEIGHTS: [string, number][] = [['google', 55], ['tripadvisor', 15], ['talabat', 20], ['zomato', 10]];
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** A star rating around a mean: mostly near it, with a tail of unhappy guests. */
 function starsAround(rng: Rng, mean: number): number {

@@ -12,6 +12,7 @@ import { Rng } from './random';
 import { ExternalIds, generateReviews, type ReviewDraft } from './reviews';
 import { seedReporting } from './competitors';
 import { chunks } from '../db/chunks';
+import { rowsOf } from '../db/rows';
 
 export interface SeedOptions {
   /** The demo's "today"; reviews span the two years before it. Defaults to the current time. */
@@ -190,11 +191,6 @@ async function insertApiKeys(tx: Tx, companyIds: number[], partnerIds: number[])
 /** Column arrays for `INSERT ... SELECT FROM unnest(...)`: one parameter per column, not per value. */
 function column<T, V>(rows: readonly T[], pick: (row: T) => V) {
   return sql.param(rows.map(pick));
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // Both drivers (PGlite and node-postgres) return the rows under `rows`.
-  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyzeText, NLP_VERSION, sentimentFromRating } from '../../platform/nlp/analyze';
 import { refreshDailyRollup, rollupKeysOf } from '../reviews/rollup.repository';
+import { rowsOf } from '../../db/rows';
 
 /** Reviews analysed per round trip: large enough to amortise, small enough to keep memory flat. */
 const BATCH = 2000;
@@ -26,10 +27,6 @@ interface ReviewText {
   text: string | null;
   rating: number | null;
   sentiment: number | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 async function companyType(db: Db, companyId: number): Promise<string | null> {

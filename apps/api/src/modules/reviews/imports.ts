@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FEEDBACK_SOURCE, isIsoDate, SOURCES } from '@reputo/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { locations, reviewImports, type ImportRejection } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
@@ -81,8 +82,7 @@ async function storedExternalIds(db: Db, companyId: number, candidates: NewRevie
   const result = await db.execute(sql`
     SELECT r.source, r.external_id FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS p(source text, external_id text)
     JOIN reviews r ON r.company_id = ${companyId} AND r.source = p.source AND r.external_id = p.external_id`);
-  // Both drivers answer the rows under `rows`.
-  return new Set((result as unknown as { rows: { source: string; external_id: string }[] }).rows.map((r) => `${r.source}|${r.external_id}`));
+  return new Set(rowsOf<{ source: string; external_id: string }>(result).map((r) => `${r.source}|${r.external_id}`));
 }
 
 export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: number): Promise<void> {

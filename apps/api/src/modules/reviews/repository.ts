@@ -1,9 +1,10 @@
 import type { ReviewFilterValues } from '@reputo/core';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
-import { addToRollupsFrom, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { chunks } from '../../db/chunks';
+import { addToRollupsFrom, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { monthlyPlan, reviewConditions, rollupConditions, rollupCountSql, type ScopeContext, type ScopeOptions } from './scope';
 
 /** The columns the workspace shows for a review, with its place in the brand > region > location tree. */
@@ -358,6 +359,5 @@ async function insertSameColumns(db: Db, keys: (keyof NewReview)[], rows: NewRev
       RETURNING id, company_id, location_id, source, created_at, is_competitor, rating, text, responded_at, sentiment
     ), ${addToRollupsFrom('added')}
     SELECT id FROM added`);
-  // Both drivers answer the rows under `rows`.
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reviewDaily, reviewMonthly } from '../../db/schema';
 import { analyzeReviews } from '../insights/analysis.repository';
+import { rowsOf } from '../../db/rows';
 
 /** The counters of review_daily and review_monthly: [key in drizzle, column]. */
 const COUNTER_COLUMNS = [
@@ -90,11 +91,6 @@ export interface RollupKey {
   source: string;
   day: string;
   isCompetitor: boolean;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // Both drivers (PGlite and node-postgres) return the rows under `rows`.
-  return (result as { rows: T[] }).rows;
 }
 
 /** The rollup keys the given reviews fall in now. Call it before a delete or a change of date or location. */
@@ -308,7 +304,6 @@ function add(a: Required<Counters>, b: Required<Counters>): Required<Counters> {
   for (const k of Object.keys(b) as (keyof Counters)[]) out[k] = a[k] + b[k];
   return out;
 }
-
 
 /** `col = col + excluded.col` for every counter of a rollup table. */
 function addExcluded(table: typeof reviewDaily | typeof reviewMonthly) {

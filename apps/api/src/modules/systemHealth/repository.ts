@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { companies, jobs, locations, responses, reviews } from '../../db/schema';
 
 /** Round trip of a trivial query, in milliseconds. */
@@ -43,8 +44,7 @@ export async function syncPairs(db: Db, now: Date) {
     FROM companies c CROSS JOIN LATERAL jsonb_array_elements_text(c.sources) AS s(source)
     WHERE s.source <> 'feedback'`);
   type Row = { company_id: number; source: string; last_fetched_at: string | Date | null; day: number; week: number };
-  // Both drivers answer the rows under `rows`.
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+  return rowsOf<Row>(result).map((r) => ({
     companyId: Number(r.company_id), source: r.source, lastFetchedAt: r.last_fetched_at ? new Date(r.last_fetched_at).toISOString() : null, day: Number(r.day), week: Number(r.week),
   }));
 }
