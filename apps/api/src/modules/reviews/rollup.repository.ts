@@ -18,13 +18,19 @@ const MONTHLY_COLUMNS = sql.raw(`company_id, source, month, is_competitor, ${cou
 /** The key of a review's review_daily row, and of its review_monthly row, as expressions over reviews' columns. */
 const DAILY_KEY = sql.raw(`company_id, coalesce(location_id, 0), source, (created_at AT TIME ZONE 'UTC')::date, is_competitor`);
 const MONTHLY_KEY = sql.raw(`company_id, source, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, is_competitor`);
-/** The counters of a group of reviews, in COUNTER_COLUMNS order (`counters` below is the same for one review). */
+/**
+ * The counters of a group of reviews, in COUNTER_COLUMNS order (`counters` below is the same for one
+ * review). Unqualified: only reviews has these columns in the statements that join it.
+ */
 const REVIEW_COUNTERS = sql.raw(`count(*), count(rating), coalesce(sum(rating), 0),
   count(*) FILTER (WHERE rating = 1), count(*) FILTER (WHERE rating = 2), count(*) FILTER (WHERE rating = 3),
   count(*) FILTER (WHERE rating = 4), count(*) FILTER (WHERE rating = 5),
   count(*) FILTER (WHERE coalesce(btrim(text), '') <> ''), count(responded_at),
   coalesce(sum(extract(epoch FROM responded_at - created_at)), 0),
   count(*) FILTER (WHERE sentiment > 0), count(*) FILTER (WHERE sentiment = 0), count(*) FILTER (WHERE sentiment < 0)`);
+
+/** The counters of a group of review_daily rows, summed, in COUNTER_COLUMNS order. */
+const SUMMED_COUNTERS = sql.raw(COUNTER_COLUMNS.map(([, name]) => `sum(${name})`).join(', '));
 
 function counterNames(): string {
   return COUNTER_COLUMNS.map(([, name]) => name).join(', ');
@@ -75,10 +81,8 @@ export async function rebuildReviewDaily(db: Db, companyId: number): Promise<voi
 export async function rebuildReviewMonthly(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`DELETE FROM review_monthly WHERE company_id = ${companyId}`);
   await db.execute(sql`
-    INSERT INTO review_monthly (company_id, source, month, is_competitor, reviews, rated, rating_sum, stars1, stars2, stars3, stars4, stars5,
-      with_text, responded, response_seconds, positive, neutral, negative)
-    SELECT company_id, source, date_trunc('month', day)::date, is_competitor, sum(reviews), sum(rated), sum(rating_sum), sum(stars1), sum(stars2),
-      sum(stars3), sum(stars4), sum(stars5), sum(with_text), sum(responded), sum(response_seconds), sum(positive), sum(neutral), sum(negative)
+    INSERT INTO review_monthly (${MONTHLY_COLUMNS})
+    SELECT company_id, source, date_trunc('month', day)::date, is_competitor, ${SUMMED_COUNTERS}
     FROM review_daily
     WHERE company_id = ${companyId}
     GROUP BY company_id, source, date_trunc('month', day)::date, is_competitor
@@ -129,18 +133,8 @@ export async function refreshDailyRollup(db: Db, companyId: number, keys: readon
   await db.execute(sql`DELETE FROM review_daily d USING ${k}
     WHERE d.company_id = ${companyId} AND d.location_id = k.location_id AND d.source = k.source AND d.day = k.day AND d.is_competitor = k.is_competitor`);
   await db.execute(sql`
-    INSERT INTO review_daily (
-      company_id, location_id, source, day, is_competitor,
-      reviews, rated, rating_sum, stars1, stars2, stars3, stars4, stars5,
-      with_text, responded, response_seconds, positive, neutral, negative
-    )
-    SELECT ${companyId}::int, k.location_id, k.source, k.day, k.is_competitor,
-      count(*), count(r.rating), coalesce(sum(r.rating), 0),
-      count(*) FILTER (WHERE r.rating = 1), count(*) FILTER (WHERE r.rating = 2), count(*) FILTER (WHERE r.rating = 3),
-      count(*) FILTER (WHERE r.rating = 4), count(*) FILTER (WHERE r.rating = 5),
-      count(*) FILTER (WHERE coalesce(btrim(r.text), '') <> ''), count(r.responded_at),
-      coalesce(sum(extract(epoch FROM r.responded_at - r.created_at)), 0),
-      count(*) FILTER (WHERE r.sentiment > 0), count(*) FILTER (WHERE r.sentiment = 0), count(*) FILTER (WHERE r.sentiment < 0)
+    INSERT INTO review_daily (${DAILY_COLUMNS})
+    SELECT ${companyId}::int, k.location_id, k.source, k.day, k.is_competitor, ${REVIEW_COUNTERS}
     FROM ${k} JOIN reviews r ON r.company_id = ${companyId} AND ${REVIEW_IN_KEY}
     GROUP BY k.location_id, k.source, k.day, k.is_competitor`);
   // The months these days fall in, summed again from review_daily (see rebuildReviewMonthly).
@@ -148,10 +142,8 @@ export async function refreshDailyRollup(db: Db, companyId: number, keys: readon
   await db.execute(sql`DELETE FROM review_monthly r USING ${months}
     WHERE r.company_id = ${companyId} AND r.source = m.source AND r.month = m.month AND r.is_competitor = m.is_competitor`);
   await db.execute(sql`
-    INSERT INTO review_monthly (company_id, source, month, is_competitor, reviews, rated, rating_sum, stars1, stars2, stars3, stars4, stars5,
-      with_text, responded, response_seconds, positive, neutral, negative)
-    SELECT ${companyId}::int, m.source, m.month, m.is_competitor, sum(d.reviews), sum(d.rated), sum(d.rating_sum), sum(d.stars1), sum(d.stars2),
-      sum(d.stars3), sum(d.stars4), sum(d.stars5), sum(d.with_text), sum(d.responded), sum(d.response_seconds), sum(d.positive), sum(d.neutral), sum(d.negative)
+    INSERT INTO review_monthly (${MONTHLY_COLUMNS})
+    SELECT ${companyId}::int, m.source, m.month, m.is_competitor, ${SUMMED_COUNTERS}
     FROM ${months} JOIN review_daily d ON d.company_id = ${companyId} AND d.source = m.source AND d.is_competitor = m.is_competitor
       AND d.day >= m.month AND d.day < (m.month + interval '1 month')::date
     GROUP BY m.source, m.month, m.is_competitor`);
