@@ -117,13 +117,14 @@ function acceptsGzip(request: FastifyRequest): boolean {
 
 /**
  * Answers a report GET: `compute` runs once per view and TTL (see companyReadCache), and the cached
- * JSON text (or its gzip) is sent as it is, past the route's response serializer: a route with a
- * response schema passes it as `schema`, so the JSON is what the serializer would have written.
- * With the cache off every answer is computed and sent plain.
+ * JSON text (or its gzip) is sent as it is, past the route's response serializer: the value goes
+ * through the route's 200 response schema when it has one, so the JSON is what the serializer
+ * would have written. With the cache off every answer is computed and sent plain.
  */
-export async function sendReport(db: object, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, schema?: ZodType): Promise<void> {
+export async function sendReport(db: object, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
   const ttlMs = reportTtls.get(db);
   const key = reportKey(actingOf(request), request.url);
+  const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   const toBody = async (): Promise<ReportBody> => {
     const value = await compute();
     return { json: JSON.stringify(schema ? schema.parse(value) : value) };
