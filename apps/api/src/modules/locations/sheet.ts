@@ -2,8 +2,8 @@ import { badRequest, type ErrorDetail } from '../../platform/errors';
 
 /**
  * The settings uploads (locations, team): the rows platform/sheets.ts read from an .xlsx or .csv
- * file, whose first row names the columns. Columns are found by title, case-insensitively, so their order does not matter and extra
- * columns (an export's figures) are ignored.
+ * file, whose first row names the columns. Columns are found by title, case-insensitively, so their
+ * order does not matter and extra columns (an export's figures) are ignored.
  */
 export interface UploadField {
   key: string;
