@@ -35,6 +35,8 @@ const LIST_TARGET = 100;
 /** Ends every reply the benchmark writes, so the clean-up finds them. */
 export const BENCH_MARK = '[bench]';
 const FIRST_PAGE_TARGET = 20;
+/** The Ranking page's table: its first page, in the ranking's order. */
+const RANKING_TABLE = 'page=1&per_page=20&sort=rank&order=asc';
 
 function daysBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -72,14 +74,17 @@ export function buildScenarios(c: ScenarioContext): Scenario[] {
   for (const w of ['reputationScore', 'netPromoterScore', 'feedback', 'other', 'premium']) {
     out.push(get('dashboard', `dashboard ${w} (90 days)`, `/v2/api/dashboard/${w}`, `/v2/api/dashboard/${w}?${window90}`));
   }
+  // Rankings as the Ranking page asks them: the table's first page of 20 (paged and sorted on the server).
   for (const s of ['locations/performing', 'locations/improved', 'locations/lowest-reviews', 'reviews/average', 'reviews/volume']) {
-    out.push(get('statistics', `statistics ${s} (90 days)`, `/v2/api/statistics/${s}`, `/v2/api/statistics/${s}?${window90}`));
+    const table = s.startsWith('locations/') ? `&${RANKING_TABLE}` : '';
+    out.push(get('statistics', `statistics ${s} (90 days)`, `/v2/api/statistics/${s}`, `/v2/api/statistics/${s}?${window90}${table}`));
   }
   out.push(
     get('statistics', 'statistics trends, weekly (90 days)', '/v2/api/statistics/trends', `/v2/api/statistics/trends?interval=week&${window90}`),
     get('statistics', 'statistics trends, monthly (all time)', '/v2/api/statistics/trends', '/v2/api/statistics/trends?interval=month'),
     get('statistics', 'statistics reviews/average (all time)', '/v2/api/statistics/reviews/average', '/v2/api/statistics/reviews/average'),
-    get('statistics', 'statistics locations/performing (all time)', '/v2/api/statistics/locations/performing', '/v2/api/statistics/locations/performing'),
+    get('statistics', 'statistics locations/performing (all time)', '/v2/api/statistics/locations/performing', `/v2/api/statistics/locations/performing?${RANKING_TABLE}`),
+    get('statistics', 'statistics locations/performing sorted by reviews, page 10 (90 days)', '/v2/api/statistics/locations/performing', `/v2/api/statistics/locations/performing?${window90}&page=10&per_page=20&sort=reviews&order=desc`),
   );
   out.push(get('insights', 'insights categories', '/v3/insights/categories', '/v3/insights/categories'));
   for (const i of ['primary', 'secondary', 'words', 'trend']) out.push(get('insights', `insights ${i} (90 days)`, `/v3/insights/${i}`, `/v3/insights/${i}?${window90}`));

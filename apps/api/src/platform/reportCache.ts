@@ -101,6 +101,18 @@ function reportKey(ctx: ActingContext, url: string): string | null {
   ].join('|');
 }
 
+const reportValues = companyReadCache(MAX_REPORTS);
+
+/**
+ * A report's value kept under the same key as sendReport's, for `url` instead of the request's: the
+ * pages and sort orders of one ranking (`url` without them) share one computation of it.
+ */
+export function cachedReportValue<T>(db: object, request: FastifyRequest, url: string, compute: () => Promise<T>): Promise<T> {
+  const ttlMs = reportTtls.get(db);
+  const key = reportKey(actingOf(request), url);
+  return ttlMs !== undefined && key !== null ? reportValues(db, key, ttlMs, compute) : compute();
+}
+
 /** A report as sent: its JSON text, and the gzip of it, made for the first client that accepts gzip. */
 interface ReportBody {
   json: string;

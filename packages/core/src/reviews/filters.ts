@@ -61,7 +61,8 @@ function isoDate(field: string) {
   return z.string().refine(isIsoDate, `${field} must be a date written YYYY-MM-DD`);
 }
 
-function wholeNumber(field: string, min: number, max: number, fallback: number) {
+/** A whole-number query parameter (page, per_page) with its bounds and the value it takes when absent. */
+export function wholeNumber(field: string, min: number, max: number, fallback: number) {
   return z
     .string()
     .regex(/^\d{1,9}$/, `${field} must be a whole number`)
@@ -72,7 +73,7 @@ function wholeNumber(field: string, min: number, max: number, fallback: number) 
 }
 
 /** Empty parameters ("?search=&ratings=") mean "not set", as a form with a cleared field sends them. */
-function emptyAsUnset(value: unknown): unknown {
+export function emptyAsUnset(value: unknown): unknown {
   if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
   return value;
 }

@@ -1,3 +1,4 @@
 export * from './filters';
 export * from './english';
 export * from './templates';
+export * from './ranking';

@@ -1,14 +1,22 @@
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { sendReport } from '../../platform/reportCache';
+import { cachedReportValue, sendReport } from '../../platform/reportCache';
 import { z } from 'zod';
 import { accessTokenFromQuery, sendWorkbook } from './excel';
 import { STAT_EXPORTS, statisticsWorkbook } from './export';
-import { statsQuery } from './schemas';
-import { averageReport, locationsReport, trendsReport, volumeReport, type LocationRanking } from './service';
+import { rankingQuery, statsQuery } from './schemas';
+import { averageReport, locationsReport, rankingPage, trendsReport, volumeReport, type LocationRanking } from './service';
 
 /** Reporting is for anyone who sees the company's areas, and for embeds of /reporting/overview. */
 const reporting = access.signedIn({ company: true, iframe: true });
+
+/** The URL of a ranking without its table's paging and sorting: what the ranking's figures depend on. */
+function withoutTableParams(url: string): string {
+  const u = new URL(url, 'http://reputo');
+  for (const key of ['page', 'per_page', 'sort', 'order']) u.searchParams.delete(key);
+  u.searchParams.sort();
+  return `${u.pathname}?${u.searchParams.toString()}`;
+}
 
 export function statisticsRoutes(app: App, deps: AppDeps): void {
   const rankings: [string, LocationRanking, string][] = [
@@ -17,8 +25,11 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
     ['/v2/api/statistics/locations/lowest-reviews', 'lowest', 'Locations with the lowest average rating first'],
   ];
   for (const [url, ranking, summary] of rankings) {
-    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary, querystring: statsQuery } }, async (request, reply) =>
-      sendReport(deps.db, request, reply, () => locationsReport(deps.db, actingOf(request), request.query, ranking)),
+    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary: `${summary}; one page, sorted by any column`, querystring: rankingQuery } }, async (request, reply) =>
+      sendReport(deps.db, request, reply, async () => {
+        const all = await cachedReportValue(deps.db, request, withoutTableParams(request.url), () => locationsReport(deps.db, actingOf(request), request.query, ranking));
+        return rankingPage(all, request.query);
+      }),
     );
   }
   app.get('/v2/api/statistics/trends', {

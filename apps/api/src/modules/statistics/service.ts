@@ -1,4 +1,4 @@
-import { sourceTitle, type ReviewFilter } from '@reputo/core';
+import { sourceTitle, type RankingSort, type RankingTableParams, type ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { resolveScopeLocationIds, scopeCompanyId } from '../reviews/scope';
@@ -190,4 +190,41 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
   }
   const limited = q.limit ? ordered.slice(0, q.limit) : ordered;
   return { ...periodsOut(p), total: ordered.length, data: limited.map((r, i) => ({ rank: i + 1, ...r })) };
+}
+
+export type RankedRow = LocationRow & { rank: number };
+
+/** The value a ranking table sorts by; null sorts last whichever the direction. */
+const SORT_VALUES: Record<Exclude<RankingSort, 'title' | 'brand' | 'state'>, (r: RankedRow) => number | null> = {
+  rank: (r) => r.rank,
+  reviews: (r) => r.reviews,
+  responded: (r) => r.responded,
+  unanswered: (r) => r.reviews - r.responded,
+  average: (r) => r.average,
+  average_change: (r) => r.change.average,
+  response_rate: (r) => r.response_rate,
+  response_rate_change: (r) => r.change.response_rate,
+  avg_response_hours: (r) => r.avg_response_hours,
+  sentiment_score: (r) => r.sentiment_score,
+};
+
+function compareRows(sort: RankingSort, dir: 1 | -1): (a: RankedRow, b: RankedRow) => number {
+  if (sort === 'title' || sort === 'brand' || sort === 'state') {
+    return (a, b) => {
+      const [x, y] = [a[sort], b[sort]];
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      return dir * x.localeCompare(y);
+    };
+  }
+  const value = SORT_VALUES[sort];
+  return (a, b) => compareNullable(value(a), value(b), dir);
+}
+
+/** One page of a ranking, sorted by the asked column (ties keep the ranking's order), with the paging figures. */
+export function rankingPage(report: Awaited<ReturnType<typeof locationsReport>>, q: RankingTableParams) {
+  const compare = compareRows(q.sort, q.order === 'desc' ? -1 : 1);
+  const sorted = q.sort === 'rank' && q.order === 'asc' ? report.data : [...report.data].sort((a, b) => compare(a, b) || a.rank - b.rank);
+  const total = sorted.length;
+  const start = (q.page - 1) * q.per_page;
+  return { ...report, total, page: q.page, per_page: q.per_page, total_pages: Math.ceil(total / q.per_page), data: sorted.slice(start, start + q.per_page) };
 }

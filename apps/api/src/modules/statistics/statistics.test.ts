@@ -92,6 +92,27 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(lowest.data[0]).toMatchObject({ title: 'Alpha Grill Downtown', average: 2, reviews: 2, responded: 1, response_rate: 50, previous: { reviews: 1, average: 5 } });
   });
 
+  it('locations: the ranking table pages and sorts on the server, keeping each location\'s rank', async () => {
+    const all = (await json('/v2/api/statistics/locations/performing')).data as { title: string; rank: number; reviews: number; response_rate: number | null }[];
+    const byReviews = [...all].sort((a, b) => b.reviews - a.reviews || a.rank - b.rank);
+    const pages = [];
+    for (const page of ['1', '2', '3']) pages.push(await json('/v2/api/statistics/locations/performing', { page, per_page: '1', sort: 'reviews', order: 'desc' }));
+    expect(pages.map((p) => [p.page, p.per_page, p.total, p.total_pages])).toEqual([[1, 1, 3, 3], [2, 1, 3, 3], [3, 1, 3, 3]]);
+    expect(pages.map((p) => [p.data[0].title, p.data[0].rank])).toEqual(byReviews.map((r) => [r.title, r.rank]));
+    const byTitle = await json('/v2/api/statistics/locations/performing', { sort: 'title', order: 'desc' });
+    expect(byTitle.data.map((r: { title: string }) => r.title)).toEqual(all.map((r) => r.title).sort().reverse());
+    // Ascending by response rate: the lowest first, and a location without reviews would come last.
+    const byRate = await json('/v2/api/statistics/locations/performing', { sort: 'response_rate' });
+    const rates = byRate.data.map((r: { response_rate: number | null }) => r.response_rate);
+    expect(rates).toEqual([...rates].sort((a, b) => (a ?? Infinity) - (b ?? Infinity)));
+    const past = await json('/v2/api/statistics/locations/performing', { page: '9' });
+    expect([past.total, past.data]).toEqual([3, []]);
+    const bad = await get('/v2/api/statistics/locations/performing', { sort: 'colour' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_description).toContain('sort must be one of rank, title');
+    expect((await get('/v2/api/statistics/locations/performing', { per_page: '1001' })).json().error_description).toContain('per_page must be between 1 and 1000');
+  });
+
   it('trends: weeks start on the user\'s week start, empty buckets included', async () => {
     const sunday = await json('/v2/api/statistics/trends', { interval: 'week' });
     expect(sunday.week_start).toBe(7);

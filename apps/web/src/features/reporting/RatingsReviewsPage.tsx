@@ -6,9 +6,8 @@ import { downloadExport, reportingApi, type LocationRow } from './api';
 import { Chart, COLORS } from './Chart';
 import { barsOption, starsOption } from './charts';
 import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
+import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
-
-const num = (v: number | null) => v ?? -Infinity;
 
 /** Ratings and responses: how fast and how often reviews get a reply, by source and location, and the stars behind them. */
 export default function RatingsReviewsPage() {
@@ -17,18 +16,18 @@ export default function RatingsReviewsPage() {
   const opts = { placeholderData: keepPreviousData };
   const vol = useQuery({ queryKey: ['stats', 'volume', filter], queryFn: ({ signal }) => reportingApi.volume(filter, signal), ...opts });
   const avg = useQuery({ queryKey: ['stats', 'average', filter], queryFn: ({ signal }) => reportingApi.average(filter, signal), ...opts });
-  const locs = useQuery({ queryKey: ['stats', 'locations', 'performing', filter], queryFn: ({ signal }) => reportingApi.locations('performing', filter, signal), ...opts });
+  const { tableProps, sortable } = useRankingTable('performing', filter, { sort: 'response_rate', order: 'desc' });
   const v = vol.data;
   const sources = (v?.sources ?? []).filter((s) => s.reviews > 0);
   const columns: TableColumnsType<LocationRow> = [
-    { title: rf.me?.locationsTitle ?? 'Location', dataIndex: 'title', sorter: (a, b) => a.title.localeCompare(b.title) },
-    { title: 'Reviews', dataIndex: 'reviews', align: 'right', sorter: (a, b) => a.reviews - b.reviews },
-    { title: 'Responded', dataIndex: 'responded', align: 'right', sorter: (a, b) => a.responded - b.responded },
-    { title: 'Unanswered', key: 'unanswered', align: 'right', sorter: (a, b) => a.reviews - a.responded - (b.reviews - b.responded), render: (_, r) => r.reviews - r.responded },
-    { title: 'Response rate', dataIndex: 'response_rate', align: 'right', defaultSortOrder: 'descend', sorter: (a, b) => num(a.response_rate) - num(b.response_rate), render: fmt.pct },
-    { title: 'Change', key: 'rr-change', align: 'right', responsive: ['md'], sorter: (a, b) => num(a.change.response_rate) - num(b.change.response_rate), render: (_, r) => <Delta value={r.change.response_rate} digits={1} unit=" pts" suffix="" /> },
-    { title: 'Response time', dataIndex: 'avg_response_hours', align: 'right', sorter: (a, b) => num(a.avg_response_hours) - num(b.avg_response_hours), render: fmt.hours },
-    { title: 'Rating', dataIndex: 'average', align: 'right', responsive: ['md'], sorter: (a, b) => num(a.average) - num(b.average), render: fmt.rating },
+    { title: rf.me?.locationsTitle ?? 'Location', dataIndex: 'title', ...sortable('title') },
+    { title: 'Reviews', dataIndex: 'reviews', align: 'right', ...sortable('reviews') },
+    { title: 'Responded', dataIndex: 'responded', align: 'right', ...sortable('responded') },
+    { title: 'Unanswered', align: 'right', ...sortable('unanswered'), render: (_, r) => r.reviews - r.responded },
+    { title: 'Response rate', dataIndex: 'response_rate', align: 'right', ...sortable('response_rate'), render: fmt.pct },
+    { title: 'Change', align: 'right', responsive: ['md'], ...sortable('response_rate_change'), render: (_, r) => <Delta value={r.change.response_rate} digits={1} unit=" pts" suffix="" /> },
+    { title: 'Response time', dataIndex: 'avg_response_hours', align: 'right', ...sortable('avg_response_hours'), render: fmt.hours },
+    { title: 'Rating', dataIndex: 'average', align: 'right', responsive: ['md'], ...sortable('average'), render: fmt.rating },
   ];
   const loading = vol.isLoading;
   return (
@@ -74,7 +73,7 @@ export default function RatingsReviewsPage() {
         </Panel>
       </div>
       <Panel title="By location" testId="responses-table">
-        <Table<LocationRow> rowKey="location_id" size="middle" loading={locs.isFetching} dataSource={locs.data?.data} columns={columns} pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }} scroll={{ x: true }} />
+        <Table<LocationRow> {...tableProps} size="middle" columns={columns} scroll={{ x: true }} />
       </Panel>
     </>
   );

@@ -1,4 +1,4 @@
-import { actingParams, toQueryString, type ReviewFilterValues } from '@reputo/core';
+import { actingParams, toQueryString, type RankingTableParams, type ReviewFilterValues } from '@reputo/core';
 import { api } from '../../lib/api';
 import { session } from '../../lib/session';
 
@@ -31,7 +31,8 @@ export interface LocationRow extends Figures {
   previous: { reviews: number; average: number | null; response_rate: number | null } | null;
   change: { reviews: number | null; average: number | null; response_rate: number | null };
 }
-export interface LocationsReport extends Periods { total: number; data: LocationRow[] }
+export type RankingKind = 'performing' | 'improved' | 'lowest-reviews';
+export interface LocationsReport extends Periods { total: number; page: number; per_page: number; total_pages: number; data: LocationRow[] }
 
 export interface ReputationScore {
   period: Period; previous_period: Period | null; score: number | null; previous_score: number | null; change: number | null; formula: string;
@@ -102,7 +103,9 @@ export const reportingApi = {
   average: (f: StatsFilter, s?: AbortSignal) => get<AverageReport>('/v2/api/statistics/reviews/average', f, s),
   volume: (f: StatsFilter, s?: AbortSignal) => get<VolumeReport>('/v2/api/statistics/reviews/volume', f, s),
   trends: (f: StatsFilter, s?: AbortSignal) => get<TrendsReport>('/v2/api/statistics/trends', f, s),
-  locations: (kind: 'performing' | 'improved' | 'lowest-reviews', f: StatsFilter, s?: AbortSignal) => get<LocationsReport>(`/v2/api/statistics/locations/${kind}`, f, s),
+  /** One page of a ranking, sorted by the server. */
+  locations: (kind: RankingKind, f: StatsFilter, table: RankingTableParams, s?: AbortSignal) =>
+    get<LocationsReport>(`/v2/api/statistics/locations/${kind}`, f, s, { page: String(table.page), per_page: String(table.per_page), sort: table.sort, order: table.order }),
   reputation: (f: StatsFilter, s?: AbortSignal) => get<ReputationScore>('/v2/api/dashboard/reputationScore', f, s),
   nps: (f: StatsFilter, s?: AbortSignal) => get<NpsWidget>('/v2/api/dashboard/netPromoterScore', f, s),
   feedback: (f: StatsFilter, s?: AbortSignal) => get<FeedbackWidget>('/v2/api/dashboard/feedback', f, s),
