@@ -1,9 +1,8 @@
 import type { Feature, Role } from '@reputo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserById } from '../modules/users/repository';
-import { findCompanyById } from '../modules/companies/repository';
 import { ignoresOwnerAsCompany, readActingRequest, resolveActingContext, type ActingContext } from './acting';
 import { ExpiredTokenError, forbidden, unauthorized } from './errors';
+import { requestCompany, requestUser } from './identityCache';
 import type { TokenSigner, AccessClaims } from './auth/tokens';
 import type { Db } from '../db/client';
 import { normalizeFeatures } from '@reputo/core';
@@ -82,7 +81,7 @@ async function verifyOrThrow(signer: TokenSigner, token: string): Promise<Access
 }
 
 async function iframeContext(db: Db, claims: Extract<AccessClaims, { kind: 'iframe' }>): Promise<ActingContext> {
-  const [issuer, company] = await Promise.all([findUserById(db, claims.userId), findCompanyById(db, claims.companyId)]);
+  const [issuer, company] = await Promise.all([requestUser(db, claims.userId), requestCompany(db, claims.companyId)]);
   if (!issuer || !company) throw unauthorized('The embed token is no longer valid');
   // An embed is read-only: it sees the company as an Analyst would, limited to the embed's locations.
   return {
@@ -110,7 +109,7 @@ async function authenticate(db: Db, signer: TokenSigner, request: FastifyRequest
     if (!a.iframe) throw forbidden('Route is not accessible in iframe mode');
     return iframeContext(db, claims);
   }
-  const actor = await findUserById(db, claims.userId);
+  const actor = await requestUser(db, claims.userId);
   if (!actor || actor.status !== 'active') throw unauthorized('The access token is not valid');
   const path = request.url.split('?')[0] ?? '';
   const wanted = readActingRequest(request.url, { ignoreOwnerAsCompany: ignoresOwnerAsCompany(path) });

@@ -4,6 +4,7 @@ import { findCompanyById, type CompanyRow } from '../modules/companies/repositor
 import { findPartnerById } from '../modules/partners/repository';
 import { findUserById, type UserRow } from '../modules/users/repository';
 import { badRequest, forbidden } from './errors';
+import { requestCompany } from './identityCache';
 
 /** The six impersonation query parameters of spec 000 section 7, in the order the server applies them. */
 export const ACTING_PARAMS = ['ownerAsPartner', 'ownerAsUser', 'ownerAsCompany', 'partnerAsCompany', 'partnerAsUser', 'adminAsUser'] as const;
@@ -127,7 +128,7 @@ export async function resolveActingContext(db: Db, actor: UserRow, request: Acti
     applied.push('adminAsUser');
   }
 
-  const company = d.companyId !== null ? ((await findCompanyById(db, d.companyId)) ?? null) : null;
+  const company = d.companyId !== null ? ((await requestCompany(db, d.companyId)) ?? null) : null;
   return {
     actor,
     user: d.user,

@@ -5,6 +5,7 @@ import { locations, users } from '../db/schema';
 import { createReportingWorld, PERIOD, type ReportingWorld } from '../modules/statistics/test/reportingData';
 import { describeEachDatabase } from '../test/harness';
 import { bearer, getJson, signIn } from '../test/http';
+import { identitiesChanged } from './identityCache';
 
 /**
  * Reports are cached for a short while (platform/reportCache.ts). What users rely on: their own
@@ -62,6 +63,7 @@ describeEachDatabase('cached reports', (use) => {
     expect(all.total).toBe(3);
 
     await env.database.db.update(users).set({ locationIds: [world.downtown] }).where(eq(users.email, 'manager@alpha.test'));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     const manager = (await signIn(env.app, 'manager@alpha.test')).access_token;
     const limited = await get('/v2/api/statistics/locations/performing', manager);
     expect(limited.data.map((r: { location_id: number }) => r.location_id)).toEqual([world.downtown]);

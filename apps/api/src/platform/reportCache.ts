@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { actingOf } from './access';
 import type { ActingContext } from './acting';
+import { identitiesChanged, useIdentityCache } from './identityCache';
+import { companyReadCache } from './readCache';
 
 /**
  * Reports (dashboard widgets, statistics, insights, benchmarks) and review list pages are read far
@@ -40,42 +42,6 @@ export function companyVersion(companyId: number): string {
   return `${everyCompany}.${versions.get(companyId) ?? 0}`;
 }
 
-interface Entry {
-  value: Promise<unknown>;
-  at: number;
-}
-
-/**
- * A short-lived cache of reads about companies, per database (one process may serve several, as the
- * tests do), holding at most `maxEntries`. `key` must hold the company's write version
- * (companyVersion), so a write makes its entries miss. Concurrent reads of one key share one
- * computation; a failed computation is not kept.
- */
-export function companyReadCache(maxEntries: number) {
-  const stores = new WeakMap<object, Map<string, Entry>>();
-  const storeOf = (db: object) => {
-    let store = stores.get(db);
-    if (!store) {
-      store = new Map();
-      stores.set(db, store);
-    }
-    return store;
-  };
-  return function read<T>(db: object, key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
-    const store = storeOf(db);
-    const now = Date.now();
-    const hit = store.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
-    const value = compute();
-    if (store.size >= maxEntries) store.delete(store.keys().next().value!);
-    store.set(key, { value, at: now });
-    value.catch(() => {
-      if (store.get(key)?.value === value) store.delete(key);
-    });
-    return value;
-  };
-}
-
 const reports = companyReadCache(MAX_REPORTS);
 /** The report TTL of each app's database, set by useReportCache; none means reports are not cached. */
 const reportTtls = new WeakMap<object, number>();
@@ -84,9 +50,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Caches the app's reports for `ttlSeconds` (0: never) and drops them on every successful write request, before its answer goes out. */
 export function useReportCache(app: FastifyInstance, db: object, ttlSeconds: number): void {
-  if (ttlSeconds > 0) reportTtls.set(db, ttlSeconds * 1000);
+  if (ttlSeconds > 0) {
+    reportTtls.set(db, ttlSeconds * 1000);
+    useIdentityCache(db, ttlSeconds * 1000);
+  }
   app.addHook('onSend', async (request, reply) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return;
+    identitiesChanged();
     const companyId = request.acting?.companyId ?? null;
     if (companyId === null) everyCompany += 1;
     else companyDataChanged(companyId);

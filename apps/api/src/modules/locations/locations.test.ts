@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReportingWorld, type ReportingWorld } from '../statistics/test/reportingData';
 import { csvUpload, foreignLocation, setLocationsLimit, sheetRows } from './test/world';
+import { identitiesChanged } from '../../platform/identityCache';
 
 describeEachDatabase('Locations', (use) => {
   let world: ReportingWorld;
@@ -186,6 +187,7 @@ describeEachDatabase('Locations', (use) => {
   it('deletes a location with its reviews, and drops it from members\' location lists', async () => {
     const { database, fx } = use();
     await database.db.update(users).set({ locationIds: [world.downtown, world.riyadh] }).where(eq(users.id, fx.companyA.responder.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     const res = await call(admin, 'DELETE', `/v2/api/locations/${world.downtown}`);
     expect(res.json()).toEqual({ id: world.downtown, deleted: true, reviews: 3 });
     const [row] = await database.db.select({ ids: users.locationIds }).from(users).where(eq(users.id, fx.companyA.responder.id));
@@ -194,5 +196,6 @@ describeEachDatabase('Locations', (use) => {
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expect((await call(admin, 'GET', `/v2/api/locations/${world.downtown}`)).statusCode).toBe(404);
     await database.db.update(users).set({ locationIds: null }).where(eq(users.id, fx.companyA.responder.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
   });
 });

@@ -3,14 +3,14 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
-import { findPartnerById } from '../partners/repository';
+import { requestPartner } from '../../platform/identityCache';
 import { findUserByEmail, updateUser } from '../users/repository';
 import type { CurrentUser, UserPatch } from './schemas';
 
 /** The "Current user" of spec 000 section 3, for the effective user of the acting context. */
 export async function currentUser(db: Db, ctx: ActingContext): Promise<CurrentUser> {
   const { user, company } = ctx;
-  const partner = ctx.partnerId ? await findPartnerById(db, ctx.partnerId) : undefined;
+  const partner = ctx.partnerId ? await requestPartner(db, ctx.partnerId) : undefined;
   return {
     id: user.id,
     role: ctx.role,

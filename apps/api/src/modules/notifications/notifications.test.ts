@@ -8,6 +8,7 @@ import { listOutbox } from '../outbox/repository';
 import { createReportingWorld, insertReviews, type ReportingWorld } from '../statistics/test/reportingData';
 import { foreignLocation } from '../locations/test/world';
 import { DIGESTS_JOB, notifyNewReviews } from './service';
+import { identitiesChanged } from '../../platform/identityCache';
 
 describeEachDatabase('Notifications', (use) => {
   let world: ReportingWorld;
@@ -57,6 +58,7 @@ describeEachDatabase('Notifications', (use) => {
     await call('admin@alpha.test', 'POST', { delivery: 'instant', ratings: [1, 2], locations: [world.marina, world.downtown] });
     // The manager sees only Downtown and wants everything.
     await database.db.update(users).set({ locationIds: [world.downtown] }).where(eq(users.id, fx.companyA.manager.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     await call('manager@alpha.test', 'POST', { delivery: 'instant' });
     const ids = await insertReviews(database.db, fx.companyA.id, world, [
       { key: 'n1', location: 'marina', source: 'google', rating: 1, day: '2025-04-01', text: 'Cold food and a long wait.' },
@@ -79,6 +81,7 @@ describeEachDatabase('Notifications', (use) => {
     expect(await mailsTo('responder@alpha.test')).toHaveLength(0);
     expect((await call('admin@alpha.test', 'GET')).json().lastSentAt).not.toBeNull();
     await database.db.update(users).set({ locationIds: null }).where(eq(users.id, fx.companyA.manager.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
   });
 
   it('sends a daily or weekly digest when it is due, with figures and the kinds asked for; nothing new sends nothing', async () => {

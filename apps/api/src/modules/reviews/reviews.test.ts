@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, type ReviewWorld } from './test/world';
+import { identitiesChanged } from '../../platform/identityCache';
 
 interface ListBody {
   reviews: { id: number; name: string; responses: unknown[]; location: { title: string } | null }[];
@@ -112,6 +113,7 @@ describeEachDatabase('reviews list, filters and review calls', (use) => {
   it('shows a location-limited member only the reviews of their locations', async () => {
     const db = env.database.db;
     await db.update(users).set({ locationIds: [world.jlt] }).where(eq(users.id, env.fx.companyA.analyst.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     try {
       const body = await list('per_page=100', 'analyst');
       expect(keysOf(body)).toEqual(['r10', 'r9', 'r8']);
@@ -121,6 +123,7 @@ describeEachDatabase('reviews list, filters and review calls', (use) => {
       expect(rating.total).toBe(3);
     } finally {
       await db.update(users).set({ locationIds: null }).where(eq(users.id, env.fx.companyA.analyst.id));
+      identitiesChanged(); // changed outside the API: the kept user row is stale
     }
   });
 

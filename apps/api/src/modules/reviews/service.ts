@@ -20,7 +20,8 @@ import {
   type ReviewRow,
 } from './repository';
 import { scopeCompanyId } from './scope';
-import { companyReadCache, companyVersion } from '../../platform/reportCache';
+import { companyVersion } from '../../platform/reportCache';
+import { companyReadCache } from '../../platform/readCache';
 import type { z } from 'zod';
 import type { responseSchema, reviewSchema } from './schemas';
 

@@ -10,6 +10,7 @@ import { afterReviewsWritten, applyRollupChange, rollupKeysOf, type RollupFacts 
 import { insertReviewRows } from '../reviews/repository';
 import { netPromoterScore, reputationScore } from './metrics';
 import { createReportingWorld, freshRollups, insertReviews, PERIOD, type ReportingWorld } from './test/reportingData';
+import { identitiesChanged } from '../../platform/identityCache';
 
 describe('reporting formulas', () => {
   it('NPS: promoters 5, passives 4, detractors 1-3, rounded percent', () => {
@@ -118,9 +119,11 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(sunday.week_start).toBe(7);
     expect(sunday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([['2025-02-23', 0], ['2025-03-02', 7], ['2025-03-09', 1]]);
     await use().database.db.update(users).set({ weekStart: 1 }).where(eq(users.id, use().fx.companyA.admin.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     const monday = await json('/v2/api/statistics/trends', { interval: 'week' });
     expect(monday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([['2025-02-24', 1], ['2025-03-03', 7], ['2025-03-10', 0]]);
     await use().database.db.update(users).set({ weekStart: 7 }).where(eq(users.id, use().fx.companyA.admin.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     const daily = await json('/v2/api/statistics/trends');
     expect(daily.interval).toBe('day');
     expect(daily.points).toHaveLength(10);
@@ -198,6 +201,7 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     const foreignLocation = await get('/v2/api/statistics/reviews/volume', { locations: String(world.marina) }, beta);
     expect(foreignLocation.json().reviews).toBe(0);
     await env.database.db.update(users).set({ locationIds: [world.marina] }).where(eq(users.id, env.fx.companyA.analyst.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
     const analyst = (await signIn(env.app, 'analyst@alpha.test')).access_token;
     expect((await get('/v2/api/statistics/reviews/volume', {}, analyst)).json().reviews).toBe(3);
     const ranking = (await get('/v2/api/statistics/locations/performing', {}, analyst)).json();

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { brands, companies, locations, states } from '../../../db/schema';
+import { identitiesChanged } from '../../../platform/identityCache';
 
 /**
  * Settings tests' additions to the fixtures: company B (Beta Bank) gets a brand, a region and one
@@ -16,6 +17,7 @@ export async function foreignLocation(db: Db, companyId: number): Promise<{ bran
 
 export async function setLocationsLimit(db: Db, companyId: number, limit: number): Promise<void> {
   await db.update(companies).set({ locationsLimit: limit }).where(eq(companies.id, companyId));
+  identitiesChanged(); // changed outside the API: kept company rows are stale
 }
 
 /** A CSV upload body: header and rows, base64 as the API takes it. */

@@ -4,6 +4,7 @@ import { brands, locations, responses, reviewDaily, reviewMonthly, states, users
 import type { Fixtures } from '../../../test/fixtures';
 import { insertReviewRows, refreshReplyState, type NewReview } from '../repository';
 import { rebuildReviewDaily } from '../rollup.repository';
+import { identitiesChanged } from '../../../platform/identityCache';
 
 /**
  * A small known review world on top of the shared fixtures. Company A (Alpha Restaurants) has two
@@ -131,4 +132,5 @@ export async function rollupVersusRebuild(db: Db, companyId: number): Promise<{ 
 
 export async function setCompanyFeatures(db: Db, companyId: number, features: string[]): Promise<void> {
   await db.execute(sql`UPDATE companies SET features = ${JSON.stringify(features)}::jsonb WHERE id = ${companyId}`);
+  identitiesChanged(); // changed outside the API: kept company rows are stale
 }

@@ -1,0 +1,58 @@
+import type { Db } from '../db/client';
+import { findCompanyById, type CompanyRow } from '../modules/companies/repository';
+import { findPartnerById, type PartnerRow } from '../modules/partners/repository';
+import { findUserById, type UserRow } from '../modules/users/repository';
+import { companyReadCache } from './readCache';
+
+/**
+ * Every authenticated request reads its user and its acting company (`me` its partner too): on a
+ * cached report or a single review those reads were most of the request's database work
+ * (bench/RESULTS.md). They are kept for at most IDENTITY_TTL_MS while the read caches are on (REPORT_CACHE_SECONDS > 0),
+ * and every successful write request through this server drops them before its answer goes out
+ * (`identitiesChanged`, called by the write hook of useReportCache), so a deactivated user, a changed
+ * role or a company's new features apply to the very next request. A change made outside the API
+ * (psql, another server process) applies within IDENTITY_TTL_MS. The rows are frozen: requests share them.
+ */
+export const IDENTITY_TTL_MS = 5_000;
+const MAX_ROWS = 2_000;
+
+let version = 0;
+const rows = companyReadCache(MAX_ROWS);
+/** The cache's TTL per database, set with the report cache's (useReportCache); none: not cached. */
+const ttls = new WeakMap<object, number>();
+
+export function useIdentityCache(db: object, ttlMs: number): void {
+  ttls.set(db, Math.min(ttlMs, IDENTITY_TTL_MS));
+}
+
+/** Users or companies may have changed: the next request of everyone reads them again. */
+export function identitiesChanged(): void {
+  version += 1;
+}
+
+function freeze<T extends object>(row: T | undefined): T | undefined {
+  if (!row) return row;
+  for (const value of Object.values(row)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(row);
+}
+
+function cached<T extends object>(db: Db, key: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
+  const ttl = ttls.get(db);
+  if (ttl === undefined) return read();
+  return rows(db, `${version}|${key}`, ttl, async () => freeze(await read()));
+}
+
+/** The user row of a signed-in request (shared, read-only). */
+export function requestUser(db: Db, id: number): Promise<Readonly<UserRow> | undefined> {
+  return cached(db, `user:${id}`, () => findUserById(db, id));
+}
+
+/** The acting company's row of a request (shared, read-only). */
+export function requestCompany(db: Db, id: number): Promise<Readonly<CompanyRow> | undefined> {
+  return cached(db, `company:${id}`, () => findCompanyById(db, id));
+}
+
+/** The acting partner's row (the current-user call names it), shared and read-only. */
+export function requestPartner(db: Db, id: number): Promise<Readonly<PartnerRow> | undefined> {
+  return cached(db, `partner:${id}`, () => findPartnerById(db, id));
+}

@@ -1,0 +1,37 @@
+/** A short-lived in-process cache of reads, per database: the report cache and the identity cache use it. */
+
+interface Entry {
+  value: Promise<unknown>;
+  at: number;
+}
+
+/**
+ * A short-lived cache of reads about companies, per database (one process may serve several, as the
+ * tests do), holding at most `maxEntries`. `key` must hold the company's write version
+ * (companyVersion), so a write makes its entries miss. Concurrent reads of one key share one
+ * computation; a failed computation is not kept.
+ */
+export function companyReadCache(maxEntries: number) {
+  const stores = new WeakMap<object, Map<string, Entry>>();
+  const storeOf = (db: object) => {
+    let store = stores.get(db);
+    if (!store) {
+      store = new Map();
+      stores.set(db, store);
+    }
+    return store;
+  };
+  return function read<T>(db: object, key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    const store = storeOf(db);
+    const now = Date.now();
+    const hit = store.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
+    const value = compute();
+    if (store.size >= maxEntries) store.delete(store.keys().next().value!);
+    store.set(key, { value, at: now });
+    value.catch(() => {
+      if (store.get(key)?.value === value) store.delete(key);
+    });
+    return value;
+  };
+}
