@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import { renderInThread } from './cardThread';
 
 /**
- * The share image of a review, drawn without a browser: satori lays the card out to SVG, resvg
- * turns it into PNG. Fonts come from @fontsource packages (.woff; satori cannot read woff2): Inter
- * for Latin text, Noto Sans Arabic for Arabic. Stars are SVG paths (Inter has no star glyph).
+ * The share image of a review, drawn without a browser: cardTree() lays the card out as satori
+ * nodes here, and the card thread (cardThread.ts, card.worker.mjs) turns them into SVG with satori
+ * and PNG with resvg, with the Inter and Noto Sans Arabic fonts. Stars are SVG paths (Inter has no
+ * star glyph).
  */
 export interface CardData {
   service: string;
@@ -39,19 +37,6 @@ export function parseSize(size: string): [number, number] | null {
 /** Facebook and Instagram get the vertical layout (spec 000, /review/{id}). */
 export function isVertical(sharingSource: string): boolean {
   return sharingSource === 'facebook' || sharingSource === 'instagram';
-}
-
-const require = createRequire(import.meta.url);
-let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | null = null;
-function loadFonts() {
-  const file = (pkg: string, name: string) => readFileSync(require.resolve(`${pkg}/files/${name}`));
-  fonts ??= [
-    { name: 'Inter', data: file('@fontsource/inter', 'inter-latin-400-normal.woff'), weight: 400, style: 'normal' },
-    { name: 'Inter', data: file('@fontsource/inter', 'inter-latin-700-normal.woff'), weight: 700, style: 'normal' },
-    { name: 'Noto Sans Arabic', data: file('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-400-normal.woff'), weight: 400, style: 'normal' },
-    { name: 'Noto Sans Arabic', data: file('@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic-700-normal.woff'), weight: 700, style: 'normal' },
-  ];
-  return fonts;
 }
 
 type Node = { type: string; props: Record<string, unknown> };
@@ -115,8 +100,47 @@ export function cardTree(data: CardData, width: number, height: number): Node {
     h('div', { flexDirection: 'column', width: innerWidth, height: height - unit * 2, boxSizing: 'border-box', backgroundColor: '#ffffff', borderRadius: unit * 0.8, padding: unit * 1.2, boxShadow: '0 8px 24px rgba(0,0,0,0.08)' }, ...inner));
 }
 
+/**
+ * Drawn cards, most recently used last. The same card is fetched again and again (social crawlers,
+ * the share dialog), and drawing one takes 0.1 to 2 s. The key is the node tree as JSON: it holds
+ * the size and every field of the data that shows, so an edited review draws anew. The entry keeps
+ * the promise, so concurrent requests for one card share one render; a failed render is dropped.
+ * Bounded in count and in bytes (a 2400x2400 card is about 0.4 MB).
+ */
+const CACHE_ENTRIES = 200;
+const CACHE_BYTES = 64 * 1024 * 1024;
+const cache = new Map<string, { png: Promise<Buffer>; bytes: number }>();
+let cachedBytes = 0;
+
+function trimCache(): void {
+  for (const [key, entry] of cache) {
+    if (cache.size <= CACHE_ENTRIES && cachedBytes <= CACHE_BYTES) return;
+    cache.delete(key);
+    cachedBytes -= entry.bytes;
+  }
+}
+
 export async function renderCardPng(data: CardData, width: number, height: number): Promise<Buffer> {
-  // satori's element type is React's; our plain objects have the same shape.
-  const svg = await satori(cardTree(data, width, height) as unknown as Parameters<typeof satori>[0], { width, height, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  const tree = JSON.stringify(cardTree(data, width, height));
+  const hit = cache.get(tree);
+  if (hit) {
+    cache.delete(tree);
+    cache.set(tree, hit);
+    return hit.png;
+  }
+  const entry = { png: renderInThread(tree, width, height), bytes: 0 };
+  cache.set(tree, entry);
+  trimCache();
+  entry.png.then(
+    (png) => {
+      if (cache.get(tree) !== entry) return;
+      entry.bytes = png.length;
+      cachedBytes += png.length;
+      trimCache();
+    },
+    () => {
+      if (cache.get(tree) === entry) cache.delete(tree);
+    },
+  );
+  return entry.png;
 }
