@@ -13,6 +13,7 @@ import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
+import { useIdentityCache } from './platform/identityCache';
 import { useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
   useReportCache(fastify, db, config.reportCacheSeconds);
+  useIdentityCache(db, config.identityCacheSeconds * 1000);
   app.addHook('onClose', async () => {
     deps.mailer.close();
     deps.realtime.embedded?.close();

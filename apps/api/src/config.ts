@@ -53,6 +53,7 @@ const envSchema = z.object({
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   REPORT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD: z.string().default('dev'),
   WEB_DIST: z.string().optional(),
@@ -95,6 +96,8 @@ export interface Config {
   jobsIntervalMs: number;
   /** How long a report is kept for the same view (platform/reportCache.ts); 0 turns the cache off. */
   reportCacheSeconds: number;
+  /** How long a request's user, company and partner rows are kept (platform/identityCache.ts); 0 turns it off. */
+  identityCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   version: string;
   build: string;
@@ -158,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
     reportCacheSeconds: env.REPORT_CACHE_SECONDS,
+    identityCacheSeconds: env.IDENTITY_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,
     version,
     build: env.BUILD,

@@ -7,22 +7,21 @@ import { companyReadCache } from './readCache';
 /**
  * Every authenticated request reads its user and its acting company (`me` its partner too): on a
  * cached report or a single review those reads were most of the request's database work
- * (bench/RESULTS.md). They are kept for at most IDENTITY_TTL_MS while the read caches are on (REPORT_CACHE_SECONDS > 0),
- * and every successful write request through this server drops them before its answer goes out
- * (`identitiesChanged`, called by the write hook of useReportCache), so a deactivated user, a changed
- * role or a company's new features apply to the very next request. A change made outside the API
- * (psql, another server process) applies within IDENTITY_TTL_MS. The rows are frozen: requests share them.
+ * (bench/RESULTS.md). They are kept for IDENTITY_CACHE_SECONDS (5 by default, 0: off), and every
+ * successful write request through this server drops them before its answer goes out
+ * (`identitiesChanged`, called by the write hook of useReportCache), so a deactivated user, a
+ * changed role or a company's new features apply to the very next request. A change made outside the API
+ * (psql, another server process) applies within that time. The rows are frozen: requests share them.
  */
-export const IDENTITY_TTL_MS = 5_000;
 const MAX_ROWS = 2_000;
 
 let version = 0;
 const rows = companyReadCache(MAX_ROWS);
-/** The cache's TTL per database, set with the report cache's (useReportCache); none: not cached. */
+/** The cache's TTL per database (one process may serve several, as the tests do); none: not cached. */
 const ttls = new WeakMap<object, number>();
 
 export function useIdentityCache(db: object, ttlMs: number): void {
-  ttls.set(db, Math.min(ttlMs, IDENTITY_TTL_MS));
+  if (ttlMs > 0) ttls.set(db, ttlMs);
 }
 
 /** Users or companies may have changed: the next request of everyone reads them again. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { actingOf } from './access';
 import type { ActingContext } from './acting';
-import { identitiesChanged, useIdentityCache } from './identityCache';
+import { identitiesChanged } from './identityCache';
 import { companyReadCache } from './readCache';
 
 /**
@@ -48,12 +48,9 @@ const reportTtls = new WeakMap<object, number>();
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Caches the app's reports for `ttlSeconds` (0: never) and drops them on every successful write request, before its answer goes out. */
+/** Caches the app's reports for `ttlSeconds` (0: never) and drops them, and the kept identities, on every successful write request, before its answer goes out. */
 export function useReportCache(app: FastifyInstance, db: object, ttlSeconds: number): void {
-  if (ttlSeconds > 0) {
-    reportTtls.set(db, ttlSeconds * 1000);
-    useIdentityCache(db, ttlSeconds * 1000);
-  }
+  if (ttlSeconds > 0) reportTtls.set(db, ttlSeconds * 1000);
   app.addHook('onSend', async (request, reply) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return;
     identitiesChanged();
