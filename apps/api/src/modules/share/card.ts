@@ -77,19 +77,39 @@ function fit(text: string, max: number): string {
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
 }
 
+/** Right-to-left scripts (Hebrew, Arabic and its presentation forms): such a review is set flush right. */
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/** The height left for the review text: the card less its padding, header, stars and footer (in units of `unit`). */
+function textBoxHeight(height: number, unit: number, vertical: boolean): number {
+  const header = 2.2;
+  const stars = (vertical ? 1.5 : 1) + 1.6 + 1;
+  const footer = vertical ? 0.6 + 1.05 * 1.3 + 0.3 + 0.8 * 1.3 : 0.6 + 1.05 * 1.3;
+  return height - unit * (2 + 2.4 + header + stars + footer);
+}
+
+/**
+ * The largest text size at which `chars` characters fit a box: a character is about 0.55 em wide
+ * (Arabic letters too), a line 1.35 em high, and a tenth is kept for ragged line ends.
+ */
+function textSizeFor(chars: number, boxWidth: number, boxHeight: number): number {
+  return Math.sqrt((boxWidth * boxHeight * 0.9) / (Math.max(chars, 1) * 0.55 * 1.35));
+}
+
 export function cardTree(data: CardData, width: number, height: number): Node {
   const vertical = isVertical(data.sharingSource) || height > width * 1.05;
   const unit = Math.min(width, height) / 20;
   const maxChars = vertical ? 420 : Math.round((width * height) / 2200);
   const text = data.review_text ? `“${fit(data.review_text, maxChars)}”` : '';
-  const textSize = Math.max(unit * 0.9, Math.min(unit * 1.6, (unit * 1.6 * 140) / Math.max(140, text.length)));
+  const textWidth = width - unit * 4.4;
+  const textSize = Math.max(unit * 0.7, Math.min(unit * 1.6, textSizeFor(text.length, textWidth, textBoxHeight(height, unit, vertical))));
   const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null].filter(Boolean).join(' · ');
   const inner = [
     h('div', { alignItems: 'center', justifyContent: 'space-between', width: '100%' },
       h('div', { alignItems: 'center' }, badge(data, unit * 2.2), h('div', { marginLeft: unit * 0.6, fontSize: unit * 0.9, color: '#595959', fontWeight: 700 }, data.serviceTitle)),
       h('div', { fontSize: unit * 0.8, color: '#8c8c8c' }, humanDate(data.date))),
     h('div', { marginTop: unit * (vertical ? 1.5 : 1) }, stars(data.rating_value, unit * 1.6)),
-    h('div', { marginTop: unit, fontSize: textSize, lineHeight: 1.35, color: '#1f1f1f', width: width - unit * 4.4, flexGrow: 1, flexDirection: 'column' }, text),
+    h('div', { marginTop: unit, fontSize: textSize, lineHeight: 1.35, color: '#1f1f1f', width: textWidth, flexGrow: 1, flexShrink: 1, flexDirection: 'column', overflow: 'hidden', textAlign: RTL.test(text) ? 'right' : 'left' }, text),
     h('div', { flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', alignItems: vertical ? 'flex-start' : 'flex-end', width: '100%', marginTop: unit * 0.6 },
       h('div', { fontSize: unit * 1.05, fontWeight: 700, color: '#1f1f1f' }, data.name),
       h('div', { fontSize: unit * 0.8, color: '#595959', marginTop: vertical ? unit * 0.3 : 0 }, place || ' ')),

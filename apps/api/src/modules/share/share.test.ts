@@ -9,7 +9,7 @@ import { reviews } from '../../db/schema';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld } from '../reviews/test/world';
-import { renderCardPng, type CardData } from './card';
+import { cardTree, renderCardPng, type CardData } from './card';
 import { cardRenderCount, stopCardThread } from './cardThread';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -131,5 +131,31 @@ describe('share card thread', () => {
     const script = `import(${JSON.stringify(card)}).then((m) => m.renderCardPng(${JSON.stringify(data)}, 300, 200)).then((png) => console.log(png.readUInt32BE(16), png.readUInt32BE(20)));`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], { timeout: 20000 });
     expect(stdout.trim()).toBe('300 200');
+  });
+});
+
+describe('share card layout', () => {
+  type Box = { type: string; props: { style: Record<string, unknown>; children?: Box | Box[] | string } };
+  const textBox = (tree: Box): Box['props']['style'] => {
+    const boxes: Box[] = [tree];
+    for (let b = boxes.shift(); b; b = boxes.shift()) {
+      if (typeof b.props.children === 'string' && b.props.children.startsWith('“')) return b.props.style;
+      if (Array.isArray(b.props.children)) boxes.push(...b.props.children);
+      else if (b.props.children && typeof b.props.children === 'object') boxes.push(b.props.children);
+    }
+    throw new Error('no review text in the card');
+  };
+  const card: CardData = { service: 'google', serviceTitle: 'Google', sharingSource: 'instagram', name: 'Aisha', date: '2026-11-22', rating_value: 5, review_text: 'Great coffee and fast delivery.', location_name: 'Marina', location_location_id: 'M-1' };
+
+  it('sets an Arabic review flush right and a Latin one flush left, clipped to its box', () => {
+    const arabic = textBox(cardTree({ ...card, review_text: 'القهوة ممتازة جداً والتوصيل ممتاز بصراحة.' }, 1080, 1350) as Box);
+    const latin = textBox(cardTree(card, 1080, 1350) as Box);
+    expect([arabic.textAlign, latin.textAlign]).toEqual(['right', 'left']);
+    expect(arabic.overflow).toBe('hidden');
+  });
+
+  it('sets a long review smaller than a short one, so it fits the card', () => {
+    const size = (text: string) => textBox(cardTree({ ...card, review_text: text }, 1080, 1350) as Box).fontSize as number;
+    expect(size('x '.repeat(200))).toBeLessThan(size('Lovely.'));
   });
 });
