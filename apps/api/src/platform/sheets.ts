@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './lazyModules';
 import { Readable } from 'node:stream';
 import { badRequest } from './errors';
 
@@ -67,7 +68,8 @@ export async function readSheet(fileName: string, buffer: Buffer): Promise<strin
   const rows: string[][] = [];
   try {
     // The streaming reader: a 100,000-row upload never holds the whole workbook model.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'ignore' });
+    const { stream } = await loadExcelJS();
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'ignore' });
     for await (const sheet of reader) {
       for await (const row of sheet) {
         const values = (row.values as ExcelJS.CellValue[]).slice(1);

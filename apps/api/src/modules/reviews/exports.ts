@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sourceTitle, type ReviewFilterValues } from '@reputo/core';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS, loadPdfKit } from '../../platform/lazyModules';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { xlsxStream, type XlsxCell, type XlsxColumn } from '../../platform/xlsx';
@@ -75,7 +75,8 @@ function drawStars(doc: PDFKit.PDFDocument, x: number, y: number, rating: number
 }
 
 /** Streams a PDF of the reviews of a filter (newest first, at most PDF_MAX_REVIEWS). */
-export function reviewsPdf(db: Db, ctx: ActingContext, filter: ReviewFilterValues, companyName: string): { stream: Readable; fileName: string } {
+export async function reviewsPdf(db: Db, ctx: ActingContext, filter: ReviewFilterValues, companyName: string): Promise<{ stream: Readable; fileName: string }> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: false, info: { Title: `Reviews - ${companyName}` } });
   void (async () => {
     try {
@@ -111,7 +112,7 @@ async function bufferOf(workbook: ExcelJS.Workbook): Promise<Buffer> {
 
 /** Rating export: the average and star distribution, overall and per source. */
 export async function ratingExcel(db: Db, ctx: ActingContext, filter: ReviewFilterValues): Promise<{ buffer: Buffer; fileName: string }> {
-  const [all, bySource] = await Promise.all([ratingSummary(db, ctx, filter), summaryBySource(db, ctx, filter)]);
+  const [all, bySource, ExcelJS] = await Promise.all([ratingSummary(db, ctx, filter), summaryBySource(db, ctx, filter), loadExcelJS()]);
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Rating');
   sheet.addRow(['Source', 'Reviews', 'Rated', 'Average rating', '5 stars', '4 stars', '3 stars', '2 stars', '1 star']).font = { bold: true };
@@ -124,7 +125,7 @@ export async function ratingExcel(db: Db, ctx: ActingContext, filter: ReviewFilt
 
 /** Response-rate export: rate and mean time to reply, overall and per source, with the target. */
 export async function responseRateExcel(db: Db, ctx: ActingContext, filter: ReviewFilterValues): Promise<{ buffer: Buffer; fileName: string }> {
-  const [overall, bySource] = await Promise.all([responseRateOf(db, ctx, filter), summaryBySource(db, ctx, filter)]);
+  const [overall, bySource, ExcelJS] = await Promise.all([responseRateOf(db, ctx, filter), summaryBySource(db, ctx, filter), loadExcelJS()]);
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Response rate');
   sheet.addRow(['Source', 'Reviews', 'Answered', 'Response rate %', 'Mean hours to reply']).font = { bold: true };

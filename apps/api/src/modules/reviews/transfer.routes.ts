@@ -35,7 +35,7 @@ async function exportFile(deps: AppDeps, ctx: ActingContext, format: Format, fil
   const { db } = deps;
   if (format === 'pdf') {
     const [company] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, scopeCompanyId(ctx)));
-    const { stream, fileName } = reviewsPdf(db, ctx, filter, company?.name ?? 'Company');
+    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.name ?? 'Company');
     return { body: stream, type: 'application/pdf', fileName };
   }
   if (format === 'excel') {

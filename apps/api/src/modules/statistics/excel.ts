@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../platform/lazyModules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -33,6 +33,7 @@ export function safeCell(value: string | number | null | undefined): string | nu
 export type AnySheet = SheetSpec<any>;
 
 export async function buildWorkbook(sheets: AnySheet[]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Reputo';
   wb.created = new Date();

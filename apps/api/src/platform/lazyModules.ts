@@ -1,0 +1,6 @@
+/**
+ * Libraries that only some requests need (spreadsheets, PDF), loaded on first use: an idle server
+ * does not hold them (about 30 MB; bench/RESULTS.md). Node caches the module after the first call.
+ */
+export const loadExcelJS = async () => (await import('exceljs')).default;
+export const loadPdfKit = async () => (await import('pdfkit')).default;
