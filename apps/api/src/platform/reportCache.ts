@@ -68,7 +68,9 @@ function reportKey(ctx: ActingContext, url: string): string | null {
   ].join('|');
 }
 
-const reportValues = companyReadCache(MAX_REPORTS);
+/** Whole rankings (up to 1,000 rows, ~1 MB each) are kept for fewer views than answers are. */
+const MAX_REPORT_VALUES = 50;
+const reportValues = companyReadCache(MAX_REPORT_VALUES);
 
 /**
  * A report's value kept under the same key as sendReport's, for `url` instead of the request's: the
