@@ -16,6 +16,9 @@ describe('token refresh', () => {
   it('refreshes once on an expired token and retries the call', async () => {
     const page = await newPage(DESKTOP, server.url);
     await signIn(page, 'owner@reputo.test');
+    // The landing page's calls settle first: an Owner acting for no company gets 403 on the reviews
+    // calls, and the client refreshes once on a 403 too; with a fast server that lands after sign-in.
+    await page.waitForLoadState('networkidle');
     const before = await page.evaluate(() => localStorage.getItem('reputo.user'));
     // Counted from here: a background call of the page (a poll) may meet the expiry during the wait
     // and refresh then; either way there is one refresh, and the next screen loads with its token.
