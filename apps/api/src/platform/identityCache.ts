@@ -10,8 +10,9 @@ import { companyReadCache } from './readCache';
  * (bench/RESULTS.md). They are kept for IDENTITY_CACHE_SECONDS (5 by default, 0: off), and every
  * successful write request through this server drops them before its answer goes out
  * (`identitiesChanged`, called by the write hook of useReportCache), so a deactivated user, a
- * changed role or a company's new features apply to the very next request. A change made outside the API
- * (psql, another server process) applies within that time. The rows are frozen: requests share them.
+ * changed role or a company's new features apply to the very next request. A change made outside
+ * the API (psql, another server process) applies within that time. The rows are frozen: requests
+ * share them.
  */
 const MAX_ROWS = 2_000;
 

@@ -1,15 +1,14 @@
-/** A short-lived in-process cache of reads, per database: the report cache and the identity cache use it. */
-
 interface Entry {
   value: Promise<unknown>;
   at: number;
 }
 
 /**
- * A short-lived cache of reads about companies, per database (one process may serve several, as the
- * tests do), holding at most `maxEntries`. `key` must hold the company's write version
- * (companyVersion), so a write makes its entries miss. Concurrent reads of one key share one
- * computation; a failed computation is not kept.
+ * A short-lived in-process cache of reads, per database (one process may serve several, as the
+ * tests do), holding at most `maxEntries`; the report cache and the identity cache use it. `key`
+ * must hold the version its writes bump (companyVersion for reports, the identity version), so a
+ * write makes its entries miss. Concurrent reads of one key share one computation; a failed
+ * computation is not kept.
  */
 export function companyReadCache(maxEntries: number) {
   const stores = new WeakMap<object, Map<string, Entry>>();

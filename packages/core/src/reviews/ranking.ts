@@ -9,7 +9,8 @@ export const RANKING_SORTS = [
   'response_rate', 'response_rate_change', 'avg_response_hours', 'sentiment_score',
 ] as const;
 export type RankingSort = (typeof RANKING_SORTS)[number];
-export type SortOrder = 'asc' | 'desc';
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Rows a ranking sends per page at most: every location of a big company in one answer, for those who want it. */
 export const RANKING_MAX_PER_PAGE = 1000;

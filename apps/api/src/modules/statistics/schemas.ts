@@ -1,4 +1,4 @@
-import { emptyAsUnset, RANKING_MAX_PER_PAGE, RANKING_SORTS, REVIEWS_DEFAULT_PER_PAGE, reviewFilterSchema, wholeNumber } from '@reputo/core';
+import { emptyAsUnset, RANKING_MAX_PER_PAGE, RANKING_SORTS, REVIEWS_DEFAULT_PER_PAGE, reviewFilterSchema, SORT_ORDERS, wholeNumber } from '@reputo/core';
 import { z } from 'zod';
 
 /** Every report takes the reviews workspace's filter (dates, presets, brands, regions, locations, sources). */
@@ -14,5 +14,5 @@ export const statsQuery = reviewFilterSchema.extend({
 export const rankingQuery = statsQuery.extend({
   per_page: z.preprocess(emptyAsUnset, wholeNumber('per_page', 1, RANKING_MAX_PER_PAGE, REVIEWS_DEFAULT_PER_PAGE)),
   sort: z.enum(RANKING_SORTS, { error: `sort must be one of ${RANKING_SORTS.join(', ')}` }).default('rank'),
-  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
+  order: z.enum(SORT_ORDERS, { error: `order must be ${SORT_ORDERS.join(' or ')}` }).default('asc'),
 });

@@ -148,11 +148,10 @@ export interface LocationRow extends Figures {
   change: { reviews: number | null; average: number | null; response_rate: number | null };
 }
 
-function compareNullable(a: number | null, b: number | null, dir: 1 | -1): number {
-  if (a === null && b === null) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return dir * (a - b);
+/** Numbers or texts in the asked direction, null last whichever the direction. */
+function compareNullable<T extends number | string>(a: T | null, b: T | null, dir: 1 | -1): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return dir * (typeof a === 'string' ? a.localeCompare(b as string) : (a as number) - (b as number));
 }
 
 /** Every location in scope with its figures now and before, ordered for the asked ranking. */
@@ -195,8 +194,11 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
 export type RankedRow = LocationRow & { rank: number };
 
 /** The value a ranking table sorts by; null sorts last whichever the direction. */
-const SORT_VALUES: Record<Exclude<RankingSort, 'title' | 'brand' | 'state'>, (r: RankedRow) => number | null> = {
+const SORT_VALUES: Record<RankingSort, (r: RankedRow) => number | string | null> = {
   rank: (r) => r.rank,
+  title: (r) => r.title,
+  brand: (r) => r.brand,
+  state: (r) => r.state,
   reviews: (r) => r.reviews,
   responded: (r) => r.responded,
   unanswered: (r) => r.reviews - r.responded,
@@ -208,22 +210,11 @@ const SORT_VALUES: Record<Exclude<RankingSort, 'title' | 'brand' | 'state'>, (r:
   sentiment_score: (r) => r.sentiment_score,
 };
 
-function compareRows(sort: RankingSort, dir: 1 | -1): (a: RankedRow, b: RankedRow) => number {
-  if (sort === 'title' || sort === 'brand' || sort === 'state') {
-    return (a, b) => {
-      const [x, y] = [a[sort], b[sort]];
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-      return dir * x.localeCompare(y);
-    };
-  }
-  const value = SORT_VALUES[sort];
-  return (a, b) => compareNullable(value(a), value(b), dir);
-}
-
 /** One page of a ranking, sorted by the asked column (ties keep the ranking's order), with the paging figures. */
 export function rankingPage(report: Awaited<ReturnType<typeof locationsReport>>, q: RankingTableParams) {
-  const compare = compareRows(q.sort, q.order === 'desc' ? -1 : 1);
-  const sorted = q.sort === 'rank' && q.order === 'asc' ? report.data : [...report.data].sort((a, b) => compare(a, b) || a.rank - b.rank);
+  const value = SORT_VALUES[q.sort];
+  const dir = q.order === 'desc' ? -1 : 1;
+  const sorted = q.sort === 'rank' && q.order === 'asc' ? report.data : [...report.data].sort((a, b) => compareNullable(value(a), value(b), dir) || a.rank - b.rank);
   const total = sorted.length;
   const start = (q.page - 1) * q.per_page;
   return { ...report, total, page: q.page, per_page: q.per_page, total_pages: Math.ceil(total / q.per_page), data: sorted.slice(start, start + q.per_page) };
