@@ -28,7 +28,7 @@ function Card({ data }: { data: ShareCard }) {
         <span style={{ color: '#8c8c8c' }}>{dayjs(data.date).format('D MMM YYYY')}</span>
       </div>
       <Stars rating={data.rating_value} size={26} />
-      {data.review_text && <div className="rv-share-quote">“{data.review_text}”</div>}
+      {data.review_text && <div className="rv-share-quote" dir="auto">“{data.review_text}”</div>}
       <div style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', gap: 4 }}>
         <b style={{ fontSize: 17 }}>{data.name}</b>
         <span style={{ color: '#595959' }}>{place}</span>
