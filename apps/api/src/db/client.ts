@@ -3,8 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -52,6 +50,9 @@ export function openPostgres(url: string, poolSize = 10): Database {
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded here, not at the top: Drizzle's PGlite driver imports PGlite itself (~40 MB), which a
+  // server on PostgreSQL never needs (the database runs in the thread either way).
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   // Drizzle calls only the query and transaction methods the thread offers.
   const client = (await PgliteThread.open(dataDir)) as unknown as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

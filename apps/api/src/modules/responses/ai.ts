@@ -74,7 +74,7 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
   const { db, config } = deps;
   const [company] = await db.select({ name: companies.companyName, type: companies.type }).from(companies).where(eq(companies.id, review.companyId));
   // A region's reply language (Settings > Regions) wins over the review's own.
-  const language = (await replyLanguageOverride(db, review.companyId, review.locationId)) ?? replyLanguage(review.text, review.language);
+  const language = (await replyLanguageOverride(db, review.companyId, review.locationId)) ?? (await replyLanguage(review.text, review.language));
   const avoid = await recentTexts(db, review);
   const builtin = async (): Promise<{ text: string; language: string }> =>
     writeBuiltinReply({

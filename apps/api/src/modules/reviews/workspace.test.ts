@@ -190,6 +190,13 @@ describeEachDatabase('AI replies and translation through configured endpoints', 
     const arabic = await call('responder', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r5}`);
     expect(arabic.json().language).toBe('ar');
     expect(services.chatCalls.at(-1)!.messages[0]!.content).toContain('Write in Arabic');
+
+    // No stored language: the detector (loaded on this first use) names it from the text, and the
+    // endpoint is asked for Russian.
+    await state.env.database.db.update(reviews).set({ text: 'Еда была отличной, обслуживание быстрое', language: null }).where(eq(reviews.id, state.world.ids.r4!));
+    const russian = await call('responder', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r4}`);
+    expect(russian.statusCode).toBe(200);
+    expect(services.chatCalls.at(-1)!.messages[0]!.content).toContain('Write in Russian');
   });
 
   it('falls back to the built-in writer with a notice when the endpoint fails', async () => {
