@@ -30,9 +30,14 @@ const REVIEW_COLUMNS: XlsxColumn[] = [
   { header: 'Link', width: 30 },
 ];
 
-/** The reviews of a filter as sheet rows, 2,000 at a time (the next batch is read while this one is written). */
+/**
+ * The reviews of a filter as sheet rows, 500 at a time (the next batch is read while this one is
+ * written). Batches this small die young: with 2,000 rows a batch outlived the young generation's
+ * collections, and the 100,000-row export peaked 165 MB above the idle server instead of ~65 MB,
+ * and took longer (bench/RESULTS.md).
+ */
 async function* reviewRows(db: Db, ctx: ActingContext, filter: ReviewFilterValues): AsyncGenerator<XlsxCell[][]> {
-  for await (const batch of prefetched(iterateReviews(db, ctx, filter, { limit: EXCEL_MAX_REVIEWS, batch: 2000 }))) {
+  for await (const batch of prefetched(iterateReviews(db, ctx, filter, { limit: EXCEL_MAX_REVIEWS, batch: 500 }))) {
     yield batch.map((r) => [
       r.createdAt.toISOString().replace('T', ' ').slice(0, 16),
       sourceTitle(r.source),
