@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import type { Db } from '../../../apps/api/src/db/client';
+import { preparedSql } from '../../../apps/api/src/db/prepared';
 import * as schema from '../../../apps/api/src/db/schema';
 import { BENCH_PASSWORD } from '../sets';
 import type { Target } from '../target';
@@ -19,7 +20,8 @@ import type { Scenario } from './scenarios';
  * The SQL behind each call, and how long that SQL takes straight on the database. The server app
  * is built in this process on a Drizzle instance with a logger (no change to the server's code),
  * each call is made once through `app.inject` after a warm-up, and the statements it sent are
- * replayed with their parameters on a plain connection, one after another, many times.
+ * replayed with their parameters on a plain connection, one after another, many times (prepared
+ * where the server prepares them).
  */
 
 export interface Statement {
@@ -58,7 +60,7 @@ async function openWithLogger(target: Target, recorder: Recorder): Promise<{ db:
     await client.connect();
     return {
       db: drizzlePg(pool, { schema, logger: recorder }) as unknown as Db,
-      raw: { query: (text, values) => client.query({ text, values }), close: () => client.end() },
+      raw: { query: (text, values) => client.query({ name: statementName(text), text, values }), close: () => client.end() },
       close: () => pool.end(),
     };
   }
@@ -68,6 +70,16 @@ async function openWithLogger(target: Target, recorder: Recorder): Promise<{ db:
     raw: { query: (text, values) => client.query(text, values), close: async () => undefined },
     close: () => client.close(),
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/** The statements the server prepares (db/prepared.ts) are replayed prepared too: the same work. */
+function statementName(text: string): string | undefined {
+  if (!preparedSql.has(text)) return undefined;
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `bench_raw_${statementNames.size + 1}`));
+  return name;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -84,7 +96,9 @@ async function timeRaw(raw: RawClient, statements: Statement[], write: boolean, 
       await raw.query(s.sql, s.params);
       each[i]!.push(performance.now() - t);
     }
-    if (write) await raw.query('ROLLBACK', []);
+    // A write commits, as the server's does: the commit's WAL flush is part of its SQL's cost. What
+    // the replays wrote carries the benchmark's mark, and the run's clean-up removes it.
+    if (write) await raw.query('COMMIT', []);
   };
   await once();
   await once();

@@ -20,7 +20,7 @@ export interface Scenario {
   user: 'admin' | 'limited';
   /** The p95 at 32 clients this call must meet, in ms (null: no target in the issue). */
   targetMs: number | null;
-  /** Writes are replayed raw inside a rolled-back transaction. */
+  /** Writes are replayed raw inside one transaction that commits (the clean-up removes what they wrote). */
   write?: boolean;
 }
 

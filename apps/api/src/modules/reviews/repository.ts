@@ -5,7 +5,8 @@ import { rowsOf } from '../../db/rows';
 import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
 import { chunks } from '../../db/chunks';
 import { addToRollupsFrom, applyRollupChange, type RollupFacts } from './rollup.repository';
-import { monthlyPlan, reviewConditions, rollupConditions, rollupCountSql, type ScopeContext, type ScopeOptions } from './scope';
+import { preparedPerDb } from '../../db/prepared';
+import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
 
 /** The columns the workspace shows for a review, with its place in the brand > region > location tree. */
 const reviewColumns = {
@@ -131,16 +132,21 @@ async function sumRollups<K extends string>(db: Db, ctx: ScopeContext, filter: R
 }
 
 /** A review the context may see, or undefined (another tenant's id looks exactly like a missing one). */
+const reviewById = preparedPerDb((db) =>
+  selectReviews(db)
+    .where(and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions()))
+    .limit(1)
+    .prepare('review_by_id'),
+);
+
+/** One review the context may see (the same rows as `reviewConditions` with no filter). */
 export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise<ReviewRow | undefined> {
-  const [row] = await selectReviews(db)
-    .where(and(eq(reviews.id, id), ...reviewConditions(ctx, {})))
-    .limit(1);
+  const [row] = await reviewById(db).execute({ id, ...scopeValues(ctx) });
   return row;
 }
 
-export async function findResponsesFor(db: Db, reviewIds: number[]): Promise<ResponseRow[]> {
-  if (reviewIds.length === 0) return [];
-  return db
+const responsesOfReviews = preparedPerDb((db) =>
+  db
     .select({
       id: responses.id,
       reviewId: responses.reviewId,
@@ -158,18 +164,29 @@ export async function findResponsesFor(db: Db, reviewIds: number[]): Promise<Res
     })
     .from(responses)
     .leftJoin(users, eq(users.id, responses.authorUserId))
-    .where(inArray(responses.reviewId, reviewIds))
-    .orderBy(asc(responses.createdAt), asc(responses.id));
+    .where(sql`${responses.reviewId} = ANY(${sql.placeholder('reviewIds')}::integer[])`)
+    .orderBy(asc(responses.createdAt), asc(responses.id))
+    .prepare('responses_of_reviews'),
+);
+
+export async function findResponsesFor(db: Db, reviewIds: number[]): Promise<ResponseRow[]> {
+  if (reviewIds.length === 0) return [];
+  return responsesOfReviews(db).execute({ reviewIds });
 }
+
+const categoriesOfReviews = preparedPerDb((db) =>
+  db
+    .select({ reviewId: reviewCategoryLinks.reviewId, categoryId: reviewCategoryLinks.categoryId })
+    .from(reviewCategoryLinks)
+    .where(sql`${reviewCategoryLinks.reviewId} = ANY(${sql.placeholder('reviewIds')}::integer[])`)
+    .orderBy(reviewCategoryLinks.createdAt, reviewCategoryLinks.categoryId)
+    .prepare('categories_of_reviews'),
+);
 
 export async function findCategoryIdsFor(db: Db, reviewIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();
   if (reviewIds.length === 0) return map;
-  const rows = await db
-    .select({ reviewId: reviewCategoryLinks.reviewId, categoryId: reviewCategoryLinks.categoryId })
-    .from(reviewCategoryLinks)
-    .where(inArray(reviewCategoryLinks.reviewId, reviewIds))
-    .orderBy(reviewCategoryLinks.createdAt, reviewCategoryLinks.categoryId);
+  const rows = await categoriesOfReviews(db).execute({ reviewIds });
   for (const r of rows) map.set(r.reviewId, [...(map.get(r.reviewId) ?? []), r.categoryId]);
   return map;
 }

@@ -118,6 +118,23 @@ function categoriesCondition(ids: number[]): SQL {
 export const HAS_TEXT_SQL = sql`coalesce(btrim(${reviews.text}), '') <> ''`;
 
 /**
+ * `reviewConditions` of a context with no filter, for a prepared query: the company and the
+ * allowed locations are placeholders, which `scopeValues` fills from the context.
+ */
+export function preparedScopeConditions(): SQL[] {
+  return [
+    eq(reviews.companyId, sql.placeholder('companyId')),
+    eq(reviews.isCompetitor, false),
+    sql`(${sql.placeholder('allLocations')}::boolean OR ${reviews.locationId} = ANY(${sql.placeholder('locationIds')}::integer[]))`,
+  ];
+}
+
+/** The values of `preparedScopeConditions`' placeholders for a context. */
+export function scopeValues(ctx: ScopeContext): { companyId: number; allLocations: boolean; locationIds: number[] } {
+  return { companyId: scopeCompanyId(ctx), allLocations: ctx.locationIds === null, locationIds: ctx.locationIds ?? [] };
+}
+
+/**
  * Every condition on `reviews` for this context and filter (AND them). Paging is not applied.
  */
 export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] {
