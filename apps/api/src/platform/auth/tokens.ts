@@ -16,7 +16,8 @@ export interface TokenSigner {
 }
 
 export function createTokenSigner(secret: string, accessTtl: number): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports the key again on every request it verifies.
+  const cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const issuer = 'reputo';
   async function sign(payload: Record<string, unknown>, subject: number, ttl: number): Promise<string> {
     return new SignJWT(payload)
@@ -26,7 +27,7 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
       .setIssuedAt()
       .setJti(randomUUID())
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
-      .sign(key);
+      .sign(await cryptoKey);
   }
   return {
     accessTtl,
@@ -34,7 +35,7 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
     signIframe: ({ userId, companyId, view, locations }, ttl) => sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await cryptoKey, { issuer, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
         if (payload.kind === 'access') return { ok: true, claims: { kind: 'access', userId } };
