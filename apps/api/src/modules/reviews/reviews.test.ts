@@ -119,8 +119,13 @@ describeEachDatabase('reviews list, filters and review calls', (use) => {
       expect(keysOf(body)).toEqual(['r10', 'r9', 'r8']);
       expect((await list(`brands=${world.brandBurger}`, 'analyst')).total_reviews_count).toBe(0);
       expect((await get('analyst', `/v2/api/reviews/${world.ids.r1}`)).statusCode).toBe(404);
+      expect((await get('analyst', `/v2/api/reviews/${world.ids.r10}`)).statusCode).toBe(200);
       const rating = (await get('analyst', '/v2/api/reviews/rating')).json();
       expect(rating.total).toBe(3);
+      // An empty list of locations sees no review at all.
+      await db.update(users).set({ locationIds: [] }).where(eq(users.id, env.fx.companyA.analyst.id));
+      identitiesChanged();
+      expect((await get('analyst', `/v2/api/reviews/${world.ids.r10}`)).statusCode).toBe(404);
     } finally {
       await db.update(users).set({ locationIds: null }).where(eq(users.id, env.fx.companyA.analyst.id));
       identitiesChanged(); // changed outside the API: the kept user row is stale
