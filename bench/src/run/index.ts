@@ -172,8 +172,10 @@ async function cleanUp(db: Db, companyId: number): Promise<void> {
       await tx.execute(sql`DELETE FROM reviews WHERE company_id = ${companyId} AND external_id LIKE 'bench-upload-%'`);
       await rebuildReviewDaily(tx, companyId);
     });
-    // As after generation: the visibility map makes the rollups' index-only scans possible again.
-    await db.execute(sql`VACUUM ANALYZE review_daily, review_monthly, review_company_daily`);
+    // As after generation: the visibility map makes the rollups' index-only scans possible again,
+    // and the next run's export does not wade through the deleted reviews (an export of the newest
+    // 100,000 took 5.6-6.2 s with 380,000 of them left, 3.6-3.8 s without).
+    await db.execute(sql`VACUUM ANALYZE reviews, review_daily, review_monthly, review_company_daily`);
   }
   await db.execute(sql`DELETE FROM review_shares WHERE company_id = ${companyId}`);
   await db.execute(sql`DELETE FROM review_imports WHERE company_id = ${companyId}`);
