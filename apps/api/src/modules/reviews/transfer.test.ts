@@ -56,6 +56,11 @@ describeEachDatabase('share cards, exports and uploads', (use) => {
     expect(sheet.getRow(1).getCell(10).value).toBe('Review');
     const texts = [2, 3, 4].map((r) => sheet.getRow(r).getCell(10).value);
     expect(texts).toEqual(['Recommended for noodle lovers', `'=HYPERLINK("http://evil.test") burgers`, 'Best milkshake in Dubai']);
+    // Each row names its review's place (brand, region, location, location ID) as the list does.
+    const listed = (await call('analyst', 'GET', '/v2/api/reviews?sources=zomato,facebook')).json().reviews as { location: { title: string; locationId: string | null; brandTitle: string | null; stateTitle: string | null } | null }[];
+    const places = [2, 3, 4].map((r) => [3, 4, 5, 6].map((c) => sheet.getRow(r).getCell(c).value ?? null));
+    expect(places).toEqual(listed.map((r) => [r.location?.brandTitle ?? null, r.location?.stateTitle ?? null, r.location?.title ?? null, r.location?.locationId ?? null]));
+    expect(places.some((p) => p.every((v) => v !== null))).toBe(true);
   });
 
   it('exports rating and response-rate figures to Excel', async () => {
