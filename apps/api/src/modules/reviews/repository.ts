@@ -1,5 +1,5 @@
 import type { ReviewFilterValues } from '@reputo/core';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
