@@ -196,7 +196,7 @@ async function sumRollups<K extends string>(db: Db, ctx: ScopeContext, filter: R
   return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<K, number>;
 }
 
-/** A review the context may see, or undefined (another tenant's id looks exactly like a missing one). */
+/** One review by id within a scope whose company and allowed locations are placeholders. */
 const reviewById = preparedPerDb((db) =>
   selectReviews(db)
     .where(and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions()))
@@ -204,7 +204,10 @@ const reviewById = preparedPerDb((db) =>
     .prepare('review_by_id'),
 );
 
-/** One review the context may see (the same rows as `reviewConditions` with no filter). */
+/**
+ * A review the context may see (the rows of `reviewConditions` with no filter), or undefined:
+ * another tenant's id looks exactly like a missing one.
+ */
 export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise<ReviewRow | undefined> {
   const [row] = await reviewById(db).execute({ id, ...scopeValues(ctx) });
   return row;
