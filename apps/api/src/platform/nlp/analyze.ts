@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import winkNLP, { type ItsFunction, type Model, type WinkMethods } from 'wink-nlp';
+import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 import { taxonomyFor, type Taxonomy } from './taxonomy';
 
 /**
@@ -57,9 +57,8 @@ const POLARITY_THRESHOLD = 0.1;
 let nlp: WinkMethods | null = null;
 
 function engine(): WinkMethods {
-  // Loading the model takes ~70 ms and ~16 MB: once per process, on first use (required here, not
-  // imported, so a server that analyses no text does not hold it).
-  nlp ??= winkNLP(createRequire(import.meta.url)('wink-eng-lite-web-model') as Model, ['sbd', 'negation', 'sentiment', 'pos']);
+  // Loading the model takes ~70 ms: once per process, on first use.
+  nlp ??= winkNLP(model, ['sbd', 'negation', 'sentiment', 'pos']);
   return nlp;
 }
 
