@@ -80,8 +80,13 @@ export async function ensureChromium() {
   }
 }
 
-export function tsxBin() {
-  return path.join(root, 'node_modules/.bin/tsx');
+/**
+ * Node's own arguments to run a TypeScript file: `node --import tsx file`. Not the tsx CLI: its
+ * signal relay kills the child with SIGKILL when the child's event loop is busy for more than a
+ * moment as the signal arrives, which skips the server's graceful shutdown (and PGlite's close).
+ */
+export function typescriptArgs(file, args = []) {
+  return ['--import', 'tsx', file, ...args];
 }
 
 export function hasCommand(cmd) {

@@ -1,5 +1,5 @@
 // `npm run seed|migrate|create-owner -- ...`: operator commands of apps/api/src/cli.ts.
-import { ensureInstalled, run, tsxBin } from './lib.mjs';
+import { ensureInstalled, run, typescriptArgs } from './lib.mjs';
 
 await ensureInstalled();
-process.exit(await run(tsxBin(), ['apps/api/src/cli.ts', ...process.argv.slice(2)]));
+process.exit(await run(process.execPath, typescriptArgs('apps/api/src/cli.ts', process.argv.slice(2))));

@@ -49,9 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-e2e-'));
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   let output = '';
-  const child = spawn(tsx, ['apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

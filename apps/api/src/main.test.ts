@@ -8,9 +8,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 
-/** The real start path: `tsx src/main.ts` as `npm start` runs it, talked to over HTTP. */
+/** The real start path: `node --import tsx src/main.ts` as `npm start` runs it, talked to over HTTP. */
 const apiDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+const typescript = (file: string, ...args: string[]) => ['--import', 'tsx', file, ...args];
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -32,7 +32,7 @@ interface Started {
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawn(tsx, ['src/main.ts'], { cwd: apiDir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, typescript('src/main.ts'), { cwd: apiDir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
@@ -97,7 +97,7 @@ describe('Starting the server (embedded database)', () => {
   }, 240000);
 
   it('refuses to start on a bad setting and names the variable', () => {
-    const res = spawnSync(tsx, ['src/main.ts'], { cwd: apiDir, env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' }, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, typescript('src/main.ts'), { cwd: apiDir, env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' }, encoding: 'utf8' });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('Invalid configuration: PORT');
   });
@@ -119,7 +119,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Starting the server on PostgreSQL
       const config = (await (await fetch(`${server.base}/v2/api/client-config`)).json()) as { demoMode: boolean; presetUsers: unknown[] };
       expect(config).toMatchObject({ demoMode: false, presetUsers: [] });
       expect((await signIn(server.base, 'owner@reputo.test', DEMO_PASSWORD)).status).toBe(400);
-      const cli = spawnSync(tsx, ['src/cli.ts', 'create-owner', '--email', 'boss@example.com', '--password', 'first-owner-1'], { cwd: apiDir, env: { ...process.env, ...env }, encoding: 'utf8' });
+      const cli = spawnSync(process.execPath, typescript('src/cli.ts', 'create-owner', '--email', 'boss@example.com', '--password', 'first-owner-1'), { cwd: apiDir, env: { ...process.env, ...env }, encoding: 'utf8' });
       expect(cli.stdout).toContain('Owner boss@example.com created');
       const { status, body } = await signIn(server.base, 'boss@example.com', 'first-owner-1');
       expect(status).toBe(200);
