@@ -1,26 +1,17 @@
-import { isEnglishText, type LanguageDetector } from '@reputo/core';
-import { loadEld } from '../../platform/lazyModules';
-
-/** eld's verdict as the core English check wants it (eld is loaded on the first reply written). */
-async function languageDetector(): Promise<LanguageDetector> {
-  const eld = await loadEld();
-  return (text) => {
-    const result = eld.detect(text);
-    if (!result.language) return null;
-    return { language: result.language, confidence: result.getScores()[result.language] ?? 0 };
-  };
-}
+import { isEnglishText } from '@reputo/core';
+import { detectLanguage } from '../../platform/languageDetector';
 
 /**
  * The language a reply to this review should be written in: English when the text passes the
  * English-text check (spec 001 section 5), otherwise the review's own language (as stored, or as
- * detected).
+ * detected). The detector is asked only when the text's letters and words alone do not show English.
  */
 export async function replyLanguage(text: string | null, storedLanguage: string | null): Promise<string> {
-  const detectLanguage = await languageDetector();
-  if (isEnglishText(text, detectLanguage)) return 'en';
+  if (isEnglishText(text)) return 'en';
+  const verdict = await detectLanguage((text ?? '').trim());
+  if (isEnglishText(text, () => verdict)) return 'en';
   if (storedLanguage && storedLanguage !== 'en') return storedLanguage;
-  return detectLanguage(text ?? '')?.language ?? 'en';
+  return verdict?.language ?? 'en';
 }
 
 export const LANGUAGE_NAMES: Record<string, string> = {

@@ -28,7 +28,7 @@ async function render({ tree, width, height }) {
 let queue = Promise.resolve();
 parentPort.on('message', (m) => {
   queue = queue.then(() => render(m)).then(
-    (png) => parentPort.postMessage({ id: m.id, ok: true, png }),
+    (png) => parentPort.postMessage({ id: m.id, ok: true, value: png }),
     (e) => parentPort.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) }),
   );
 });

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { workerThread } from '../../platform/workerThread';
 
 /**
  * Share cards are drawn in a worker thread. satori and resvg are synchronous CPU work (about 0.1 s
@@ -7,66 +7,16 @@ import { Worker } from 'node:worker_threads';
  * server keeps the other); cards queue to it.
  *
  * The thread gets the card's node tree as JSON, built by cardTree() in this thread: building it is
- * cheap, and so all layout code stays in TypeScript while the worker stays a plain .mjs file that
- * runs under tsx and vitest alike (as pglite.worker.mjs does).
+ * cheap, and so all layout code stays in TypeScript while the worker stays a plain .mjs file.
  */
-const WORKER_URL = new URL('./card.worker.mjs', import.meta.url);
-
-type Reply = { id: number; ok: true; png: Uint8Array } | { id: number; ok: false; message: string };
-
-class CardThread {
-  private readonly worker = new Worker(WORKER_URL);
-  private readonly waiting = new Map<number, { resolve: (png: Buffer) => void; reject: (e: Error) => void }>();
-  private nextId = 1;
-  /** Set when the thread failed or stopped; the next card starts a new one. */
-  dead = false;
-
-  constructor() {
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (e) => this.fail(e));
-    this.worker.on('exit', (code) => this.fail(new Error(`The share card thread stopped (exit code ${code}).`)));
-    // Idle, the thread must not keep the process alive; busy, it must (see render()).
-    this.worker.unref();
-  }
-
-  render(tree: string, width: number, height: number): Promise<Buffer> {
-    const id = this.nextId++;
-    if (this.waiting.size === 0) this.worker.ref();
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, tree, width, height });
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.dead = true; // no new card goes to a stopping thread; 'exit' fails the ones it had
-    await this.worker.terminate();
-  }
-
-  private settle(reply: Reply): void {
-    const waiter = this.waiting.get(reply.id);
-    if (!waiter) return;
-    this.waiting.delete(reply.id);
-    if (this.waiting.size === 0) this.worker.unref();
-    if (reply.ok) waiter.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
-    else waiter.reject(new Error(reply.message));
-  }
-
-  private fail(error: Error): void {
-    this.dead = true;
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
-  }
-}
-
-let thread: CardThread | null = null;
+const thread = workerThread<{ tree: string; width: number; height: number }, Uint8Array>(new URL('./card.worker.mjs', import.meta.url), 'share card');
 let renders = 0;
 
 /** The PNG of a card tree (JSON from cardTree()), drawn in the card thread; started on first use and after it died. */
-export function renderInThread(tree: string, width: number, height: number): Promise<Buffer> {
-  if (!thread || thread.dead) thread = new CardThread();
+export async function renderInThread(tree: string, width: number, height: number): Promise<Buffer> {
   renders++;
-  return thread.render(tree, width, height);
+  const png = await thread.ask({ tree, width, height });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
 
 /** How many cards were sent to be drawn since the process started (tests check the cache with it). */
@@ -75,6 +25,4 @@ export function cardRenderCount(): number {
 }
 
 /** Stops the card thread, failing the cards it was drawing; the next card starts a new thread. */
-export async function stopCardThread(): Promise<void> {
-  await thread?.stop();
-}
+export const stopCardThread = (): Promise<void> => thread.stop();
