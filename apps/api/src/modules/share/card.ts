@@ -3,7 +3,7 @@ import { renderInThread } from './cardThread';
 /**
  * The share image of a review, drawn without a browser: cardTree() lays the card out as satori
  * nodes here, and the card thread (cardThread.ts, card.worker.mjs) turns them into SVG with satori
- * and PNG with resvg, with the Inter and Noto Sans Arabic fonts. Stars are SVG paths (Inter has no
+ * and PNG with resvg, with the Inter and IBM Plex Sans Arabic fonts. Stars are SVG paths (Inter has no
  * star glyph).
  */
 export interface CardData {
@@ -116,7 +116,7 @@ export function cardTree(data: CardData, width: number, height: number): Node {
   ];
   // Explicit sizes on both boxes (satori needs them for wrapping), padding inside them.
   const innerWidth = width - unit * 2;
-  return h('div', { width, height, padding: unit, boxSizing: 'border-box', background: 'linear-gradient(135deg, #e6f4ff 0%, #f9f0ff 100%)', fontFamily: 'Inter, Noto Sans Arabic' },
+  return h('div', { width, height, padding: unit, boxSizing: 'border-box', background: 'linear-gradient(135deg, #e6f4ff 0%, #f9f0ff 100%)', fontFamily: 'Inter, IBM Plex Sans Arabic' },
     h('div', { flexDirection: 'column', width: innerWidth, height: height - unit * 2, boxSizing: 'border-box', backgroundColor: '#ffffff', borderRadius: unit * 0.8, padding: unit * 1.2, boxShadow: '0 8px 24px rgba(0,0,0,0.08)' }, ...inner));
 }
 
