@@ -87,7 +87,8 @@ export function sentimentOption(s: { positive: number; neutral: number; negative
 /** Horizontal bars per category (sources, locations), e.g. response rate or hours. */
 export function barsOption(rows: { label: string; value: number | null }[], opts: { name: string; color?: string; unit?: string; max?: number }): EChartsOption {
   return {
-    grid: { ...grid, top: 8 },
+    // Room on the right for the longest bar's value label ("100%", "24.8 h"): containLabel counts axis labels only.
+    grid: { ...grid, top: 8, right: 56 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => (v === null || v === undefined ? '—' : `${v}${opts.unit ?? ''}`) },
     xAxis: { type: 'value', max: opts.max, axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
     yAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { ...axisLabel, width: 150, overflow: 'truncate' }, inverse: true },
