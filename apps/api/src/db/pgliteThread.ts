@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { RequestThread } from '../platform/workerThread';
 
 /**
  * Embedded PGlite in a worker thread. PGlite runs PostgreSQL as WebAssembly in the thread that
@@ -19,34 +19,18 @@ export interface PgliteLike {
 }
 
 type Request = { op: 'open'; dataDir: string | null } | { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; raw: number[] } | { op: 'begin' | 'end'; tx: number; commit?: boolean } | { op: 'close' };
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
-
-const WORKER_URL = new URL('./pglite.worker.mjs', import.meta.url);
-
-/** An Error with the database error's fields (code, detail, constraint...), as PGlite threw it. */
-function errorFrom(fields: Record<string, unknown> & { message: string }): Error {
-  return Object.assign(new Error(fields.message), fields);
-}
 
 export class PgliteThread implements PgliteLike {
-  private readonly worker = new Worker(WORKER_URL);
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextId = 1;
+  // A failed thread is not restarted: the database's state in it is gone, so later calls are refused.
+  private readonly thread = new RequestThread<Request, unknown>(new URL('./pglite.worker.mjs', import.meta.url), 'embedded database');
   private nextTx = 1;
-  private failure: Error | null = null;
 
-  private constructor() {
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (e) => this.fail(e));
-    this.worker.on('exit', (code) => this.fail(new Error(`The embedded database thread stopped (exit code ${code}).`)));
-    // Idle, the thread must not keep the process alive; busy, it must (see call()).
-    this.worker.unref();
-  }
+  private constructor() {}
 
   static async open(dataDir: string | null): Promise<PgliteThread> {
-    const thread = new PgliteThread();
-    await thread.call({ op: 'open', dataDir });
-    return thread;
+    const db = new PgliteThread();
+    await db.thread.ask({ op: 'open', dataDir });
+    return db;
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -55,52 +39,26 @@ export class PgliteThread implements PgliteLike {
 
   async transaction<T>(callback: (tx: Pick<PgliteLike, 'query'>) => Promise<T>): Promise<T> {
     const tx = this.nextTx++;
-    await this.call({ op: 'begin', tx });
+    await this.thread.ask({ op: 'begin', tx });
     const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => this.send<R>(tx, sql, params, options);
     let result: T;
     try {
       result = await callback({ query });
     } catch (e) {
-      await this.call({ op: 'end', tx, commit: false });
+      await this.thread.ask({ op: 'end', tx, commit: false });
       throw e;
     }
-    await this.call({ op: 'end', tx, commit: true });
+    await this.thread.ask({ op: 'end', tx, commit: true });
     return result;
   }
 
   async close(): Promise<void> {
-    if (!this.failure) await this.call({ op: 'close' });
-    this.failure ??= new Error('The embedded database is closed.');
-    await this.worker.terminate();
+    if (!this.thread.failure) await this.thread.ask({ op: 'close' });
+    await this.thread.stop(new Error('The embedded database is closed.'));
   }
 
   /** A statement, in the transaction `tx` when given; the parsers travel as the type ids they keep as text. */
   private send<T>(tx: number | undefined, sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.call({ op: 'query', tx, sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
-  }
-
-  private call(request: Request): Promise<unknown> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    if (this.waiting.size === 0) this.worker.ref();
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request });
-    });
-  }
-
-  private settle(reply: Reply): void {
-    const waiter = this.waiting.get(reply.id);
-    if (!waiter) return;
-    this.waiting.delete(reply.id);
-    if (this.waiting.size === 0) this.worker.unref();
-    if (reply.ok) waiter.resolve(reply.value);
-    else waiter.reject(errorFrom(reply.error));
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiter of this.waiting.values()) waiter.reject(error);
-    this.waiting.clear();
+    return this.thread.ask({ op: 'query', tx, sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
   }
 }

@@ -9,6 +9,6 @@ parentPort.on('message', ({ id, text }) => {
     const language = result.language || null;
     parentPort.postMessage({ id, ok: true, value: language ? { language, confidence: result.getScores()[language] ?? 0 } : null });
   } catch (e) {
-    parentPort.postMessage({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
+    parentPort.postMessage({ id, ok: false, error: { message: e instanceof Error ? e.message : String(e) } });
   }
 });

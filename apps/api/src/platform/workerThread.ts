@@ -1,20 +1,28 @@
 import { Worker } from 'node:worker_threads';
 
-/** What a worker answers to a request: `{ id, ok: true, value }` or `{ id, ok: false, message }`. */
-type Reply<T> = { id: number; ok: true; value: T } | { id: number; ok: false; message: string };
+/** A worker's error: its message and any fields it carried (a database error's code, detail, constraint...). */
+export type WorkerError = Record<string, unknown> & { message: string };
+
+/** What a worker answers to a request: `{ id, ok: true, value }` or `{ id, ok: false, error }`. */
+type Reply<T> = { id: number; ok: true; value: T } | { id: number; ok: false; error: WorkerError };
+
+/** An Error with the worker error's fields, so callers can check them (`code`, ...). */
+function errorFrom(fields: WorkerError): Error {
+  return Object.assign(new Error(fields.message), fields);
+}
 
 /**
- * CPU-heavy work (share cards, the language detector) in a worker thread, so a long synchronous step
- * does not hold every other request. Requests queue to the one thread and are answered by id. Idle,
- * the thread does not keep the process alive; busy, it does. The worker is a plain .mjs file, so the
- * same file runs under tsx, vitest and plain node without a loader (as pglite.worker.mjs does).
+ * Work in a worker thread (the embedded database, share cards, the language detector), so a long
+ * synchronous step does not hold every other request. Requests queue to the one thread and are
+ * answered by id. Idle, the thread does not keep the process alive; busy, it does. Workers are plain
+ * .mjs files, so the same file runs under tsx, vitest and plain node without a loader.
  */
-class RequestThread<Request extends object, T> {
+export class RequestThread<Request extends object, T> {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve: (value: T) => void; reject: (e: Error) => void }>();
   private nextId = 1;
-  /** Set when the thread failed or stopped; the next request starts a new one. */
-  dead = false;
+  /** Why the thread takes no more requests (it failed or was stopped); later requests are refused with it. */
+  failure: Error | null = null;
 
   constructor(url: URL, name: string) {
     this.worker = new Worker(url);
@@ -25,6 +33,7 @@ class RequestThread<Request extends object, T> {
   }
 
   ask(request: Request): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     if (this.waiting.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
@@ -33,8 +42,9 @@ class RequestThread<Request extends object, T> {
     });
   }
 
-  async stop(): Promise<void> {
-    this.dead = true; // nothing new goes to a stopping thread; 'exit' fails what it had
+  /** Ends the thread; what it was doing fails, and later requests are refused with `reason`. */
+  async stop(reason: Error): Promise<void> {
+    this.failure ??= reason;
     await this.worker.terminate();
   }
 
@@ -44,27 +54,27 @@ class RequestThread<Request extends object, T> {
     this.waiting.delete(reply.id);
     if (this.waiting.size === 0) this.worker.unref();
     if (reply.ok) waiter.resolve(reply.value);
-    else waiter.reject(new Error(reply.message));
+    else waiter.reject(errorFrom(reply.error));
   }
 
   private fail(error: Error): void {
-    this.dead = true;
+    this.failure ??= error;
     for (const waiter of this.waiting.values()) waiter.reject(error);
     this.waiting.clear();
   }
 }
 
-/** A worker thread started on the first request, and again after it died. */
+/** A worker thread started on the first request, and again after it failed or was stopped. */
 export function workerThread<Request extends object, T>(url: URL, name: string) {
   let thread: RequestThread<Request, T> | null = null;
   return {
     ask(request: Request): Promise<T> {
-      if (!thread || thread.dead) thread = new RequestThread<Request, T>(url, name);
+      if (!thread || thread.failure) thread = new RequestThread<Request, T>(url, name);
       return thread.ask(request);
     },
     /** Stops the thread, failing what it was doing; the next request starts a new one. */
     async stop(): Promise<void> {
-      await thread?.stop();
+      await thread?.stop(new Error(`The ${name} thread was stopped.`));
     },
   };
 }

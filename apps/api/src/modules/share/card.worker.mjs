@@ -31,6 +31,6 @@ let queue = Promise.resolve();
 parentPort.on('message', (m) => {
   queue = queue.then(() => render(m)).then(
     (png) => parentPort.postMessage({ id: m.id, ok: true, value: png }),
-    (e) => parentPort.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) }),
+    (e) => parentPort.postMessage({ id: m.id, ok: false, error: { message: e instanceof Error ? e.message : String(e) } }),
   );
 });
