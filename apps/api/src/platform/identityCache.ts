@@ -42,6 +42,17 @@ function cached<T extends object>(db: Db, key: string, read: () => Promise<T | u
   return rows(db, `${version}|${key}`, ttl, async () => freeze(await read()));
 }
 
+/**
+ * Other rows of a company that requests read again and again and that change rarely (the places of
+ * its locations), kept like the identities. `key` must hold the company's write version
+ * (companyVersion), so a write through this server makes it miss. `readUncached` is what to read
+ * when the cache is off (a smaller read for the one row the request needs).
+ */
+export function companyRead<T extends object>(db: Db, key: string, read: () => Promise<T>, readUncached: () => Promise<T> = read): Promise<T> {
+  if (!ttls.has(db)) return readUncached();
+  return rows(db, `${version}|${key}`, ttls.get(db)!, async () => Object.freeze(await read()));
+}
+
 /** The user row of a signed-in request (shared, read-only). */
 export function requestUser(db: Db, id: number): Promise<Readonly<UserRow> | undefined> {
   return cached(db, `user:${id}`, () => findUserById(db, id));

@@ -140,6 +140,17 @@ describeEachDatabase('reviews list, filters and review calls', (use) => {
     expect(review.responses[0]).toMatchObject({ text: 'Thanks Mei, the chef says hi', status: 'posted', author: { name: 'Amira Haddad' } });
   });
 
+  it("shows a review's location as it is right after the location is renamed", async () => {
+    const before = (await get('admin', `/v2/api/reviews/${world.ids.r8}`)).json();
+    const rename = (title: string) => env.app.inject({ method: 'PATCH', url: `/v2/api/locations/${before.location.id}`, headers: bearer(tokens.admin!), payload: { title } });
+    expect((await rename('Noodle Nest Lake Towers')).statusCode).toBe(200);
+    try {
+      expect((await get('analyst', `/v2/api/reviews/${world.ids.r8}`)).json().location).toMatchObject({ id: before.location.id, title: 'Noodle Nest Lake Towers', brandTitle: 'Noodle Nest' });
+    } finally {
+      await rename(before.location.title);
+    }
+  });
+
   it('gives the average rating and star distribution for a filter', async () => {
     const all = (await get('admin', '/v2/api/reviews/rating')).json();
     expect(all).toEqual({ average: 3.55, total: 12, rated: 11, stars: { 1: 1, 2: 2, 3: 2, 4: 2, 5: 4 } });
