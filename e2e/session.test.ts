@@ -23,8 +23,9 @@ describe('token refresh', () => {
   it('refreshes once on an expired token and retries the call', async () => {
     const page = await newPage(DESKTOP, server.url);
     await signIn(page, 'owner@reputo.test');
-    // The landing page's calls settle first: an Owner acting for no company gets 403 on the reviews
-    // calls, and the client refreshes once on a 403 too; with a fast server that lands after sign-in.
+    // The landing page's calls settle first. (An Owner acting for no company is asked to choose one
+    // and sends no company calls: before, their 403s made a refresh of their own, a second one when
+    // `networkidle` came early on a slow machine.)
     await page.waitForLoadState('networkidle');
     const before = await page.evaluate(() => localStorage.getItem('reputo.user'));
     // Counted from here: a background call of the page (a poll) may meet the expiry during the wait
@@ -33,11 +34,16 @@ describe('token refresh', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/v2/oauth2/token')) refreshes.push(r.postData() ?? '');
     });
+    // What made the client refresh, for the failure message: 400 `expired` or 403 answers.
+    const refusals: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 400 || r.status() === 403) refusals.push(`${new Date().toISOString()} ${r.status()} ${r.request().method()} ${r.url()}`);
+    });
     await page.waitForTimeout(PAST_EXPIRY_MS);
     await page.getByTestId('side-nav').getByText('Admin panel').click();
     await page.getByTestId('side-nav').getByText('Companies').click();
     await page.getByTestId('company-name').first().waitFor();
-    expect(refreshes.length).toBe(1);
+    expect(refreshes.length, refusals.join('\n')).toBe(1);
     expect(refreshes[0]).toContain('refresh_token');
     expect(await page.evaluate(() => localStorage.getItem('reputo.user'))).not.toBe(before);
   });

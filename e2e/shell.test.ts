@@ -150,6 +150,24 @@ describe('header', () => {
 });
 
 describe('acting as', () => {
+  it('asks an Owner acting for no company to choose one, without asking the API for company data', async () => {
+    const page = await newPage();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
+    await signIn(page, 'owner@reputo.test');
+    await expectPath(page, '/reviews');
+    await page.getByRole('heading', { name: 'Choose a company' }).waitFor();
+    await screenshot(page, 'owner-choose-company');
+    await page.getByTestId('choose-company').click();
+    await expectPath(page, '/admin_panel/companies');
+    await page.locator('[data-testid^="act-company-"]').first().click();
+    await expectPath(page, '/reviews');
+    await page.getByTestId('review-list').waitFor();
+    expect(refused).toEqual([]);
+  });
+
   it('acts as a company from the companies list and returns by the breadcrumb', async () => {
     const page = await newPage();
     await signIn(page, 'owner@reputo.test');

@@ -3,6 +3,7 @@ import {
   actingBefore, actingKeyFor, actingParams, actingTrail, actorRoleOf, isActingAsCompany, returnPathAfter, withActing,
   type ActingState,
 } from './acting';
+import { worksInNoCompany } from './subject';
 
 const company = { id: 11, userName: 'Bella Group' };
 const partner = { id: 3, userName: 'Northwind Agency' };
@@ -60,5 +61,15 @@ describe('breadcrumb trail and return', () => {
     expect(returnPathAfter({ adminAsUser: user }, 0)).toBe('/settings/team_access');
     expect(returnPathAfter({ ownerAsCompany: company, ownerAsUser: user }, 1)).toBe('/settings/team_access');
     expect(returnPathAfter({ ownerAsUser: user }, 0)).toBe('/admin_panel/companies');
+  });
+});
+
+describe('working in no company', () => {
+  it('is an Owner without a company of their own acting as no company or company user', () => {
+    expect(worksInNoCompany(null, {})).toBe(true);
+    expect(worksInNoCompany(null, { ownerAsPartner: partner })).toBe(true);
+    expect(worksInNoCompany(null, { ownerAsCompany: company })).toBe(false);
+    expect(worksInNoCompany(null, { ownerAsUser: user })).toBe(false);
+    expect(worksInNoCompany(5, {})).toBe(false);
   });
 });

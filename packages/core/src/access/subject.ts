@@ -20,6 +20,14 @@ export function hasFeature(subject: AccessSubject, feature: Feature): boolean {
   return subject.role === 'owner' || subject.features.includes(feature);
 }
 
+/**
+ * The user works in no company: none of their own (`/v2/api/me` answers no client: the Owner) and
+ * acting as no company or company user. Company pages then have no data to show.
+ */
+export function worksInNoCompany(ownCompanyId: number | null, acting: ActingState): boolean {
+  return ownCompanyId === null && !isActingAsCompany(acting) && !isActingAsUser(acting);
+}
+
 /** A company's data is in view: always for team roles and the Owner, for a Partner only when acting as a company or user. */
 export function seesCompanyAreas(subject: AccessSubject): boolean {
   if (subject.role !== 'partner') return true;

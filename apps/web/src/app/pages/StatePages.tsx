@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
-import { ToolOutlined } from '@ant-design/icons';
+import { ShopOutlined, ToolOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { Brand } from '../ui/Brand';
 
@@ -66,6 +67,28 @@ export function AccessDeniedPage({ reason }: { reason: string }) {
       top={<div className="state-code">403</div>}
       title="Access Denied"
       text={reason}
+    />
+  );
+}
+
+/**
+ * A company page (reviews, dashboard, reports, settings) opened by an Owner who acts for no company:
+ * the data belongs to a company, so the page says where to choose one instead of asking the API for
+ * data it refuses (each refusal also cost a token refresh).
+ */
+export function ChooseCompanyPage() {
+  const navigate = useNavigate();
+  return (
+    <StateBox
+      inShell
+      top={
+        <div className="state-icon">
+          <ShopOutlined />
+        </div>
+      }
+      title="Choose a company"
+      text="Reviews, reports and settings belong to a company. Use Act as on a company in Admin panel › Companies to work in it."
+      action={<Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">Go to companies</Button>}
     />
   );
 }

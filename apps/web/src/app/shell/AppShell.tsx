@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App as AntApp, Button, Drawer, Layout, Tooltip } from 'antd';
 import { DoubleLeftOutlined, DoubleRightOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
-import { actingLocationsTitle, buildMenu, hasFeature, hidesHeader, isActingAsCompany, MOBILE_BREAKPOINT, type AccessSubject } from '@reputo/core';
+import { actingLocationsTitle, buildMenu, findRouteRule, hasFeature, hidesHeader, isActingAsCompany, MOBILE_BREAKPOINT, type AccessSubject, worksInNoCompany } from '@reputo/core';
 import type { Me } from '../../features/auth/api';
 import { subjectOf, useMe } from '../../features/auth/queries';
 import { getClientConfig } from '../../lib/api';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { storage, type SidebarMode } from '../../lib/storage';
 import { useEmbedded } from '../EmbedContext';
 import { Brand } from '../ui/Brand';
+import { ChooseCompanyPage } from '../pages/StatePages';
 import { ContextBar } from './ContextBar';
 import { SideNav } from './SideNav';
 import { useMediaQuery } from './useMediaQuery';
@@ -138,7 +139,7 @@ function FullShell({ me }: { me: Me }) {
           <UserMenu me={me} />
         </Header>
         <Content className="app-content">
-          <Outlet />
+          {findRouteRule(pathname)?.access.company && worksInNoCompany(me.client, acting) ? <ChooseCompanyPage /> : <Outlet />}
         </Content>
       </Layout>
     </Layout>
