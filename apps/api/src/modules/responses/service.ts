@@ -88,7 +88,8 @@ export async function writeReply(deps: Deps, review: ReviewRow, input: { text: s
 export async function createResponse(deps: Deps, ctx: ActingContext, body: { reviewId: number; text: string; status?: 'draft' | 'posted'; origin?: 'manual' | 'template' | 'ai' }): Promise<ResponseDto> {
   const review = await requireReview(deps.db, ctx, body.reviewId);
   const row = await writeReply(deps, review, { text: body.text, status: body.status ?? 'posted', origin: body.origin ?? 'manual', authorUserId: ctx.user.id, features: ctx.features });
-  return dto(deps.db, row);
+  // The author is the acting user: their name is at hand, no need to read the reply back with it.
+  return toResponseDto({ ...row, authorFirstName: ctx.user.firstName, authorLastName: ctx.user.lastName });
 }
 
 async function requireResponse(db: Db, ctx: ActingContext, id: number): Promise<{ response: ResponseRecord; review: ReviewRow }> {
