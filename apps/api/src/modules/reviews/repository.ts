@@ -219,23 +219,82 @@ async function sumRollups<K extends string>(db: Db, ctx: ScopeContext, filter: R
   return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<K, number>;
 }
 
-/** One review by id within a scope whose company and allowed locations are placeholders; its place is read apart. */
-const reviewById = preparedPerDb((db) =>
-  db
-    .select(ownColumns)
-    .from(reviews)
-    .where(and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions()))
-    .limit(1)
-    .prepare('review_by_id'),
-);
+/** A reply as the review thread's statement gives it: JSON, so its times are ISO texts. */
+type ReplyJson = Omit<ResponseRow, 'createdAt' | 'postedAt' | 'updatedAt' | 'authorFirstName' | 'authorLastName'> & {
+  createdAt: string;
+  postedAt: string | null;
+  updatedAt: string;
+  author: { firstName: string | null; lastName: string | null } | null;
+};
+
+/**
+ * The review's replies (oldest first, with their authors' names) as one JSON array, null when none.
+ * Written out with aliases: Drizzle leaves columns unqualified in a one-table select, and these
+ * subqueries refer to the outer review. The author is a subquery per reply, not a join: joined, the
+ * planner hashed the whole users table for a reply or two (13% of the statement on the embedded database).
+ */
+const repliesJson = sql<ReplyJson[] | null>`(
+  SELECT json_agg(json_build_object(
+    'id', s.id, 'reviewId', s.review_id, 'text', s.text, 'status', s.status, 'failureReason', s.failure_reason,
+    'origin', s.origin, 'externalId', s.external_id, 'createdAt', s.created_at, 'postedAt', s.posted_at,
+    'updatedAt', s.updated_at, 'authorUserId', s.author_user_id,
+    'author', (SELECT json_build_object('firstName', u.first_name, 'lastName', u.last_name) FROM users u WHERE u.id = s.author_user_id)
+  ) ORDER BY s.created_at, s.id)
+  FROM responses s
+  WHERE s.review_id = "reviews"."id")`;
+
+/** The review's category ids as a JSON array, null when none. */
+const categoryIdsJson = sql<number[] | null>`(
+  SELECT json_agg(c.category_id ORDER BY c.created_at, c.category_id) FROM review_category_links c WHERE c.review_id = "reviews"."id")`;
+
+/** One review by id within a scope whose company (and allowed locations) are placeholders. */
+const byIdInScope = (limited: boolean) => and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions(limited));
+const threadColumns = { ...ownColumns, replies: repliesJson, categoryIds: categoryIdsJson };
+
+/** A review's own columns by id; its place is read apart. */
+function reviewByIdQuery(limited: boolean) {
+  return preparedPerDb((db) => db.select(ownColumns).from(reviews).where(byIdInScope(limited)).limit(1).prepare(limited ? 'review_by_id_in_locations' : 'review_by_id'));
+}
+
+/** A review by id with its replies and category ids. */
+function reviewThreadByIdQuery(limited: boolean) {
+  return preparedPerDb((db) => db.select(threadColumns).from(reviews).where(byIdInScope(limited)).limit(1).prepare(limited ? 'review_thread_by_id_in_locations' : 'review_thread_by_id'));
+}
+
+const reviewById = { all: reviewByIdQuery(false), limited: reviewByIdQuery(true) };
+const reviewThreadById = { all: reviewThreadByIdQuery(false), limited: reviewThreadByIdQuery(true) };
 
 /**
  * A review the context may see (the rows of `reviewConditions` with no filter), or undefined:
  * another tenant's id looks exactly like a missing one.
  */
 export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise<ReviewRow | undefined> {
-  const [row] = await reviewById(db).execute({ id, ...scopeValues(ctx) });
+  const [row] = await reviewById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({ id, ...scopeValues(ctx) });
   return row && { ...row, ...(await placeOf(db, row.companyId, row.locationId)) };
+}
+
+/**
+ * `findReview` with the review's replies and category ids, read in one statement: on the embedded
+ * database, which runs statements one at a time and plans each afresh, three statements took about
+ * twice as long as one (bench/RESULTS.md).
+ */
+export async function findReviewThread(db: Db, ctx: ScopeContext, id: number): Promise<{ review: ReviewRow; replies: ResponseRow[]; categoryIds: number[] } | undefined> {
+  const [row] = await reviewThreadById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({ id, ...scopeValues(ctx) });
+  if (!row) return undefined;
+  const { replies, categoryIds, ...own } = row;
+  const place = await placeOf(db, own.companyId, own.locationId);
+  return {
+    review: { ...own, ...place },
+    replies: (replies ?? []).map(({ author, ...r }) => ({
+      ...r,
+      createdAt: new Date(r.createdAt),
+      postedAt: r.postedAt === null ? null : new Date(r.postedAt),
+      updatedAt: new Date(r.updatedAt),
+      authorFirstName: author?.firstName ?? null,
+      authorLastName: author?.lastName ?? null,
+    })),
+    categoryIds: categoryIds ?? [],
+  };
 }
 
 const responsesOfReviews = preparedPerDb((db) =>

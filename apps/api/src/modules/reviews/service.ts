@@ -13,6 +13,7 @@ import {
   findCategoryIdsFor,
   findResponsesFor,
   findReview,
+  findReviewThread,
   findReviewPage,
   ratingSummary,
   setReviewAssignments,
@@ -112,14 +113,13 @@ export async function requireReview(db: Db, ctx: ActingContext, id: number): Pro
 }
 
 /**
- * One review with its replies and categories. The three are read at once (one round trip of time
- * instead of two); the replies and categories are used only when the review itself, read with the
- * acting context's scope, was found, so another company's id still answers 404 and nothing else.
+ * One review with its replies and categories, read in one statement with the acting context's
+ * scope, so another company's id answers 404 and nothing else.
  */
 export async function getReview(db: Db, ctx: ActingContext, id: number): Promise<ReviewDto> {
-  const [row, replies, categories] = await Promise.all([findReview(db, ctx, id), findResponsesFor(db, [id]), findCategoryIdsFor(db, [id])]);
-  if (!row) throw notFound('Review not found');
-  return toReviewDto(row, replies, categories.get(id) ?? []);
+  const found = await findReviewThread(db, ctx, id);
+  if (!found) throw notFound('Review not found');
+  return toReviewDto(found.review, found.replies, found.categoryIds);
 }
 
 /** PATCH reviews/{id}: case resolution (feature caseResolution) and categories (feature reviewCategorization). */
