@@ -43,14 +43,14 @@ function cached<T extends object>(db: Db, key: string, read: () => Promise<T | u
 }
 
 /**
- * Other rows of a company that requests read again and again and that change rarely (the places of
- * its locations), kept like the identities. `key` must hold the company's write version
- * (companyVersion), so a write through this server makes it miss. `readUncached` is what to read
- * when the cache is off (a smaller read for the one row the request needs).
+ * Other data of a company that requests read again and again and that changes rarely (the places of
+ * its locations), kept like the identities but not frozen: the value may be a map filled as requests
+ * need it. `key` must hold the company's write version (companyVersion), so a write through this
+ * server makes it miss. With the cache off every call reads afresh.
  */
-export function companyRead<T extends object>(db: Db, key: string, read: () => Promise<T>, readUncached: () => Promise<T> = read): Promise<T> {
-  if (!ttls.has(db)) return readUncached();
-  return rows(db, `${version}|${key}`, ttls.get(db)!, async () => Object.freeze(await read()));
+export function companyRead<T extends object>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const ttl = ttls.get(db);
+  return ttl === undefined ? read() : rows(db, `${version}|${key}`, ttl, read);
 }
 
 /** The user row of a signed-in request (shared, read-only). */

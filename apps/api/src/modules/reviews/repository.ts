@@ -148,16 +148,22 @@ async function placesOf(db: Db, companyId: number, locationId?: number): Promise
 }
 
 /**
- * A location's place, from its company's places kept with the identities (see companyRead): the
- * review read then is one table. On the embedded database, which plans every statement afresh,
- * planning the review's four-table join took 1.2 ms against 0.3 ms to run it (bench/RESULTS.md).
+ * A location's place, kept per company with the identities (see companyRead) and read one location
+ * at a time as reviews need them: the review read then is one table. On the embedded database, which
+ * plans every statement afresh, planning the review's four-table join took 1.2 ms against 0.3 ms to
+ * run it (bench/RESULTS.md). Any write of the company starts the places afresh (a reply too), so a
+ * place is read by its own small statement, never the company's thousand.
  */
 async function placeOf(db: Db, companyId: number, locationId: number | null): Promise<ReviewPlace> {
   if (locationId === null) return NO_PLACE;
-  const read = (all: boolean) => () => placesOf(db, companyId, all ? undefined : locationId);
-  const places = await companyRead(db, `places:${companyId}:${companyVersion(companyId)}`, read(true), read(false));
-  // A location made since the places were read (outside this server's writes) is read on its own.
-  return places.get(locationId) ?? (await read(false)()).get(locationId) ?? NO_PLACE;
+  const places = await companyRead(db, `places:${companyId}:${companyVersion(companyId)}`, async () => new Map<number, Promise<ReviewPlace>>());
+  let place = places.get(locationId);
+  if (!place) {
+    place = placesOf(db, companyId, locationId).then((found) => found.get(locationId) ?? NO_PLACE);
+    places.set(locationId, place);
+    place.catch(() => places.delete(locationId));
+  }
+  return place;
 }
 
 /**
