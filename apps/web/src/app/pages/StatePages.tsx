@@ -4,6 +4,7 @@ import { ShopOutlined, ToolOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { Brand } from '../ui/Brand';
+import { PageHeader } from '../ui/PageHeader';
 
 /** One layout for the full-page states, so 404, 500, maintenance and access denied look alike. */
 function StateBox({ top, title, text, action, inShell }: { top: ReactNode; title: string; text?: string; action?: ReactNode; inShell?: boolean }) {
@@ -76,20 +77,23 @@ export function AccessDeniedPage({ reason }: { reason: string }) {
  * the data belongs to a company, so the page says where to choose one instead of asking the API for
  * data it refuses (each refusal also cost a token refresh).
  */
-export function ChooseCompanyPage() {
+export function ChooseCompanyPage({ title }: { title: string }) {
   const navigate = useNavigate();
   return (
-    <StateBox
-      inShell
-      top={
-        <div className="state-icon">
-          <ShopOutlined />
-        </div>
-      }
-      title="Choose a company"
-      text="Reviews, reports and settings belong to a company. Use Act as on a company in Admin panel › Companies to work in it."
-      action={<Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">Go to companies</Button>}
-    />
+    <>
+      <PageHeader title={title} />
+      <StateBox
+        inShell
+        top={
+          <div className="state-icon">
+            <ShopOutlined />
+          </div>
+        }
+        title="Choose a company"
+        text="Reviews, reports and settings belong to a company. Use Act as on a company in Admin panel › Companies to work in it."
+        action={<Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">Go to companies</Button>}
+      />
+    </>
   );
 }
 

@@ -104,6 +104,7 @@ function FullShell({ me }: { me: Me }) {
   const [mode, setModeState] = useState<SidebarMode>(() => storage.getSidebarMode());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const subject = useMemo(() => subjectOf(me, acting), [me, acting]);
+  const rule = findRouteRule(pathname);
   useEngagement(me);
 
   const setMode = (m: SidebarMode) => {
@@ -139,7 +140,7 @@ function FullShell({ me }: { me: Me }) {
           <UserMenu me={me} />
         </Header>
         <Content className="app-content">
-          {findRouteRule(pathname)?.access.company && worksInNoCompany(me.client, acting) ? <ChooseCompanyPage /> : <Outlet />}
+          {rule?.access.company && worksInNoCompany(me.client, acting) ? <ChooseCompanyPage title={rule.title} /> : <Outlet />}
         </Content>
       </Layout>
     </Layout>
