@@ -8,7 +8,7 @@ import { access, apiClientOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { countReviews, findResponsesFor, findReview, findReviewPage, type ReviewRow } from '../reviews/repository';
+import { countReviews, findReviewPage, findReviewThread, type ReviewRow } from '../reviews/repository';
 import { idNumber, idParams } from '../companies/schemas';
 import type { ApiClient } from './metering';
 import { poolCallsByKind, publicCompanies, publicLocationPage } from './repository';
@@ -126,9 +126,9 @@ export function publicApiRoutes(app: App, deps: AppDeps): void {
   }, async (request) => {
     const client = apiClientOf(request);
     for (const companyId of client.companyIds) {
-      const review = await findReview(db, { companyId, locationIds: null }, request.params.id);
-      if (!review) continue;
-      const replies = await findResponsesFor(db, [review.id]);
+      const found = await findReviewThread(db, { companyId, locationIds: null }, request.params.id);
+      if (!found) continue;
+      const { review, replies } = found;
       return {
         ...reviewOut(review),
         replies: replies.map((r) => ({ id: r.id, text: r.text, status: r.status, created_at: r.createdAt.toISOString(), posted_at: r.postedAt?.toISOString() ?? null })),
