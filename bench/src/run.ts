@@ -11,7 +11,9 @@ import { targetOf } from './target';
  *   [--web-dist DIR] [--report-cache-seconds N] [--update-results]
  *
  * Starts the real server on a generated data set and measures it; writes bench/out/results-<set>-<db>.json
- * and .md, and with --update-results replaces that data set's section of bench/RESULTS.md.
+ * and .md, and with --update-results replaces that data set's section of bench/RESULTS.md. A run of some
+ * calls (--only) or of the raw SQL alone (--raw-only) writes only-… or raw-… files instead, so it never
+ * overwrites the last full run, which the embedded database's run compares itself with.
  */
 const BENCH = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(BENCH, 'out');
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
       'report-cache-seconds': { type: 'string' },
     },
   });
+  if (values['update-results'] && (values.only || values['raw-only'])) throw new Error('--update-results needs a full run: leave out --only and --raw-only');
   const target = targetOf(values);
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const results = await runBenchmark({
@@ -69,7 +72,8 @@ async function main(): Promise<void> {
     log: say,
   });
   mkdirSync(OUT, { recursive: true });
-  const base = path.join(OUT, `${values['raw-only'] ? 'raw' : 'results'}-${results.dataSet.label}-${results.driver}`);
+  const kind = values['raw-only'] ? 'raw' : values.only ? 'only' : 'results';
+  const base = path.join(OUT, `${kind}-${results.dataSet.label}-${results.driver}`);
   const pgFile = path.join(OUT, `results-${results.dataSet.label}-pg.json`);
   const pg = results.driver === 'pglite' && existsSync(pgFile) ? (JSON.parse(readFileSync(pgFile, 'utf8')) as RunResults) : null;
   const section = values['raw-only'] ? renderRawOnly(results) : renderSection(results, pg);
