@@ -11,6 +11,7 @@ import { buildApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import type { Db } from '../../../apps/api/src/db/client';
 import { preparedSql } from '../../../apps/api/src/db/prepared';
+import { preparedStatements } from '../../../apps/api/src/db/pglitePrepared.mjs';
 import * as schema from '../../../apps/api/src/db/schema';
 import { BENCH_PASSWORD } from '../sets';
 import type { Target } from '../target';
@@ -65,9 +66,10 @@ async function openWithLogger(target: Target, recorder: Recorder): Promise<{ db:
     };
   }
   const client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+  const prepared = preparedStatements(client);
   return {
     db: drizzlePglite(client, { schema, logger: recorder }) as unknown as Db,
-    raw: { query: (text, values) => client.query(text, values), close: async () => undefined },
+    raw: { query: (text, values) => (preparedSql.has(text) ? prepared.query(text, values) : client.query(text, values)), close: async () => undefined },
     close: () => client.close(),
   };
 }

@@ -2,9 +2,12 @@
 // same file runs under tsx, vitest and plain node without a loader.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { preparedStatements } from './pglitePrepared.mjs';
 
 /** @type {PGlite | null} */
 let pg = null;
+/** @type {ReturnType<typeof preparedStatements> | null} */
+let prepared = null;
 /** Open transactions by the caller's number: PGlite's transaction object and how to end it. */
 const open = new Map();
 /** Thrown inside a transaction the caller asked to roll back; not an error to report. */
@@ -60,8 +63,10 @@ async function handle(m) {
   switch (m.op) {
     case 'open':
       pg = await PGlite.create(m.dataDir ?? undefined);
+      prepared = preparedStatements(pg);
       return null;
     case 'query':
+      if (m.prepared) return prepared.query(m.sql, m.params, optionsFor(m), { inTransaction: Boolean(m.tx) });
       return (m.tx ? open.get(m.tx).tx : pg).query(m.sql, m.params, optionsFor(m));
     case 'begin':
       return begin(m);
@@ -70,6 +75,7 @@ async function handle(m) {
     case 'close':
       await pg?.close();
       pg = null;
+      prepared = null;
       return null;
     default:
       throw new Error(`unknown operation ${m.op}`);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, type Database } from './client';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { openPglite, type Database, type Db } from './client';
+import { preparedPerDb } from './prepared';
+
+const t = pgTable('t', { id: integer('id').primaryKey(), at: timestamp('at', { withTimezone: true }), note: text('note') });
+/** A query the server would prepare (preparedPerDb): the thread prepares it in the database. */
+const noteById = preparedPerDb((db: Db) => db.select().from(t).where(sql`${t.id} = ${sql.placeholder('id')}`).prepare('note_by_id'));
+const preparedInDatabase = async (db: Db) => rowsOf(await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).map((r) => String(r.statement));
 
 /** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -68,5 +75,35 @@ describe('embedded database thread', () => {
     release();
     await tx;
     expect(rowsOf(await outside)).toEqual([{ n: 0 }]);
+  });
+
+  it("prepares the server's prepared queries in the database and answers them as drizzle expects", async () => {
+    await database.db.execute(sql`INSERT INTO t VALUES (10, '2026-03-04T05:06:07Z', 'ten'), (11, NULL, 'eleven')`);
+    const query = noteById(database.db);
+    expect(await query.execute({ id: 10 })).toEqual([{ id: 10, at: new Date('2026-03-04T05:06:07Z'), note: 'ten' }]);
+    expect(await query.execute({ id: 11 })).toEqual([{ id: 11, at: null, note: 'eleven' }]);
+    expect(await query.execute({ id: 12 })).toEqual([]);
+    // Prepared once, in the database, under the server's SQL: not parsed again for every call.
+    expect((await preparedInDatabase(database.db)).filter((s) => s === query.getQuery().sql)).toHaveLength(1);
+  });
+
+  it('runs a prepared query inside a transaction, where it sees and rolls back with the transaction', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t VALUES (20, now(), 'in tx')`);
+        expect((await noteById(tx).execute({ id: 20 })).map((r) => r.note)).toEqual(['in tx']);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await noteById(database.db).execute({ id: 20 })).toEqual([]);
+  });
+
+  it("passes a prepared statement's error on with its code, and goes on answering after it", async () => {
+    const insert = preparedPerDb((db: Db) => db.insert(t).values({ id: sql.placeholder('id'), note: 'dup' }).prepare('insert_t'))(database.db);
+    await insert.execute({ id: 30 });
+    const error = await insert.execute({ id: 30 }).catch((e: unknown) => e);
+    const { code } = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    expect(code).toBe('23505');
+    expect((await noteById(database.db).execute({ id: 30 })).map((r) => r.note)).toEqual(['dup']);
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { RequestThread } from '../platform/workerThread';
+import { preparedSql } from './prepared';
 
 /**
  * Embedded PGlite in a worker thread. PGlite runs PostgreSQL as WebAssembly in the thread that
@@ -18,7 +19,7 @@ export interface PgliteLike {
   close(): Promise<void>;
 }
 
-type Request = { op: 'open'; dataDir: string | null } | { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; raw: number[] } | { op: 'begin' | 'end'; tx: number; commit?: boolean } | { op: 'close' };
+type Request = { op: 'open'; dataDir: string | null } | { op: 'query'; tx?: number; sql: string; params: unknown[]; prepared: boolean; rowMode?: 'array' | 'object'; raw: number[] } | { op: 'begin' | 'end'; tx: number; commit?: boolean } | { op: 'close' };
 
 export class PgliteThread implements PgliteLike {
   // A failed thread is not restarted: the database's state in it is gone, so later calls are refused.
@@ -57,8 +58,11 @@ export class PgliteThread implements PgliteLike {
     await this.thread.stop(new Error('The embedded database is closed.'));
   }
 
-  /** A statement, in the transaction `tx` when given; the parsers travel as the type ids they keep as text. */
+  /**
+   * A statement, in the transaction `tx` when given; the parsers travel as the type ids they keep as
+   * text. The server's prepared queries (`preparedPerDb`) are prepared in the database, as on PostgreSQL.
+   */
   private send<T>(tx: number | undefined, sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.thread.ask({ op: 'query', tx, sql, params, rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
+    return this.thread.ask({ op: 'query', tx, sql, params, prepared: preparedSql.has(sql), rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
   }
 }
