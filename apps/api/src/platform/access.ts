@@ -140,7 +140,8 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     if (!isApiPath(route.url)) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') permissions.push({ method, url: route.url, access: describeAccess(a) });
+      // A route that keeps the cached identities on its writes is listed so: a review of the diff sees it.
+      if (method !== 'HEAD') permissions.push({ method, url: route.url, access: `${describeAccess(a)}${route.config?.writes ? ` writes:${route.config.writes}` : ''}` });
     }
   });
   app.addHook('preHandler', async (request) => {

@@ -45,8 +45,8 @@ function cached<T extends object>(db: Db, key: string, read: () => Promise<T | u
 /**
  * Other data of a company that requests read again and again and that changes rarely (the places of
  * its locations), kept like the identities but not frozen: the value may be a map filled as requests
- * need it. `key` must hold the company's write version (companyVersion), so a write through this
- * server makes it miss. With the cache off every call reads afresh.
+ * need it. It is dropped with the identities, by every successful write request except those of
+ * routes that write only reviews (`writes: 'reviews'`). With the cache off every call reads afresh.
  */
 export function companyRead<T extends object>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
   const ttl = ttls.get(db);

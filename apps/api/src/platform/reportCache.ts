@@ -27,6 +27,18 @@ import { companyReadCache } from './readCache';
  */
 const MAX_REPORTS = 500;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'reviews': the route writes only a company's reviews and their replies or assignments, never
+     * its users, settings or locations. Its writes drop the company's reports but keep the kept
+     * identities and places: a reply made every next request read its user, company and place again
+     * (three of a reply's seven statements at W1; bench/RESULTS.md).
+     */
+    writes?: 'reviews';
+  }
+}
+
 /** Write versions per company, for every database of this process (a bump only costs a miss). */
 const versions = new Map<number, number>();
 /** Bumped by writes that acted for no company (an owner's or partner's admin screens): every key misses. */
@@ -48,12 +60,17 @@ const reportTtls = new WeakMap<object, number>();
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Caches the app's reports for `ttlSeconds` (0: never) and drops them, and the kept identities, on every successful write request, before its answer goes out. */
+/**
+ * Caches the app's reports for `ttlSeconds` (0: never) and drops them, and the kept identities
+ * (unless the route writes only reviews), on every successful write request, before its answer goes out.
+ */
 export function useReportCache(app: FastifyInstance, db: object, ttlSeconds: number): void {
   if (ttlSeconds > 0) reportTtls.set(db, ttlSeconds * 1000);
   app.addHook('onSend', async (request, reply) => {
-    if (READS.has(request.method) || reply.statusCode >= 400) return;
-    identitiesChanged();
+    const { writes } = request.routeOptions.config;
+    // The spec's reply-posting paths answer GET too: a route that declares its writes is a write whatever its method.
+    if ((READS.has(request.method) && !writes) || reply.statusCode >= 400) return;
+    if (writes !== 'reviews') identitiesChanged();
     const companyId = request.acting?.companyId ?? null;
     if (companyId === null) everyCompany += 1;
     else companyDataChanged(companyId);

@@ -72,7 +72,7 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
 
   for (const url of ['/v2/api/reviews/:id', '/v2/api/reviews/update/:id']) {
     app.patch(url, {
-      config: { access: access.roles(REVIEW_WRITERS, { company: true }) },
+      config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: 'reviews' },
       schema: { tags, summary: "Set a review's case resolution and/or categories", params: idParams, body: assignmentBody, response: { 200: reviewSchema } },
     }, async (request) => assignReview(db, actingOf(request), request.params.id, request.body));
   }
