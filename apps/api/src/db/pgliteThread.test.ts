@@ -4,13 +4,13 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { openPglite, type Database, type Db } from './client';
 import { preparedPerDb } from './prepared';
 
+/** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
 const t = pgTable('t', { id: integer('id').primaryKey(), at: timestamp('at', { withTimezone: true }), note: text('note') });
 /** A query the server would prepare (preparedPerDb): the thread prepares it in the database. */
 const noteById = preparedPerDb((db: Db) => db.select().from(t).where(sql`${t.id} = ${sql.placeholder('id')}`).prepare('note_by_id'));
 const preparedInDatabase = async (db: Db) => rowsOf(await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).map((r) => String(r.statement));
-
-/** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 // The embedded database runs in a worker thread; these are the promises the server relies on.
 describe('embedded database thread', () => {
