@@ -507,11 +507,12 @@ const INSERT_ROWS = 5000;
 /**
  * Inserts reviews and adds them to the rollups in the caller's transaction; answers the new ids in
  * order. The rows go to PostgreSQL as one JSON value per 5,000 and come out of json_to_recordset
- * into the insert, whose RETURNING feeds the rollup upserts in the same statement
- * (addToRollupsFrom): a 100,000-row upload is 20 statements. As 1,000-row drizzle inserts followed
- * by rollup upserts it took 108 s at W1 (bench/RESULTS.md).
+ * into the insert; then one statement adds all of them to the rollups (addReviewsToRollups). Once for
+ * the whole call, not once per 5,000: the reviews of an upload spread over years fall in the same
+ * location-month and company-day rows from every slice, and each slice's upsert and triggers updated
+ * those rows again (bench/RESULTS.md, ninth pass). `onInserted` hears the running count after each slice.
  */
-export async function insertReviewRows(db: Db, rows: NewReview[]): Promise<number[]> {
+export async function insertReviewRows(db: Db, rows: NewReview[], onInserted?: (count: number) => void): Promise<number[]> {
   const ids: number[] = [];
   // Rows that set the same columns go together: a column left out keeps its default.
   const byColumns = new Map<string, NewReview[]>();
@@ -522,8 +523,12 @@ export async function insertReviewRows(db: Db, rows: NewReview[]): Promise<numbe
     else byColumns.set(keys, [row]);
   }
   for (const [keys, group] of byColumns) {
-    for (const part of chunks(group, INSERT_ROWS)) ids.push(...(await insertSameColumns(db, keys.split(',') as (keyof NewReview)[], part)));
+    for (const part of chunks(group, INSERT_ROWS)) {
+      ids.push(...(await insertSameColumns(db, keys.split(',') as (keyof NewReview)[], part)));
+      onInserted?.(ids.length);
+    }
   }
+  await addReviewsToRollups(db, ids);
   return ids.sort((a, b) => a - b);
 }
 
@@ -534,11 +539,19 @@ async function insertSameColumns(db: Db, keys: (keyof NewReview)[], rows: NewRev
   const record = sql.raw(columns.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k, i) => [columns[i]!.name, r[k]]))));
   const result = await db.execute(sql`
-    WITH added AS (
-      INSERT INTO reviews (${names})
-      SELECT ${names} FROM json_to_recordset(${json}::json) AS r(${record})
-      RETURNING id, company_id, location_id, source, created_at, is_competitor, rating, text, responded_at, sentiment
-    ), ${addToRollupsFrom('added')}
-    SELECT id FROM added`);
+    INSERT INTO reviews (${names})
+    SELECT ${names} FROM json_to_recordset(${json}::json) AS r(${record})
+    RETURNING id`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
+
+/** Adds the just-inserted reviews `ids` to review_daily and review_monthly in one statement. */
+async function addReviewsToRollups(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    WITH added AS (
+      SELECT id, company_id, location_id, source, created_at, is_competitor, rating, text, responded_at, sentiment
+      FROM reviews WHERE id = ANY(${sql.param(ids)}::int[])
+    ), ${addToRollupsFrom('added')}
+    SELECT 1`);
 }

@@ -43,15 +43,16 @@ function addExcludedCounters(table: 'review_daily' | 'review_monthly') {
 
 /**
  * Data-modifying CTEs (to follow a WITH) that add the reviews of the CTE `from` (with reviews'
- * columns) to review_daily and review_monthly, summed per row in SQL: an upload's insert and its
- * rollups are one statement, and the rollup triggers run once for it.
+ * columns) to review_daily and review_monthly, summed per row in SQL, so the rollup triggers run once
+ * for all of them. The daily rows go in key order: the upsert then walks review_daily's primary key
+ * in order instead of jumping about it.
  */
 export function addToRollupsFrom(from: string) {
   const rows = sql.identifier(from);
   return sql`
     added_daily AS (
       INSERT INTO review_daily (${DAILY_COLUMNS})
-      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${DAILY_KEY}
+      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${DAILY_KEY} ORDER BY ${DAILY_KEY}
       ON CONFLICT (company_id, location_id, source, day, is_competitor) DO UPDATE SET ${addExcludedCounters('review_daily')}
     ),
     added_monthly AS (
