@@ -195,6 +195,9 @@ export const reviewImports = pgTable(
     status: text('status').notNull().default('running'),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
+    /** Rows that passed the checks and are being saved; savedRows of them are in so far. */
+    acceptedRows: integer('accepted_rows').notNull().default(0),
+    savedRows: integer('saved_rows').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     rejected: jsonb('rejected').$type<ImportRejection[]>().notNull().default(sql`'[]'::jsonb`),

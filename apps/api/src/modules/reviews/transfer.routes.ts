@@ -113,7 +113,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: 'Example file for the review upload (CSV; Excel opens it)' } },
     async (_request, reply) => reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="reviews-upload-example.csv"').send(`\uFEFF${EXAMPLE_CSV}\n`));
 
-  const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
+  const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), acceptedRows: z.number(), savedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
 
   app.post('/v2/api/reviews/upload', {
     config: { access: manage },

@@ -111,7 +111,7 @@ describeEachDatabase('share cards, exports and uploads', (use) => {
     expect(res.json().status).toBe('running');
     await jobQueueFor({ db: env.database.db }).runDue();
     const done = (await call('admin', 'GET', `/v2/api/reviews/upload/${res.json().id}`)).json();
-    expect(done).toMatchObject({ status: 'done', totalRows: 10, processedRows: 10, imported: 3, duplicates: 2 });
+    expect(done).toMatchObject({ status: 'done', totalRows: 10, processedRows: 10, acceptedRows: 3, savedRows: 3, imported: 3, duplicates: 2 });
     expect(done.rejected).toEqual([
       { line: 6, reason: 'Unknown source "myspace"' },
       { line: 7, reason: 'The date "June 1st" is not YYYY-MM-DD' },

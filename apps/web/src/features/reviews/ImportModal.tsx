@@ -14,6 +14,19 @@ function toBase64(file: File): Promise<string> {
 }
 
 /** Review upload: pick a CSV or Excel file, watch its progress, read the row report. */
+/** Share of the bar for checking rows; saving them takes the rest (about 15% and 85% of a 100,000-row upload's time). */
+const CHECK_SHARE = 20;
+
+/** The bar and the line under it: rows checked, then reviews saved (the server reports both as it goes). */
+function importProgress(s: ImportStatus): { percent: number; phase: string } {
+  if (s.status === 'done') return { percent: 100, phase: '' };
+  if (s.acceptedRows > 0) {
+    return { percent: CHECK_SHARE + Math.floor(((100 - CHECK_SHARE) * s.savedRows) / s.acceptedRows), phase: `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}` };
+  }
+  const checked = s.totalRows ? s.processedRows / s.totalRows : 0;
+  return { percent: Math.floor(CHECK_SHARE * checked), phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}` };
+}
+
 export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
   const [importId, setImportId] = useState<number | null>(null);
@@ -39,7 +52,7 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
     a.click();
     URL.revokeObjectURL(url);
   };
-  const percent = s && s.totalRows ? Math.round((s.processedRows / s.totalRows) * 100) : s?.status === 'done' ? 100 : 0;
+  const progress = s ? importProgress(s) : null;
   return (
     <Modal open title="Import reviews" onCancel={onClose} footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>} width={640}>
       <p>
@@ -55,8 +68,8 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
       )}
       {s && (
         <div data-testid="import-status">
-          <Progress percent={percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
-          {s.status === 'running' && <p>Checking rows: {s.processedRows.toLocaleString()} of {s.totalRows.toLocaleString()}</p>}
+          <Progress percent={progress!.percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
+          {s.status === 'running' && <p data-testid="import-phase">{progress!.phase}</p>}
           {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
           {s.status === 'done' && (
             <Alert
