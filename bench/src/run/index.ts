@@ -104,10 +104,14 @@ interface Preparation {
   uploadRows: UploadRow[];
 }
 
-async function prepare(db: Db, uploadRows: number): Promise<Preparation> {
+async function bigCompanyIdOf(db: Db): Promise<number> {
   const big = await one<{ id: number } | undefined>(db, sql`SELECT id FROM companies WHERE company_name = ${BIG_COMPANY} ORDER BY id LIMIT 1`);
   if (!big) throw new Error(`No "${BIG_COMPANY}" in this database: generate a data set first (npm run bench:generate -- --set W0 ...)`);
-  const id = Number(big.id);
+  return Number(big.id);
+}
+
+/** Facts, review ids and the upload file, read after cleanUp so they describe the data set as generated. */
+async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparation> {
   const n = (v: unknown) => Number(v ?? 0);
   const counts = await one<Record<string, unknown>>(db, sql`SELECT
       (SELECT count(*) FROM companies) AS companies, (SELECT count(*) FROM locations) AS locations,
@@ -228,8 +232,11 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   let database = await openTarget(opts.target);
   let prep: Preparation;
   try {
-    prep = await prepare(database.db, opts.uploadRows);
-    await cleanUp(database.db, prep.bigCompanyId);
+    // Clean first: reviews left by an earlier run that stopped half-way must not be counted, picked for
+    // a reply (cleanUp deletes them: the replies got 404) or copied into the upload file.
+    const companyId = await bigCompanyIdOf(database.db);
+    await cleanUp(database.db, companyId);
+    prep = await prepare(database.db, companyId, opts.uploadRows);
   } finally {
     await database.close();
   }
