@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
 import { chunks } from '../../db/chunks';
-import { addToRollupsFrom, applyRollupChange, type RollupFacts } from './rollup.repository';
+import { addReviewsToRollups, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
 import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeCompanyId, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
@@ -543,15 +543,4 @@ async function insertSameColumns(db: Db, keys: (keyof NewReview)[], rows: NewRev
     SELECT ${names} FROM json_to_recordset(${json}::json) AS r(${record})
     RETURNING id`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
-}
-
-/** Adds the just-inserted reviews `ids` to review_daily and review_monthly in one statement. */
-async function addReviewsToRollups(db: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    WITH added AS (
-      SELECT id, company_id, location_id, source, created_at, is_competitor, rating, text, responded_at, sentiment
-      FROM reviews WHERE id = ANY(${sql.param(ids)}::int[])
-    ), ${addToRollupsFrom('added')}
-    SELECT 1`);
 }

@@ -42,24 +42,26 @@ function addExcludedCounters(table: 'review_daily' | 'review_monthly') {
 }
 
 /**
- * Data-modifying CTEs (to follow a WITH) that add the reviews of the CTE `from` (with reviews'
- * columns) to review_daily and review_monthly, summed per row in SQL, so the rollup triggers run once
- * for all of them. The daily rows go in key order: the upsert then walks review_daily's primary key
- * in order instead of jumping about it.
+ * Adds just-inserted reviews (`ids`) to review_daily and review_monthly in one statement, summed per
+ * row in SQL, so the rollup triggers run once for all of them. The daily rows go in key order: the
+ * upsert then walks review_daily's primary key in order instead of jumping about it.
  */
-export function addToRollupsFrom(from: string) {
-  const rows = sql.identifier(from);
-  return sql`
-    added_daily AS (
+export async function addReviewsToRollups(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    WITH added AS (
+      SELECT company_id, location_id, source, created_at, is_competitor, rating, text, responded_at, sentiment
+      FROM reviews WHERE id = ANY(${sql.param([...ids])}::int[])
+    ), added_daily AS (
       INSERT INTO review_daily (${DAILY_COLUMNS})
-      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${DAILY_KEY} ORDER BY ${DAILY_KEY}
+      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM added GROUP BY ${DAILY_KEY} ORDER BY ${DAILY_KEY}
       ON CONFLICT (company_id, location_id, source, day, is_competitor) DO UPDATE SET ${addExcludedCounters('review_daily')}
-    ),
-    added_monthly AS (
+    ), added_monthly AS (
       INSERT INTO review_monthly (${MONTHLY_COLUMNS})
-      SELECT ${MONTHLY_KEY}, ${REVIEW_COUNTERS} FROM ${rows} GROUP BY ${MONTHLY_KEY}
+      SELECT ${MONTHLY_KEY}, ${REVIEW_COUNTERS} FROM added GROUP BY ${MONTHLY_KEY}
       ON CONFLICT (company_id, source, month, is_competitor) DO UPDATE SET ${addExcludedCounters('review_monthly')}
-    )`;
+    )
+    SELECT 1`);
 }
 
 /**
