@@ -23,10 +23,12 @@ function importProgress(s: ImportStatus): { percent: number; phase: string } {
   if (s.status === 'done') return { percent: 100, phase: '' };
   if (s.acceptedRows > 0 && s.savedRows >= s.acceptedRows) return { percent: 90, phase: `Updating the report figures for ${s.acceptedRows.toLocaleString()} reviews…` };
   if (s.acceptedRows > 0) {
-    return { percent: 20 + Math.floor((70 * s.savedRows) / s.acceptedRows), phase: `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}` };
+    // No count yet: the first slice is still going in, or (embedded database) counts arrive only at the end.
+    const phase = s.savedRows > 0 ? `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}` : `Saving ${s.acceptedRows.toLocaleString()} reviews…`;
+    return { percent: 20 + Math.floor((70 * s.savedRows) / s.acceptedRows), phase };
   }
-  const checked = s.totalRows ? s.processedRows / s.totalRows : 0;
-  return { percent: Math.floor(20 * checked), phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}` };
+  if (s.totalRows === 0) return { percent: 0, phase: 'Reading the file…' };
+  return { percent: Math.floor((20 * s.processedRows) / s.totalRows), phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}` };
 }
 
 /** Review upload: pick a CSV or Excel file, watch its progress, read the row report. */
