@@ -6,7 +6,7 @@ import type { ActingContext } from '../../platform/acting';
 import { locationScopeSql, reviewConditions, scopeCompanyId } from '../reviews/scope';
 import { withoutDates } from '../statistics/period';
 
-/** The newest reviews of a filter within a period (reads the (company_id, created_at desc) index). */
+/** The newest reviews of a filter within a period (reads the (company_id, is_competitor, created_at desc) list index). */
 export async function latestReviews(db: Db, ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, limit: number) {
   const rows = await db
     .select({
