@@ -77,4 +77,22 @@ describeEachDatabase('job queue', (use) => {
     expect(waiting.filter((j) => j.status === 'queued')).toHaveLength(1);
     expect(waiting.find((j) => j.status === 'queued')!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
+
+  it('starts a due job enqueued by this process at once, not at the next tick of the interval', async () => {
+    const queue = createJobQueue(env.database.db);
+    const done: number[] = [];
+    queue.define('test.now', async (payload) => {
+      done.push(Date.now() - Number(payload.at));
+    });
+    queue.start(60_000);
+    // The first tick runs within a second of the start; after it the next is a minute away.
+    await new Promise((r) => setTimeout(r, 1_100));
+    await queue.enqueue('test.now', { at: Date.now() });
+    await queue.enqueue('test.now', { at: Date.now() });
+    const deadline = Date.now() + 5_000;
+    while (done.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await queue.stop();
+    expect(done).toHaveLength(2);
+    expect(Math.max(...done)).toBeLessThan(1_000);
+  });
 }, { env: { JOBS_INTERVAL_MS: '0' } });
