@@ -80,9 +80,9 @@ export function createJobQueue(db: Db): JobQueue {
   }
 
   /**
-   * Runs the next tick now instead of at the end of the interval: a due job enqueued by this process
-   * (an upload, a report sent now) starts at once instead of up to JOBS_INTERVAL_MS later (an upload of
-   * 20 rows waited 0 to 2 s for the runner). A tick already running runs again when it ends.
+   * Runs the next tick now instead of at the end of the interval, so a due job enqueued by this
+   * process (an upload) starts at once, in the runner's one loop: routes no longer start loops of
+   * their own beside it. A tick already running runs again when it ends.
    */
   function wake(): void {
     if (!tick || stopped) return;

@@ -126,8 +126,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
     const row = await startImport(deps, scopeCompanyId(ctx), ctx.user.id, fileName, content, async (importId) => {
       await queue.enqueue(IMPORT_JOB, { importId }, { dedupeKey: `import:${importId}`, maxAttempts: 1 });
     });
-    // Start now rather than at the runner's next look (it stays off in tests, which run it themselves).
-    if (deps.config.jobsIntervalMs > 0) void queue.runDue().catch((error: unknown) => request.log.error({ err: error }, 'import failed to start'));
+    // The enqueue wakes the listening server's job runner, so the import starts now (tests run jobs themselves).
     return reply.status(202).send(importDto(row));
   });
 
