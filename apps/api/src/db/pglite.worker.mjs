@@ -15,9 +15,31 @@ const ROLLBACK = Symbol('rollback');
 
 const keep = (value) => value;
 
-/** The caller's parsers are all "keep the text" (drizzle's choice for dates, intervals, numeric arrays). */
+/**
+ * The caller's parsers are all "keep the text" (drizzle's choice for dates, intervals and some
+ * arrays), and drizzle names the same types on every statement. They are set once on the instance:
+ * given `parsers`, PGlite copies its own (some 300, by type id) to merge them in, on every statement,
+ * which cost 150-200 µs a statement, more than `select 1` itself (bench/RESULTS.md, tenth pass). A
+ * statement that keeps another set still names its parsers, PGlite's own put back for the types it does not keep.
+ */
+let keptKey = null;
+/** PGlite's own parsers of the types set to keep on the instance. */
+const replaced = new Map();
+
 function optionsFor(m) {
-  return { rowMode: m.rowMode, parsers: Object.fromEntries((m.raw ?? []).map((oid) => [oid, keep])) };
+  const raw = m.raw ?? [];
+  const key = [...raw].sort((a, b) => a - b).join(',');
+  if (keptKey === null && raw.length > 0) {
+    for (const oid of raw) {
+      replaced.set(oid, pg.parsers[oid]);
+      pg.parsers[oid] = keep;
+    }
+    keptKey = key;
+  }
+  if (key === (keptKey ?? '')) return { rowMode: m.rowMode };
+  const parsers = Object.fromEntries(replaced);
+  for (const oid of raw) parsers[oid] = keep;
+  return { rowMode: m.rowMode, parsers };
 }
 
 function errorOf(e) {
@@ -64,6 +86,8 @@ async function handle(m) {
     case 'open':
       pg = await PGlite.create(m.dataDir ?? undefined);
       prepared = preparedStatements(pg);
+      keptKey = null;
+      replaced.clear();
       return null;
     case 'query':
       if (m.prepared) return prepared.query(m.sql, m.params, optionsFor(m), { inTransaction: Boolean(m.tx) });

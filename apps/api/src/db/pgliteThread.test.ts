@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { openPglite, type Database, type Db } from './client';
+import { PgliteThread } from './pgliteThread';
 import { preparedPerDb } from './prepared';
 
 /** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
@@ -34,6 +35,24 @@ describe('embedded database thread', () => {
     await database.db.execute(sql`INSERT INTO t VALUES (1, '2026-01-02T03:04:05Z', 'first')`);
     const result = await database.db.execute(sql`SELECT id, at, note FROM t`);
     expect(rowsOf(result)).toEqual([{ id: 1, at: '2026-01-02 03:04:05+00', note: 'first' }]);
+  });
+
+  it('parses each statement with the parsers it names: kept as text, or PGlite\'s own', async () => {
+    const thread = await PgliteThread.open(null);
+    try {
+      const keep = (value: string) => value;
+      const drizzleKeeps = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]));
+      const statement = `SELECT '2026-01-02T03:04:05Z'::timestamptz AS at, '2026-01-02'::date AS day`;
+      const rowOf = async (parsers?: Record<number, (value: string) => unknown>) => (await thread.query<{ at: unknown; day: unknown }>(statement, [], parsers ? { parsers } : undefined)).rows[0];
+      // Twice: the first statement sets drizzle's text types on the database's instance.
+      expect(await rowOf(drizzleKeeps)).toEqual({ at: '2026-01-02 03:04:05+00', day: '2026-01-02' });
+      expect(await rowOf(drizzleKeeps)).toEqual({ at: '2026-01-02 03:04:05+00', day: '2026-01-02' });
+      expect(await rowOf()).toEqual({ at: new Date('2026-01-02T03:04:05Z'), day: new Date('2026-01-02T00:00:00Z') });
+      const onlyTimestamps = await rowOf({ 1184: keep });
+      expect(onlyTimestamps).toEqual({ at: '2026-01-02 03:04:05+00', day: new Date('2026-01-02T00:00:00Z') });
+    } finally {
+      await thread.close();
+    }
   });
 
   it('passes the database error code on, as a unique violation check needs', async () => {
