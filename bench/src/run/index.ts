@@ -160,7 +160,7 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
 /**
  * Puts the data set back as it was, with the server's own functions: the replies written under load
  * (marked [bench]) go and their reviews' reply state follows (refreshReplyState); the upload's reviews
- * go and the company's review rollups are rebuilt (rebuildReviewDaily). Also run first,
+ * go and the company's review rollups are rebuilt (rebuildReviewDaily) and reindexed. Also run first,
  * in case an earlier run stopped half-way.
  */
 async function cleanUp(db: Db, companyId: number): Promise<void> {
@@ -178,7 +178,7 @@ async function cleanUp(db: Db, companyId: number): Promise<void> {
     });
     // The rebuild deleted and inserted every review_daily row of the company, which doubles its
     // indexes (the covering index 98 -> 208 MB at W1) and slowed the next run's rankings (their
-    // slowest statement 18-25 ms -> 41-62 ms raw); rebuilt, the indexes are as generated.
+    // slowest statement 18-25 ms -> 41-62 ms raw); reindexed, they are as generated.
     await db.execute(sql`REINDEX TABLE review_daily`);
     // As after generation: the visibility map makes the rollups' index-only scans possible again,
     // and the next run's export does not wade through the deleted reviews (an export of the newest
