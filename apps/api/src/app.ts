@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAccess, type RoutePermission } from './platform/access';
-import { createRateLimiter } from './platform/auth/rateLimit';
+import { registerAttemptLimits } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
@@ -78,7 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }) },
     },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
-    trustProxy: true,
+    // X-Forwarded-For names the client only when a listed proxy sent it; otherwise anyone could pick their address.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   fastify.setValidatorCompiler(validatorCompiler);
@@ -89,7 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     config,
     db,
     signer: createTokenSigner(config.jwtSecret, config.accessTokenTtl),
-    limiter: createRateLimiter(config.tokenRateLimit, config.tokenRateWindowSeconds),
+    limits: await registerAttemptLimits(fastify, config, db),
     mailer: opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
     realtime: createRealtime(config),
   };
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     deps.mailer.close();
     deps.realtime.embedded?.close();
+    await deps.limits.close();
   });
 
   await app.register(formbody);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BILLING_PORTAL_BASE } from '@reputo/core';
 import { z } from 'zod';
@@ -8,6 +9,22 @@ import { z } from 'zod';
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges, as Fastify's trustProxy accepts them. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  if (bits === undefined) return PROXY_RANGE_NAMES.includes(address) || isIP(address) !== 0;
+  return isIP(address) !== 0 && /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/** A comma-separated list of proxy addresses or ranges; empty: no proxy is trusted. */
+const proxyList = z
+  .string()
+  .transform((text) => text.split(',').map((e) => e.trim()).filter(Boolean))
+  .refine((entries) => entries.every(isProxyEntry), 'must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +44,14 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: z.string().min(1).default('reputo-web-secret'),
   TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TOKEN_RATE_WINDOW: z.coerce.number().int().min(1).default(600),
+  TOKEN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  RECOVERY_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
+  RECOVERY_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  RECOVERY_RATE_WINDOW: z.coerce.number().int().min(1).default(3600),
+  RECOVERY_HIDE_UNKNOWN_EMAILS: booleanText.default(false),
+  TRUST_PROXY: proxyList.default([]),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_KEY_PREFIX: z.string().default('reputo:'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Reputo <no-reply@reputo.test>'),
   INTERCOM_APP_ID: z.string().default('reputo'),
@@ -76,6 +101,19 @@ export interface Config {
   oauthClientSecret: string;
   tokenRateLimit: number;
   tokenRateWindowSeconds: number;
+  /** Failed sign-ins allowed per client address across all accounts, per token window. */
+  tokenRateLimitPerAddress: number;
+  /** Recovery mails allowed per email, and per client address, per recovery window. */
+  recoveryRateLimit: number;
+  recoveryRateLimitPerAddress: number;
+  recoveryRateWindowSeconds: number;
+  /** Answer the recovery success text for unknown emails too (OWASP); off: the spec's failure text. */
+  recoveryHidesUnknownEmails: boolean;
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify trustProxy); false: none. */
+  trustProxy: string[] | false;
+  /** Redis for the attempt counters of several API processes; none: the database holds them. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   intercomAppId: string;
@@ -144,6 +182,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     oauthClientSecret: env.OAUTH_CLIENT_SECRET,
     tokenRateLimit: env.TOKEN_RATE_LIMIT,
     tokenRateWindowSeconds: env.TOKEN_RATE_WINDOW,
+    tokenRateLimitPerAddress: env.TOKEN_RATE_LIMIT_PER_ADDRESS,
+    recoveryRateLimit: env.RECOVERY_RATE_LIMIT,
+    recoveryRateLimitPerAddress: env.RECOVERY_RATE_LIMIT_PER_ADDRESS,
+    recoveryRateWindowSeconds: env.RECOVERY_RATE_WINDOW,
+    recoveryHidesUnknownEmails: env.RECOVERY_HIDE_UNKNOWN_EMAILS,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     intercomAppId: env.INTERCOM_APP_ID,

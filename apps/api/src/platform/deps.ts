@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { RateLimiter } from './auth/rateLimit';
+import type { AttemptLimits } from './auth/rateLimit';
 import type { TokenSigner } from './auth/tokens';
 import type { Mailer } from './mail';
 import type { Realtime } from './realtime';
@@ -13,7 +13,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   signer: TokenSigner;
-  limiter: RateLimiter;
+  limits: AttemptLimits;
   mailer: Mailer;
   realtime: Realtime;
 }

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Headers the answer carries, e.g. Retry-After on 429 or WWW-Authenticate on 401. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -23,6 +25,8 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = 'You do not have access to this') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_requests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** Thrown by the auth layer so the client refreshes: status 400 with the plain body `expired` (spec 000 section 7). */
 export class ExpiredTokenError extends Error {}
@@ -46,6 +50,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex?: (
       return reply.status(400).type('text/plain').send('expired');
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: error.code, error_description: error.message, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -16,6 +16,8 @@ export interface TestEnv {
   config: Config;
   fx: Fixtures;
   driver: 'pglite' | 'pg';
+  /** The PostgreSQL database of this test file (null on PGlite), for a second server process on it. */
+  databaseUrl: string | null;
 }
 
 export type EnvOptions = { env?: Record<string, string>; mailer?: (config: Config, db: Database) => Mailer };
@@ -26,7 +28,7 @@ export function testDrivers(): ('pglite' | 'pg')[] {
 }
 
 /** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshPostgres(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `reputo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -38,6 +40,7 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
   const database = openPostgres(url.toString(), 4);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -47,9 +50,12 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+/** Tests sign in and ask for recovery mails often, from one address; the limits' own tests lower these. */
+const GENEROUS_LIMITS = { TOKEN_RATE_LIMIT: '1000', TOKEN_RATE_LIMIT_PER_ADDRESS: '1000', RECOVERY_RATE_LIMIT: '1000', RECOVERY_RATE_LIMIT_PER_ADDRESS: '1000' };
+
 export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = {}): Promise<TestEnv & { dispose: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TOKEN_RATE_LIMIT: '1000', PUBLIC_URL: 'http://reputo.test', DEMO_MODE: 'true', ...opts.env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, PUBLIC_URL: 'http://reputo.test', DEMO_MODE: 'true', ...opts.env });
   const pgDb = driver === 'pg' ? await freshPostgres() : null;
   const database = pgDb ? pgDb.database : await openPglite(null);
   await database.migrate();
@@ -62,11 +68,30 @@ export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = 
     config,
     fx,
     driver,
+    databaseUrl: pgDb?.url ?? null,
     dispose: async () => {
       await app.close();
       await database.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second API process on the test file's database, with the same settings (and secrets) unless
+ * changed: on PostgreSQL a pool of its own, as another server would have; PGlite has one owner, so
+ * there it shares the first app's database.
+ */
+export async function secondServer(env: TestEnv, changes: Partial<Config> = {}): Promise<{ app: BuiltApp; close: () => Promise<void> }> {
+  const database = env.databaseUrl ? openPostgres(env.databaseUrl, 2) : env.database;
+  const app = await buildApp({ config: { ...env.config, ...changes }, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (database !== env.database) await database.close();
     },
   };
 }

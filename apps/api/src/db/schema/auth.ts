@@ -79,3 +79,17 @@ export const apiUsage = pgTable(
   },
   (t) => [uniqueIndex('api_usage_key_day_uq').on(t.apiKeyId, t.day, t.paid)],
 );
+
+/**
+ * Attempt counters of the sign-in and recovery limits, shared by every API process on the database
+ * (platform/auth/rateLimit.ts): one row per limit and key, counting in a fixed window until reset_at.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

@@ -119,6 +119,8 @@ export const users = pgTable(
     /** Locations a team member may see; null means all of the company's. */
     locationIds: jsonb('location_ids').$type<number[] | null>(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Access tokens issued before this time are refused (a changed or reset password ends other sessions). */
+    sessionsNotBefore: timestamp('sessions_not_before', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { expect, it, vi } from 'vitest';
 import { createTokenSigner } from '../../platform/auth/tokens';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
@@ -40,6 +41,22 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'The email or password is incorrect.' });
     expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('does the same password work for an unknown email as for a real one, so timing does not tell which exist', async () => {
+    // Watches Node's scrypt (it still runs): which derivations, with which cost, each sign-in makes.
+    const scrypt = vi.spyOn(crypto, 'scrypt');
+    const derivations = () => scrypt.mock.calls.map(([, salt, keyLength, options]) => ({ saltBytes: Buffer.from(salt as Buffer).length, keyLength, options }));
+    try {
+      await tokenCall({ grant_type: 'password', email: 'admin@alpha.test', password: 'nope-nope' });
+      const known = derivations();
+      scrypt.mockClear();
+      await tokenCall({ grant_type: 'password', email: 'nobody@alpha.test', password: 'nope-nope' });
+      expect(known).toHaveLength(1);
+      expect(derivations()).toEqual(known);
+    } finally {
+      scrypt.mockRestore();
+    }
   });
 
   it('checks client_id and client_secret', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { access } from '../../platform/access';
+import { clientAddress } from '../../platform/auth/rateLimit';
 import { AppError } from '../../platform/errors';
 import type { App, AppDeps } from '../../platform/deps';
 import { passwordGrant, refreshGrant, revokeRefreshToken, type AuthDeps } from './service';
@@ -21,7 +22,7 @@ function requireField(value: string | undefined, name: string): string {
 }
 
 export function authRoutes(app: App, deps: AppDeps): void {
-  const auth: AuthDeps = { db: deps.db, signer: deps.signer, limiter: deps.limiter, refreshTtlSeconds: deps.config.refreshTokenTtl };
+  const auth: AuthDeps = { db: deps.db, signer: deps.signer, limits: deps.limits, refreshTtlSeconds: deps.config.refreshTokenTtl };
 
   app.post('/v2/oauth2/token', {
     config: { access: access.public() },
@@ -32,7 +33,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
       throw new AppError(401, 'invalid_client', 'Unknown client or wrong client secret');
     }
     if (body.grant_type === 'password') {
-      return passwordGrant(auth, { email: requireField(body.email, 'email'), password: requireField(body.password, 'password'), ip: request.ip });
+      return passwordGrant(auth, { email: requireField(body.email, 'email'), password: requireField(body.password, 'password'), address: clientAddress(request) });
     }
     if (body.grant_type === 'refresh_token') {
       return refreshGrant(auth, { refreshToken: requireField(body.refresh_token, 'refresh_token'), email: body.email });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyRequests } from '../../platform/errors';
 import { verifyPassword } from '../../platform/auth/passwords';
-import type { RateLimiter } from '../../platform/auth/rateLimit';
+import type { Attempt, AttemptLimits } from '../../platform/auth/rateLimit';
 import { hashToken, randomToken, randomUUID, type TokenSigner } from '../../platform/auth/tokens';
 import { findUserByEmail, findUserById, updateUser } from '../users/repository';
 import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeRefreshFamily } from './repository';
@@ -16,7 +16,7 @@ export interface TokenAnswer {
 export interface AuthDeps {
   db: Db;
   signer: TokenSigner;
-  limiter: RateLimiter;
+  limits: AttemptLimits;
   refreshTtlSeconds: number;
 }
 
@@ -36,17 +36,28 @@ async function issueTokens(deps: AuthDeps, userId: number, familyId: string): Pr
   return { access_token: await deps.signer.signAccess(userId), refresh_token: refresh, token_type: 'Bearer', expires_in: deps.signer.accessTtl };
 }
 
-export async function passwordGrant(deps: AuthDeps, input: { email: string; password: string; ip: string }): Promise<TokenAnswer> {
-  const limit = deps.limiter.hit(`${input.email.trim().toLowerCase()}|${input.ip}`);
-  if (!limit.allowed) {
-    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    throw oauthError(429, 'too_many_requests', `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+/** The minutes to wait, as the sign-in page shows them. */
+export function waitMessage(what: string, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** Failed sign-ins are limited per client address across accounts, and per email from one address. */
+function signInAttempts(email: string, address: string): Attempt[] {
+  return [['signInAddress', address], ['signInAccount', `${email.trim().toLowerCase()}|${address}`]];
+}
+
+export async function passwordGrant(deps: AuthDeps, input: { email: string; password: string; address: string }): Promise<TokenAnswer> {
+  const attempts = signInAttempts(input.email, input.address);
+  const wait = await deps.limits.hit(attempts);
+  if (wait !== null) throw tooManyRequests(waitMessage('sign-in attempts', wait), wait);
   const user = await findUserByEmail(deps.db, input.email.trim());
-  // Verify even for unknown emails would cost the same scrypt time; the message is identical either way.
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : false;
+  // The same password work for an unknown email (a dummy hash) as for a real one: timing tells nothing.
+  const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) throw oauthError(400, 'invalid_grant', WRONG_CREDENTIALS);
   if (user.status !== 'active') throw oauthError(400, 'invalid_grant', 'Your account is not active yet. Please accept your invitation first.');
+  // A successful sign-in does not use up the limit.
+  await deps.limits.refund(attempts);
   await updateUser(deps.db, user.id, { lastLoginAt: new Date() });
   return issueTokens(deps, user.id, randomUUID());
 }

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { lastMailTo } from '../../test/mail';
+import { listOutbox } from '../outbox/repository';
 
 describeEachDatabase('Password recovery', (use) => {
   const forgot = (payload: Record<string, unknown>) => use().app.inject({ method: 'POST', url: '/v2/api/password/fogot', payload });
@@ -61,3 +62,41 @@ describeEachDatabase('Password recovery', (use) => {
     expect((await app.inject({ url: '/v2/api/admin/outbox', headers: bearer(admin.access_token) })).statusCode).toBe(403);
   });
 });
+
+describeEachDatabase('Password recovery limits', (use) => {
+  const forgotFrom = (address: string, email: string) => use().app.inject({ method: 'POST', url: '/v2/api/password/fogot', remoteAddress: address, payload: { email } });
+  const mailsTo = async (email: string) => (await listOutbox(use().database.db, { to: email, limit: 100 })).length;
+
+  function expectLimited(res: Awaited<ReturnType<typeof forgotFrom>>) {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: 'too_many_requests', error_description: 'Too many recovery requests. Please try again in 60 minutes.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+  }
+
+  it('sends at most the limit of mails to one email, from any address', async () => {
+    expect((await forgotFrom('203.0.113.10', 'manager@alpha.test')).statusCode).toBe(200);
+    expect((await forgotFrom('203.0.113.11', 'MANAGER@alpha.test')).statusCode).toBe(200);
+    expectLimited(await forgotFrom('203.0.113.12', 'manager@alpha.test'));
+    expect(await mailsTo('manager@alpha.test')).toBe(2);
+  });
+
+  it('limits the requests of one address across emails, unknown ones included', async () => {
+    for (const email of ['responder@alpha.test', 'analyst@alpha.test', 'ghost@alpha.test']) await forgotFrom('203.0.113.20', email);
+    expectLimited(await forgotFrom('203.0.113.20', 'admin@alpha.test'));
+    expect(await mailsTo('admin@alpha.test')).toBe(0);
+  });
+}, { env: { RECOVERY_RATE_LIMIT: '2', RECOVERY_RATE_LIMIT_PER_ADDRESS: '3', RECOVERY_RATE_WINDOW: '3600' } });
+
+describeEachDatabase('Password recovery that hides unknown emails', (use) => {
+  it('answers an unknown email with the success text and sends no mail; a known one still gets its link', async () => {
+    const { app, database } = use();
+    const forgot = (email: string) => app.inject({ method: 'POST', url: '/v2/api/password/fogot', payload: { email } });
+    const unknown = await forgot('ghost@alpha.test');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: 'Please check your inbox, the recovery password link has been sent.' });
+    expect(await listOutbox(database.db, { to: 'ghost@alpha.test', limit: 1 })).toEqual([]);
+    const known = await forgot('manager@alpha.test');
+    expect(known.json()).toEqual(unknown.json());
+    expect((await lastMailTo(use(), 'manager@alpha.test')).links[0]).toMatch(/\/confirmPassword\//);
+  });
+}, { env: { RECOVERY_HIDE_UNKNOWN_EMAILS: 'true' } });

@@ -1,6 +1,7 @@
 import { MSG } from '@reputo/core';
 import { z } from 'zod';
 import { access } from '../../platform/access';
+import { clientAddress } from '../../platform/auth/rateLimit';
 import type { App, AppDeps } from '../../platform/deps';
 import { resetPassword, sendRecoveryMail } from './service';
 
@@ -16,7 +17,8 @@ export function passwordRoutes(app: App, deps: AppDeps): void {
       response: { 200: message },
     },
   }, async (request) => {
-    await sendRecoveryMail({ db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, request.body);
+    const recovery = { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, limits: deps.limits, hideUnknownEmails: deps.config.recoveryHidesUnknownEmails };
+    await sendRecoveryMail(recovery, { ...request.body, address: clientAddress(request) });
     return { message: MSG.recoveryLinkSent };
   });
 

@@ -1,18 +1,37 @@
 import { MIN_PASSWORD_LENGTH, MSG } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../platform/mail';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, tooManyRequests } from '../../platform/errors';
+import type { AttemptLimits } from '../../platform/auth/rateLimit';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import { revokeUserRefreshTokens } from '../auth/repository';
+import { waitMessage } from '../auth/service';
 import { findUserByEmail, updateUser } from '../users/repository';
 import { consumeResetToken, insertResetToken } from './repository';
 import { appLink } from '../../platform/links';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-export async function sendRecoveryMail(deps: { db: Db; mailer: Mailer; publicUrl: string }, input: { email: string; url?: string }): Promise<void> {
+export interface RecoveryDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  limits: AttemptLimits;
+  /** Answer an unknown email as a known one (no mail goes out), so the answer does not tell which emails exist. */
+  hideUnknownEmails: boolean;
+}
+
+/** Every request counts, per email and per client address: each one may send a mail. */
+async function limitRecovery(limits: AttemptLimits, email: string, address: string): Promise<void> {
+  const wait = await limits.hit([['recoveryAddress', address], ['recoveryEmail', email.trim().toLowerCase()]]);
+  if (wait !== null) throw tooManyRequests(waitMessage('recovery requests', wait), wait);
+}
+
+export async function sendRecoveryMail(deps: RecoveryDeps, input: { email: string; url?: string; address: string }): Promise<void> {
+  await limitRecovery(deps.limits, input.email, input.address);
   const user = await findUserByEmail(deps.db, input.email.trim());
+  if (!user && deps.hideUnknownEmails) return;
   if (!user) throw new AppError(404, 'not_found', MSG.noUserWithEmail);
   const token = randomToken();
   await insertResetToken(deps.db, { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
