@@ -123,6 +123,7 @@ describe('password recovery', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expectPath(page, '/signin');
     await page.getByText(MSG.recoveryDoneNotice).waitFor();
+    await page.getByText(MSG.sessionsEndedNotice).waitFor();
     await screenshot(page, 'signin-recovered-notice');
 
     // The notice is one-time.
@@ -150,6 +151,10 @@ describe('user settings', () => {
     await setPasswords(setup, 'lina-pass', 'lina-pass');
     await setup.getByRole('button', { name: 'Confirm password' }).click();
     await expectPath(setup, '/signin');
+
+    // A second browser signed in to the same account: the password change below ends its session.
+    const elsewhere = await newPage();
+    await signIn(elsewhere, email, 'lina-pass');
 
     const page = await newPage();
     await signIn(page, email, 'lina-pass');
@@ -193,7 +198,14 @@ describe('user settings', () => {
     await setPasswords(page, 'lina-pass-2', 'lina-pass-2');
     await page.getByRole('button', { name: 'Change password' }).click();
     await seeMessage(page, MSG.passwordChanged);
+    await seeMessage(page, MSG.otherSessionsEnded);
     await screenshot(page, 'user-settings');
     await token(email, 'lina-pass-2');
+    // This browser stays signed in; the other one is sent to sign in at its next call.
+    await page.reload();
+    await page.getByTestId('field-lastName').waitFor();
+    await expectPath(page, '/user');
+    await elsewhere.goto('/user');
+    await expectPath(elsewhere, '/signin');
   });
 });

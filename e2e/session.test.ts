@@ -57,7 +57,7 @@ describe('token refresh', () => {
     const revoked = await fetch(`${server.url}/v2/oauth2/revoke`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
+      body: JSON.stringify({ client_id: 'reputo-web', client_secret: 'reputo-web-secret', token: refreshToken }),
     });
     expect(revoked.status).toBe(200);
     await page.waitForTimeout(PAST_EXPIRY_MS);

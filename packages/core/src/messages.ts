@@ -47,6 +47,9 @@ export const MSG = {
   recoveryLinkSent: 'Please check your inbox, the recovery password link has been sent.',
   confirmPasswordError: 'Confirm password error',
   passwordChanged: 'Password changed successfully.',
+  // Ours, shown with the spec's texts: a new password ends the other sessions (issue 28).
+  otherSessionsEnded: 'You have been signed out on your other devices and browsers.',
+  sessionsEndedNotice: 'Every device and browser that was signed in to your account has been signed out.',
   error: 'Error',
   invitationConfirmedOrWrong: 'User confirmed or it is wrong invitation id',
 

@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     acting: ActingContext | null;
     apiClient: ApiClient | null;
+    /** The refresh-token family (session) the request's access token belongs to, when it names one. */
+    sessionId: string | null;
   }
 }
 
@@ -111,6 +113,9 @@ async function authenticate(db: Db, signer: TokenSigner, request: FastifyRequest
   }
   const actor = await requestUser(db, claims.userId);
   if (!actor || actor.status !== 'active') throw unauthorized('The access token is not valid');
+  // Issued before the password changed: answered as expired, so only a session whose refresh token still works goes on.
+  if (actor.sessionsNotBefore && claims.issuedAtMs < actor.sessionsNotBefore.getTime()) throw new ExpiredTokenError();
+  request.sessionId = claims.sessionId;
   const path = request.url.split('?')[0] ?? '';
   const wanted = readActingRequest(request.url, { ignoreOwnerAsCompany: ignoresOwnerAsCompany(path) });
   return resolveActingContext(db, actor, wanted);
@@ -135,6 +140,7 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
   const permissions: RoutePermission[] = [];
   app.decorateRequest('acting', null);
   app.decorateRequest('apiClient', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRoute', (route) => {
     const a = route.config?.access;
     if (!isApiPath(route.url)) return;

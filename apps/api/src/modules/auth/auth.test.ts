@@ -10,6 +10,10 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     const { app } = use();
     return app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, ...payload } });
   };
+  const revoke = (payload: Record<string, unknown>) => {
+    const { app } = use();
+    return app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, ...payload } });
+  };
 
   it('signs in with the password grant and the access token opens /me', async () => {
     const { app, fx } = use();
@@ -70,9 +74,10 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     const { app } = use();
     expect((await tokenCall({ grant_type: 'password', password: 'x' })).json()).toMatchObject({ error: 'invalid_request', error_description: 'email is required' });
     expect((await tokenCall({ grant_type: 'client_credentials' })).json()).toMatchObject({ error: 'unsupported_grant_type' });
+    // RFC 6749 section 5.2: no client authentication is invalid_client, 401.
     const noClient = await app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { grant_type: 'password' } });
-    expect(noClient.statusCode).toBe(400);
-    expect(noClient.json().error_description).toBe('client_id is required');
+    expect(noClient.statusCode).toBe(401);
+    expect(noClient.json()).toEqual({ error: 'invalid_client', error_description: 'Client authentication is required: client_id and client_secret, or HTTP Basic' });
     const badJson = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error_description).toEqual(expect.any(String));
@@ -103,12 +108,62 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: 'made-up-token' })).json().error).toBe('invalid_grant');
   });
 
-  it('sign-out revokes the refresh token', async () => {
+  it('sign-out revokes the refresh token (RFC 7009 `token`, or the older `refresh_token`)', async () => {
     const { app, fx } = use();
+    for (const field of ['token', 'refresh_token']) {
+      const pair = await signIn(app, fx.companyA.analyst.email);
+      const out = await revoke({ [field]: pair.refresh_token });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ revoked: true });
+      expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).statusCode).toBe(400);
+    }
+  });
+
+  it('revocation answers 200 for an unknown token, ends the session of an access token, and wants the client', async () => {
+    const { app, fx } = use();
+    expect((await revoke({ token: 'never-issued', token_type_hint: 'refresh_token' })).statusCode).toBe(200);
     const pair = await signIn(app, fx.companyA.analyst.email);
-    const out = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { refresh_token: pair.refresh_token } });
-    expect(out.json()).toEqual({ revoked: true });
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).statusCode).toBe(400);
+    expect((await revoke({ token: pair.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).json().error).toBe('invalid_grant');
+    const anonymous = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { token: 'x' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe('invalid_client');
+    expect((await revoke({})).json()).toMatchObject({ error: 'invalid_request', error_description: 'token is required' });
+  });
+
+  it('authenticates the client with HTTP Basic as well as in the body (RFC 6749 section 2.3.1)', async () => {
+    const { app, fx } = use();
+    const { oauthClientId: id, oauthClientSecret: secret } = app.deps.config;
+    const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(user)}:${encodeURIComponent(pass)}`).toString('base64')}` });
+    const grant = { grant_type: 'password', username: fx.companyA.admin.email, password: FIXTURE_PASSWORD };
+    const ok = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, secret), payload: grant });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().token_type).toBe('Bearer');
+    const wrong = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, 'guess'), payload: grant });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'invalid_client', error_description: 'Unknown client or wrong client secret' });
+    expect(wrong.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    const both = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, secret), payload: { ...grant, client_id: id, client_secret: secret } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toBe('invalid_request');
+    const revoked = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', headers: basic(id, secret), payload: { token: ok.json().refresh_token } });
+    expect(revoked.statusCode).toBe(200);
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: ok.json().refresh_token })).statusCode).toBe(400);
+  });
+
+  it('tells caches not to store token answers, successes and errors alike (RFC 6749 section 5.1)', async () => {
+    const { fx } = use();
+    const answers = [
+      await tokenCall({ grant_type: 'password', email: fx.companyA.admin.email, password: FIXTURE_PASSWORD }),
+      await tokenCall({ grant_type: 'password', email: fx.companyA.admin.email, password: 'nope-nope' }),
+      await tokenCall({ grant_type: 'refresh_token' }),
+      await revoke({ token: 'never-issued' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 400, 200]);
+    for (const answer of answers) {
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers.pragma).toBe('no-cache');
+    }
   });
 
   it('answers an expired access token with status 400 and the plain body expired', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
@@ -27,6 +27,8 @@ export async function revokeRefreshFamily(db: Db, familyId: string): Promise<voi
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserRefreshTokens(db: Db, userId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/** Revokes every refresh token of the user, except those of the family `keep` when given. */
+export async function revokeUserRefreshTokens(db: Db, userId: number, keep: string | null = null): Promise<void> {
+  const others = keep ? ne(refreshTokens.familyId, keep) : undefined;
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
 }

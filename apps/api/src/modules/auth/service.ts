@@ -4,7 +4,7 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import type { Attempt, AttemptLimits } from '../../platform/auth/rateLimit';
 import { hashToken, randomToken, randomUUID, type TokenSigner } from '../../platform/auth/tokens';
 import { findUserByEmail, findUserById, updateUser } from '../users/repository';
-import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeRefreshFamily } from './repository';
+import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeRefreshFamily, revokeUserRefreshTokens } from './repository';
 
 export interface TokenAnswer {
   access_token: string;
@@ -33,7 +33,7 @@ async function issueTokens(deps: AuthDeps, userId: number, familyId: string): Pr
     familyId,
     expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
   });
-  return { access_token: await deps.signer.signAccess(userId), refresh_token: refresh, token_type: 'Bearer', expires_in: deps.signer.accessTtl };
+  return { access_token: await deps.signer.signAccess(userId, familyId), refresh_token: refresh, token_type: 'Bearer', expires_in: deps.signer.accessTtl };
 }
 
 /** The minutes to wait, as the sign-in page shows them. */
@@ -84,8 +84,24 @@ export async function refreshGrant(deps: AuthDeps, input: { refreshToken: string
   return issueTokens(deps, user.id, row.familyId);
 }
 
-/** Sign-out: the refresh token's family is revoked; an unknown token is not an error (nothing to end). */
-export async function revokeRefreshToken(deps: AuthDeps, refreshToken: string): Promise<void> {
-  const row = await findRefreshToken(deps.db, hashToken(refreshToken));
-  if (row) await revokeRefreshFamily(deps.db, row.familyId);
+/**
+ * Sign-out (RFC 7009): a refresh token, or an access token naming its session, ends that session's
+ * refresh-token family. An unknown or already revoked token is not an error: there is nothing to end.
+ * (An access token itself stays valid until it expires, at most ACCESS_TOKEN_TTL.)
+ */
+export async function revokeToken(deps: AuthDeps, token: string): Promise<void> {
+  const row = await findRefreshToken(deps.db, hashToken(token));
+  if (row) return revokeRefreshFamily(deps.db, row.familyId);
+  const verified = await deps.signer.verify(token);
+  if (verified.ok && verified.claims.kind === 'access' && verified.claims.sessionId) await revokeRefreshFamily(deps.db, verified.claims.sessionId);
+}
+
+/**
+ * A new password ends every session of the user but `keep` (the one that set it, if any): their
+ * refresh-token families are revoked, and access tokens issued before now are refused (answered as
+ * expired, so the kept session refreshes and goes on while the others fail to and sign in again).
+ */
+export async function setPasswordEndingSessions(db: Db, userId: number, passwordHash: string, keep: string | null, changes: { status?: 'active' } = {}): Promise<void> {
+  await updateUser(db, userId, { passwordHash, sessionsNotBefore: new Date(), ...changes });
+  await revokeUserRefreshTokens(db, userId, keep);
 }

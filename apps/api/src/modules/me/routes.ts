@@ -15,7 +15,7 @@ export function meRoutes(app: App, deps: AppDeps): void {
     schema: { tags: ['user'], summary: 'Update one field of the current user: firstName, lastName, email or password', body: userPatchSchema, response: { 200: currentUserSchema } },
   }, async (request) => {
     const ctx = actingOf(request);
-    await updateCurrentUser(deps.db, ctx, request.body);
+    await updateCurrentUser(deps.db, ctx, request.body, request.sessionId);
     // Re-read so the answer shows the stored values, in the same acting context.
     const fresh = await findUserById(deps.db, ctx.user.id);
     const refreshed = fresh && ctx.user.id === ctx.actor.id ? { ...ctx, actor: fresh, user: fresh } : { ...ctx, user: fresh ?? ctx.user };

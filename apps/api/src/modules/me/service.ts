@@ -4,6 +4,7 @@ import type { ActingContext } from '../../platform/acting';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { requestPartner } from '../../platform/identityCache';
+import { setPasswordEndingSessions } from '../auth/service';
 import { findUserByEmail, updateUser } from '../users/repository';
 import type { CurrentUser, UserPatch } from './schemas';
 
@@ -35,7 +36,8 @@ export async function currentUser(db: Db, ctx: ActingContext): Promise<CurrentUs
 }
 
 /** PATCH /user: one field at a time, with the messages of spec 000 sections 5 and 8. */
-export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserPatch): Promise<void> {
+/** `sessionId`: the caller's session, which a password change keeps while it ends the user's others. */
+export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserPatch, sessionId: string | null): Promise<void> {
   const fields = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
   if (fields.length !== 1) throw badRequest('Send exactly one of firstName, lastName, email or password');
   if (patch.email !== undefined) {
@@ -51,7 +53,7 @@ export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserP
     // Someone acting as this user may edit the profile but never set the user's password.
     if (ctx.actor.id !== ctx.user.id) throw forbidden('Only the user can change their own password');
     if (patch.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
-    await updateUser(db, ctx.user.id, { passwordHash: await hashPassword(patch.password) });
+    await setPasswordEndingSessions(db, ctx.user.id, await hashPassword(patch.password), sessionId);
     return;
   }
   await updateUser(db, ctx.user.id, patch.firstName !== undefined ? { firstName: patch.firstName } : { lastName: patch.lastName ?? null });

@@ -5,9 +5,8 @@ import { AppError, badRequest, tooManyRequests } from '../../platform/errors';
 import type { AttemptLimits } from '../../platform/auth/rateLimit';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
-import { revokeUserRefreshTokens } from '../auth/repository';
-import { waitMessage } from '../auth/service';
-import { findUserByEmail, updateUser } from '../users/repository';
+import { setPasswordEndingSessions, waitMessage } from '../auth/service';
+import { findUserByEmail } from '../users/repository';
 import { consumeResetToken, insertResetToken } from './repository';
 import { appLink } from '../../platform/links';
 
@@ -57,9 +56,8 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
   const userId = await consumeResetToken(db, hashToken(input.token));
   if (userId === null) throw new AppError(400, 'invalid_token', MSG.noUserWithEmail);
-  await updateUser(db, userId, { passwordHash: await hashPassword(input.password), status: 'active' });
-  // A new password ends every session that the old one opened.
-  await revokeUserRefreshTokens(db, userId);
+  // A recovered password ends every session, the old password's and any other.
+  await setPasswordEndingSessions(db, userId, await hashPassword(input.password), null, { status: 'active' });
 }
 
 export function escapeHtml(text: string): string {

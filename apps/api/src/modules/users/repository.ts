@@ -20,7 +20,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return row!;
 }
 
-export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart'>>): Promise<UserRow | undefined> {
+export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart' | 'sessionsNotBefore'>>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row;
 }

@@ -3,13 +3,14 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens are short-lived JWTs (HS256); refresh and mail tokens are random strings stored hashed. */
 export type AccessClaims =
-  | { kind: 'access'; userId: number }
+  /** `sessionId`: the refresh-token family the token came from (null in tokens from before it was carried). */
+  | { kind: 'access'; userId: number; sessionId: string | null; issuedAtMs: number }
   | { kind: 'iframe'; userId: number; companyId: number; view: '2' | '3'; locations: number[] | null };
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface TokenSigner {
-  signAccess(userId: number): Promise<string>;
+  signAccess(userId: number, sessionId?: string): Promise<string>;
   signIframe(claims: Omit<Extract<AccessClaims, { kind: 'iframe' }>, 'kind'>, ttlSeconds: number): Promise<string>;
   verify(token: string): Promise<VerifyResult>;
   accessTtl: number;
@@ -31,14 +32,18 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
   }
   return {
     accessTtl,
-    signAccess: (userId) => sign({ kind: 'access' }, userId, accessTtl),
+    // iat_ms: `iat` counts whole seconds, too coarse to tell a token from just before a password change.
+    signAccess: (userId, sessionId) => sign({ kind: 'access', sid: sessionId, iat_ms: Date.now() }, userId, accessTtl),
     signIframe: ({ userId, companyId, view, locations }, ttl) => sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, await cryptoKey, { issuer, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
-        if (payload.kind === 'access') return { ok: true, claims: { kind: 'access', userId } };
+        if (payload.kind === 'access') {
+          const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+          return { ok: true, claims: { kind: 'access', userId, sessionId: typeof payload.sid === 'string' ? payload.sid : null, issuedAtMs } };
+        }
         if (payload.kind === 'iframe' && typeof payload.companyId === 'number' && (payload.view === '2' || payload.view === '3')) {
           const locations = Array.isArray(payload.locations) ? payload.locations.filter((n): n is number => typeof n === 'number') : null;
           return { ok: true, claims: { kind: 'iframe', userId, companyId: payload.companyId, view: payload.view, locations } };

@@ -90,6 +90,8 @@ function ChangePassword() {
     save.mutate({ password }, {
       onSuccess: () => {
         void message.success(MSG.passwordChanged);
+        // The server ended the user's other sessions; this one goes on (it refreshes its token once).
+        void message.info(MSG.otherSessionsEnded);
         form.resetFields();
       },
       onError: () => void message.error(MSG.error),

@@ -53,8 +53,10 @@ export function requestTokens(email: string, password: string): Promise<TokenPai
   });
 }
 
+/** Sign-out (RFC 7009): the client authenticates as on the token call. */
 export function revokeToken(refreshToken: string): Promise<{ revoked: boolean }> {
-  return api('/v2/oauth2/revoke', { method: 'POST', auth: false, body: { refresh_token: refreshToken } });
+  const { clientId, clientSecret } = getClientConfig();
+  return api('/v2/oauth2/revoke', { method: 'POST', auth: false, body: { client_id: clientId, client_secret: clientSecret, token: refreshToken, token_type_hint: 'refresh_token' } });
 }
 
 export function sendRecoveryMail(email: string): Promise<MessageReply> {
