@@ -62,7 +62,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       SEED_SCALE: '0.1',
       DEMO_MODE: 'true',
+      // Every browser signs in from 127.0.0.1: the limits per address would meet the suite's own attempts.
       TOKEN_RATE_LIMIT: '100000',
+      TOKEN_RATE_LIMIT_PER_ADDRESS: '100000',
+      RECOVERY_RATE_LIMIT: '100000',
+      RECOVERY_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       ...env,
     },
