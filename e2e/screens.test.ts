@@ -43,7 +43,7 @@ const FRAMES = new Set(['/settings/other/thirdPartyLogin', '/listing_management'
 function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => {
     let most = (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth;
-    for (const el of document.querySelectorAll<HTMLElement>('.app-content *')) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.app-content *'))) {
       const overflow = getComputedStyle(el).overflowX;
       if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0) most = Math.max(most, el.scrollWidth - el.clientWidth);
     }
