@@ -8,8 +8,15 @@ describe('sign-in', () => {
   it('shows the sign-in page with the product panel and demo accounts', async () => {
     for (const size of [undefined, PHONE]) {
       const page = await newPage(size);
+      const logged: string[] = [];
+      page.on('console', (m) => logged.push(m.text()));
       await page.goto('/signin');
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      // Password managers and phone keyboards rely on these.
+      const email = page.locator('#signin_email');
+      expect([await email.getAttribute('type'), await email.getAttribute('autocomplete')]).toEqual(['email', 'username']);
+      expect(await page.locator('#signin_password').getAttribute('autocomplete')).toBe('current-password');
+      expect(logged.filter((t) => t.includes('HydrateFallback'))).toEqual([]);
       await page.getByTestId('preset-trigger').hover();
       await page.getByTestId('preset-users').getByText('owner@reputo.test').waitFor({ state: 'visible' });
       await screenshot(page, 'signin');

@@ -28,10 +28,14 @@ describe('route guards', () => {
     const email = await starterManager();
     const page = await newPage();
     await signIn(page, email, 'starter-pass');
-    for (const path of ['/messages', '/feedback/landingPage', '/listing_management', '/reporting/insights']) {
+    const features: Record<string, string> = { '/messages': 'Messaging', '/feedback/landingPage': 'Feedback', '/listing_management': 'Listing Management', '/reporting/insights': 'Insights Report' };
+    for (const [path, feature] of Object.entries(features)) {
       await page.goto(path);
       await expectPath(page, '/reviews');
+      // The landing page says why, naming the missing feature.
+      expect(await page.getByTestId('access-notice').textContent()).toContain(`needs the ${feature} feature`);
     }
+    await screenshot(page, 'refused-feature');
     // No gated sections in its sidebar; Products instead of Locations.
     const nav = page.getByTestId('side-nav');
     expect(await nav.getByText('Messages').count()).toBe(0);
@@ -66,6 +70,7 @@ describe('route guards', () => {
     await signIn(page, 'analyst@reputo.test');
     await page.goto('/settings/team_access');
     await expectPath(page, '/reviews');
+    expect(await page.getByTestId('access-notice').textContent()).toBe('Team Access is only for Master Admin, Manager, Owner or Partner; you are signed in as Analyst.');
     await page.goto('/settings');
     await expectPath(page, '/settings/notifications');
     expect(await pageTitle(page)).toBe('Notifications');

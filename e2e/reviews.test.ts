@@ -83,7 +83,7 @@ describe('reviews workspace', () => {
     const card = await firstUnanswered(page);
     await card.getByTestId('reply-button').click();
     await card.getByTestId('template-button').click();
-    await page.locator('.ant-dropdown-menu-item').first().click();
+    await page.locator('.ant-dropdown-menu-item:not(.ant-dropdown-menu-item-disabled)').first().click();
     const input = card.getByTestId('reply-input');
     await expect.poll(async () => (await input.inputValue()).length).toBeGreaterThan(20);
     expect(await input.inputValue()).not.toContain('{');
@@ -103,6 +103,43 @@ describe('reviews workspace', () => {
     await option.click();
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' ')).toContain(label);
+  });
+
+  it("offers templates in the review's language first, and says so when it has none", async () => {
+    const admin = await token('admin@reputo.test');
+    type Row = { id: number; language: string | null; text: string | null };
+    const { reviews } = await call<{ reviews: Row[] }>(admin, 'GET', '/v2/api/reviews?ratings=5&answered=false&with_text=true&per_page=100');
+    const arabicWords = (r: Row) => (r.text ?? '').match(/[\u0600-\u06FF]{3,}/g) ?? [];
+    const arabic = reviews.find((r) => r.language === 'ar' && arabicWords(r).length >= 3);
+    if (!arabic) throw new Error('no unanswered five-star Arabic review in the demo data');
+    const page = await newPage(DESKTOP);
+    await openReviews(page, 'responder@reputo.test', `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`);
+    const card = page.getByTestId(`review-${arabic.id}`);
+    await card.getByTestId('reply-button').click();
+    await card.getByTestId('template-button').click();
+    const menu = page.locator('.ant-dropdown:visible');
+    await menu.getByText("In Arabic, the review's language").waitFor();
+    await screenshot(page, 'reviews-templates-arabic');
+    await menu.locator('.ant-dropdown-menu-item').first().click();
+    // The Arabic starter, filled with the name as the review writes it; no English template.
+    await expect.poll(async () => card.getByTestId('reply-input').inputValue()).toMatch(/^(عزيزي|مرحباً) /);
+
+    // Without an Arabic template for the rating, the menu says so above the other languages.
+    const { templates } = await call<{ templates: { id: number; language: string }[] }>(admin, 'GET', '/v2/api/templates?rating=5');
+    const mine = templates.filter((t) => t.language === 'ar');
+    for (const t of mine) await call(admin, 'PATCH', `/v2/api/templates/${t.id}`, { language: 'fr' });
+    try {
+      const fresh = await newPage(DESKTOP);
+      await openReviews(fresh, 'responder@reputo.test', `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`);
+      const again = fresh.getByTestId(`review-${arabic.id}`);
+      await again.getByTestId('reply-button').click();
+      await again.getByTestId('template-button').click();
+      await fresh.getByTestId('no-template-in-language').waitFor();
+      expect(await fresh.getByTestId('no-template-in-language').textContent()).toBe('No templates in Arabic for this rating');
+      await fresh.locator('.ant-dropdown:visible').getByText('Other languages').waitFor();
+    } finally {
+      for (const t of mine) await call(admin, 'PATCH', `/v2/api/templates/${t.id}`, { language: 'ar' });
+    }
   });
 
   it('reads only as an Analyst', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SERVER_ERROR_TEXT } from '@reputo/core';
 import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
 
@@ -7,6 +8,7 @@ useBrowser();
 /** Every page frame of the shell, as a Master Admin (and the Owner for the admin panel). */
 const SCREENS: [string, string, string][] = [
   ['admin@reputo.test', '/dashboard', 'Dashboard'],
+  ['admin@reputo.test', '/reviews', 'Reviews'],
   ['admin@reputo.test', '/messages', 'Messages'],
   ['admin@reputo.test', '/reporting/overview', 'Overview'],
   ['admin@reputo.test', '/reporting/trends', 'Trends'],
@@ -18,12 +20,15 @@ const SCREENS: [string, string, string][] = [
   ['admin@reputo.test', '/settings/competitors', 'Competitors'],
   ['admin@reputo.test', '/settings/locations', 'Locations'],
   ['admin@reputo.test', '/settings/response', 'Response'],
+  ['admin@reputo.test', '/settings/team_access', 'Team Access'],
   ['admin@reputo.test', '/settings/other/reviewCategories', 'Review Categories'],
   ['admin@reputo.test', '/settings/other/thirdPartyLogin', 'Third-party Login'],
   ['admin@reputo.test', '/listing_management', 'Listing Management'],
   ['admin@reputo.test', '/feedback/landingPage', 'Landing Page'],
   ['admin@reputo.test', '/feedback/analytics', 'Feedback Analytics'],
   ['admin@reputo.test', '/user', 'User Settings'],
+  ['admin@reputo.test', '/accounts', 'Accounts Settings'],
+  ['owner@reputo.test', '/admin_panel/companies', 'Companies'],
   ['owner@reputo.test', '/admin_panel/admin_users', 'Admin Users'],
   ['owner@reputo.test', '/admin_panel/partners', 'Partners'],
   ['owner@reputo.test', '/admin_panel/csdashboard', 'CS Dashboard'],
@@ -31,10 +36,32 @@ const SCREENS: [string, string, string][] = [
   ['owner@reputo.test', '/admin_panel/companies/new', 'Company settings'], // spec 001: the wizard's header
 ];
 
+/** Areas not built yet: they say what they will do instead of waiting for data they will never get. */
+const FRAMES = new Set(['/settings/other/thirdPartyLogin', '/listing_management', '/feedback/landingPage', '/feedback/analytics']);
+
+/** How far the page, or any box inside it (a table's own scroller), scrolls sideways: 0 when everything fits. */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let most = (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.app-content *'))) {
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0) most = Math.max(most, el.scrollWidth - el.clientWidth);
+    }
+    return most;
+  });
+}
+
+async function checkFrame(page: Page, path: string): Promise<void> {
+  const plan = (await page.getByTestId('frame-plan').textContent()) ?? '';
+  expect(plan, path).toContain('You will');
+  expect(plan, path).not.toContain('as soon as there is data');
+}
+
 describe('screens', () => {
   for (const size of [DESKTOP, PHONE]) {
-    it(`shows every page frame with its title at ${size.width} px`, async () => {
-      const pages = new Map<string, Awaited<ReturnType<typeof newPage>>>();
+    it(`shows every page frame with its title at ${size.width} px, none wider than the window`, async () => {
+      const pages = new Map<string, Page>();
+      const wide: string[] = [];
       for (const [email, path, title] of SCREENS) {
         let page = pages.get(email);
         if (!page) {
@@ -45,9 +72,19 @@ describe('screens', () => {
         await page.goto(path);
         await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
         expect(await pageTitle(page)).toBe(title);
+        if (FRAMES.has(path)) await checkFrame(page, path);
+        if (path === '/listing_management' && size === DESKTOP) {
+          // Listings does not work yet, so the sidebar does not invite users to it as New.
+          await page.locator('[data-section="listing_management"]').waitFor();
+          expect(await page.locator('[data-section="listing_management"] .menu-new').count()).toBe(0);
+        }
         await screenshot(page, `frame${path.replace(/\//g, '_')}`);
+        // Tables and toolbars must fold to the width: a phone user should never scroll sideways.
+        const overflow = size === PHONE ? await sidewaysScroll(page) : 0;
+        if (overflow > 0) wide.push(`${path} by ${overflow} px`);
       }
-    });
+      expect(wide).toEqual([]);
+    }, 240_000); // about thirty screens, each a full load on a busy machine
   }
 
   it('shows the 500 page', async () => {

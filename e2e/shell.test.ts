@@ -15,11 +15,12 @@ async function siderWidth(page: Page): Promise<number> {
 }
 
 describe('sidebar', () => {
-  it('lists every section for the Owner and only the admin panel for a Partner', async () => {
+  it('lists only the admin panel for an Owner before Act as, and for a Partner', async () => {
     const owner = await newPage();
     await signIn(owner, 'owner@reputo.test');
     await owner.getByTestId('side-nav').waitFor();
-    expect(await sideLabels(owner)).toEqual(['dashboard', 'reviews', 'messages', 'reporting', 'feedback', 'listing_management', 'settings', 'admin_panel']);
+    // Before Act as the Owner works in no company: company areas would all ask to choose one, so only the admin panel shows.
+    expect(await sideLabels(owner)).toEqual(['admin_panel']);
     await owner.getByTestId('side-nav').getByText('Admin panel').click();
     for (const label of ['Companies', 'Admin Users', 'Partners', 'CS Dashboard', 'System Health']) {
       await owner.getByTestId('side-nav').getByText(label, { exact: true }).waitFor();
@@ -107,6 +108,13 @@ describe('sidebar', () => {
       await page.getByTestId('unread-badge').waitFor();
       expect((await page.getByTestId('unread-badge').textContent())?.trim()).toBe(total > 99 ? '99+' : String(total));
     }
+    // The page the badge leads to lists what it counts: the same totals, and unread conversations to read.
+    await page.getByTestId('side-nav').getByText('Messages').click();
+    await expectPath(page, '/messages');
+    await page.getByTestId('messages-unread-total').waitFor();
+    expect(await page.getByTestId('messages-unread-total').textContent()).toBe(String(total));
+    if (a.unreadTotalCount > 0) expect(await page.locator('[data-testid="conversation-list"] [data-unread]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'messages');
   });
 });
 
@@ -179,6 +187,7 @@ describe('acting as', () => {
     await expectPath(page, '/reviews');
     await page.getByTestId('context').getByText(name).first().waitFor();
     expect(await sideLabels(page)).not.toContain('admin_panel');
+    expect(await sideLabels(page)).toContain('reviews');
     await screenshot(page, 'acting-company');
     await page.getByTestId('crumb-root').click();
     await expectPath(page, '/admin_panel/companies');

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client';
-import { apiKeys, brands, companies, locations, partners, states, users } from '../db/schema';
+import { apiKeys, brands, companies, locations, partners, states, templates, users } from '../db/schema';
 import { rebuildReviewDaily } from '../modules/reviews/rollup.repository';
+import { ARABIC_STARTER_TEMPLATES } from '../modules/reviews/defaults';
 import { hashPassword } from '../platform/auth/passwords';
 import { buildCustomerBase, type CompanySpec, type CustomerBase, type PartnerKey } from './companies';
 import { Rng } from './random';
@@ -77,6 +78,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       reviewCount += drafts.length;
       responseCount += written;
       await rebuildReviewDaily(tx, companyId);
+      // Gulf customers write in Arabic too: Arabic starters beside the English ones the first use adds.
+      await tx.insert(templates).values(ARABIC_STARTER_TEMPLATES.map((t) => ({ companyId, ...t })));
       if (company.features.includes('messaging')) {
         const companyLocations = company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean);
         await insertMessaging(tx, new Rng(SEED ^ hashString(`${company.key}-messages`)), companyId, companyLocations, now);

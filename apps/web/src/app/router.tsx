@@ -1,7 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicOnly } from './guards/PublicOnly';
 import { RootLayout } from './RootLayout';
-import { ServerErrorPage } from './pages/StatePages';
+import { FRAME_PATHS } from './pages/framePaths';
+import { LoadingPage, ServerErrorPage } from './pages/StatePages';
 
 type PageModule = { default: React.ComponentType };
 
@@ -12,17 +13,10 @@ function page(path: string, load: () => Promise<PageModule>): RouteObject {
 
 const frame = () => import('./pages/AreaFramePage');
 
-/** Pages of areas that later issues fill: each shows its frame and title until then. */
-const FRAME_PATHS = [
-  'messages', 'messages/pages', 'messages/analytics',
-  'settings/other/thirdPartyLogin',
-  'listing_management',
-  'feedback/landingPage', 'feedback/campaigns', 'feedback/lists', 'feedback/template', 'feedback/analytics',
-];
-
 const shellPages: RouteObject[] = [
   { index: true, element: null },
   ...FRAME_PATHS.map((p) => page(p, frame)),
+  page('messages', () => import('../features/messages/MessagesPage')),
   page('admin_panel/companies', () => import('../features/admin/CompaniesPage')),
   page('admin_panel/partners', () => import('../features/admin/PartnersPage')),
   page('admin_panel/companies/new', () => import('../features/admin/CompanyWizardPage')),
@@ -58,6 +52,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ServerErrorPage />,
+    // Shown while the first page's lazy chunk loads (React Router asks for one on the first render).
+    hydrateFallbackElement: <LoadingPage />,
     children: [
       {
         element: <PublicOnly />,

@@ -76,3 +76,9 @@ describe('selection and breadcrumb', () => {
     expect(showsBreadcrumb({ role: 'manager', features: [], acting: { adminAsUser: { id: 1, userName: 'x' } } })).toBe(true);
   });
 });
+
+describe('an Owner in no company', () => {
+  it('shows only the admin panel until a company is chosen', () => {
+    expect(keys(menu('owner', [], {}, { worksInNoCompany: true }))).toEqual(['admin_panel']);
+  });
+});

@@ -25,6 +25,8 @@ export interface MenuOptions {
   locationsTitle: LocationsTitle;
   /** The user has message pages it may see: shows Messages' Analytics and Pages. */
   hasMessagePages: boolean;
+  /** The user works in no company yet (an Owner before Act as): company areas would only ask to choose one, so they are left out. */
+  worksInNoCompany?: boolean;
 }
 
 function item(section: string, key: string, label: string, path = `/${section}/${key}`): MenuItem {
@@ -83,11 +85,12 @@ function adminSection(subject: AccessSubject): MenuSection {
 
 /**
  * The sidebar in order: Dashboard, Reviews, Messages, Reporting, Feedback, Listings (marked New),
- * Settings, Admin panel, each shown only when the subject may use it.
+ * Settings, Admin panel, each shown only when the subject may use it (company areas only with a
+ * company in view).
  */
 export function buildMenu(subject: AccessSubject, options: MenuOptions): MenuSection[] {
   const sections: MenuSection[] = [];
-  if (seesCompanyAreas(subject)) {
+  if (seesCompanyAreas(subject) && !options.worksInNoCompany) {
     sections.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard', items: [] });
     sections.push({ key: 'reviews', label: 'Reviews', path: '/reviews', items: [] });
     if (hasFeature(subject, 'messaging')) sections.push(messagesSection(options));

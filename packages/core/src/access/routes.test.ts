@@ -90,21 +90,21 @@ describe('feature gates', () => {
   ];
   it.each(gated)('%s needs %s and otherwise goes to /reviews', (path, feature) => {
     const without = ALL.filter((f) => f !== feature);
-    expect(decideRoute(path, subject('master_admin', without))).toEqual({ kind: 'redirect', to: '/reviews' });
+    expect(decideRoute(path, subject('master_admin', without))).toMatchObject({ kind: 'redirect', to: '/reviews' });
     expect(decideRoute(path, subject('master_admin', [feature])).kind).toBe('allow');
   });
   it('lets the Owner pass every feature gate', () => {
     for (const [path] of gated) expect(decideRoute(path, subject('owner', [])).kind, path).toBe('allow');
   });
   it('sends an analyst without Messaging from /messages to /reviews', () => {
-    expect(decideRoute('/messages', subject('analyst', ['reviewFilterSearch']))).toEqual({ kind: 'redirect', to: '/reviews' });
+    expect(decideRoute('/messages', subject('analyst', ['reviewFilterSearch']))).toMatchObject({ kind: 'redirect', to: '/reviews' });
   });
 });
 
 describe('role rules', () => {
   it('opens the admin panel only to Owner and Partner', () => {
     for (const role of ['master_admin', 'manager', 'responder', 'analyst'] as const) {
-      expect(decideRoute('/admin_panel/companies', subject(role)), role).toEqual({ kind: 'redirect', to: '/reviews' });
+      expect(decideRoute('/admin_panel/companies', subject(role)), role).toMatchObject({ kind: 'redirect', to: '/reviews' });
     }
     expect(decideRoute('/admin_panel/companies', subject('owner')).kind).toBe('allow');
     expect(decideRoute('/admin_panel/companies/new', subject('partner', [])).kind).toBe('allow');
@@ -112,17 +112,17 @@ describe('role rules', () => {
   it('sends everyone but the Owner from CS dashboard, system health and partners to companies', () => {
     for (const p of ['/admin_panel/csdashboard', '/admin_panel/systemhealth', '/admin_panel/partners']) {
       expect(decideRoute(p, subject('owner')).kind).toBe('allow');
-      expect(decideRoute(p, subject('partner', []))).toEqual({ kind: 'redirect', to: '/admin_panel/companies' });
+      expect(decideRoute(p, subject('partner', []))).toMatchObject({ kind: 'redirect', to: '/admin_panel/companies' });
       // A team user cannot open companies either, so it falls back to reviews.
-      expect(decideRoute(p, subject('manager'))).toEqual({ kind: 'redirect', to: '/reviews' });
+      expect(decideRoute(p, subject('manager'))).toMatchObject({ kind: 'redirect', to: '/reviews' });
     }
   });
   it('keeps the full settings for Master Admin, Manager, Owner and Partner', () => {
     for (const role of ['master_admin', 'manager', 'owner'] as const) expect(decideRoute('/settings/team_access', subject(role)).kind).toBe('allow');
     expect(decideRoute('/settings/team_access', partnerInCompany).kind).toBe('allow');
     for (const role of ['responder', 'analyst'] as const) {
-      expect(decideRoute('/settings/team_access', subject(role))).toEqual({ kind: 'redirect', to: '/reviews' });
-      expect(decideRoute('/settings/locations', subject(role))).toEqual({ kind: 'redirect', to: '/reviews' });
+      expect(decideRoute('/settings/team_access', subject(role))).toMatchObject({ kind: 'redirect', to: '/reviews' });
+      expect(decideRoute('/settings/locations', subject(role))).toMatchObject({ kind: 'redirect', to: '/reviews' });
       expect(decideRoute('/settings/notifications', subject(role)).kind).toBe('allow');
     }
   });
@@ -134,8 +134,23 @@ describe('role rules', () => {
     }
   });
   it('sends a Partner not acting as a company from company pages to its companies', () => {
-    expect(decideRoute('/reviews', subject('partner', []))).toEqual({ kind: 'redirect', to: '/admin_panel/companies' });
-    expect(decideRoute('/dashboard', subject('partner', []))).toEqual({ kind: 'redirect', to: '/admin_panel/companies' });
+    expect(decideRoute('/reviews', subject('partner', []))).toMatchObject({ kind: 'redirect', to: '/admin_panel/companies' });
+    expect(decideRoute('/dashboard', subject('partner', []))).toMatchObject({ kind: 'redirect', to: '/admin_panel/companies' });
     expect(decideRoute('/reviews', partnerInCompany).kind).toBe('allow');
+  });
+});
+
+describe('why a page was refused', () => {
+  it('names the missing role, feature or company; forwards to a default page say nothing', () => {
+    expect(decideRoute('/settings/team_access', subject('analyst'))).toMatchObject({
+      reason: 'Team Access is only for Master Admin, Manager, Owner or Partner; you are signed in as Analyst.',
+    });
+    expect(decideRoute('/messages', subject('manager', ['reviewFilterSearch']))).toMatchObject({
+      reason: "Messages needs the Messaging feature, which your company's package does not include.",
+    });
+    expect(decideRoute('/reviews', subject('partner', []))).toMatchObject({
+      reason: 'Reviews belongs to a company: use Act as on a company in Admin panel › Companies first.',
+    });
+    expect(decideRoute('/settings', subject('analyst'))).toEqual({ kind: 'redirect', to: '/settings/notifications' });
   });
 });

@@ -1,5 +1,5 @@
-import type { Feature } from '../features';
-import type { Role } from '../roles';
+import { FEATURE_LABELS, type Feature } from '../features';
+import { ROLE_LABELS, type Role } from '../roles';
 import { DEFAULT_LANDING, PARTNER_LANDING, landingPath } from './paths';
 import { FULL_SETTINGS_ROLES, ADMIN_PANEL_ROLES, hasFeature, seesCompanyAreas, type AccessSubject } from './subject';
 
@@ -125,8 +125,24 @@ function fallbackFor(rule: RouteRule, subject: AccessSubject): string {
 
 export type RouteDecision =
   | { kind: 'allow'; rule: RouteRule }
-  | { kind: 'redirect'; to: string }
+  /** `reason` says why a page was refused (a missing role, feature or company); forwards to a default page have none. */
+  | { kind: 'redirect'; to: string; reason?: string }
   | { kind: 'notFound' };
+
+function joinOr(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** Why the subject may not open the rule's page, naming the missing role, company or feature. */
+export function refusalReason(rule: RouteRule, subject: AccessSubject): string {
+  const { roles, features } = rule.access;
+  if (roles && !roles.includes(subject.role)) {
+    return `${rule.title} is only for ${joinOr(roles.map((r) => ROLE_LABELS[r]))}; you are signed in as ${ROLE_LABELS[subject.role]}.`;
+  }
+  if (rule.access.company && !seesCompanyAreas(subject)) return `${rule.title} belongs to a company: use Act as on a company in Admin panel › Companies first.`;
+  const missing = (features ?? []).filter((f) => !hasFeature(subject, f)).map((f) => FEATURE_LABELS[f]);
+  return `${rule.title} needs the ${joinOr(missing)} feature, which your company's package does not include.`;
+}
 
 /** The guard for a signed-in user: open the page, forward to a default or fallback page, or 404. */
 export function decideRoute(pathname: string, subject: AccessSubject): RouteDecision {
@@ -136,5 +152,5 @@ export function decideRoute(pathname: string, subject: AccessSubject): RouteDeci
   const rule = findRouteRule(path);
   if (!rule) return { kind: 'notFound' };
   if (passesAccess(rule.access, subject)) return { kind: 'allow', rule };
-  return { kind: 'redirect', to: fallbackFor(rule, subject) };
+  return { kind: 'redirect', to: fallbackFor(rule, subject), reason: refusalReason(rule, subject) };
 }

@@ -54,7 +54,7 @@ export const caseResolutions = pgTable(
   (t) => [index('case_resolutions_company_idx').on(t.companyId, t.position), uniqueIndex('case_resolutions_company_title_uq').on(t.companyId, sql`lower(${t.title})`)],
 );
 
-/** Reply templates with placeholders; `ratings` says for which star ratings a template is offered. */
+/** Reply templates with placeholders; `ratings` says for which star ratings a template is offered, `language` for which reviews. */
 export const templates = pgTable(
   'templates',
   {
@@ -63,6 +63,8 @@ export const templates = pgTable(
     title: text('title').notNull(),
     text: text('text').notNull(),
     ratings: jsonb('ratings').$type<number[]>().notNull().default(sql`'[1,2,3,4,5]'::jsonb`),
+    /** The language the text is written in (ISO 639-1): a review is answered with templates in its reply language. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import Pusher from 'pusher-js';
 import { expect, it } from 'vitest';
-import { conversations } from '../../db/schema';
+import { conversations, socialPosts } from '../../db/schema';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 
@@ -37,6 +37,20 @@ describeEachDatabase('Conversations, unread counts and the realtime count channe
     expect(page.json()).toMatchObject({ total: 3, unreadTotalCount: 5 });
     expect(page.json().conversations.map((c: { customerName: string }) => c.customerName)).toEqual(['Customer 3', 'Customer 2', 'Customer 1']);
     expect((await env.app.inject({ url: '/v2/api/conversations/unreadTotalCount', headers: bearer(access_token) })).json()).toEqual({ unreadTotalCount: 5 });
+  });
+
+  it('pages social posts newest first with the unread comment total the badge counts', async () => {
+    const env = use();
+    const post = (companyId: number, i: number, unreadCount: number) => ({ companyId, postId: `p${companyId}-${i}`, channel: 'facebook', message: `Post ${i}`, unreadCount, postedAt: new Date(Date.UTC(2026, 0, i)) });
+    await env.database.db.insert(socialPosts).values([post(env.fx.companyA.id, 1, 2), post(env.fx.companyA.id, 2, 0), post(env.fx.companyA.id, 3, 5), post(env.fx.companyB.id, 1, 7)]);
+    const { access_token } = await signIn(env.app, 'admin@alpha.test');
+    const page = (await env.app.inject({ method: 'POST', url: '/v2/api/socialpost/get', headers: bearer(access_token), payload: { skip: 0 } })).json();
+    expect(page).toMatchObject({ total: 3, unreadTotalCount: 7 });
+    expect(page.posts.map((p: { message: string; unreadCount: number }) => [p.message, p.unreadCount])).toEqual([['Post 3', 5], ['Post 2', 0], ['Post 1', 2]]);
+    const badge = (await env.app.inject({ url: '/v2/api/socialpost/unreadTotalCount', headers: bearer(access_token) })).json();
+    expect(badge.unreadTotalCount).toBe(page.unreadTotalCount);
+    const next = (await env.app.inject({ method: 'POST', url: '/v2/api/socialpost/get', headers: bearer(access_token), payload: { skip: 2 } })).json();
+    expect(next.posts.map((p: { message: string }) => p.message)).toEqual(['Post 1']);
   });
 
   it('pushes the new unread total to a pusher-js client subscribed to its company channel', async () => {

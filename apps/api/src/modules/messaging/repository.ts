@@ -50,3 +50,15 @@ export async function setConversationRead(db: Db, companyId: number, id: number,
     .returning();
   return row;
 }
+
+export type SocialPostRow = typeof socialPosts.$inferSelect;
+
+/** One page of the company's social posts, newest first, with their unread comment counts. */
+export async function listSocialPosts(db: Db, companyId: number, skip: number, limit: number): Promise<{ rows: SocialPostRow[]; total: number }> {
+  const where = eq(socialPosts.companyId, companyId);
+  const [rows, [totalRow]] = await Promise.all([
+    db.select().from(socialPosts).where(where).orderBy(desc(socialPosts.postedAt), desc(socialPosts.id)).limit(limit).offset(skip),
+    db.select({ n: sql<number>`count(*)::int` }).from(socialPosts).where(where),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
+}

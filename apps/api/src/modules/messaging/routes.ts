@@ -3,12 +3,19 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { COUNT_EVENT, countChannel } from '@reputo/core';
-import { listConversations, messagePages, setConversationRead, unreadCommentTotal, unreadConversationTotal, type ConversationRow } from './repository';
+import { listConversations, listSocialPosts, messagePages, setConversationRead, unreadCommentTotal, unreadConversationTotal, type ConversationRow, type SocialPostRow } from './repository';
 
 const messaging = access.signedIn({ company: true, feature: 'messaging' });
 const total = z.object({ unreadTotalCount: z.number() });
 const PAGE_SIZE = 20;
 const conversation = z.object({ id: z.number(), channel: z.string(), pageId: z.string().nullable(), customerName: z.string(), lastMessage: z.string().nullable(), lastMessageAt: z.string(), isRead: z.boolean(), unreadCount: z.number(), locationId: z.number().nullable() });
+
+const socialPost = z.object({ id: z.number(), postId: z.string(), channel: z.string(), message: z.string().nullable(), postedAt: z.string(), unreadCount: z.number() });
+const skipBody = z.object({ skip: z.number().int().min(0).default(0) }).default({ skip: 0 });
+
+function socialPostView(p: SocialPostRow) {
+  return { id: p.id, postId: p.postId, channel: p.channel, message: p.message, postedAt: p.postedAt.toISOString(), unreadCount: p.unreadCount };
+}
 
 function conversationView(c: ConversationRow) {
   return { id: c.id, channel: c.channel, pageId: c.pageId, customerName: c.customerName, lastMessage: c.lastMessage, lastMessageAt: c.lastMessageAt.toISOString(), isRead: c.isRead, unreadCount: c.unreadCount, locationId: c.locationId };
@@ -35,13 +42,27 @@ export function messagingRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags: ['messaging'],
       summary: 'A page of conversations, newest first; the client appends when skip is not 0',
-      body: z.object({ skip: z.number().int().min(0).default(0) }).default({ skip: 0 }),
+      body: skipBody,
       response: { 200: z.object({ conversations: z.array(conversation), total: z.number(), unreadTotalCount: z.number() }) },
     },
   }, async (request) => {
     const companyId = actingOf(request).companyId!;
     const [{ rows, total }, unread] = await Promise.all([listConversations(deps.db, companyId, request.body.skip, PAGE_SIZE), unreadConversationTotal(deps.db, companyId)]);
     return { conversations: rows.map(conversationView), total, unreadTotalCount: unread };
+  });
+
+  app.post('/v2/api/socialpost/get', {
+    config: { access: messaging },
+    schema: {
+      tags: ['messaging'],
+      summary: 'A page of social posts, newest first, with unread comment counts; unreadTotalCount is what the Messages badge adds',
+      body: skipBody,
+      response: { 200: z.object({ posts: z.array(socialPost), total: z.number(), unreadTotalCount: z.number() }) },
+    },
+  }, async (request) => {
+    const companyId = actingOf(request).companyId!;
+    const [{ rows, total }, unread] = await Promise.all([listSocialPosts(deps.db, companyId, request.body.skip, PAGE_SIZE), unreadCommentTotal(deps.db, companyId)]);
+    return { posts: rows.map(socialPostView), total, unreadTotalCount: unread };
   });
 
   app.patch('/v2/api/conversationsread/:id', {

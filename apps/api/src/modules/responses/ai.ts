@@ -1,3 +1,4 @@
+import { usableName } from '@reputo/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -63,6 +64,12 @@ async function chatCompletion(openai: NonNullable<Config['openai']>, system: str
   return text;
 }
 
+/** Names stay as the review writes them, in their own letters, whatever the reply's language. */
+function nameRule(authorName: string | null): string[] {
+  const name = usableName(authorName);
+  return name ? [`Call the reviewer "${name}" exactly as the review writes the name: do not translate or transliterate it into another script.`] : [];
+}
+
 /**
  * Writes a reply suggestion for a review: through the configured OpenAI-compatible endpoint, or
  * the built-in writer. Either way it is in the reply language (the location's region language when
@@ -96,6 +103,7 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
       `You write replies from ${review.brandTitle ?? company?.name ?? 'a business'} to reviews its customers leave online.`,
       `Write in ${LANGUAGE_NAMES[language] ?? language}. Be warm, specific to what the reviewer said, and professional; at most 90 words; no hashtags, no emojis, no placeholders.`,
       'Thank happy reviewers; apologise to unhappy ones and invite them to get in touch. Sign off as the team.',
+      ...nameRule(review.authorName),
       ...avoid.map((t) => `Do not repeat this earlier reply: """${t}"""`),
     ].join('\n');
     const user = `A ${review.rating ? `${review.rating}-star` : 'unrated'} review from ${review.authorName ?? 'a customer'} of ${review.locationTitle ?? company?.name ?? 'our business'} on ${review.source}:\n"""${review.text ?? '(no text, rating only)'}"""`;

@@ -5,8 +5,9 @@ import type { TextAnalysis } from '../../platform/nlp/analyze';
  * The built-in reply writer: used when no OpenAI-compatible endpoint is configured (or it fails).
  * It answers the rating and sentiment, names what the reviewer liked or disliked (the topics of the
  * text analysis), writes in the reply language (English, Arabic, French, Spanish or German), may
- * start from one of the company's templates for the rating, and never returns a text it was told
- * to avoid (the location's last replies).
+ * start from one of the company's templates for the rating in that language, calls the reviewer by
+ * the name as the review writes it (never transliterated), and never returns a text it was told to
+ * avoid (the location's last replies).
  */
 export interface WriterInput {
   rating: number | null;
@@ -18,7 +19,8 @@ export interface WriterInput {
   analysis: Pick<TextAnalysis, 'sentiment' | 'topics'>;
   /** Topic key to display title. */
   topicTitle: (topic: string) => string;
-  templates: { text: string; ratings: number[] }[];
+  /** The company's templates; only those written in the reply language are used. */
+  templates: { text: string; ratings: number[]; language: string }[];
   avoid: string[];
 }
 
@@ -136,7 +138,7 @@ function compose(input: WriterInput, rng: () => number): { text: string; languag
   if (bank.liked && liked.length) topicSentences.push(pick(bank.liked(joinList(liked.slice(0, 2)))));
   if (bank.disliked && disliked.length) topicSentences.push(pick(bank.disliked(joinList(disliked.slice(0, 2)))));
 
-  const offered = language === 'en' ? templatesForRating(input.templates, input.rating) : [];
+  const offered = templatesForRating(input.templates.filter((t) => t.language === language), input.rating);
   if (offered.length && rng() < 0.5) {
     const base = fillTemplate(pick(offered).text, { reviewer_name: input.reviewerName, location: input.location, brand: input.brand, company: input.company, rating: input.rating });
     return { text: [base, ...topicSentences].join(' '), language };

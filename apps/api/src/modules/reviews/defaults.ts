@@ -20,6 +20,14 @@ const DEFAULT_TEMPLATES = [
   { title: 'Apology', ratings: [1, 2], text: 'Dear {reviewer_name}, we are truly sorry about your experience at {location}. This is not the standard we hold ourselves to. Please contact us so we can make it right. {brand}' },
 ];
 
+/** Arabic starters, for companies whose customers write in Arabic (the demo's Gulf companies). */
+export const ARABIC_STARTER_TEMPLATES = [
+  { title: 'شكراً لك (5 نجوم)', ratings: [5], text: 'عزيزي {reviewer_name}، شكراً جزيلاً على تقييمك الرائع! يسعد فريق {location} أنك استمتعت بزيارتك، ونتطلع لاستقبالك مجدداً قريباً. {brand}' },
+  { title: 'شكراً لك (4 نجوم)', ratings: [4], text: 'مرحباً {reviewer_name}، شكراً على كلماتك اللطيفة عن {location}. سعدنا بزيارتك ونتمنى أن تكون زيارتك القادمة بخمس نجوم. {brand}' },
+  { title: 'تجربة متفاوتة', ratings: [3], text: 'مرحباً {reviewer_name}، شكراً على ملاحظاتك الصادقة. نأسف لأن بعض جوانب زيارتك إلى {location} لم تكن على المستوى المطلوب، وسنشارك ملاحظاتك مع الفريق. {brand}' },
+  { title: 'اعتذار', ratings: [1, 2], text: 'عزيزي {reviewer_name}، نعتذر بشدة عن تجربتك في {location}، فهذا ليس المستوى الذي نلتزم به. يرجى التواصل معنا لنتمكن من تصحيح الأمر. {brand}' },
+].map((t) => ({ ...t, language: 'ar' }));
+
 /**
  * A company's first use of the workspace creates its settings row together with starter review
  * categories (the topics of its business type), case-resolution statuses and templates. The

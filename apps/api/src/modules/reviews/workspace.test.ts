@@ -48,6 +48,17 @@ describeEachDatabase('templates, categories, case resolution, auto-response and 
     expect((await call('manager', 'DELETE', `/v2/api/templates/${id}`)).statusCode).toBe(200);
   });
 
+  it('keeps each template in its language: English unless said otherwise, only known language codes', async () => {
+    expect((await call('responder', 'GET', '/v2/api/templates')).json().templates.map((t: { language: string }) => t.language)).toEqual(['en', 'en', 'en', 'en']);
+    const arabic = await call('manager', 'POST', '/v2/api/templates', { title: 'شكراً', text: 'شكراً {reviewer_name}!', ratings: [5], language: 'ar' });
+    expect(arabic.json()).toMatchObject({ language: 'ar', ratings: [5] });
+    const id = arabic.json().id as number;
+    expect((await call('manager', 'PATCH', `/v2/api/templates/${id}`, { language: 'fr' })).json().language).toBe('fr');
+    const bad = await call('manager', 'PATCH', `/v2/api/templates/${id}`, { language: 'xx' });
+    expect([bad.statusCode, bad.json().error_description]).toEqual([400, 'Unknown language: xx']);
+    expect((await call('manager', 'DELETE', `/v2/api/templates/${id}`)).statusCode).toBe(200);
+  });
+
   it('gives starter categories from the business type, suggests them from the text, and assigns them', async () => {
     const { categories } = (await call('responder', 'GET', '/v2/api/reviewCategory')).json();
     const titles = categories.map((c: { title: string }) => c.title);
@@ -201,6 +212,8 @@ describeEachDatabase('AI replies and translation through configured endpoints', 
     expect(delay.max / 1e6).toBeLessThan(150);
     expect(arabic.json().language).toBe('ar');
     expect(services.chatCalls.at(-1)!.messages[0]!.content).toContain('Write in Arabic');
+    // An Arabic reply keeps the reviewer's name in the letters the review wrote it in.
+    expect(services.chatCalls.at(-1)!.messages[0]!.content).toContain('Call the reviewer "Raj P" exactly as the review writes the name');
 
     // No stored language: the detector names it from the text, and the endpoint is asked for Russian.
     await state.env.database.db.update(reviews).set({ text: 'Еда была отличной, обслуживание быстрое', language: null }).where(eq(reviews.id, state.world.ids.r4!));
@@ -245,6 +258,19 @@ describe('built-in writer', () => {
     const ar = writeBuiltinReply({ ...base, language: 'ar', analysis: { sentiment: null, topics: [] } }, () => 0);
     expect(ar.language).toBe('ar');
     expect(ar.text).toMatch(/[\u0600-\u06FF]/);
+  });
+  it("starts from a template only in the reply's language, keeping the name as the review writes it", () => {
+    const templates = [
+      { text: 'Dear {reviewer_name}, thank you!', ratings: [5], language: 'en' },
+      { text: 'شكراً {reviewer_name}!', ratings: [5], language: 'ar' },
+    ];
+    const ar = writeBuiltinReply({ ...base, language: 'ar', reviewerName: 'سارة علي', templates, analysis: { sentiment: 1, topics: [] } }, () => 0);
+    expect(ar.text).toBe('شكراً سارة علي!');
+    const latin = writeBuiltinReply({ ...base, language: 'ar', reviewerName: 'Sara Ali', templates, analysis: { sentiment: 1, topics: [] } }, () => 0);
+    expect(latin.text).toBe('شكراً Sara Ali!');
+    // No template in French: the writer's own French, never the English template.
+    const fr = writeBuiltinReply({ ...base, language: 'fr', templates, analysis: { sentiment: 1, topics: [] } }, () => 0);
+    expect(fr.text).not.toContain('thank you');
   });
   it('never returns a text it must avoid', () => {
     const first = writeBuiltinReply({ ...base, analysis: { sentiment: 1, topics: [] } }, () => 0);

@@ -1,4 +1,4 @@
-import { freeTextError } from '@reputo/core';
+import { freeTextError, isResponseLanguage } from '@reputo/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -26,11 +26,12 @@ const freeText = (field: string, max: number) =>
     .refine((v) => v.length <= max, `${field} can be at most ${max} characters`);
 
 const ratings = z.array(z.number().int().min(1, 'ratings must be whole stars from 1 to 5').max(5, 'ratings must be whole stars from 1 to 5')).max(5);
-const templateBody = z.object({ title: freeText('title', 120), text: freeText('text', REPLY_MAX_LENGTH), ratings: ratings.optional() });
+const language = z.string({ error: 'language must be a language code' }).refine(isResponseLanguage, { error: (i) => `Unknown language: ${String(i.input)}` });
+const templateBody = z.object({ title: freeText('title', 120), text: freeText('text', REPLY_MAX_LENGTH), ratings: ratings.optional(), language: language.optional() });
 
-const templateSchema = z.object({ id: z.number(), title: z.string(), text: z.string(), ratings: z.array(z.number()), createdAt: z.string(), updatedAt: z.string() });
+const templateSchema = z.object({ id: z.number(), title: z.string(), text: z.string(), ratings: z.array(z.number()), language: z.string(), createdAt: z.string(), updatedAt: z.string() });
 type TemplateRow = typeof templates.$inferSelect;
-const dto = (t: TemplateRow) => ({ id: t.id, title: t.title, text: t.text, ratings: t.ratings, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
+const dto = (t: TemplateRow) => ({ id: t.id, title: t.title, text: t.text, ratings: t.ratings, language: t.language, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
 
 export async function listTemplates(db: Db, companyId: number): Promise<TemplateRow[]> {
   await ensureReviewDefaults(db, companyId);
@@ -47,7 +48,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
   app.get('/v2/api/templates', {
     config: { access: access.signedIn({ company: true }) },
-    schema: { tags, summary: "The company's reply templates; `rating` keeps those made for that rating", querystring: z.object({ rating: z.coerce.number().int().min(1).max(5).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }) } },
+    schema: { tags, summary: "The company's reply templates, each with its language; `rating` keeps those made for that rating", querystring: z.object({ rating: z.coerce.number().int().min(1).max(5).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }) } },
   }, async (request) => {
     const rows = await listTemplates(db, scopeCompanyId(actingOf(request)));
     const rating = request.query.rating;
@@ -65,8 +66,8 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => {
     const companyId = scopeCompanyId(actingOf(request));
     await ensureReviewDefaults(db, companyId);
-    const { title, text, ratings: r } = request.body;
-    const [row] = await db.insert(templates).values({ companyId, title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort() }).returning();
+    const { title, text, ratings: r, language: lang } = request.body;
+    const [row] = await db.insert(templates).values({ companyId, title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort(), language: lang ?? 'en' }).returning();
     return reply.status(201).send(dto(row!));
   });
 
@@ -75,10 +76,10 @@ export function templateRoutes(app: App, deps: AppDeps): void {
     schema: { tags, summary: 'Change a template', params: idParams, body: templateBody.partial(), response: { 200: templateSchema } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
-    const { title, text, ratings: r } = request.body;
+    const { title, text, ratings: r, language: lang } = request.body;
     const [row] = await db
       .update(templates)
-      .set({ title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings, updatedAt: new Date() })
+      .set({ title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings, language: lang ?? current.language, updatedAt: new Date() })
       .where(eq(templates.id, current.id))
       .returning();
     return dto(row!);

@@ -1,4 +1,5 @@
-import { Card, Empty } from 'antd';
+import { Card } from 'antd';
+import { RocketOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { findRouteRule, pluralize } from '@reputo/core';
 import { useMe } from '../../features/auth/queries';
@@ -41,18 +42,28 @@ const DESCRIPTIONS: Record<string, string> = {
   '/admin_panel/systemhealth': 'Review sync, jobs and service status.',
 };
 
-/** The empty state of an area: data areas wait for data, settings and admin pages for their first entries. */
-function emptyText(pathname: string, title: string): string {
-  const area = pathname.split('/')[1] ?? '';
-  if (area === 'settings' || area === 'admin_panel' || area === 'user') return `${title} will be available here shortly.`;
-  return `${title} will appear here as soon as there is data for the selected company and period.`;
+/** What each area not built yet will do, said as a plan rather than as missing data (these pages have no period and no data to wait for). */
+const PLANS: Record<string, string> = {
+  '/messages/pages': 'You will choose here which connected Facebook, Instagram, WhatsApp and Google pages your team answers.',
+  '/messages/analytics': 'You will see message volume and response times for each connected page here.',
+  '/settings/other/thirdPartyLogin': 'You will connect Google, Facebook and other accounts here, see whether each connection works, and reconnect one that needs it.',
+  '/listing_management': 'You will check and correct your name, address, hours and phone number on every listing site from here.',
+  '/feedback/landingPage': 'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
+  '/feedback/campaigns': 'You will send feedback requests by email or SMS to a customer list and follow how each campaign does.',
+  '/feedback/lists': 'You will upload and keep the customer lists that feedback campaigns are sent to.',
+  '/feedback/template': 'You will write the email and SMS messages that carry feedback requests.',
+  '/feedback/analytics': 'You will see how many customers answered, what they rated, and how many went on to leave a review.',
+};
+
+function planText(pathname: string): string {
+  return `${PLANS[pathname] ?? 'This area will be available in a coming release.'} This part of Reputo is still being built, so there is nothing to set up here yet.`;
 }
 
 function describe(pathname: string, rulePath: string | undefined): string {
   return DESCRIPTIONS[pathname] ?? (rulePath ? DESCRIPTIONS[rulePath] : undefined) ?? 'Manage this area of your account.';
 }
 
-/** The frame of an area that its own issue fills in: title, purpose and an empty state. */
+/** The frame of an area that its own issue builds: title, purpose and what it will do. */
 export default function AreaFramePage() {
   const { pathname } = useLocation();
   const me = useMe().data;
@@ -63,9 +74,9 @@ export default function AreaFramePage() {
       <PageHeader title={title} description={describe(pathname, rule?.path)} />
       <Card>
         <div className="frame-empty">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />
-          <h3>Nothing to show yet</h3>
-          <p>{emptyText(pathname, title)}</p>
+          <RocketOutlined className="frame-icon" />
+          <h3>Coming soon</h3>
+          <p data-testid="frame-plan">{planText(pathname)}</p>
         </div>
       </Card>
     </>

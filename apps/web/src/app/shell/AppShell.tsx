@@ -30,6 +30,13 @@ function Announcement() {
   return <Alert className="announcement" type="info" banner showIcon title={text} closable={{ onClose: () => setOpen(false) }} data-testid="announcement" />;
 }
 
+/** Why the guard sent the user here instead of the page they asked for (see AccessGate). */
+function AccessNotice() {
+  const { state } = useLocation() as { state: { refused?: string } | null };
+  if (!state?.refused) return null;
+  return <Alert className="access-notice" type="warning" showIcon closable title={state.refused} data-testid="access-notice" />;
+}
+
 /** Messaging counters make sense only with the feature and a company in view. */
 function countsUnread(me: Me, subject: AccessSubject): boolean {
   return hasFeature(subject, 'messaging') && (me.client !== null || isActingAsCompany(subject.acting));
@@ -43,9 +50,10 @@ function companyInView(me: Me, subject: AccessSubject): number | null {
 function Navigation({ me, subject, mini }: { me: Me; subject: AccessSubject; mini: boolean }) {
   const { unread, hasPages } = useUnread(countsUnread(me, subject), companyInView(me, subject));
   const locationsTitle = actingLocationsTitle(subject.acting, me.locationsTitle);
+  const noCompany = worksInNoCompany(me.client, subject.acting);
   const sections = useMemo(
-    () => buildMenu(subject, { locationsTitle, hasMessagePages: hasPages }),
-    [subject, locationsTitle, hasPages],
+    () => buildMenu(subject, { locationsTitle, hasMessagePages: hasPages, worksInNoCompany: noCompany }),
+    [subject, locationsTitle, hasPages, noCompany],
   );
   return <SideNav sections={sections} unread={unread} mini={mini} />;
 }
@@ -140,6 +148,7 @@ function FullShell({ me }: { me: Me }) {
           <UserMenu me={me} />
         </Header>
         <Content className="app-content">
+          <AccessNotice />
           {rule?.access.company && worksInNoCompany(me.client, acting) ? <ChooseCompanyPage title={rule.title} /> : <Outlet />}
         </Content>
       </Layout>

@@ -5,6 +5,7 @@ import {
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { menuSelection, unreadBadgeText, type MenuSection } from '@reputo/core';
+import { isFramePath } from '../pages/framePaths';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -25,7 +26,7 @@ function sectionLabel(section: MenuSection, unread: number): ReactNode {
   return (
     <span className="menu-label" data-section={section.key}>
       {text}
-      {section.tag && <span className="menu-new">{section.tag}</span>}
+      {section.tag && !isFramePath(section.path) && <span className="menu-new">{section.tag}</span>}
       {section.badge && unread > 0 && (
         <Badge className="menu-badge" count={unreadBadgeText(unread)} style={{ marginLeft: 8, background: '#ef4444' }} data-testid="unread-badge" />
       )}

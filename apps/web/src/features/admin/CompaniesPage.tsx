@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, Popconfirm, Select, Space, Table, Tooltip, type MenuProps, type TableColumnsType } from 'antd';
+import { App, Button, Card, Dropdown, Input, Popconfirm, Select, Space, Tooltip, type MenuProps, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownOutlined, EditOutlined, FileExcelOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, List, Table, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, List, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../app/ui/PageHeader';

@@ -125,6 +125,7 @@ export default function SignInPage() {
           <label htmlFor="signin_email">Email</label>
           <Input
             id="signin_email"
+            type="email"
             size="large"
             prefix={<MailOutlined />}
             placeholder="you@company.com"

@@ -1,4 +1,5 @@
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { SettingOutlined, StarOutlined, TrophyOutlined, CommentOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { Table, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { ClockCircleOutlined, MessageOutlined, SmileOutlined, StarOutlined, CommentOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEmbedded } from '../../app/EmbedContext';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Segmented, Tag, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pluralize } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';

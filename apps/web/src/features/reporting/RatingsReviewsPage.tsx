@@ -1,4 +1,5 @@
-import { Dropdown, Button, Table, type TableColumnsType } from 'antd';
+import { Dropdown, Button, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { CommentOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, StarOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../app/ui/PageHeader';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Segmented, Table } from 'antd';
+import { Segmented } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type TrendPoint } from './api';

@@ -4,9 +4,9 @@ import {
   DeleteOutlined, EditOutlined, EnvironmentOutlined, ExportOutlined, GlobalOutlined, RedoOutlined, RobotOutlined, SendOutlined, ShareAltOutlined, SnippetsOutlined, TagsOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fillTemplate } from '@reputo/core';
+import { fillTemplate, RESPONSE_LANGUAGES } from '@reputo/core';
 import dayjs from 'dayjs';
-import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto } from './api';
+import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto, type Template } from './api';
 import { SourceBadge, Stars } from './ui';
 
 export interface CardPermissions {
@@ -77,6 +77,27 @@ function Reply({ reply, review, perms, onChanged }: { reply: ReplyDto; review: R
   );
 }
 
+const languageName = (code: string) => RESPONSE_LANGUAGES[code] ?? code.toUpperCase();
+
+type MenuItems = NonNullable<Parameters<typeof Dropdown>[0]['menu']>['items'];
+
+/**
+ * The template menu of a review: templates in the review's language first; when it has none, a
+ * line says so above the templates in other languages (each named by its language).
+ */
+function templateMenu(templates: Template[], language: string): MenuItems {
+  if (templates.length === 0) return [{ key: 'none', label: 'No templates for this rating', disabled: true }];
+  const mine = templates.filter((t) => t.language === language);
+  const others = templates.filter((t) => t.language !== language);
+  // dir=auto: an Arabic title keeps its brackets in place.
+  const item = (t: Template, tagged: boolean) => ({ key: String(t.id), label: <span dir="auto">{tagged ? `${t.title} (${languageName(t.language)})` : t.title}</span> });
+  const head = mine.length
+    ? [{ type: 'group' as const, key: 'mine', label: `In ${languageName(language)}, the review's language`, children: mine.map((t) => item(t, false)) }]
+    : [{ key: 'none-in-language', label: <span data-testid="no-template-in-language">No templates in {languageName(language)} for this rating</span>, disabled: true }];
+  const rest = others.length ? [{ type: 'group' as const, key: 'others', label: 'Other languages', children: others.map((t) => item(t, true)) }] : [];
+  return [...head, ...rest];
+}
+
 function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: CardPermissions; onChanged: (r: ReviewDto) => void }) {
   const { message } = App.useApp();
   const [text, setText] = useState('');
@@ -98,7 +119,8 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
     onSuccess: (r) => { setText(r.text); setOrigin('ai'); if (r.notice) void message.info(r.notice); },
     onError: (e) => void message.error(e.message),
   });
-  const templateItems = (templates.data?.templates ?? []).map((t) => ({ key: String(t.id), label: t.title }));
+  // Replies follow the review's language (Settings › Response), so its templates come first.
+  const templateItems = templateMenu(templates.data?.templates ?? [], review.language ?? 'en');
   const useTemplate = (id: string) => {
     const t = templates.data?.templates.find((x) => String(x.id) === id);
     if (!t) return;
@@ -118,7 +140,7 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
         <Space size={4} wrap>
-          <Dropdown menu={{ items: templateItems.length ? templateItems : [{ key: 'none', label: 'No templates for this rating', disabled: true }], onClick: ({ key }) => useTemplate(key) }} trigger={['click']}>
+          <Dropdown menu={{ items: templateItems, onClick: ({ key }) => useTemplate(key) }} trigger={['click']}>
             <Button size="small" icon={<SnippetsOutlined />} data-testid="template-button">Template</Button>
           </Dropdown>
           {perms.ai && <Button size="small" icon={<RobotOutlined />} loading={generate.isPending} onClick={() => generate.mutate()} data-testid="ai-button">Write with AI</Button>}

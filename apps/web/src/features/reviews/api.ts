@@ -47,7 +47,7 @@ export interface ReviewPage {
 
 export interface Category { id: number; title: string; color: string; keywords: string[] }
 export interface CaseResolution { id: number; title: string; color: string; position: number }
-export interface Template { id: number; title: string; text: string; ratings: number[] }
+export interface Template { id: number; title: string; text: string; ratings: number[]; language: string }
 export interface ShortLocation { id: number; title: string; locationId: string | null; brandId: number | null; brand: string | null; stateId: number | null; state: string | null }
 export interface RatingSummary { average: number | null; total: number; rated: number; stars: Record<'1' | '2' | '3' | '4' | '5', number> }
 export interface ResponseRate { target: number; total: number; responded: number; rate: number | null; averageResponseHours: number | null }

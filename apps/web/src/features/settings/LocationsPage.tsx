@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Progress, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pluralize, sourceTitle } from '@reputo/core';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Skeleton, Space, Switch, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Skeleton, Space, Switch, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, LoginOutlined, MailOutlined, StopOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Empty, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Popconfirm, type TableColumnsType } from 'antd';
+import { Table } from '../../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, regionsText } from '@reputo/core';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, List, Modal, Popconfirm, Row, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, List, Modal, Popconfirm, Row, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table } from '../../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { freeTextError, sourceTitle, validateSourceUrl } from '@reputo/core';
