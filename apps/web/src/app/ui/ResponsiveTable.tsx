@@ -36,19 +36,19 @@ function cardColumn<T>(columns: TableColumnsType<T>): Column<T> {
   return {
     key: 'card',
     render: (_: unknown, record: T, index: number) => (
-      <dl className="rt-card">
+      <div className="rt-card">
         {all.map((c, i) => {
           const raw = valueAt(record, c.dataIndex);
           const content = cellContent(c.render ? c.render(raw, record, index) : raw);
           const title = titleOf(c);
           return (
             <div key={String(c.key ?? c.dataIndex ?? i)} className={i === 0 ? 'rt-first' : undefined}>
-              {i > 0 && title ? <dt>{title}</dt> : null}
-              <dd>{content}</dd>
+              {i > 0 && title ? <div className="rt-label">{title}</div> : null}
+              <div>{content}</div>
             </div>
           );
         })}
-      </dl>
+      </div>
     ),
   };
 }
