@@ -10,10 +10,16 @@ import { badRequest } from './errors';
  * header. An unreadable file is a 400 with a message that says what to do, never a 500.
  */
 
+/** An Excel date cell as text: a day alone as YYYY-MM-DD, with a time as ISO (Excel dates carry no time zone; ExcelJS reads them as UTC). */
+function dateText(value: Date): string {
+  const iso = value.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+}
+
 /** A cell as text: rich text joined, formulas by their result, links by their text, dates as ISO. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return dateText(value);
   if (typeof value === 'object') {
     if ('text' in value && typeof value.text === 'string') return value.text;
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
@@ -49,9 +55,10 @@ export async function readSheet(fileName: string, buffer: Buffer): Promise<strin
   if (!lower.endsWith('.xlsx')) throw badRequest('Upload an .xlsx or .csv file.');
   const rows: string[][] = [];
   try {
-    // The streaming reader: a 100,000-row upload never holds the whole workbook model.
+    // The streaming reader: a 100,000-row upload never holds the whole workbook model. Styles are
+    // read because a date cell is a number with a date format: without them it reads as 45750.
     const { stream } = await loadExcelJS();
-    const reader = new stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'ignore' });
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'cache' });
     for await (const sheet of reader) {
       for await (const row of sheet) {
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
