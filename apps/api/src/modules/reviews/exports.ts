@@ -13,6 +13,7 @@ import { responseRateOf } from './service';
 /** A PDF holds at most this many reviews; beyond it the Excel export is the right tool. */
 export const PDF_MAX_REVIEWS = 2000;
 export const EXCEL_MAX_REVIEWS = 200_000;
+const PDF_REVIEWS_PER_TURN = 10;
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
@@ -104,6 +105,8 @@ export async function reviewsPdf(db: Db, ctx: ActingContext, filter: ReviewFilte
           richText(doc, body || '(rating only)', { x: 40, width, fontSize: 10, color: '#262626' });
           doc.moveDown(0.8).strokeColor('#f0f0f0').moveTo(40, doc.y).lineTo(doc.page.width - 40, doc.y).stroke().moveDown(0.8);
           count += 1;
+          // Laying out text is CPU work: other requests get a turn every few reviews.
+          if (count % PDF_REVIEWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
         }
       }
       if (count === 0) richText(doc, 'No reviews match these filters.', { x: 40, width, fontSize: 11, color: '#595959' });
