@@ -170,6 +170,10 @@ describe('reviews workspace', () => {
     await page.getByTestId('import-result').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('import-result').textContent()).toContain('1 imported, 0 duplicates skipped, 1 rejected');
     expect(await page.getByTestId('import-status').textContent()).toContain('Unknown source "myspace"');
+    // Every rejected row, as a CSV file.
+    const rejected = page.waitForEvent('download');
+    await page.getByTestId('rejected-csv').click();
+    expect(readFileSync(await (await rejected).path(), 'utf8')).toContain('3,"Unknown source ""myspace"""');
     await screenshot(page, 'reviews-import');
     expect(readFileSync(csv, 'utf8')).toContain('E2E Tester');
   });

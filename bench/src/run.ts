@@ -7,7 +7,7 @@ import { targetOf } from './target';
 
 /**
  * npm run bench:run -- (--database-url postgres://... | --data-dir DIR) [--seconds 8] [--connections 1,32]
- *   [--only REGEX] [--no-raw | --raw-only] [--export-rows 100000] [--upload-rows 100000] [--no-png] [--no-browser]
+ *   [--only REGEX] [--no-raw | --raw-only] [--export-rows 100000] [--upload-rows 100000] [--upload-load-rows 20000] [--no-png] [--no-browser]
  *   [--web-dist DIR] [--report-cache-seconds N] [--update-results]
  *
  * Starts the real server on a generated data set and measures it; writes bench/out/results-<set>-<db>.json
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       'raw-only': { type: 'boolean', default: false },
       'export-rows': { type: 'string', default: '100000' },
       'upload-rows': { type: 'string', default: '100000' },
+      'upload-load-rows': { type: 'string', default: '20000' },
       'no-png': { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
       'web-dist': { type: 'string' },
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     rawMinIterations: values['raw-only'] ? 5 : 15,
     exportRows: nonNegative(values['export-rows']!, 'export-rows'),
     uploadRows: nonNegative(values['upload-rows']!, 'upload-rows'),
+    uploadLoadRows: nonNegative(values['upload-load-rows']!, 'upload-load-rows'),
     png: !values['no-png'],
     browser: !values['no-browser'],
     webDist: values['web-dist'],

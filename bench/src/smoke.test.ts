@@ -63,6 +63,8 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
       rawMinIterations: 2,
       exportRows: 200,
       uploadRows: 100,
+      uploadLoadRows: 60,
+      uploadLoadAfterSeconds: 0.5,
       png: false,
       browser: false,
       command: 'smoke',
@@ -93,6 +95,10 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
     }
     if (results.export && !('skipped' in results.export)) expect(results.export.rows).toBeGreaterThan(0);
     if (results.upload && !('skipped' in results.upload)) expect(results.upload).toMatchObject({ status: 'done', imported: 100, rejected: 0 });
+    if (results.listDuringUpload && !('skipped' in results.listDuringUpload)) {
+      expect(results.listDuringUpload).toMatchObject({ status: 'done', failures: 0 });
+      expect(results.listDuringUpload.requests).toBeGreaterThan(0);
+    }
 
     const markdown = renderSection(results);
     expect(markdown).toContain('### tiny on');

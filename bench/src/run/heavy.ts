@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { percentile } from './cannon';
 import type { Caller } from './http';
 import type { RunningServer } from './server';
 
@@ -144,5 +145,67 @@ export async function measureUpload(admin: Caller, csv: string, rows: number, ti
     rowsPerSecond: Math.round(rows / seconds),
     status: progress.status,
     error: progress.error,
+  };
+}
+
+export interface ListDuringUploadResult {
+  rows: number;
+  clients: number;
+  /** The import's own time, and how long the list was probed (the import, then `afterSeconds` for its analysis). */
+  uploadSeconds: number;
+  probeSeconds: number;
+  status: string;
+  requests: number;
+  failures: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/**
+ * The review list's first page asked by `clients` clients in a loop while a `rows`-row upload is
+ * imported and its texts analysed: the 'insights.analyze' job picks the new reviews up within 30
+ * seconds of the import, so the probe goes on for `afterSeconds` after the import is done.
+ */
+export async function measureListDuringUpload(admin: Caller, csv: string, rows: number, opts: { clients: number; afterSeconds: number }): Promise<ListDuringUploadResult> {
+  const times: number[] = [];
+  let failures = 0;
+  let probing = true;
+  const probe = async () => {
+    while (probing) {
+      const t = performance.now();
+      try {
+        const res = await fetch(`${admin.baseUrl}/v2/api/reviews?page=1&per_page=20`, { headers: { authorization: `Bearer ${admin.token}` } });
+        await res.arrayBuffer();
+        if (!res.ok) failures += 1;
+      } catch {
+        failures += 1;
+      }
+      times.push(performance.now() - t);
+    }
+  };
+  const t0 = performance.now();
+  const clients = Array.from({ length: opts.clients }, probe);
+  let upload: UploadResult;
+  try {
+    upload = await measureUpload(admin, csv, rows);
+    await new Promise((r) => setTimeout(r, opts.afterSeconds * 1000));
+  } finally {
+    probing = false;
+    await Promise.all(clients);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    rows,
+    clients: opts.clients,
+    uploadSeconds: upload.seconds,
+    probeSeconds: Math.round((performance.now() - t0) / 100) / 10,
+    status: upload.status,
+    requests: times.length,
+    failures,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times[times.length - 1] ?? 0),
   };
 }

@@ -11,7 +11,7 @@ import { BENCH_ACCOUNTS, BIG_COMPANY } from '../sets';
 import { describeTarget, openTarget, serverEnv, type Target } from '../target';
 import { browserAvailable, measureBrowser, type BrowserResult } from './browser';
 import { measure, type LoadResult } from './cannon';
-import { measureExport, measureUpload, uploadCsv, type ExportResult, type UploadResult, type UploadRow } from './heavy';
+import { measureExport, measureListDuringUpload, measureUpload, uploadCsv, type ExportResult, type ListDuringUploadResult, type UploadResult, type UploadRow } from './heavy';
 import { callerFor, serverRoutes, signIn, type Caller } from './http';
 import { captureAndTimeRaw, type RawResult } from './raw';
 import { BENCH_MARK, buildScenarios, type Scenario, type ScenarioContext } from './scenarios';
@@ -34,6 +34,9 @@ export interface RunOptions {
   rawMinIterations?: number;
   exportRows: number;
   uploadRows: number;
+  /** Rows of the upload during which the review list is probed (0: not measured), and how long the probe goes on after the import (its analysis); default 60 s. */
+  uploadLoadRows: number;
+  uploadLoadAfterSeconds?: number;
   png: boolean;
   browser: boolean;
   webDist?: string;
@@ -80,6 +83,7 @@ export interface RunResults {
   png: ScenarioResult | null;
   export: ExportResult | { skipped: string } | null;
   upload: UploadResult | { skipped: string } | null;
+  listDuringUpload: ListDuringUploadResult | { skipped: string } | null;
   browser: BrowserResult | { skipped: string } | null;
   cleanupSeconds: number;
   seconds: number;
@@ -240,7 +244,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
     // a reply (cleanUp deletes them: the replies got 404) or copied into the upload file.
     const companyId = await bigCompanyIdOf(database.db);
     await cleanUp(database.db, companyId);
-    prep = await prepare(database.db, companyId, opts.uploadRows);
+    prep = await prepare(database.db, companyId, Math.max(opts.uploadRows, opts.uploadLoadRows));
   } finally {
     await database.close();
   }
@@ -263,6 +267,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   let png: ScenarioResult | null = null;
   let exported: RunResults['export'] = null;
   let uploaded: RunResults['upload'] = null;
+  let listDuringUpload: RunResults['listDuringUpload'] = null;
   let browser: RunResults['browser'] = null;
   try {
     const callers: Record<Scenario['user'], Caller> = { admin: await signIn(server.url, users.admin), limited: await signIn(server.url, users.limited) };
@@ -303,9 +308,17 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
     // Last: the upload adds reviews (taken out again below).
     if (opts.uploadRows > 0) {
       uploaded = has('POST /v2/api/reviews/upload')
-        ? await attempt(() => measureUpload(callerFor(server.url, callers.admin.token), uploadCsv(prep.uploadRows), prep.uploadRows.length))
+        ? await attempt(() => measureUpload(callerFor(server.url, callers.admin.token), uploadCsv(prep.uploadRows.slice(0, opts.uploadRows)), Math.min(opts.uploadRows, prep.uploadRows.length)))
         : { skipped: 'not available yet: the server has no POST /v2/api/reviews/upload' };
       log(`upload: ${JSON.stringify(uploaded)}`);
+    }
+    // The review list while another upload (under new source ids) is imported and analysed.
+    if (opts.uploadLoadRows > 0) {
+      const rows = prep.uploadRows.slice(0, opts.uploadLoadRows).map((r) => ({ ...r, externalId: r.externalId.replace('bench-upload-', 'bench-upload-load-') }));
+      listDuringUpload = has('POST /v2/api/reviews/upload')
+        ? await attempt(() => measureListDuringUpload(callerFor(server.url, callers.admin.token), uploadCsv(rows), rows.length, { clients: 4, afterSeconds: opts.uploadLoadAfterSeconds ?? 60 }))
+        : { skipped: 'not available yet: the server has no POST /v2/api/reviews/upload' };
+      log(`review list during an upload: ${JSON.stringify(listDuringUpload)}`);
     }
   } finally {
     await server.stop();
@@ -323,7 +336,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   const cleanupSeconds = Math.round((performance.now() - c0) / 100) / 10;
   log(`clean-up in ${cleanupSeconds} s`);
 
-  return finish(opts, prep, results, loadBefore, t0, { png, export: exported, upload: uploaded, browser, cleanupSeconds });
+  return finish(opts, prep, results, loadBefore, t0, { png, export: exported, upload: uploaded, listDuringUpload, browser, cleanupSeconds });
 }
 
 function finish(opts: RunOptions, prep: Preparation, scenarios: ScenarioResult[], loadBefore: number[], t0: number, rest: Partial<RunResults>): RunResults {
@@ -347,6 +360,7 @@ function finish(opts: RunOptions, prep: Preparation, scenarios: ScenarioResult[]
     png: rest.png ?? null,
     export: rest.export ?? null,
     upload: rest.upload ?? null,
+    listDuringUpload: rest.listDuringUpload ?? null,
     browser: rest.browser ?? null,
     cleanupSeconds: rest.cleanupSeconds ?? 0,
     seconds: Math.round((performance.now() - t0) / 1000),

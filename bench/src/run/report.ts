@@ -123,6 +123,8 @@ export function renderSection(r: RunResults, pgForComparison: RunResults | null 
   lines.push('');
   const e = r.export;
   if (e) lines.push('skipped' in e ? `Excel export: ${e.skipped}.` : `Excel export of ${e.rows.toLocaleString('en')} reviews (${e.filter}): ${e.seconds} s, ${(e.bytes / 1024 / 1024).toFixed(1)} MB file; measured first on a freshly started server: its memory ${e.rssBeforeMb} MB before, ${e.rssPeakMb} MB at the peak (target: under 5 s and 300 MB: ${e.seconds < 5 && e.rssPeakMb < 300 ? 'ok' : '**missed**'}).`);
+  const l = r.listDuringUpload;
+  if (l) lines.push('', 'skipped' in l ? `Review list during an upload: ${l.skipped}.` : `Review list (first page, ${l.clients} clients) during a ${l.rows.toLocaleString('en')}-row upload and its analysis: p50 ${l.p50} ms, p95 ${l.p95} ms, max ${l.max} ms over ${l.requests.toLocaleString('en')} requests in ${l.probeSeconds} s (import ${l.status} in ${l.uploadSeconds} s)${l.failures ? `, **${l.failures} failed**` : ''}.`);
   const u = r.upload;
   if (u) lines.push('', 'skipped' in u ? `Review upload: ${u.skipped}.` : `Review upload of ${u.rows.toLocaleString('en')} rows (${(u.bytes / 1024 / 1024).toFixed(1)} MB CSV): ${u.status} in ${u.seconds} s, ${u.rowsPerSecond.toLocaleString('en')} rows/s; ${u.imported.toLocaleString('en')} imported, ${u.duplicates} duplicates, ${u.rejected} rejected${u.error ? `, error: ${u.error}` : ''} (target: 20,000 rows/s or more: ${u.rowsPerSecond >= 20_000 && u.status === 'done' ? 'ok' : '**missed**'}).`);
   const b = r.browser;

@@ -22,7 +22,7 @@ describe('readSheet (CSV)', () => {
   });
 
   it('keeps a quote inside a plain cell as text, and a last line without a line break', async () => {
-    expect(await csv('a,b\n5" screen,"x"y\nlast,')).toEqual([['a', 'b'], ['5" screen', 'xy'], ['last', '']]);
+    expect(await csv('a,b\n5" screen,"x"\nlast,')).toEqual([['a', 'b'], ['5" screen', 'x'], ['last', '']]);
   });
 
   it('refuses a quoted value that is never closed', async () => {

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { xlsxStream, type XlsxCell } from './xlsx';
@@ -38,5 +39,26 @@ describe('xlsxStream', () => {
       throw new Error('database went away');
     }
     await expect(buffer(xlsxStream('Reviews', [{ header: 'A', width: 10 }], broken()))).rejects.toThrow('database went away');
+  });
+});
+
+describe('xlsxStream with many rows', () => {
+  it('writes a large sheet that ExcelJS streaming reader reads back row by row', async () => {
+    const count = 60_000;
+    async function* many(): AsyncGenerator<XlsxCell[][]> {
+      for (let start = 0; start < count; start += 500) yield Array.from({ length: 500 }, (_, i) => [start + i, `Review ${start + i}: great food, الخدمة ممتازة`, (start + i) % 5 + 1]);
+    }
+    const bytes = await buffer(xlsxStream('Reviews', [{ header: 'N', width: 8 }, { header: 'Review', width: 60 }, { header: 'Rating', width: 8 }], many()));
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+    let rows = 0;
+    let last: unknown[] = [];
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        rows += 1;
+        last = (row.values as unknown[]).slice(1);
+      }
+    }
+    expect(rows).toBe(count + 1);
+    expect(last).toEqual([count - 1, `Review ${count - 1}: great food, الخدمة ممتازة`, ((count - 1) % 5) + 1]);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analyzeText, NLP_VERSION, sentimentFromRating } from '../../platform/nlp/analyze';
+import { performance } from 'node:perf_hooks';
+import { analyzeText, NLP_VERSION, sentimentFromRating, type TextAnalysis } from '../../platform/nlp/analyze';
 import { refreshDailyRollup, rollupKeysOf } from '../reviews/rollup.repository';
 import { rowsOf } from '../../db/rows';
 
@@ -43,19 +44,50 @@ export interface StoreOptions {
   incremental: boolean;
 }
 
+/** At most this many texts, or this many milliseconds, are analysed before the event loop gets a turn. */
+const SLICE_TEXTS = 10;
+const SLICE_MS = 10;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+let analysedTexts = 0;
+
+/** Review texts this process has analysed in batches so far (for progress logs; a test watches it between event loop turns). */
+export function textsAnalysed(): number {
+  return analysedTexts;
+}
+
+/**
+ * The analyses of a batch, in slices: between slices the event loop answers other requests. Analysed
+ * in one go, 500 reviews held the loop for seconds, and a 10,000-row upload's analysis left the API
+ * silent for about 30 seconds.
+ */
+async function analyzeBatch(type: string | null, batch: ReviewText[]): Promise<TextAnalysis[]> {
+  const out: TextAnalysis[] = [];
+  let sliceStart = performance.now();
+  for (const r of batch) {
+    out.push(analyzeCached([r.title, r.text].filter(Boolean).join('. '), type));
+    analysedTexts += 1;
+    if (out.length % SLICE_TEXTS === 0 || performance.now() - sliceStart >= SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+  return out;
+}
+
 /** Writes the analysis of a batch: replaces its review_topics rows, stamps nlp_version, fills a missing sentiment. */
-async function storeAnalysis(db: Db, companyId: number, type: string | null, batch: ReviewText[], opts: StoreOptions): Promise<void> {
+async function storeAnalysis(db: Db, companyId: number, batch: ReviewText[], analyses: TextAnalysis[], opts: StoreOptions): Promise<void> {
   if (batch.length === 0) return;
   const rows: { reviewId: number; kind: string; topic: string; subtopic: string; sentiment: number }[] = [];
   const sentiments: { id: number; sentiment: number | null }[] = [];
-  for (const r of batch) {
-    const text = [r.title, r.text].filter(Boolean).join('. ');
-    const a = analyzeCached(text, type);
+  batch.forEach((r, i) => {
+    const a = analyses[i]!;
     for (const t of a.topics) rows.push({ reviewId: r.id, kind: 'topic', topic: t.topic, subtopic: t.subtopic, sentiment: t.sentiment });
     for (const w of a.words) rows.push({ reviewId: r.id, kind: 'word', topic: w.word, subtopic: '', sentiment: w.sentiment });
     // A sentiment given by the source (or an earlier analysis) is kept; otherwise text first, then stars.
     sentiments.push({ id: r.id, sentiment: r.sentiment ?? a.sentiment ?? sentimentFromRating(r.rating) });
-  }
+  });
   const ids = batch.map((r) => r.id);
   const idList = sql`${sql.param(ids)}::int[]`;
   // Take the old analysis out of topic_daily (migration 0007's functions), put the new one in below.
@@ -87,14 +119,16 @@ export async function analyzeReviews(db: Db, companyId: number, reviewIds: reado
   for (let i = 0; i < reviewIds.length; i += BATCH) {
     const ids = reviewIds.slice(i, i + BATCH);
     const result = await db.execute(sql`SELECT id, title, text, rating, sentiment FROM reviews WHERE company_id = ${companyId} AND id = ANY(${sql.param([...ids])}::int[])`);
-    await storeAnalysis(db, companyId, type, rowsOf<ReviewText>(result), opts);
+    const batch = rowsOf<ReviewText>(result);
+    await storeAnalysis(db, companyId, batch, await analyzeBatch(type, batch), opts);
   }
 }
 
 /**
  * Analyses every review of the company that has not been analysed (by this version) yet, in
  * batches; answers how many. Used after bulk loads (seed, imports) and by the start-up backfill.
- * It does not touch the rollups: callers rebuild topic_daily once afterwards.
+ * Without `incremental` it does not touch the rollups: callers rebuild topic_daily once afterwards;
+ * with it, each batch is written with its rollup changes in a transaction of its own.
  */
 export async function analyzePendingReviews(db: Db, companyId: number, batchSize = BATCH, shouldStop: () => boolean = () => false, opts: StoreOptions & { maxReviews?: number } = { incremental: false }): Promise<number> {
   const type = await companyType(db, companyId);
@@ -106,7 +140,11 @@ export async function analyzePendingReviews(db: Db, companyId: number, batchSize
       ORDER BY id LIMIT ${batchSize}`);
     const batch = rowsOf<ReviewText>(result);
     if (batch.length === 0 || shouldStop()) return done;
-    await storeAnalysis(db, companyId, type, batch, opts);
+    // Texts are analysed outside any transaction: on the embedded database (one connection) an open
+    // transaction would hold every other request's query while the texts are read.
+    const analyses = await analyzeBatch(type, batch);
+    if (opts.incremental) await db.transaction((tx) => storeAnalysis(tx as unknown as Db, companyId, batch, analyses, opts));
+    else await storeAnalysis(db, companyId, batch, analyses, opts);
     done += batch.length;
     if (opts.maxReviews !== undefined && done >= opts.maxReviews) return done;
   }

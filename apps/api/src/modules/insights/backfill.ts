@@ -13,9 +13,10 @@ const PER_RUN = 2000;
 /**
  * The 'insights.analyze' job: analyses reviews stored without text analysis (the demo seed, bulk
  * loads, imports and connectors that do not call afterReviewsWritten). A few waiting reviews are
- * analysed row by row, keeping topic_daily and the sentiment counters exact in their transaction;
+ * analysed in batches, each written with its topic_daily and sentiment counter changes in one transaction;
  * a back-log of more than 1,000 (first start after seeding: 34,550 reviews, about 20 s on PGlite) is analysed in
- * batches of 500 and the company's topic rollup rebuilt once at the end.
+ * batches of 500 and the company's topic rollup rebuilt once at the end. Texts are analysed in small
+ * slices that give the event loop a turn (analysis.repository.ts), so the API keeps answering.
  */
 export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Promise<number> {
   const t0 = performance.now();
@@ -26,7 +27,7 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
       total += await analyzePendingReviews(db, companyId, 500);
       await db.transaction((tx) => rebuildTopicDaily(tx, companyId));
     } else {
-      total += await db.transaction((tx) => analyzePendingReviews(tx, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN }));
+      total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN });
     }
     // Topics and sentiment counters changed: cached insights and reports of the company are stale.
     companyDataChanged(companyId);

@@ -4,6 +4,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcelJS, loadPdfKit } from '../../platform/lazyModules';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
+import { ligaturesAsPresentationForms, registerPdfFonts, richText } from '../../platform/pdfText';
 import { xlsxStream, type XlsxCell, type XlsxColumn } from '../../platform/xlsx';
 import { safeCell } from './files';
 import { iterateReviews, ratingSummary, summaryBySource } from './repository';
@@ -12,6 +13,7 @@ import { responseRateOf } from './service';
 /** A PDF holds at most this many reviews; beyond it the Excel export is the right tool. */
 export const PDF_MAX_REVIEWS = 2000;
 export const EXCEL_MAX_REVIEWS = 200_000;
+const PDF_REVIEWS_PER_TURN = 10;
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
@@ -85,24 +87,30 @@ export async function reviewsPdf(db: Db, ctx: ActingContext, filter: ReviewFilte
   const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: false, info: { Title: `Reviews - ${companyName}` } });
   void (async () => {
     try {
-      doc.fontSize(18).fillColor('#1f1f1f').text(`Reviews - ${companyName}`);
-      doc.fontSize(9).fillColor('#8c8c8c').text(`Exported ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`).moveDown(1);
+      registerPdfFonts(doc);
+      const width = doc.page.width - 80;
+      richText(doc, `Reviews - ${companyName}`, { x: 40, width, fontSize: 18, color: '#1f1f1f' });
+      richText(doc, `Exported ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, { x: 40, width, fontSize: 9, color: '#8c8c8c' });
+      doc.moveDown(1);
       let count = 0;
       for await (const batch of iterateReviews(db, ctx, filter, { limit: PDF_MAX_REVIEWS, batch: 200 })) {
         for (const r of batch) {
           if (doc.y > doc.page.height - 140) doc.addPage();
-          const top = doc.y;
-          doc.fontSize(11).fillColor('#1f1f1f').text(r.authorName?.trim() || 'Anonymous', 40, top, { continued: false });
-          drawStars(doc, 40, doc.y + 2, r.rating);
-          doc.fontSize(8).fillColor('#8c8c8c').text(`${sourceTitle(r.source)} · ${r.createdAt.toISOString().slice(0, 10)}${r.locationTitle ? ` · ${r.locationTitle}` : ''}`, 100, doc.y + 2);
+          richText(doc, r.authorName?.trim() || 'Anonymous', { x: 40, width, fontSize: 11, color: '#1f1f1f' });
+          doc.y += 2;
+          drawStars(doc, 40, doc.y, r.rating);
+          richText(doc, `${sourceTitle(r.source)} · ${r.createdAt.toISOString().slice(0, 10)}${r.locationTitle ? ` · ${r.locationTitle}` : ''}`, { x: 100, width: width - 60, fontSize: 8, color: '#8c8c8c' });
           doc.moveDown(0.3);
           const body = [r.title, r.text].filter((t) => t && t.trim()).join(' - ');
-          doc.fontSize(10).fillColor('#262626').text(body || '(rating only)', 40, doc.y, { width: doc.page.width - 80 });
+          richText(doc, body || '(rating only)', { x: 40, width, fontSize: 10, color: '#262626' });
           doc.moveDown(0.8).strokeColor('#f0f0f0').moveTo(40, doc.y).lineTo(doc.page.width - 40, doc.y).stroke().moveDown(0.8);
           count += 1;
+          // Laying out text is CPU work: other requests get a turn every few reviews.
+          if (count % PDF_REVIEWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
         }
       }
-      if (count === 0) doc.fontSize(11).fillColor('#595959').text('No reviews match these filters.');
+      if (count === 0) richText(doc, 'No reviews match these filters.', { x: 40, width, fontSize: 11, color: '#595959' });
+      ligaturesAsPresentationForms(doc);
       doc.end();
     } catch (error) {
       doc.destroy(error as Error);

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { readSheet as readSheetRows } from '../../platform/sheets';
@@ -29,4 +30,14 @@ export async function readSheet(fileName: string, base64: string): Promise<Sheet
 export function safeCell(value: string | null | undefined): string {
   const text = value ?? '';
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** One CSV cell: quoted when it holds a separator, quote or line break, and kept text for spreadsheets (safeCell). */
+export function csvCell(value: string): string {
+  return Papa.unparse([[safeCell(value)]]);
+}
+
+/** A CSV text of a header and rows, cells kept text for spreadsheets (safeCell). */
+export function csvText(header: string[], rows: string[][]): string {
+  return Papa.unparse({ fields: header, data: rows.map((r) => r.map(safeCell)) });
 }

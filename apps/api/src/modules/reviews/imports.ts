@@ -1,6 +1,6 @@
 import { readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FEEDBACK_SOURCE, isIsoDate, SOURCES } from '@reputo/core';
+import { FEEDBACK_SOURCE, SOURCES } from '@reputo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -9,7 +9,8 @@ import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
 import { companyDataChanged } from '../../platform/reportCache';
 import { notifyNewReviews } from '../notifications/service';
-import { readSheet } from './files';
+import { csvCell, csvText, readSheet } from './files';
+import { readUploadDate } from './uploadDates';
 import { insertReviewRows, type NewReview } from './repository';
 
 /**
@@ -23,7 +24,7 @@ export const IMPORT_JOB = 'reviews.import';
 
 export const UPLOAD_FIELDS = [
   { name: 'source', required: true, description: 'Review source: a source value or title (google, Google, tripadvisor, Feedback...)' },
-  { name: 'date', required: true, description: 'When the review was written: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ' },
+  { name: 'date', required: true, description: 'When the review was written: YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ, an Excel date cell, or day and month in a form that can be read only one way (23/04/2025, 3 April 2025)' },
   { name: 'rating', required: false, description: 'Stars from 1 to 5 (a review needs a rating or a text)' },
   { name: 'text', required: false, description: 'The review text' },
   { name: 'title', required: false, description: 'The review title' },
@@ -34,12 +35,28 @@ export const UPLOAD_FIELDS = [
   { name: 'url', required: false, description: 'Link to the review' },
 ] as const;
 
-export const EXAMPLE_CSV = [
-  'source,date,rating,text,title,author_name,location_id,external_id,language,url',
-  'google,2024-05-01,5,"Great food, friendly staff",,Sara Ali,BB-001,g-1001,en,',
-  'tripadvisor,2024-05-02T18:30:00Z,3,"Average, the wait was long",Okay dinner,John Smith,BB-002,ta-77,en,https://www.tripadvisor.com/',
-  'feedback,2024-05-03,2,"الطعام كان باردا",,Guest,BB-001,,ar,',
-].join('\n');
+/** What the example file needs of a location: the reference a row gives in location_id. */
+export interface ExampleLocation {
+  code: string | null;
+  title: string;
+}
+
+/**
+ * The example upload file, naming the company's own locations (by their ID, or their name when
+ * they have none), so a file filled in from it imports; without locations the column stays empty.
+ */
+export function exampleCsv(locs: ExampleLocation[]): string {
+  const ref = (i: number) => {
+    const loc = locs[i % Math.max(1, locs.length)];
+    return loc ? csvCell(loc.code || loc.title) : '';
+  };
+  return [
+    'source,date,rating,text,title,author_name,location_id,external_id,language,url',
+    `google,2024-05-01,5,"Great food, friendly staff",,Sara Ali,${ref(0)},g-1001,en,`,
+    `tripadvisor,2024-05-02T18:30:00Z,3,"Average, the wait was long",Okay dinner,John Smith,${ref(1)},ta-77,en,https://www.tripadvisor.com/`,
+    `feedback,2024-05-03,2,"الطعام كان باردا",,Guest,${ref(0)},,ar,`,
+  ].join('\n');
+}
 
 const SOURCE_BY_NAME = new Map(SOURCES.flatMap((s) => [[s.value.toLowerCase(), s.value], [s.title.toLowerCase(), s.value]]));
 /** Rows checked per step (one duplicate query and one progress update each). */
@@ -58,14 +75,22 @@ export async function startImport(deps: Pick<AppDeps, 'db' | 'config'>, companyI
   return row!;
 }
 
-function parseDate(value: string): Date | null {
-  const v = value.trim();
-  if (isIsoDate(v as unknown)) return new Date(`${v}T12:00:00Z`);
-  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v)) {
-    const d = new Date(v.replace(' ', 'T') + (/(Z|[+-]\d{2}:?\d{2})$/.test(v) ? '' : 'Z'));
-    return Number.isNaN(d.getTime()) ? null : d;
+function rejectedPath(dataDir: string, id: number): string {
+  return path.join(dataDir, 'uploads', 'reviews', `${id}.rejected.csv`);
+}
+
+/** Every rejected row of an upload as CSV (line, reason); the import's row keeps only the first 1,000. */
+async function saveRejected(dataDir: string, importId: number, rejected: ImportRejection[]): Promise<void> {
+  await writeFile(rejectedPath(dataDir, importId), `\uFEFF${csvText(['line', 'reason'], rejected.map((r) => [String(r.line), r.reason]))}\n`);
+}
+
+/** The rejected rows of an upload as a CSV file: the saved full list, or (uploads from before it was kept) the stored first 1,000. */
+export async function rejectedCsv(dataDir: string, row: typeof reviewImports.$inferSelect): Promise<string> {
+  try {
+    return await readFile(rejectedPath(dataDir, row.id), 'utf8');
+  } catch {
+    return `\uFEFF${csvText(['line', 'reason'], row.rejected.map((r) => [String(r.line), r.reason]))}\n`;
   }
-  return null;
 }
 
 const fingerprint = (r: { source: string; locationId: number | null; authorName: string | null; createdAt: Date; text: string | null }) =>
@@ -143,8 +168,9 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
         const reject = (reason: string) => rejected.push({ line, reason });
         const source = SOURCE_BY_NAME.get(col(row, 'source').toLowerCase());
         if (!source) { reject(col(row, 'source') ? `Unknown source "${col(row, 'source')}"` : 'The source is missing'); continue; }
-        const createdAt = parseDate(col(row, 'date'));
-        if (!createdAt) { reject(col(row, 'date') ? `The date "${col(row, 'date')}" is not YYYY-MM-DD` : 'The date is missing'); continue; }
+        const date = readUploadDate(col(row, 'date'));
+        if ('reason' in date) { reject(date.reason); continue; }
+        const createdAt = date.date;
         if (createdAt.getTime() > Date.now() + 86_400_000) { reject('The date is in the future'); continue; }
         const ratingText = col(row, 'rating');
         const rating = ratingText === '' ? null : Number(ratingText);
@@ -191,6 +217,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
       }
       await db.update(reviewImports).set({ processedRows: Math.min(data.length, start + chunk.length), duplicates, rejected: rejected.slice(0, 1000) }).where(eq(reviewImports.id, importId));
     }
+    await saveRejected(deps.config.dataDir, importId, rejected);
     await db.update(reviewImports).set({ acceptedRows: accepted.length }).where(eq(reviewImports.id, importId));
     // One transaction for every accepted row and the rollup: all or nothing.
     await db.transaction(async (tx) => {
@@ -212,6 +239,15 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
   }
 }
 
+/**
+ * How many rows were rejected. The row keeps the first 1,000 reasons; once every row is checked
+ * the total is what was neither accepted nor a duplicate (every non-empty row is one of the three).
+ */
+function rejectedTotalOf(row: typeof reviewImports.$inferSelect): number {
+  const checked = row.status === 'done' || (row.acceptedRows > 0 && row.processedRows === row.totalRows);
+  return checked ? Math.max(row.rejected.length, row.processedRows - row.acceptedRows - row.duplicates) : row.rejected.length;
+}
+
 export function importDto(row: typeof reviewImports.$inferSelect) {
   return {
     id: row.id,
@@ -224,6 +260,7 @@ export function importDto(row: typeof reviewImports.$inferSelect) {
     imported: row.imported,
     duplicates: row.duplicates,
     rejected: row.rejected,
+    rejectedTotal: rejectedTotalOf(row),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -1,10 +1,10 @@
 import { parseReviewFilter, type ReviewFilterValues } from '@reputo/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { companies, reviewImports } from '../../db/schema';
+import { companies, locations, reviewImports } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import { resolveActingContext, type ActingContext, type ActingRequest } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -13,7 +13,7 @@ import { jobQueueFor } from '../../platform/jobs';
 import { findUserById } from '../users/repository';
 import { reviewsExcel, reviewsPdf, ratingExcel, responseRateExcel } from './exports';
 import { uploadBody, UPLOAD_BODY_LIMIT } from './files';
-import { EXAMPLE_CSV, IMPORT_JOB, importDto, runImport, startImport, UPLOAD_FIELDS } from './imports';
+import { exampleCsv, IMPORT_JOB, importDto, rejectedCsv, runImport, startImport, UPLOAD_FIELDS } from './imports';
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
 import { scopeCompanyId } from './scope';
@@ -44,6 +44,10 @@ async function exportFile(deps: AppDeps, ctx: ActingContext, format: Format, fil
   }
   const { buffer, fileName } = format === 'rating' ? await ratingExcel(db, ctx, filter) : await responseRateExcel(db, ctx, filter);
   return { body: buffer, type: XLSX, fileName };
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, text: string) {
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(text);
 }
 
 function sendFile(reply: FastifyReply, file: { body: Readable | Buffer; type: string; fileName: string }) {
@@ -110,10 +114,13 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviews/upload/fields', { config: { access: manage }, schema: { tags, summary: 'The columns of a review upload', response: { 200: z.object({ fields: z.array(z.object({ name: z.string(), required: z.boolean(), description: z.string() })) }) } } },
     async () => ({ fields: UPLOAD_FIELDS.map((f) => ({ ...f })) }));
 
-  app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: 'Example file for the review upload (CSV; Excel opens it)' } },
-    async (_request, reply) => reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="reviews-upload-example.csv"').send(`\uFEFF${EXAMPLE_CSV}\n`));
+  app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: "Example file for the review upload, naming the company's own locations (CSV; Excel opens it)" } },
+    async (request, reply) => {
+      const locs = await db.select({ code: locations.locationId, title: locations.title }).from(locations).where(eq(locations.companyId, scopeCompanyId(actingOf(request)))).orderBy(asc(locations.id)).limit(2);
+      return sendCsv(reply, 'reviews-upload-example.csv', `\uFEFF${exampleCsv(locs)}\n`);
+    });
 
-  const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), acceptedRows: z.number(), savedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
+  const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), acceptedRows: z.number(), savedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), rejectedTotal: z.number(), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
 
   app.post('/v2/api/reviews/upload', {
     config: { access: manage },
@@ -135,6 +142,13 @@ export function transferRoutes(app: App, deps: AppDeps): void {
       const [row] = await db.select().from(reviewImports).where(and(eq(reviewImports.id, request.params.id), eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))));
       if (!row) throw notFound('Upload not found');
       return importDto(row);
+    });
+
+  app.get('/v2/api/reviews/upload/:id/rejected', { config: { access: manage }, schema: { tags, summary: 'Every rejected row of an upload (line, reason) as CSV', params: idParams } },
+    async (request, reply) => {
+      const [row] = await db.select().from(reviewImports).where(and(eq(reviewImports.id, request.params.id), eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))));
+      if (!row) throw notFound('Upload not found');
+      return sendCsv(reply, `reviews-upload-${row.id}-rejected.csv`, await rejectedCsv(deps.config.dataDir, row));
     });
 
   app.get('/v2/api/reviews/upload', { config: { access: manage }, schema: { tags, summary: 'Recent uploads', response: { 200: z.object({ uploads: z.array(importSchema) }) } } },

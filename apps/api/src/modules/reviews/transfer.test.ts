@@ -114,7 +114,7 @@ describeEachDatabase('share cards, exports and uploads', (use) => {
     expect(done).toMatchObject({ status: 'done', totalRows: 10, processedRows: 10, acceptedRows: 3, savedRows: 3, imported: 3, duplicates: 2 });
     expect(done.rejected).toEqual([
       { line: 6, reason: 'Unknown source "myspace"' },
-      { line: 7, reason: 'The date "June 1st" is not YYYY-MM-DD' },
+      { line: 7, reason: 'The date "June 1st" is not a date: use YYYY-MM-DD or an Excel date cell' },
       { line: 8, reason: 'The rating "7" is not a whole number from 1 to 5' },
       { line: 9, reason: 'A review needs a rating or a text' },
       { line: 10, reason: 'Unknown location "NOPE-9"' },
@@ -149,5 +149,55 @@ describeEachDatabase('share cards, exports and uploads', (use) => {
     expect((await call('responder', 'POST', '/v2/api/reviews/upload', { fileName: 'r.csv', content: 'eA==' })).statusCode).toBe(403);
     const example = await call('admin', 'GET', '/v2/api/reviews/upload/example');
     expect(example.body).toContain('source,date,rating,text');
+  });
+
+  const uploadAndRun = async (fileName: string, content: Buffer, who = 'admin') => {
+    const res = await call(who, 'POST', '/v2/api/reviews/upload', { fileName, content: content.toString('base64') });
+    expect(res.statusCode, res.body).toBe(202);
+    await jobQueueFor({ db: env.database.db }).runDue();
+    return (await call(who, 'GET', `/v2/api/reviews/upload/${res.json().id}`)).json();
+  };
+
+  it('imports Excel date cells, ISO texts and day-month dates that read one way; an ambiguous date is a row error', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Reviews');
+    ws.addRow(['source', 'date', 'rating', 'text', 'location_id']);
+    // Real date cells: numbers with a date format in the file, as Excel writes them.
+    ws.addRow(['google', new Date(Date.UTC(2025, 3, 3)), 5, 'Date cell, day only', 'BB-001']);
+    ws.addRow(['google', new Date(Date.UTC(2025, 3, 4, 18, 30)), 4, 'Date cell with a time', 'BB-001']);
+    ws.addRow(['google', '2025-04-05', 4, 'ISO text', 'BB-001']);
+    ws.addRow(['google', '23/04/2025', 3, 'Day first', 'BB-001']);
+    ws.addRow(['google', '3 April 2025', 3, 'Month by name', 'BB-001']);
+    ws.addRow(['google', '03/04/2025', 2, 'Ambiguous', 'BB-001']);
+    ws.getColumn(2).numFmt = 'dd/mm/yyyy';
+    const done = await uploadAndRun('dates.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(done).toMatchObject({ status: 'done', imported: 5, rejectedTotal: 1 });
+    expect(done.rejected).toEqual([{ line: 7, reason: 'The date "03/04/2025" is ambiguous: it could be 3 April or 4 March 2025. Write it as YYYY-MM-DD' }]);
+    const listed = (await call('admin', 'GET', '/v2/api/reviews?search=date cell')).json().reviews as { text: string; date: string }[];
+    expect(Object.fromEntries(listed.map((r) => [r.text, r.date.slice(0, 16)]))).toEqual({ 'Date cell, day only': '2025-04-03T12:00', 'Date cell with a time': '2025-04-04T18:30' });
+  });
+
+  it('counts every rejected row and downloads all of them as CSV', async () => {
+    const bad = Array.from({ length: 1500 }, (_, i) => `myspace,2024-06-01,5,row ${i},BB-001`);
+    const done = await uploadAndRun('bad.csv', Buffer.from(['source,date,rating,text,location_id', ...bad, 'google,2024-06-09,5,the one good row,BB-001'].join('\n')));
+    expect(done).toMatchObject({ status: 'done', imported: 1, rejectedTotal: 1500 });
+    expect(done.rejected).toHaveLength(1000);
+    const csv = await call('admin', 'GET', `/v2/api/reviews/upload/${done.id}/rejected`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('line,reason');
+    expect(lines.slice(1)).toEqual(bad.map((_, i) => `${i + 2},"Unknown source ""myspace"""`));
+    expect((await call('beta', 'GET', `/v2/api/reviews/upload/${done.id}/rejected`)).statusCode).toBe(404);
+  });
+
+  it("builds the example file from the company's own locations, and it imports as it is", async () => {
+    // Company B's admin: the example names Beta Bank's location, none of Alpha's.
+    const example = await call('beta', 'GET', '/v2/api/reviews/upload/example');
+    const rows = example.body.replace(/^\uFEFF/, '').trim().split('\n').slice(1);
+    expect(rows.map((r) => r.split(',').at(-4))).toEqual(['BETA-1', 'BETA-1', 'BETA-1']);
+    expect(example.body).not.toMatch(/BB-|NN-/);
+    const done = await uploadAndRun('example.csv', Buffer.from(example.body), 'beta');
+    expect(done).toMatchObject({ status: 'done', imported: 3, rejectedTotal: 0 });
   });
 }, { env: { JOBS_INTERVAL_MS: '0' } });

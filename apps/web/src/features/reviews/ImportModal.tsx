@@ -50,13 +50,14 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
   useEffect(() => {
     if (s?.status === 'done') onDone();
   }, [s?.status, onDone]);
-  const example = async () => {
-    const text = await reviewsApi.example();
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'reviews-upload-example.csv' });
+  const download = async (text: Promise<string>, fileName: string) => {
+    const url = URL.createObjectURL(new Blob([await text], { type: 'text/csv' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
     a.click();
     URL.revokeObjectURL(url);
   };
+  const example = () => download(reviewsApi.example(), 'reviews-upload-example.csv');
+  const rejectedRows = (id: number) => download(reviewsApi.rejectedCsv(id), `reviews-upload-${id}-rejected.csv`).catch((e: Error) => void message.error(e.message));
   const progress = s ? importProgress(s) : null;
   return (
     <Modal open title="Import reviews" onCancel={onClose} footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>} width={640}>
@@ -78,11 +79,19 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
           {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
           {s.status === 'done' && (
             <Alert
-              type={s.rejected.length ? 'warning' : 'success'}
+              type={s.rejectedTotal ? 'warning' : 'success'}
               showIcon
-              title={`${s.imported.toLocaleString()} imported, ${s.duplicates.toLocaleString()} duplicates skipped, ${s.rejected.length.toLocaleString()} rejected`}
+              title={`${s.imported.toLocaleString()} imported, ${s.duplicates.toLocaleString()} duplicates skipped, ${s.rejectedTotal.toLocaleString()} rejected`}
               data-testid="import-result"
             />
+          )}
+          {s.status === 'done' && s.rejectedTotal > 0 && (
+            <p style={{ marginTop: 12 }}>
+              {s.rejectedTotal > s.rejected.length ? `The first ${s.rejected.length.toLocaleString()} of ${s.rejectedTotal.toLocaleString()} rejected rows are listed below. ` : ''}
+              <Button type="link" icon={<DownloadOutlined />} onClick={() => void rejectedRows(s.id)} style={{ padding: 0 }} data-testid="rejected-csv">
+                Download all {s.rejectedTotal.toLocaleString()} rejected rows (CSV)
+              </Button>
+            </p>
           )}
           {s.rejected.length > 0 && (
             <Table size="small" style={{ marginTop: 12 }} rowKey="line" dataSource={s.rejected} pagination={{ pageSize: 8, size: 'small' }} columns={[{ title: 'Line', dataIndex: 'line', width: 70 }, { title: 'Reason', dataIndex: 'reason' }]} />

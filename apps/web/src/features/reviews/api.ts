@@ -51,7 +51,7 @@ export interface Template { id: number; title: string; text: string; ratings: nu
 export interface ShortLocation { id: number; title: string; locationId: string | null; brandId: number | null; brand: string | null; stateId: number | null; state: string | null }
 export interface RatingSummary { average: number | null; total: number; rated: number; stars: Record<'1' | '2' | '3' | '4' | '5', number> }
 export interface ResponseRate { target: number; total: number; responded: number; rate: number | null; averageResponseHours: number | null }
-export interface ImportStatus { id: number; fileName: string; status: 'running' | 'done' | 'failed'; totalRows: number; processedRows: number; acceptedRows: number; savedRows: number; imported: number; duplicates: number; rejected: { line: number; reason: string }[]; error: string | null }
+export interface ImportStatus { id: number; fileName: string; status: 'running' | 'done' | 'failed'; totalRows: number; processedRows: number; acceptedRows: number; savedRows: number; imported: number; duplicates: number; rejected: { line: number; reason: string }[]; rejectedTotal: number; error: string | null }
 export interface ShareCard { service: string; serviceTitle: string; sharingSource: string; name: string; date: string; rating_value: number | null; review_text: string; location_name: string | null; location_location_id: string | null }
 
 const qs = (filter: ReviewFilterValues, paging = true) => Object.fromEntries(new URLSearchParams(toQueryString(filter, { paging })));
@@ -81,4 +81,5 @@ export const reviewsApi = {
   upload: (fileName: string, content: string) => api<ImportStatus>('/v2/api/reviews/upload', { method: 'POST', body: { fileName, content } }),
   uploadStatus: (id: number) => api<ImportStatus>(`/v2/api/reviews/upload/${id}`),
   example: () => api<string>('/v2/api/reviews/upload/example'),
+  rejectedCsv: (id: number) => api<string>(`/v2/api/reviews/upload/${id}/rejected`),
 };

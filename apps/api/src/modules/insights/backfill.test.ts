@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { describeEachDatabase } from '../../test/harness';
+import { insertReviewRows } from '../reviews/repository';
+import { textsAnalysed } from './analysis.repository';
+import { analyzeWaitingReviews } from './backfill';
+
+describeEachDatabase('analysis of waiting reviews', (use) => {
+  it('gives the event loop a turn at least every 10 texts while 1,500 reviews are analysed', async () => {
+    const { database, fx } = use();
+    const count = 1500;
+    await insertReviewRows(
+      database.db,
+      Array.from({ length: count }, (_, i) => ({ companyId: fx.companyA.id, source: 'google', rating: 4, text: `Visit ${i}: the food was delicious but the service was slow and the table was sticky.`, createdAt: new Date(Date.UTC(2024, 0, 1 + (i % 300), 12)) })),
+    );
+    // A chain of immediates stands for the other requests: each event loop turn runs one link, which
+    // notes how many texts were analysed since the link before.
+    let seen = textsAnalysed();
+    let mostBetweenTurns = 0;
+    let running = true;
+    const turn = () => {
+      mostBetweenTurns = Math.max(mostBetweenTurns, textsAnalysed() - seen);
+      seen = textsAnalysed();
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const analysed = await analyzeWaitingReviews(database.db);
+    running = false;
+    expect(analysed).toBe(count);
+    // Analysed 500 at a time in one go, the loop waited for a whole batch.
+    expect(mostBetweenTurns).toBeGreaterThan(0);
+    expect(mostBetweenTurns).toBeLessThanOrEqual(10);
+    const topics = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(DISTINCT review_id)::int AS n FROM review_topics WHERE company_id = ${fx.companyA.id} AND topic = 'food'`));
+    expect(Number(topics[0]!.n)).toBe(count);
+  }, 180_000);
+});
