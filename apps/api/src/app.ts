@@ -10,7 +10,8 @@ import { registerAccess, type RoutePermission } from './platform/access';
 import { createRateLimiter } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
-import { registerErrorHandling } from './platform/errors';
+import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { registerInputGuards } from './platform/input';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
 import { useIdentityCache } from './platform/identityCache';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -104,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     deps.realtime.embedded?.close();
   });
 
+  registerInputGuards(fastify);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -116,9 +119,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const permissions = registerAccess(app, { db, signer: deps.signer });
+  // Before any route: a route registered earlier would keep Fastify's own error shape.
+  const web: { index?: (url: string) => string | null } = {};
+  registerErrorHandling(app, { spaIndex: (url) => web.index?.(url) ?? null });
   await deps.realtime.embedded?.register(app);
-  const spaIndex = opts.serveWeb ? await registerWeb(app, config.webDist) : undefined;
-  registerErrorHandling(app, { spaIndex });
+  if (opts.serveWeb) web.index = await registerWeb(app, config.webDist);
 
   for (const routes of [authRoutes, meRoutes, passwordRoutes, invitationRoutes, systemRoutes, teamRoutes, companyRoutes, partnerRoutes, embedRoutes, messagingRoutes, outboxRoutes, realtimeRoutes, reviewRoutes, statisticsRoutes, dashboardRoutes, insightsRoutes, competitorRoutes, notificationRoutes, reportSettingsRoutes, publicApiRoutes, sourceRoutes, packageRoutes, languageRoutes, widgetRoutes, brandRoutes, adminUserRoutes, csDashboardRoutes, systemHealthRoutes, locationRoutes, stateRoutes]) {
     routes(app, deps);
