@@ -16,7 +16,7 @@ export function requiredText(max: number) {
     .refine((v) => v.length <= max, `At most ${max} characters`);
 }
 
-/** An optional free-text field: absent, null or '' means none; anything else follows both rules. */
+/** An optional free-text field: null or '' means none, absent stays absent (a PATCH leaves it as it is); anything else follows both rules. */
 export function optionalText(max: number) {
   return z
     .string()
@@ -27,7 +27,7 @@ export function optionalText(max: number) {
       if (e) c.addIssue({ code: 'custom', message: e });
     })
     .refine((v) => !v || v.length <= max, `At most ${max} characters`)
-    .transform((v) => (v ? v.trimEnd() : null));
+    .transform((v) => (v === undefined ? undefined : v ? v.trimEnd() : null));
 }
 
 const id = idSchema();
