@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { registerAccess, type RoutePermission } from './platform/access';
+import { registerAccess, type RegisteredRoute, type RoutePermission } from './platform/access';
 import { createRateLimiter } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
@@ -58,7 +58,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-export type BuiltApp = App & { routePermissions: RoutePermission[]; deps: AppDeps };
+export type BuiltApp = App & { routePermissions: RoutePermission[]; registeredRoutes: RegisteredRoute[]; deps: AppDeps };
 
 /** Secrets that must never reach a log line. */
 const REDACT = ['req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie'];
@@ -107,6 +107,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   registerInputGuards(fastify);
+  // First, so its onRoute hook sees every route, the plugins' (documentation pages, WebSocket) included.
+  const access = registerAccess(app, { db, signer: deps.signer });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -118,7 +120,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const permissions = registerAccess(app, { db, signer: deps.signer });
   // Before any route: a route registered earlier would keep Fastify's own error shape.
   const web: { index?: (url: string) => string | null } = {};
   registerErrorHandling(app, { spaIndex: (url) => web.index?.(url) ?? null });
@@ -129,5 +130,5 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     routes(app, deps);
   }
 
-  return Object.assign(app, { routePermissions: permissions, deps });
+  return Object.assign(app, { routePermissions: access.permissions, registeredRoutes: access.routes, deps });
 }

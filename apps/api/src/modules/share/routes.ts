@@ -81,7 +81,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
   });
 
   // Not an API path: a plain public image address, cacheable by anyone who was given the link.
-  app.get('/review/:id/:size', async (request, reply) => {
+  app.get('/review/:id/:size', { config: { access: access.public() } }, async (request, reply) => {
     const { id, size } = request.params as { id: string; size: string };
     const dims = parseSize(size);
     if (!dims) throw badRequest(`Unknown size "${size}": use small, large, square, portrait or WIDTHxHEIGHT (200 to 2400).`);
