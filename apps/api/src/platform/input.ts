@@ -15,11 +15,19 @@ const QUOTE = 0x22;
 const OPEN = new Set([0x5b, 0x7b]);
 const CLOSE = new Set([0x5d, 0x7d]);
 
+/** Inside a string only a quote or a backslash matters: found natively, so a base64 upload is not walked by hand. */
+const STRING_STOP = /["\\]/g;
+
 /** One pass over raw JSON text: nesting outside strings, and `\u0000` escapes inside them. */
 export function checkJsonText(text: string): void {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
+    if (inString) {
+      STRING_STOP.lastIndex = i;
+      if (!STRING_STOP.exec(text)) return;
+      i = STRING_STOP.lastIndex - 1;
+    }
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === QUOTE) inString = false;
