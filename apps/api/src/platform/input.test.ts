@@ -55,10 +55,15 @@ describeEachDatabase('Input refused at the edge', (use) => {
     expectOurError(await app.inject({ method: 'POST', url: '/apps/reputo/events', headers, payload: '{"name":' }), 400);
   });
 
-  it("answers Fastify's own refusals (too large, unsupported type, unknown route) in our shape", async () => {
+  it("answers Fastify's own refusals (too large, unsupported type, too long a path, unknown route) in our shape", async () => {
     const { app } = use();
-    expectOurError(await app.inject({ method: 'POST', url: '/v2/api/password/fogot', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}` }), 413);
-    expectOurError(await app.inject({ method: 'POST', url: '/v2/api/password/fogot', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' }), 415);
+    const tooLarge = await app.inject({ method: 'POST', url: '/v2/api/password/fogot', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    expectOurError(tooLarge, 413);
+    expect(tooLarge.json().error).toBe('payload_too_large');
+    const unknownType = await app.inject({ method: 'POST', url: '/v2/api/password/fogot', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+    expectOurError(unknownType, 415);
+    expect(unknownType.json().error).toBe('unsupported_media_type');
+    expectOurError(await app.inject({ url: `/v2/api/reviews/${'9'.repeat(150)}` }), 414);
     expectOurError(await app.inject({ method: 'POST', url: '/apps/reputo/events', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' }), 415);
     expectOurError(await app.inject({ url: '/v2/api/no-such-route' }), 404);
   });
