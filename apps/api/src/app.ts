@@ -6,11 +6,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { registerAccess, type RoutePermission } from './platform/access';
+import { registerAccess, type RegisteredRoute, type RoutePermission } from './platform/access';
 import { registerAttemptLimits } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
-import { registerErrorHandling } from './platform/errors';
+import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { registerInputGuards } from './platform/input';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
 import { useIdentityCache } from './platform/identityCache';
@@ -57,7 +58,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-export type BuiltApp = App & { routePermissions: RoutePermission[]; deps: AppDeps };
+export type BuiltApp = App & { routePermissions: RoutePermission[]; registeredRoutes: RegisteredRoute[]; deps: AppDeps };
 
 /** Secrets that must never reach a log line. */
 const REDACT = ['req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie'];
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     // X-Forwarded-For names the client only when a listed proxy sent it; otherwise anyone could pick their address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -106,6 +108,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await deps.limits.close();
   });
 
+  registerInputGuards(fastify);
+  // First, so its onRoute hook sees every route, the plugins' (documentation pages, WebSocket) included.
+  const access = registerAccess(app, { db, signer: deps.signer });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -117,14 +122,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const permissions = registerAccess(app, { db, signer: deps.signer });
+  // Before any route: a route registered earlier would keep Fastify's own error shape.
+  const web: { index?: (url: string) => string | null } = {};
+  registerErrorHandling(app, { spaIndex: (url) => web.index?.(url) ?? null });
   await deps.realtime.embedded?.register(app);
-  const spaIndex = opts.serveWeb ? await registerWeb(app, config.webDist) : undefined;
-  registerErrorHandling(app, { spaIndex });
+  if (opts.serveWeb) web.index = await registerWeb(app, config.webDist);
 
   for (const routes of [authRoutes, meRoutes, passwordRoutes, invitationRoutes, systemRoutes, teamRoutes, companyRoutes, partnerRoutes, embedRoutes, messagingRoutes, outboxRoutes, realtimeRoutes, reviewRoutes, statisticsRoutes, dashboardRoutes, insightsRoutes, competitorRoutes, notificationRoutes, reportSettingsRoutes, publicApiRoutes, sourceRoutes, packageRoutes, languageRoutes, widgetRoutes, brandRoutes, adminUserRoutes, csDashboardRoutes, systemHealthRoutes, locationRoutes, stateRoutes]) {
     routes(app, deps);
   }
 
-  return Object.assign(app, { routePermissions: permissions, deps });
+  return Object.assign(app, { routePermissions: access.permissions, registeredRoutes: access.routes, deps });
 }

@@ -7,6 +7,7 @@ export * from './access';
 export * from './dates';
 export * from './messages';
 export * from './validation';
+export * from './ids';
 export * from './names';
 export * from './billing';
 export * from './countries';

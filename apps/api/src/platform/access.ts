@@ -135,19 +135,32 @@ export interface RoutePermission {
   access: string;
 }
 
-/** Installs the access check on every route and refuses to register an API route without a declared access. */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): RoutePermission[] {
+/** Every route registered after registerAccess, API or not, with its declared access (null: none). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string | null;
+}
+
+/**
+ * Installs the access check on every route and refuses to register an API route without a declared
+ * access. Call it before any other plugin registers routes, so `routes` lists them all.
+ */
+export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): { permissions: RoutePermission[]; routes: RegisteredRoute[] } {
   const permissions: RoutePermission[] = [];
+  const routes: RegisteredRoute[] = [];
   app.decorateRequest('acting', null);
   app.decorateRequest('apiClient', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRoute', (route) => {
     const a = route.config?.access;
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    for (const method of methods) routes.push({ method, url: route.url, access: a ? describeAccess(a) : null });
     if (!isApiPath(route.url)) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-    for (const method of [route.method].flat()) {
+    for (const method of methods) {
       // A route that keeps the cached identities on its writes is listed so: a review of the diff sees it.
-      if (method !== 'HEAD') permissions.push({ method, url: route.url, access: `${describeAccess(a)}${route.config?.writes ? ` writes:${route.config.writes}` : ''}` });
+      permissions.push({ method, url: route.url, access: `${describeAccess(a)}${route.config?.writes ? ` writes:${route.config.writes}` : ''}` });
     }
   });
   app.addHook('preHandler', async (request) => {
@@ -161,5 +174,5 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     authorize(ctx, a);
     request.acting = ctx;
   });
-  return permissions;
+  return { permissions, routes };
 }

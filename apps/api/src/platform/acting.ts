@@ -1,4 +1,4 @@
-import { normalizeFeatures, roleSchema, type Feature, type Role } from '@reputo/core';
+import { normalizeFeatures, parseId, roleSchema, type Feature, type Role } from '@reputo/core';
 import type { Db } from '../db/client';
 import { findCompanyById, type CompanyRow } from '../modules/companies/repository';
 import { findPartnerById } from '../modules/partners/repository';
@@ -40,8 +40,8 @@ export function readActingRequest(url: string, opts: { ignoreOwnerAsCompany: boo
     const raw = query.get(name);
     if (raw === null || raw === '' || raw === 'null' || raw === 'undefined') continue;
     if (name === 'ownerAsCompany' && opts.ignoreOwnerAsCompany) continue;
-    const id = Number(raw);
-    if (!Number.isInteger(id) || id <= 0) throw badRequest(`${name} must be a positive whole number`);
+    const id = parseId(raw);
+    if (id === null) throw badRequest(`${name} must be a positive whole number`, [{ field: name, message: `${name} must be a positive whole number` }]);
     result[name] = id;
   }
   return result;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export interface ErrorDetail {
@@ -44,6 +44,19 @@ function detailsFromValidation(issues: ZodIssueLike[], context: string): ErrorDe
   });
 }
 
+/** Our codes for the statuses Fastify and its plugins answer on their own. */
+const CLIENT_ERROR_CODES: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests' };
+
+/**
+ * Fastify's router refuses some URLs before any route or error handler runs (a parameter longer
+ * than its limit, a malformed URL): the Fastify option `frameworkErrors` answers them in our shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The path is too long' : 'The URL is not valid';
+  void reply.status(status).send({ error: status === 414 ? 'uri_too_long' : 'invalid_request', error_description: message });
+}
+
 export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex?: (url: string) => string | null } = {}): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ExpiredTokenError) {
@@ -60,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex?: (
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, too large, unsupported media type): safe to describe.
-      return reply.status(status).send({ error: (error as FastifyError).code?.toLowerCase() ?? 'invalid_request', error_description: error.message });
+      return reply.status(status).send({ error: CLIENT_ERROR_CODES[status] ?? 'invalid_request', error_description: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'server_error', error_description: 'Sorry, server goes wrong' });

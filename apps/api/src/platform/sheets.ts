@@ -50,6 +50,13 @@ function parseCsv(text: string): string[][] {
 
 /** The rows of the file's first sheet (or of the CSV text), as cell texts. */
 export async function readSheet(fileName: string, buffer: Buffer): Promise<string[][]> {
+  const rows = await readRows(fileName, buffer);
+  // Cells become database text, which cannot hold NUL.
+  if (rows.some((row) => row.some((cell) => cell.includes('\0')))) throw badRequest('The file contains NUL characters, which text may not hold.');
+  return rows;
+}
+
+async function readRows(fileName: string, buffer: Buffer): Promise<string[][]> {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.csv') || lower.endsWith('.txt')) return parseCsv(buffer.toString('utf8'));
   if (!lower.endsWith('.xlsx')) throw badRequest('Upload an .xlsx or .csv file.');

@@ -11,6 +11,7 @@
  * with `resolveDateRange` and wins over explicit dates; `date_mode` says which side applies.
  */
 import { z } from 'zod';
+import { MAX_ID } from '../ids';
 import { DATE_MODES, DATE_PRESETS, isIsoDate, presetRange, type DateMode, type DatePreset, type WeekStart } from '../dates';
 import { SOURCES } from '../sources';
 
@@ -36,7 +37,7 @@ function idList(field: string, allowZero = false) {
         .string()
         .regex(/^\d{1,10}$/, `${field} must be a comma-separated list of ids`)
         .transform(Number)
-        .refine((n) => n <= 2147483647 && (allowZero || n > 0), `${field} must be a comma-separated list of ids`),
+        .refine((n) => n <= MAX_ID && (allowZero || n > 0), `${field} must be a comma-separated list of ids`),
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { fillTemplate } from '@reputo/core';
+import { fillTemplate, idSchema } from '@reputo/core';
 import { and, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -30,7 +30,7 @@ const ruleSchema = z.object({
   rating: z.number().int().min(1).max(5),
   enabled: z.boolean(),
   delayMinutes: z.number({ error: 'delayMinutes must be a number of minutes' }).int().min(0).max(MAX_DELAY_MINUTES, `delayMinutes can be at most ${MAX_DELAY_MINUTES} (7 days)`),
-  templateIds: z.array(z.number().int().positive()).max(20),
+  templateIds: z.array(idSchema('templateIds')).max(20),
 });
 const settingsSchema = z.object({ enabled: z.boolean(), enabledAt: z.string().nullable(), rules: z.array(ruleSchema), excludedKeywords: z.array(z.string()) });
 

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
+import { NUL_MESSAGE } from '../../platform/input';
 import { createStorage, type Storage } from '../../platform/storage';
 import { idNumber } from '../companies/schemas';
 import { accessTokenFromQuery } from '../statistics/excel';
@@ -33,6 +34,7 @@ async function readLogo(request: FastifyRequest): Promise<UploadedFile | null> {
   if (!request.isMultipart()) return null;
   const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
   if (!part || part.fieldname !== 'file') return null;
+  if (part.filename.includes('\0')) throw badRequest(NUL_MESSAGE);
   const content = await part.toBuffer();
   return { content, truncated: part.file.truncated, mimetype: part.mimetype };
 }

@@ -1,10 +1,9 @@
-import { companyCreateSchema, companyPatchSchema, STATUSES } from '@reputo/core';
+import { companyCreateSchema, companyPatchSchema, STATUSES, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { pagingQuery } from '../../platform/paging';
 
 /** A path or body id: a positive whole number that fits the database's integer ids. */
-export const idNumber = (name = 'id') =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be a positive number`).max(2147483647, `${name} is too large`);
+export const idNumber = idSchema;
 
 export const idParams = z.object({ id: idNumber() });
 

@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -15,7 +16,7 @@ import { exampleFile, uploadCompetitors, uploadFields } from './upload';
 /** Feature Competitor Benchmarking (the Owner always passes); changes are for the full-settings roles. */
 const read = access.signedIn({ company: true, feature: 'competitorBenchmarking' });
 const write = access.roles(['owner', 'partner', 'master_admin', 'manager'], { company: true, feature: 'competitorBenchmarking' });
-const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number') });
+const idParams = z.object({ id: idSchema() });
 
 export function competitorRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;

@@ -1,8 +1,9 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 
 export const branchInput = z.object({
-  id: z.number({ error: 'id must be a number' }).int().positive().optional(),
-  location_id: z.number({ error: 'location_id must be the id of one of your locations' }).int().positive(),
+  id: idSchema().optional(),
+  location_id: idSchema('location_id'),
   title: z.string().max(200, 'title is at most 200 characters').optional(),
   address: z.string().max(300, 'address is at most 300 characters').nullable().optional(),
   /** Page address of the branch per competitor source, e.g. { "google": "https://www.google.com/maps/place/..." }. */

@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -12,7 +13,7 @@ export function embedRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags: ['embed'],
       summary: 'Issue a read-only auth_token for embedding the app in an iframe (view 2 or 3, optional locations)',
-      body: z.object({ view: z.enum(['2', '3'], { error: "view must be '2' or '3'" }), locations: z.array(z.number().int().positive()).max(1000).optional() }),
+      body: z.object({ view: z.enum(['2', '3'], { error: "view must be '2' or '3'" }), locations: z.array(idSchema('locations')).max(1000).optional() }),
       response: { 200: z.object({ auth_token: z.string(), expires_in: z.number() }) },
     },
   }, async (request) => {

@@ -1,4 +1,4 @@
-import { freeTextError, isValidTimeZone, MSG } from '@reputo/core';
+import { freeTextError, isValidTimeZone, MSG, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { pagingQuery } from '../../platform/paging';
 
@@ -16,7 +16,7 @@ export function requiredText(max: number) {
     .refine((v) => v.length <= max, `At most ${max} characters`);
 }
 
-/** An optional free-text field: absent, null or '' means none; anything else follows both rules. */
+/** An optional free-text field: null or '' means none, absent stays absent (a PATCH leaves it as it is); anything else follows both rules. */
 export function optionalText(max: number) {
   return z
     .string()
@@ -27,10 +27,10 @@ export function optionalText(max: number) {
       if (e) c.addIssue({ code: 'custom', message: e });
     })
     .refine((v) => !v || v.length <= max, `At most ${max} characters`)
-    .transform((v) => (v ? v.trimEnd() : null));
+    .transform((v) => (v === undefined ? undefined : v ? v.trimEnd() : null));
 }
 
-const id = z.number({ error: 'must be an id' }).int().positive();
+const id = idSchema();
 
 export const facebookInput = z.object({
   /** Present for an account that was saved before, so its first value is kept. */
@@ -83,8 +83,8 @@ export const limitSchema = z.object({ used: z.number(), max: z.number() });
 
 export const locationListQuery = pagingQuery.extend({
   search: z.string().max(200).optional(),
-  brand: z.coerce.number().int().positive().optional(),
-  state: z.coerce.number().int().positive().optional(),
+  brand: idSchema('brand').optional(),
+  state: idSchema('state').optional(),
 });
 
 export const locationListSchema = z.object({
@@ -107,4 +107,4 @@ export const uploadInput = z.object({
   content: z.string().min(1, 'The file is empty').max(14_000_000, 'The file is too big: at most 10 MB'),
 });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: idSchema() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { COUNT_EVENT, countChannel } from '@reputo/core';
+import { COUNT_EVENT, countChannel, idSchema } from '@reputo/core';
 import { listConversations, listSocialPosts, messagePages, setConversationRead, unreadCommentTotal, unreadConversationTotal, type ConversationRow, type SocialPostRow } from './repository';
 
 const messaging = access.signedIn({ company: true, feature: 'messaging' });
@@ -70,7 +70,7 @@ export function messagingRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags: ['messaging'],
       summary: 'Mark a conversation read or unread; the new unread total is pushed on the count channel',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: idSchema() }),
       body: z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) }),
       response: { 200: z.object({ updatedConversations: z.array(conversation), unreadTotalCount: z.number() }) },
     },

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, RATINGS } from '@reputo/core';
+import { NOTIFICATION_KINDS, RATINGS, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -24,7 +24,7 @@ const settingsBody = z.object({
   delivery: z.enum(DELIVERIES, { error: 'delivery must be instant, daily or weekly' }),
   ratings: z.array(rating).max(RATINGS.length * 2).default([...RATINGS]),
   sources: z.array(z.string().max(60)).max(200).default([]),
-  locations: z.array(z.number().int().positive()).max(5000).default([]),
+  locations: z.array(idSchema('locations')).max(5000).default([]),
   kinds: z.array(z.enum(NOTIFICATION_KINDS, { error: `kinds are ${NOTIFICATION_KINDS.join(', ')}` })).max(8).default(['count']),
 });
 

@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -12,7 +13,7 @@ const settingBody = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }),
   recipients: z.array(z.string().max(254)).max(10, 'At most 10 extra recipients').optional(),
-  locations: z.array(z.number().int().positive()).max(1000).nullable().optional(),
+  locations: z.array(idSchema('locations')).max(1000).nullable().optional(),
 });
 
 /** How often the scheduler looks for due reports. */

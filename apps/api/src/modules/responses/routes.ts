@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -8,7 +9,7 @@ import { generateReply } from './ai';
 import { createResponse, deleteResponse, listResponses, replayTo, updateResponse } from './service';
 
 const tags = ['responses'];
-const reviewId = z.coerce.number({ error: 'reviewId must be a number' }).int().positive().max(2147483647);
+const reviewId = idSchema('reviewId');
 const text = z.string({ error: 'The field cannot be empty or contain only spaces!' });
 
 export function responseRoutes(app: App, deps: AppDeps): void {

@@ -1,7 +1,7 @@
-import { reviewFilterSchema } from '@reputo/core';
+import { reviewFilterSchema, idSchema } from '@reputo/core';
 import { z } from 'zod';
 
-export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive whole number').max(2147483647) });
+export const idParams = z.object({ id: idSchema() });
 
 /** The review filter of packages/core, as a querystring schema (it ignores unknown keys). */
 export const reviewFilterQuery = reviewFilterSchema;
@@ -63,8 +63,8 @@ export const reviewListSchema = z.object({
 
 export const assignmentBody = z
   .object({
-    case_resolution: z.number({ error: 'case_resolution must be an id or null' }).int().positive().nullable().optional(),
-    review_categories: z.array(z.number({ error: 'review_categories must be a list of ids' }).int().positive()).max(50, 'At most 50 categories per review').optional(),
+    case_resolution: idSchema('case_resolution').nullable().optional(),
+    review_categories: z.array(idSchema('review_categories')).max(50, 'At most 50 categories per review').optional(),
   })
   .refine((b) => b.case_resolution !== undefined || b.review_categories !== undefined, 'Send case_resolution or review_categories');
 

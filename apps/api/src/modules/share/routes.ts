@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sourceTitle } from '@reputo/core';
+import { sourceTitle, idSchema } from '@reputo/core';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -58,7 +58,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags,
       summary: 'Make a shareable card of a review; answers its page and image addresses',
-      body: z.object({ reviewId: z.number().int().positive(), sharingSource: z.enum(SHARING_SOURCES).optional() }),
+      body: z.object({ reviewId: idSchema('reviewId'), sharingSource: z.enum(SHARING_SOURCES).optional() }),
       response: { 201: z.object({ id: z.string(), url: z.string(), imageUrl: z.string(), size: z.string() }) },
     },
   }, async (request, reply) => {
@@ -81,7 +81,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
   });
 
   // Not an API path: a plain public image address, cacheable by anyone who was given the link.
-  app.get('/review/:id/:size', async (request, reply) => {
+  app.get('/review/:id/:size', { config: { access: access.public() } }, async (request, reply) => {
     const { id, size } = request.params as { id: string; size: string };
     const dims = parseSize(size);
     if (!dims) throw badRequest(`Unknown size "${size}": use small, large, square, portrait or WIDTHxHEIGHT (200 to 2400).`);

@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -24,7 +25,7 @@ export function stateRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags: ['states'],
       summary: "Set a region's reply language, or null to follow each review's own language",
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: idSchema() }),
       body: z.object({ language: z.enum(REGION_LANGUAGE_CODES, { error: 'Please choose a language from the list' }).nullable() }),
       response: { 200: stateSchema },
     },

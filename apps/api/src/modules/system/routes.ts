@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -34,7 +35,7 @@ export function systemRoutes(app: App, deps: AppDeps): void {
     schema: {
       tags: ['user'],
       summary: 'Signed token for a user-engagement tool, for the current user only',
-      querystring: z.object({ id: z.coerce.number({ error: 'id must be a user id' }).int().positive() }),
+      querystring: z.object({ id: idSchema() }),
       response: { 200: z.object({ token: z.string() }) },
     },
   }, async (request) => {

@@ -1,4 +1,4 @@
-import { isValidEmail, MSG, TEAM_ROLES } from '@reputo/core';
+import { isValidEmail, MSG, TEAM_ROLES, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -23,10 +23,10 @@ const member = z.object({
   lastLoginAt: z.string().nullable(),
   invitation: z.object({ status: z.enum(['pending', 'expired', 'revoked', 'accepted']), sentAt: z.string(), expiresAt: z.string() }).nullable(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema() });
 const role = z.enum(TEAM_ROLES, { error: `role must be one of ${TEAM_ROLES.join(', ')}` });
 /** null: every location of the company; a list: only those. */
-const locationIds = z.array(z.number().int().positive()).max(5000).nullable();
+const locationIds = z.array(idSchema('locationIds')).max(5000).nullable();
 const appUrl = z.string().max(500).optional();
 
 export function teamRoutes(app: App, deps: AppDeps): void {

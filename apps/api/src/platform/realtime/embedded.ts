@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { access } from '../access';
 import { signChannel } from './signature';
 
 /**
@@ -88,7 +89,8 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
         });
       });
       // The Pusher HTTP publish API, so the `pusher` server library (or another process) can publish here.
-      app.post('/apps/:appId/events', async (request, reply) => {
+      // Public: the Pusher signature of the body is its authentication.
+      app.post('/apps/:appId/events', { config: { access: access.public() } }, async (request, reply) => {
         // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
         const raw = JSON.stringify(request.body ?? {});
         const path = request.url.split('?')[0]!;

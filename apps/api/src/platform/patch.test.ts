@@ -1,0 +1,206 @@
+import { expect, it } from 'vitest';
+import type { BuiltApp } from '../app';
+import { createReportingWorld, type ReportingWorld } from '../modules/statistics/test/reportingData';
+import { describeEachDatabase, type TestEnv } from '../test/harness';
+import { bearer, signIn } from '../test/http';
+import { documentOperations, fillPath } from '../test/openapi';
+
+/**
+ * A PATCH changes only the fields it is sent. For every PATCH operation of the OpenAPI document:
+ * read the row (the matching GET), send one field, read it again and compare everything else.
+ * A new PATCH route fails this test until it has a case below or a reason in NO_MATCHING_GET.
+ */
+
+/** PATCH operations that cannot be checked this way, with the reason. */
+const NO_MATCHING_GET: Record<string, string> = {
+  'PATCH /v2/api/admin/languages': "its body is one list (the company's response languages) and no GET reads them apart from this answer",
+  'PATCH /v2/api/conversationsread/{id}': 'its body is one field (isRead) and no GET reads a single conversation',
+  'PATCH /v2/api/responses/update/{id}': 'a reply has no GET of its own (it is read inside its review, whose other replies and fields this route never writes)',
+  'PATCH /v2/api/reviews/response_rate': "its body is one field (the company's target): there is nothing else to keep",
+  'PATCH /v2/api/states/{id}': "its body is one field (the region's language): there is nothing else to keep",
+};
+
+interface World {
+  env: TestEnv;
+  headers: Record<string, string>;
+  /** `ownerAsCompany=<company A>`: the Owner acts inside company A. */
+  acting: string;
+  reporting: ReportingWorld;
+}
+
+interface PatchCase {
+  /** The row's path parameters, made or found for the case. */
+  params: (w: World) => Promise<Record<string, string>>;
+  /** The matching GET, as a document path with the same parameters. */
+  get: string;
+  /** Where the row sits in the GET's answer, for a GET that lists rows. */
+  pick?: (body: unknown, params: Record<string, string>) => unknown;
+  /** Bodies sent one at a time (made from the parameters where they need a row's id), each with the answer's fields it changes. */
+  sends: { body: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>); changes: string[] }[];
+}
+
+async function created(w: World, url: string, payload: object): Promise<string> {
+  const res = await w.env.app.inject({ method: 'POST', url: `${url}?${w.acting}`, headers: w.headers, payload });
+  if (res.statusCode >= 300) throw new Error(`POST ${url} answered ${res.statusCode}: ${res.body}`);
+  return String((res.json() as { id: number }).id);
+}
+
+/** The object with this id anywhere in a list answer. */
+function byId(body: unknown, id: number): unknown {
+  if (Array.isArray(body)) return body.map((item) => byId(item, id)).find((found) => found !== undefined);
+  if (!body || typeof body !== 'object') return undefined;
+  if ((body as { id?: unknown }).id === id) return body;
+  return byId(Object.values(body), id);
+}
+
+const pickId = (body: unknown, params: Record<string, string>) => byId(body, Number(params.id));
+
+const CASES: Record<string, PatchCase> = {
+  'PATCH /v2/api/team/{id}': {
+    params: async (w) => ({ id: String(w.env.fx.companyA.analyst.id), location: String(w.reporting.marina) }),
+    get: '/v2/api/team/{id}',
+    sends: [
+      { body: { role: 'responder' }, changes: ['role'] },
+      { body: { firstName: 'Amal' }, changes: ['firstName', 'name'] },
+      { body: (p) => ({ locationIds: [Number(p.location)] }), changes: ['locationIds'] },
+    ],
+  },
+  'PATCH /v2/api/admin/companies/{id}': {
+    params: async (w) => ({ id: String(w.env.fx.companyA.id) }),
+    get: '/v2/api/admin/companies/{id}',
+    sends: [
+      { body: { city: 'Jeddah' }, changes: ['city'] },
+      { body: { address2: 'Suite 9' }, changes: ['address2'] },
+    ],
+  },
+  'PATCH /v2/api/admin/packages': {
+    params: async () => ({}),
+    get: `/v2/api/admin/companies/{client}`,
+    sends: [{ body: { locationsLimit: 77 }, changes: ['locationsLimit'] }],
+  },
+  'PATCH /v2/api/admin/companies/{id}/brands/{brand}': {
+    params: async (w) => ({ id: String(w.env.fx.companyA.id), brand: String(w.reporting.brandB1) }),
+    get: '/v2/api/admin/companies/{id}/brands/{brand}',
+    sends: [{ body: { title: 'Renamed brand' }, changes: ['title'] }],
+  },
+  'PATCH /v2/api/locations/{id}': {
+    params: async (w) => ({ id: String(w.reporting.marina) }),
+    get: '/v2/api/locations/{id}',
+    sends: [
+      { body: { city: 'Dubai Marina' }, changes: ['city'] },
+      { body: { address: '1 Marina Walk' }, changes: ['address'] },
+    ],
+  },
+  'PATCH /v2/api/owner/{id}': {
+    params: async (w) => ({ id: String(w.env.fx.owner.id) }),
+    get: '/v2/api/owner/{id}',
+    sends: [{ body: { firstName: 'Odette' }, changes: ['firstName', 'userName'] }],
+  },
+  'PATCH /v2/api/partner/{id}': {
+    params: async (w) => ({ id: String(w.env.fx.partner1.id) }),
+    get: '/v2/api/partner/{id}',
+    sends: [{ body: { name: 'Agency Renamed' }, changes: ['name'] }],
+  },
+  'PATCH /v2/api/templates/{id}': {
+    params: async (w) => ({ id: await created(w, '/v2/api/templates', { title: 'Thanks', text: 'Thank you for your review.' }) }),
+    get: '/v2/api/templates/{id}',
+    sends: [
+      { body: { title: 'Thanks again' }, changes: ['title'] },
+      { body: { ratings: [5] }, changes: ['ratings'] },
+    ],
+  },
+  'PATCH /v2/api/reviewCategory/{id}': {
+    params: async (w) => ({ id: await created(w, '/v2/api/reviewCategory', { title: 'Patch check parking' }) }),
+    get: '/v2/api/reviewCategory',
+    pick: pickId,
+    sends: [{ body: { color: '#00aa00' }, changes: ['color'] }],
+  },
+  'PATCH /v2/api/caseResolution/{id}': {
+    params: async (w) => ({ id: await created(w, '/v2/api/caseResolution', { title: 'Patch check waiting' }) }),
+    get: '/v2/api/caseResolution',
+    pick: pickId,
+    sends: [{ body: { color: '#aa0000' }, changes: ['color'] }],
+  },
+  'PATCH /v2/api/competitor/{id}': {
+    params: async (w) => ({ id: await created(w, '/v2/api/competitor', { name: 'Rival', locations: [{ location_id: w.reporting.marina, title: 'Rival Marina' }] }) }),
+    get: '/v2/api/competitor/{id}',
+    sends: [{ body: { name: 'Rival Two' }, changes: ['name'] }],
+  },
+  'PATCH /v2/api/reviews/{id}': {
+    params: async (w) => ({ id: String(Object.values(w.reporting.reviewIds)[0]), category: await created(w, '/v2/api/reviewCategory', { title: 'Patch check category' }) }),
+    get: '/v2/api/reviews/{id}',
+    sends: [{ body: (p) => ({ review_categories: [Number(p.category)] }), changes: ['review_categories', 'reviewCategoryId'] }],
+  },
+  'PATCH /v2/api/reviews/update/{id}': {
+    params: async (w) => ({ id: String(Object.values(w.reporting.reviewIds)[1]), status: await created(w, '/v2/api/caseResolution', { title: 'Patch check called back' }) }),
+    get: '/v2/api/reviews/{id}',
+    sends: [{ body: (p) => ({ case_resolution: Number(p.status) }), changes: ['caseResolution', 'case_resolution'] }],
+  },
+  'PATCH /v2/api/user': {
+    params: async () => ({}),
+    get: '/v2/api/me',
+    sends: [{ body: { lastName: 'Ortega' }, changes: ['lastName', 'userName', 'name'] }],
+  },
+};
+
+/** Fields that change on every write. */
+const VOLATILE = /^(updatedAt|updated_at)$/;
+
+/** Every leaf of an answer by its path, e.g. `invitation.status`, `states.0.title`. */
+function leaves(value: unknown, path: string[] = [], out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) out.set(path.join('.'), JSON.stringify(value));
+    for (const [key, child] of entries) leaves(child, [...path, key], out);
+  } else out.set(path.join('.'), value);
+  return out;
+}
+
+/** The paths whose value differs, split into those under a field the body changes and the others. */
+function changes(before: unknown, after: unknown, allowed: string[]): { expected: string[]; unexpected: string[] } {
+  const a = leaves(before);
+  const b = leaves(after);
+  const differing = [...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p) && !p.split('.').some((segment) => VOLATILE.test(segment)));
+  const isExpected = (p: string) => p.split('.').some((segment) => allowed.includes(segment));
+  return { expected: differing.filter(isExpected), unexpected: differing.filter((p) => !isExpected(p)) };
+}
+
+async function read(app: BuiltApp, w: World, url: string, c: PatchCase, params: Record<string, string>): Promise<unknown> {
+  const res = await app.inject({ url: `${url}?${w.acting}`, headers: w.headers });
+  if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body}`);
+  return c.pick ? c.pick(res.json(), params) : res.json();
+}
+
+describeEachDatabase('PATCH changes only the fields it is sent', (use) => {
+  it('every PATCH operation of the document has a case or a reason', () => {
+    const patches = documentOperations(use().app).filter((op) => op.method === 'PATCH').map((op) => `PATCH ${op.path}`);
+    expect(patches.filter((key) => !CASES[key] && !NO_MATCHING_GET[key])).toEqual([]);
+    expect(Object.keys(CASES).filter((key) => !patches.includes(key))).toEqual([]);
+  });
+
+  it('leaves every field it is not sent as it was', async () => {
+    const env = use();
+    const { app, fx } = env;
+    const w: World = { env, headers: bearer((await signIn(app, fx.owner.email)).access_token), acting: `ownerAsCompany=${fx.companyA.id}`, reporting: await createReportingWorld(env.database.db, fx.companyA.id) };
+    const problems: string[] = [];
+    for (const [key, c] of Object.entries(CASES)) {
+      const params = { client: String(fx.companyA.id), ...(await c.params(w)) };
+      const patchUrl = fillPath(key.slice('PATCH '.length), params);
+      const getUrl = fillPath(c.get, params);
+      for (const send of c.sends) {
+        const before = await read(app, w, getUrl, c, params);
+        if (before === undefined) problems.push(`${key}: the row is not in ${getUrl}`);
+        const sent = typeof send.body === 'function' ? send.body(params) : send.body;
+        // The packages PATCH names its company in the body.
+        const body = key === 'PATCH /v2/api/admin/packages' ? { client: fx.companyA.id, ...sent } : sent;
+        const res = await app.inject({ method: 'PATCH', url: `${patchUrl}?${w.acting}`, headers: w.headers, payload: body });
+        if (res.statusCode !== 200) problems.push(`${key} ${JSON.stringify(sent)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+        const after = await read(app, w, getUrl, c, params);
+        const { expected, unexpected } = changes(before, after, send.changes);
+        if (expected.length === 0) problems.push(`${key} ${JSON.stringify(sent)} changed nothing it was sent`);
+        if (unexpected.length) problems.push(`${key} ${JSON.stringify(sent)} also changed ${unexpected.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
