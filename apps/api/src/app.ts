@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -55,12 +56,20 @@ export interface BuildOptions {
   /** Serve the web build (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests pass a stream to read what the server logs. */
+  logStream?: DestinationStream;
 }
 
 export type BuiltApp = App & { routePermissions: RoutePermission[]; deps: AppDeps };
 
-/** Secrets that must never reach a log line. */
-const REDACT = ['req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie'];
+/** Fields that carry a secret wherever they sit in a logged object (a body, a payload, an error's details). */
+const SECRET_FIELDS = ['password', 'refresh_token', 'access_token', 'token', 'client_secret', 'authorization'];
+
+/** Secrets that must never reach a log line: headers, and the secret fields at the top or one level down. */
+export const REDACT = [
+  'req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `req.body.${field}`]),
+];
 
 /** Recovery and invitation tokens travel in paths, download links carry tokens in the query: logs show them masked. */
 export function maskTokens(url: string): string {
@@ -76,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       level: config.logLevel,
       redact: REDACT,
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }) },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     trustProxy: true,

@@ -8,7 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Links the mail carries (recovery, invitation), logged so a developer can follow them without SMTP. */
+  /** Links the mail carries (recovery, invitation): kept in the outbox, where a developer follows them without SMTP; never logged (they hold tokens). */
   links?: string[];
   /** Files sent with the mail over SMTP (scheduled reports); the outbox keeps only their names in the log. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
@@ -21,7 +21,8 @@ export interface Mailer {
 
 /**
  * Every mail is written to the outbox table first. With SMTP_URL it is then delivered through
- * nodemailer; without it the log line (subject, recipient, links) is how a developer follows it.
+ * nodemailer; without it the outbox (`GET /v2/api/admin/outbox`) is where a developer reads it. The
+ * log line names the mail only: its links and text carry recovery and invitation tokens.
  */
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -30,7 +31,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       const links = message.links ?? [];
       const row = await insertOutboxMail(opts.db, { to: message.to, subject: message.subject, text: message.text, html: message.html, links });
       const attachments = message.attachments?.map((a) => a.filename);
-      opts.log.info({ mailId: row.id, to: message.to, subject: message.subject, links, attachments }, transport ? 'mail queued for SMTP' : 'mail written to outbox (no SMTP_URL)');
+      opts.log.info({ mailId: row.id, to: message.to, subject: message.subject, attachments }, transport ? 'mail queued for SMTP' : 'mail written to outbox (no SMTP_URL)');
       if (!transport) return { id: row.id, delivered: false };
       try {
         await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
