@@ -12,6 +12,7 @@ import { createRateLimiter } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
+import { jobQueueFor } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
 import { useIdentityCache } from './platform/identityCache';
@@ -95,6 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   fastify.setSerializerCompiler(serializerCompiler);
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  // The one job queue of the database, with the config's settings, made before any module defines jobs on it.
+  const queue = jobQueueFor({ db, config });
   const deps: AppDeps = {
     config,
     db,
@@ -109,7 +112,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   useReportCache(fastify, db, config.reportCacheSeconds);
   useIdentityCache(db, config.identityCacheSeconds * 1000);
+  // The job runner lives as long as the listening server. Tests drive the app with inject() without
+  // listening, so no runner races them; they run due jobs themselves with runDue().
+  app.addHook('onListen', async () => queue.start(config.jobsIntervalMs, app.log));
   app.addHook('onClose', async () => {
+    await queue.stop();
     deps.mailer.close();
     deps.realtime.embedded?.close();
   });
