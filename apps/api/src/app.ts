@@ -103,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     db,
     signer: createTokenSigner(config.jwtSecret, config.accessTokenTtl),
     limiter: createRateLimiter(config.tokenRateLimit, config.tokenRateWindowSeconds),
-    mailer: opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
+    mailer: opts.mailer ?? createMailer({ db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
     realtime: createRealtime(config),
   };
 

@@ -78,6 +78,8 @@ export interface JobQueue {
   enqueue(name: string, payload?: JobPayload, opts?: EnqueueOptions): Promise<number | null>;
   /** Runs the jobs that are due now (several at once) until none is left; answers how many ran. */
   runDue(limit?: number): Promise<number>;
+  /** Lets the started runner look for due jobs now (after enqueueing inside a transaction that has committed). */
+  wake(): void;
   /** Removes finished jobs older than their retention; answers how many. */
   prune(): Promise<number>;
   start(intervalMs: number, log?: FastifyBaseLogger): void;
@@ -346,6 +348,7 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
       kinds.set(name, { ...opts, handler });
     },
     enqueue,
+    wake: pump,
     runDue,
     prune,
     start(intervalMs, log) {
