@@ -148,9 +148,15 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     await enqueue(name, {}, { runAt: new Date(from + everySeconds * 1000), dedupeKey: `${RECURRING_PREFIX}${name}`, maxAttempts: 1 });
   }
 
-  async function rescheduleIfRecurring(job: Pick<JobRow, 'name' | 'dedupeKey'>): Promise<void> {
+  /**
+   * The next run of a recurring job, in the transaction that ends this one: the dedupe key is never
+   * free in between, so a tick cannot slip in a run that is due at once.
+   */
+  async function rescheduleIfRecurring(job: Pick<JobRow, 'name' | 'dedupeKey'>, tx: Db): Promise<void> {
     const every = kinds.get(job.name)?.everySeconds;
-    if (every && job.dedupeKey === `${RECURRING_PREFIX}${job.name}`) await scheduleRecurring(job.name, every);
+    if (every && job.dedupeKey === `${RECURRING_PREFIX}${job.name}`) {
+      await enqueue(job.name, {}, { runAt: new Date(Date.now() + every * 1000), dedupeKey: job.dedupeKey, maxAttempts: 1, db: tx });
+    }
   }
 
   /** Jobs of a crashed process that have no attempt left: dead, with their kind told. */
@@ -160,7 +166,10 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
       .set({ status: 'dead', finishedAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: LEASE_LOST })
       .where(and(inArray(jobs.name, names), eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), gte(jobs.attempts, jobs.maxAttempts)))
       .returning();
-    for (const job of lost) await kinds.get(job.name)?.onFailure?.(job.payload, { error: LEASE_LOST, attempts: job.attempts, retryAt: null }, tx);
+    for (const job of lost) {
+      await kinds.get(job.name)?.onFailure?.(job.payload, { error: LEASE_LOST, attempts: job.attempts, retryAt: null }, tx);
+      await rescheduleIfRecurring(job, tx);
+    }
     return lost;
   }
 
@@ -186,16 +195,16 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   }
 
   /** Takes up to `room` due jobs, oldest kinds first, within each kind's limit. */
-  async function claim(room: number): Promise<{ claimed: JobRow[]; lost: JobRow[] }> {
+  async function claim(room: number): Promise<JobRow[]> {
     const names = [...kinds.keys()];
-    if (names.length === 0 || room <= 0) return { claimed: [], lost: [] };
+    if (names.length === 0 || room <= 0) return [];
     return db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-      const lost = await reapLost(tx, names);
+      await reapLost(tx, names);
       const free = await roomByKind(tx, names);
       const open = names.filter((n) => free.get(n)! > 0);
-      if (open.length === 0) return { claimed: [], lost };
+      if (open.length === 0) return [];
       const due = dueWhere(open);
       const waiting = await tx.select({ name: jobs.name, first: min(jobs.runAt) }).from(jobs).where(due).groupBy(jobs.name).orderBy(min(jobs.runAt));
       const claimed: JobRow[] = [];
@@ -209,27 +218,26 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
           .where(inArray(jobs.id, ids))
           .returning()));
       }
-      return { claimed, lost };
+      return claimed;
     });
   }
 
   /** The row as this process holds it: still running under our lease, at the attempt we took. */
   const held = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, me), eq(jobs.attempts, job.attempts));
 
+  /** Records how the attempt ended, if this process still holds the job; answers whether it did. */
   async function finish(job: JobRow, failure: unknown | null): Promise<boolean> {
     const kind = kinds.get(job.name);
-    if (failure === null) {
-      const done = await db.update(jobs).set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null }).where(held(job)).returning({ id: jobs.id });
-      return done.length > 0;
-    }
-    const error = errorText(failure);
-    const retryAt = job.attempts < job.maxAttempts ? new Date(Date.now() + retryDelayMs(job.attempts, kind?.retryBaseSeconds)) : null;
-    const next = retryAt ? { status: 'queued', runAt: retryAt } : { status: 'dead', finishedAt: new Date() };
+    const error = failure === null ? null : errorText(failure);
+    const retryAt = error !== null && job.attempts < job.maxAttempts ? new Date(Date.now() + retryDelayMs(job.attempts, kind?.retryBaseSeconds)) : null;
+    const next = error === null ? { status: 'done', finishedAt: sql`now()` } : retryAt ? { status: 'queued', runAt: retryAt } : { status: 'dead', finishedAt: sql`now()` };
     return db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
       const rows = await tx.update(jobs).set({ ...next, lockedUntil: null, lockedBy: null, lastError: error }).where(held(job)).returning({ id: jobs.id });
-      if (rows.length && kind?.onFailure) await kind.onFailure(job.payload, { error, attempts: job.attempts, retryAt }, tx);
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      if (error !== null) await kind?.onFailure?.(job.payload, { error, attempts: job.attempts, retryAt }, tx);
+      if (!retryAt) await rescheduleIfRecurring(job, tx);
+      return true;
     });
   }
 
@@ -243,7 +251,6 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
       runLog?.warn({ job: job.name, id: job.id, attempt: job.attempts, err: error }, 'job failed');
     }
     if (!(await finish(job, failure))) runLog?.warn({ job: job.name, id: job.id }, 'job finished after its lease was taken over; its result is not recorded');
-    else await rescheduleIfRecurring(job);
   }
 
   /** Renews the lease of every job running here; a job whose row is no longer ours hears it lost its lease. */
@@ -271,8 +278,7 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   async function fill(max = Infinity): Promise<number> {
     const room = Math.min(settings.concurrency - active.size, max);
     if (room <= 0 || stopped) return 0;
-    const { claimed, lost } = await claim(room);
-    for (const job of lost) await rescheduleIfRecurring(job);
+    const claimed = await claim(room);
     for (const job of claimed) {
       const lease = new AbortController();
       const done = execute(job, lease)
