@@ -396,6 +396,11 @@ describe('admin lists and dashboards', () => {
     await page.goto('/admin_panel/systemhealth');
     await page.getByTestId('health-status').waitFor();
     await page.getByTestId('sync-table').locator('.ant-table-row').first().waitFor();
+    // Optional services this server has no settings for say so, and dead jobs have their own list.
+    const services = page.getByTestId('services');
+    await services.getByText('Translation').waitFor();
+    expect(await services.getByText('not configured').count()).toBeGreaterThan(0);
+    await page.getByText('Dead jobs (failed their last attempt)').waitFor();
     await screenshot(page, 'admin-systemhealth');
     await page.getByRole('tab', { name: 'Performance' }).click();
     await page.getByTestId('chart-latency').waitFor();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +13,7 @@ import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input';
+import { jobQueueFor } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
 import { useIdentityCache } from './platform/identityCache';
@@ -56,12 +58,20 @@ export interface BuildOptions {
   /** Serve the web build (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests pass a stream to read what the server logs. */
+  logStream?: DestinationStream;
 }
 
 export type BuiltApp = App & { routePermissions: RoutePermission[]; registeredRoutes: RegisteredRoute[]; deps: AppDeps };
 
-/** Secrets that must never reach a log line. */
-const REDACT = ['req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie'];
+/** Fields that carry a secret wherever they sit in a logged object (a body, a payload, an error's details). */
+const SECRET_FIELDS = ['password', 'refresh_token', 'access_token', 'token', 'client_secret', 'authorization'];
+
+/** Secrets that must never reach a log line: headers, and the secret fields at the top or one level down. */
+export const REDACT = [
+  'req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `req.body.${field}`]),
+];
 
 /** Recovery and invitation tokens travel in paths, download links carry tokens in the query: logs show them masked. */
 export function maskTokens(url: string): string {
@@ -77,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       level: config.logLevel,
       redact: REDACT,
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }) },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     // X-Forwarded-For names the client only when a listed proxy sent it; otherwise anyone could pick their address.
@@ -88,12 +99,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   fastify.setSerializerCompiler(serializerCompiler);
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  // The one job queue of the database, with the config's settings, made before any module defines jobs on it.
+  const queue = jobQueueFor({ db, config });
   const deps: AppDeps = {
     config,
     db,
     signer: createTokenSigner(config.jwtSecret, config.accessTokenTtl),
     limits: await registerAttemptLimits(fastify, config, db),
-    mailer: opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
+    mailer: opts.mailer ?? createMailer({ db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
     realtime: createRealtime(config),
   };
 
@@ -102,7 +115,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   useReportCache(fastify, db, config.reportCacheSeconds);
   useIdentityCache(db, config.identityCacheSeconds * 1000);
+  // The job runner lives as long as the listening server. Tests drive the app with inject() without
+  // listening, so no runner races them; they run due jobs themselves with runDue().
+  app.addHook('onListen', async () => queue.start(config.jobsIntervalMs, app.log));
   app.addHook('onClose', async () => {
+    await queue.stop();
     deps.mailer.close();
     deps.realtime.embedded?.close();
     await deps.limits.close();

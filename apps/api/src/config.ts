@@ -77,6 +77,11 @@ const envSchema = z.object({
   TRANSLATE_URL: z.url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_PER_KIND: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  JOBS_KEEP_DONE_HOURS: z.coerce.number().min(0).default(72),
+  JOBS_KEEP_DEAD_DAYS: z.coerce.number().min(0).default(30),
   REPORT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,6 +137,15 @@ export interface Config {
   translate: { url: string; apiKey?: string } | null;
   /** How often the job runner looks for due jobs; 0 turns the runner off (tests run jobs themselves). */
   jobsIntervalMs: number;
+  /** Jobs one process runs at once (platform/jobs.ts). */
+  jobsConcurrency: number;
+  /** Jobs of one kind running at once across all processes, unless the kind sets its own limit. */
+  jobsPerKind: number;
+  /** A running job's lease, renewed while it runs; a crashed process's job is taken again after it. */
+  jobsLeaseSeconds: number;
+  /** How long done jobs are kept, and dead ones (failed their last attempt). */
+  jobsKeepDoneHours: number;
+  jobsKeepDeadDays: number;
   /** How long a report is kept for the same view (platform/reportCache.ts); 0 turns the cache off. */
   reportCacheSeconds: number;
   /** How long a request's user, company and partner rows are kept (platform/identityCache.ts); 0 turns it off. */
@@ -206,6 +220,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     facebook: { graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, '') },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    jobsConcurrency: env.JOBS_CONCURRENCY,
+    jobsPerKind: env.JOBS_PER_KIND,
+    jobsLeaseSeconds: env.JOBS_LEASE_SECONDS,
+    jobsKeepDoneHours: env.JOBS_KEEP_DONE_HOURS,
+    jobsKeepDeadDays: env.JOBS_KEEP_DEAD_DAYS,
     reportCacheSeconds: env.REPORT_CACHE_SECONDS,
     identityCacheSeconds: env.IDENTITY_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -20,7 +21,12 @@ export interface TestEnv {
   databaseUrl: string | null;
 }
 
-export type EnvOptions = { env?: Record<string, string>; mailer?: (config: Config, db: Database) => Mailer };
+export type EnvOptions = {
+  env?: Record<string, string>;
+  mailer?: (config: Config, db: Database) => Mailer;
+  /** Turns the server's logger on, writing to this stream (set LOG_LEVEL in env too). */
+  logStream?: DestinationStream;
+};
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDrivers(): ('pglite' | 'pg')[] {
@@ -59,7 +65,7 @@ export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = 
   const pgDb = driver === 'pg' ? await freshPostgres() : null;
   const database = pgDb ? pgDb.database : await openPglite(null);
   await database.migrate();
-  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer?.(config, database) });
+  const app = await buildApp({ config, db: database.db, logger: opts.logStream !== undefined, logStream: opts.logStream, mailer: opts.mailer?.(config, database) });
   await app.ready();
   const fx = await createFixtures(database.db);
   return {

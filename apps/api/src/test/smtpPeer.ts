@@ -2,6 +2,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Db } from '../db/client';
+import { jobQueueFor } from '../platform/jobs';
 import { createMailer, type Mailer } from '../platform/mail';
 
 export interface ReceivedMail {
@@ -12,15 +14,19 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on a free local port for the file's tests, and a mailer factory for
- * describeEachDatabase that delivers to it. `received` fills as mails arrive.
+ * A real SMTP server on a local port for the file's tests, and a mailer factory for
+ * describeEachDatabase that delivers to it through the job queue. `received` fills as mails arrive;
+ * `down()` and `up()` stop and restart the server on the same port (`url`), as an SMTP outage.
  */
-export function useSmtpPeer() {
+export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
   const received: ReceivedMail[] = [];
-  let server: SMTPServer;
-  let port = 0;
-  beforeAll(async () => {
-    server = new SMTPServer({
+  let server: SMTPServer | null = null;
+  /** The database of the environment whose mailer was made last (its queue delivers the mails). */
+  let db: Db | null = null;
+
+  const up = async () => {
+    if (server) return;
+    const next = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onData(stream, session, callback) {
@@ -32,15 +38,26 @@ export function useSmtpPeer() {
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const mailer = (config: Config, database: Database): Mailer =>
-    createMailer({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: config.mailFrom, log: silentLog });
-  /** The invitation link in the newest mail the peer received for `to`. */
+    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', () => resolve()));
+    server = next;
+  };
+  const down = async () => {
+    const current = server;
+    server = null;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  beforeAll(up);
+  afterAll(down);
+
+  const url = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  const mailer = (config: Config, database: Database): Mailer => {
+    db = database.db;
+    return createMailer({ db: database.db, queue: jobQueueFor({ db: database.db, config }), smtpUrl: url, from: config.mailFrom, log: silentLog });
+  };
+  /** The invitation link in the newest mail the peer received for `to`, once the queue delivered it. */
   const linkTo = async (to: string, pathPart: string): Promise<string> => {
     for (let i = 0; i < 50; i++) {
+      if (db) await jobQueueFor({ db }).runDue();
       const mail = [...received].reverse().find((m) => m.to.includes(to));
       const link = mail?.data.match(new RegExp(`https?://[^\\s"<>]*${pathPart}[^\\s"<>]*`))?.[0];
       if (link) return link;
@@ -48,7 +65,7 @@ export function useSmtpPeer() {
     }
     throw new Error(`no mail with ${pathPart} reached the SMTP peer for ${to}`);
   };
-  return { received, mailer, linkTo };
+  return { received, mailer, linkTo, url, up, down };
 }
 
 const noop = () => undefined;

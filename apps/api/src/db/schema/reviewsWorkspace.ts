@@ -221,13 +221,15 @@ export const jobs = pgTable(
     name: text('name').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    /** 'queued', 'running', 'done' or 'failed'. */
+    /** 'queued', 'running', 'done' or 'dead' (failed its last attempt). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lastError: text('last_error'),
-    /** A running job whose lock has passed is taken again (its process died). */
+    /** The running job's lease, renewed while it runs: once passed, the job is taken again (its process died). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The process holding the lease: only it renews or finishes the job. */
+    lockedBy: text('locked_by'),
     /** At most one queued or running job per key (recurring jobs, one job per review...). */
     dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
@@ -235,6 +237,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_finished_idx').on(t.status, t.finishedAt),
     uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey).where(sql`status in ('queued', 'running')`),
   ],
 );

@@ -3,14 +3,21 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+type NewOutboxMail = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' | 'text' | 'html' | 'links' | 'status' | 'attachments'>;
+type OutboxChange = Partial<Pick<OutboxRow, 'status' | 'attempts' | 'sentAt' | 'error' | 'nextAttemptAt' | 'attachments'>>;
 
-export async function insertOutboxMail(db: Db, mail: { to: string; subject: string; text: string; html?: string; links: string[] }): Promise<OutboxRow> {
+export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<OutboxRow> {
   const [row] = await db.insert(mailOutbox).values(mail).returning();
   return row!;
 }
 
-export async function markOutboxMail(db: Db, id: number, result: { sentAt?: Date; error?: string }): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: result.sentAt ?? null, error: result.error ?? null }).where(eq(mailOutbox.id, id));
+export async function findOutboxMail(db: Db, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
+export async function markOutboxMail(db: Db, id: number, change: OutboxChange): Promise<void> {
+  await db.update(mailOutbox).set(change).where(eq(mailOutbox.id, id));
 }
 
 export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxRow[]> {

@@ -104,6 +104,8 @@ describeEachDatabase('Report settings and scheduled e-mail reports', (use) => {
     const res = await call('POST', '/v2/api/reportSettings/trigger', {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().recipients).toEqual(['manager@alpha.test', 'boss@alpha.test']);
+    // The mails are queued for SMTP: the queue delivers them (a listening server's runner at once).
+    await jobQueueFor(use().app.deps).runDue();
     const mails = received.slice(before);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['boss@alpha.test', 'manager@alpha.test']);
     const text = bodyText(mails[0]!.data);
@@ -136,7 +138,7 @@ describeEachDatabase('Report settings and scheduled e-mail reports', (use) => {
     await queue.runDue();
     expect(received.length - before).toBe(2);
   });
-}, { env: { JOBS_INTERVAL_MS: '0' }, mailer: (config, database) => createMailer({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: config.mailFrom, log: silentLog }) });
+}, { env: { JOBS_INTERVAL_MS: '0' }, mailer: (config, database) => createMailer({ db: database.db, queue: jobQueueFor({ db: database.db, config }), smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: config.mailFrom, log: silentLog }) });
 
 const noop = () => undefined;
 const silentLog = { info: noop, error: noop, warn: noop, debug: noop, trace: noop, fatal: noop, child: () => silentLog, level: 'silent', silent: noop } as unknown as Parameters<typeof createMailer>[0]['log'];

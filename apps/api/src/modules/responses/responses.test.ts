@@ -64,6 +64,19 @@ describeEachDatabase('replies: create, update, delete, and posting through Googl
     expect(wrongSource.statusCode).toBe(400);
   });
 
+  it('answers a replay of a posted reply as it is, without posting it again', async () => {
+    const [posted] = (await call('responder', 'POST', '/v2/api/responses/get', { reviewId: world.ids.r2 })).json().responses;
+    expect(posted).toMatchObject({ status: 'posted' });
+    // Were it sent again, Google would refuse it now: the reply must stay posted all the same.
+    await env.database.db.update(reviews).set({ externalId: 'fail-2' }).where(eq(reviews.id, world.ids.r2!));
+    const puts = fake.seen.filter((s) => s.method === 'PUT').length;
+    const replay = await call('responder', 'GET', `/v2/api/reviews/replay/withGoole?responseId=${posted.id}`);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toMatchObject({ id: posted.id, status: 'posted', failureReason: null, postedAt: posted.postedAt });
+    expect(fake.seen.filter((s) => s.method === 'PUT').length).toBe(puts);
+    await env.database.db.update(reviews).set({ externalId: 'google-r2' }).where(eq(reviews.id, world.ids.r2!));
+  });
+
   it('fails with a clear reason where no connection exists', async () => {
     const res = await call('admin', 'POST', '/v2/api/responses/create', { reviewId: world.ids.r6, text: 'Sorry for the wait, Fatima.' });
     expect(res.json()).toMatchObject({ status: 'failed', failureReason: 'Google is not connected for this location; connect it to reply from here.' });

@@ -142,11 +142,14 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
 
 /**
  * `reviews/replay/withGoole` and `/withFacebook`: (re)posts a reply to that source now. The reply
- * must belong to a review of that source; the answer is the reply with its new state.
+ * must belong to a review of that source; the answer is the reply with its new state. A reply that
+ * is already posted is answered as it is: posting it again could only turn it 'failed' (a source
+ * refusing now, a connection removed since) while it stays on the source.
  */
 export async function replayTo(deps: Deps, ctx: ActingContext, source: 'google' | 'facebook', responseId: number): Promise<ResponseDto> {
   const { response, review } = await requireResponse(deps.db, ctx, responseId);
   if (review.source !== source) throw badRequest(`This reply answers a ${sourceTitle(review.source)} review, not a ${sourceTitle(source)} one.`);
+  if (response.status === 'posted') return dto(deps.db, response);
   const outcome = await deliver(deps, review, ctx.features, response.text, response.externalId);
   const row = await updateResponseRow(deps.db, response.id, review.id, { ...outcome, postedAt: outcome.status === 'posted' ? (response.postedAt ?? outcome.postedAt) : null });
   return dto(deps.db, row);

@@ -248,6 +248,17 @@ function rejectedTotalOf(row: typeof reviewImports.$inferSelect): number {
   return checked ? Math.max(row.rejected.length, row.processedRows - row.acceptedRows - row.duplicates) : row.rejected.length;
 }
 
+/**
+ * An import whose job is dead (its process stopped while it ran, and it is not retried): its one
+ * transaction was rolled back, so nothing was saved, whatever progress it last reported.
+ */
+export async function failInterruptedImport(db: Db, importId: number): Promise<void> {
+  await db
+    .update(reviewImports)
+    .set({ status: 'failed', savedRows: 0, imported: 0, error: 'The import stopped and nothing was imported: the server stopped while it ran. Upload the file again.', finishedAt: new Date() })
+    .where(and(eq(reviewImports.id, importId), eq(reviewImports.status, 'running')));
+}
+
 export function importDto(row: typeof reviewImports.$inferSelect) {
   return {
     id: row.id,

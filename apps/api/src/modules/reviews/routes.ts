@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { jobQueueFor } from '../../platform/jobs';
 import { sendReport } from '../../platform/reportCache';
 import { aiReplyRoutes, responseRoutes } from '../responses/routes';
 import { reviewCategoryRoutes } from '../reviewCategories/routes';
@@ -19,12 +18,6 @@ const readAccess = access.signedIn({ company: true, iframe: true });
 
 export function reviewRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
-
-  // The job runner lives as long as the listening server. Tests drive the app with inject() without
-  // listening, so no runner races them; they run due jobs themselves with runDue().
-  const queue = jobQueueFor(deps);
-  app.addHook('onListen', async () => queue.start(deps.config.jobsIntervalMs, app.log));
-  app.addHook('onClose', async () => queue.stop());
 
   // The workspace's other modules register here, so app.ts holds one line for all of them.
   for (const routes of [responseRoutes, aiReplyRoutes, templateRoutes, reviewCategoryRoutes, autoresponseRoutes, translationRoutes, shareRoutes, transferRoutes]) routes(app, deps);

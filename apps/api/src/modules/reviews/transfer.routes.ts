@@ -13,7 +13,7 @@ import { jobQueueFor } from '../../platform/jobs';
 import { findUserById } from '../users/repository';
 import { reviewsExcel, reviewsPdf, ratingExcel, responseRateExcel } from './exports';
 import { uploadBody, UPLOAD_BODY_LIMIT } from './files';
-import { exampleCsv, IMPORT_JOB, importDto, rejectedCsv, runImport, startImport, UPLOAD_FIELDS } from './imports';
+import { exampleCsv, failInterruptedImport, IMPORT_JOB, importDto, rejectedCsv, runImport, startImport, UPLOAD_FIELDS } from './imports';
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
 import { scopeCompanyId } from './scope';
@@ -58,7 +58,10 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
   const key = new TextEncoder().encode(`${deps.config.jwtSecret}:review-exports`);
   const queue = jobQueueFor(deps);
-  queue.define(IMPORT_JOB, async (payload) => runImport(deps, Number(payload.importId)));
+  // One attempt: an import interrupted by a crash shows as failed (nothing saved) once its short lease runs out.
+  queue.define(IMPORT_JOB, async (payload) => runImport(deps, Number(payload.importId)), {
+    onFailure: async (payload, failure, tx) => (failure.retryAt ? undefined : failInterruptedImport(tx, Number(payload.importId))),
+  });
 
   const exportPaths: [string, Format, string][] = [
     ['/v2/api/reviews/export/pdf', 'pdf', 'Reviews of the current filters as PDF (newest first, at most 2,000)'],

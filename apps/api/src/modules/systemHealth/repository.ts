@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { companies, jobs, locations, responses, reviews } from '../../db/schema';
+import { companies, jobs, locations, mailOutbox, responses, reviews } from '../../db/schema';
 
 /** Round trip of a trivial query, in milliseconds. */
 export async function databaseLatency(db: Db): Promise<number> {
@@ -12,19 +12,35 @@ export async function databaseLatency(db: Db): Promise<number> {
 
 export async function queueFacts(db: Db, now: Date) {
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const [byStatus, [due], [oldest], recentFailures, [failedDay]] = await Promise.all([
-    db.select({ status: jobs.status, n: count() }).from(jobs).where(inArray(jobs.status, ['queued', 'running', 'failed'])).groupBy(jobs.status),
+  const [byStatus, [due], [retrying], [oldest], recentDead, [deadDay]] = await Promise.all([
+    db.select({ status: jobs.status, n: count() }).from(jobs).where(inArray(jobs.status, ['queued', 'running', 'dead'])).groupBy(jobs.status),
     db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now))),
+    db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, 'queued'), gt(jobs.attempts, 0))),
     db.select({ runAt: sql<string | null>`min(${jobs.runAt})` }).from(jobs).where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now))),
     db.select({ id: jobs.id, name: jobs.name, lastError: jobs.lastError, finishedAt: jobs.finishedAt, attempts: jobs.attempts }).from(jobs)
-      .where(eq(jobs.status, 'failed')).orderBy(desc(jobs.finishedAt)).limit(5),
-    db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, 'failed'), gte(jobs.finishedAt, dayAgo))),
+      .where(eq(jobs.status, 'dead')).orderBy(desc(jobs.finishedAt)).limit(10),
+    db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, 'dead'), gte(jobs.finishedAt, dayAgo))),
   ]);
   const of = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
   return {
-    queued: of('queued'), running: of('running'), failed: of('failed'), due: due?.n ?? 0, failedLastDay: failedDay?.n ?? 0,
+    queued: of('queued'), running: of('running'), retrying: retrying?.n ?? 0, dead: of('dead'), due: due?.n ?? 0, deadLastDay: deadDay?.n ?? 0,
     oldestDueAt: oldest?.runAt ? new Date(oldest.runAt).toISOString() : null,
-    recentFailures: recentFailures.map((j) => ({ id: j.id, name: j.name, error: j.lastError, attempts: j.attempts, at: j.finishedAt?.toISOString() ?? null })),
+    recentDead: recentDead.map((j) => ({ id: j.id, name: j.name, error: j.lastError, attempts: j.attempts, at: j.finishedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Mails by state: waiting for a retry, given up in the last day, and the latest given up. */
+export async function mailFacts(db: Db, now: Date) {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const [[retrying], [failedDay], recentFailed] = await Promise.all([
+    db.select({ n: count(), next: sql<string | null>`min(${mailOutbox.nextAttemptAt})` }).from(mailOutbox).where(eq(mailOutbox.status, 'retrying')),
+    db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, dayAgo))),
+    db.select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, error: mailOutbox.error, attempts: mailOutbox.attempts, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox).where(eq(mailOutbox.status, 'failed')).orderBy(desc(mailOutbox.createdAt)).limit(10),
+  ]);
+  return {
+    retrying: retrying?.n ?? 0, nextAttemptAt: retrying?.next ? new Date(retrying.next).toISOString() : null, failedLastDay: failedDay?.n ?? 0,
+    recentFailed: recentFailed.map((m) => ({ id: m.id, to: m.to, subject: m.subject, error: m.error, attempts: m.attempts, at: m.createdAt.toISOString() })),
   };
 }
 

@@ -30,8 +30,8 @@ export function systemHealthRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/admin/systemhealth', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Status with reasons, database latency, job queue depth and failures, API requests and errors, sync freshness per source, failed replies' },
-  }, async () => healthSummary(db, latency, { driver, startedAt }));
+    schema: { tags, summary: 'Status with reasons, database latency, job queue depth and dead jobs, mails retrying or given up, outside services (ok, degraded or not configured), API requests and errors, sync freshness per source, failed replies' },
+  }, async () => healthSummary(db, latency, { driver, startedAt, config: deps.config }));
 
   app.get('/v2/api/admin/systemhealth/companies', {
     config: { access: ownerOnly },

@@ -1,7 +1,8 @@
 import { sourceTitle } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { LatencyRecorder } from './latency';
-import { companiesForHealth, databaseLatency, failedRepliesSince, queueFacts, syncPairs, tenancyCounts } from './repository';
+import type { Config } from '../../config';
+import { companiesForHealth, databaseLatency, failedRepliesSince, mailFacts, queueFacts, syncPairs, tenancyCounts } from './repository';
 
 /** A source whose newest review was fetched longer ago than this is reported as stale. */
 export const STALE_HOURS = 48;
@@ -28,9 +29,26 @@ function bySource(pairs: Awaited<ReturnType<typeof syncPairs>>, now: Date) {
   return [...out.values()];
 }
 
-export async function healthSummary(db: Db, latency: LatencyRecorder, opts: { driver: string; startedAt: number }, now = new Date()) {
-  const [dbMs, queue, pairs, counts, failedReplies] = await Promise.all([
-    databaseLatency(db), queueFacts(db, now), syncPairs(db, now), tenancyCounts(db), failedRepliesSince(db, new Date(now.getTime() - 24 * HOUR)),
+type ServiceState = 'ok' | 'degraded' | 'not configured';
+type ServiceConfig = Pick<Config, 'smtpUrl' | 'translate' | 'openai' | 'pusher'>;
+
+/**
+ * Outside services by state. One that is optional and not configured says so: it is a choice of the
+ * installation (mails stay in the outbox, replies use the built-in writer), not a fault.
+ */
+function servicesOf(config: ServiceConfig, mail: Awaited<ReturnType<typeof mailFacts>>) {
+  const mailState: ServiceState = !config.smtpUrl ? 'not configured' : mail.retrying || mail.failedLastDay ? 'degraded' : 'ok';
+  return [
+    { key: 'mail', title: 'Mail (SMTP)', state: mailState, detail: config.smtpUrl ? `${mail.retrying} waiting to retry, ${mail.failedLastDay} given up in the last 24 hours` : 'Mails are kept in the outbox only (SMTP_URL is not set).' },
+    { key: 'translation', title: 'Translation', state: (config.translate ? 'ok' : 'not configured') as ServiceState, detail: config.translate ? 'LibreTranslate-compatible server' : 'TRANSLATE_URL is not set.' },
+    { key: 'ai', title: 'AI replies', state: (config.openai ? 'ok' : 'not configured') as ServiceState, detail: config.openai ? `OpenAI-compatible endpoint, model ${config.openai.model}` : 'The built-in reply writer is used (OPENAI_BASE_URL is not set).' },
+    { key: 'realtime', title: 'Realtime', state: 'ok' as ServiceState, detail: config.pusher ? 'Pusher Channels' : 'Embedded Pusher-protocol endpoint' },
+  ];
+}
+
+export async function healthSummary(db: Db, latency: LatencyRecorder, opts: { driver: string; startedAt: number; config: ServiceConfig }, now = new Date()) {
+  const [dbMs, queue, mail, pairs, counts, failedReplies] = await Promise.all([
+    databaseLatency(db), queueFacts(db, now), mailFacts(db, now), syncPairs(db, now), tenancyCounts(db), failedRepliesSince(db, new Date(now.getTime() - 24 * HOUR)),
   ]);
   const sources = bySource(pairs, now);
   const api = latency.snapshot(now.getTime());
@@ -39,7 +57,9 @@ export async function healthSummary(db: Db, latency: LatencyRecorder, opts: { dr
     .sort((a, b) => (b.ageHours ?? 0) - (a.ageHours ?? 0));
   const reasons: string[] = [];
   if (dbMs > LIMITS.dbMs) reasons.push(`The database answered in ${Math.round(dbMs)} ms (over ${LIMITS.dbMs} ms).`);
-  if (queue.failedLastDay > 0) reasons.push(`${queue.failedLastDay} background job(s) failed in the last 24 hours.`);
+  if (queue.deadLastDay > 0) reasons.push(`${queue.deadLastDay} background job(s) failed their last attempt in the last 24 hours.`);
+  if (mail.retrying > 0) reasons.push(`${mail.retrying} mail(s) could not be delivered yet and will be retried.`);
+  if (mail.failedLastDay > 0) reasons.push(`${mail.failedLastDay} mail(s) could not be delivered after every retry in the last 24 hours.`);
   if (queue.due > LIMITS.dueJobs) reasons.push(`${queue.due} jobs are waiting to run.`);
   if (api.lastHour.errors5xx > 0) reasons.push(`${api.lastHour.errors5xx} server error(s) in the last hour.`);
   if ((api.lastHour.p95 ?? 0) > LIMITS.p95Ms) reasons.push(`API p95 latency is over ${LIMITS.p95Ms} ms in the last hour.`);
@@ -52,6 +72,8 @@ export async function healthSummary(db: Db, latency: LatencyRecorder, opts: { dr
     uptimeSeconds: Math.round((now.getTime() - opts.startedAt) / 1000),
     database: { driver: opts.driver, latencyMs: Math.round(dbMs * 10) / 10 },
     queue,
+    mail,
+    services: servicesOf(opts.config, mail),
     api: { requests: api.total.count, errors4xx: api.total.errors4xx, errors5xx: api.total.errors5xx, lastHour: api.lastHour, recent: api.recent },
     replies: { failedLastDay: [...failedReplies.values()].reduce((s, n) => s + n, 0) },
     tenancy: counts,

@@ -46,7 +46,7 @@ describeEachDatabase('System health', (use) => {
       UNION ALL SELECT ${fx.companyA.id}::int, (SELECT id FROM locations WHERE location_id = 'F-1'), 'zomato', 4, now() - interval '6 days', now() - interval '5 days'
       UNION ALL SELECT ${fx.companyB.id}::int, NULL::int, 'google', 3, now() - interval '1 day', now() - interval '1 hour'`);
     await db.execute(sql`INSERT INTO jobs (name, status, run_at) VALUES ('demo.wait', 'queued', now() - interval '1 minute'), ('demo.later', 'queued', now() + interval '1 hour')`);
-    await db.execute(sql`INSERT INTO jobs (name, status, last_error, finished_at, attempts) VALUES ('demo.broken', 'failed', 'SMTP refused', now() - interval '2 hours', 5)`);
+    await db.execute(sql`INSERT INTO jobs (name, status, last_error, finished_at, attempts) VALUES ('demo.broken', 'dead', 'SMTP refused', now() - interval '2 hours', 5)`);
     token = (await signIn(app, 'owner@fixture.test')).access_token;
   });
   const get = (url: string) => use().app.inject({ url, headers: bearer(token) });
@@ -56,13 +56,17 @@ describeEachDatabase('System health', (use) => {
     await get('/v2/api/admin/companies/999999');
     const body = (await get('/v2/api/admin/systemhealth')).json();
     expect(body.status).toBe('degraded');
-    expect(body.reasons).toContain('1 background job(s) failed in the last 24 hours.');
+    expect(body.reasons).toContain('1 background job(s) failed their last attempt in the last 24 hours.');
     expect(body.reasons).toContain('2 source(s) have not synced for over 48 hours at some company.');
     // Other modules keep recurring jobs in the queue too: ours are at least there.
-    expect(body.queue).toMatchObject({ failed: 1, failedLastDay: 1 });
+    expect(body.queue).toMatchObject({ dead: 1, deadLastDay: 1 });
     expect(body.queue.queued).toBeGreaterThanOrEqual(2);
     expect(body.queue.due).toBeGreaterThanOrEqual(1);
-    expect(body.queue.recentFailures[0]).toMatchObject({ name: 'demo.broken', error: 'SMTP refused', attempts: 5 });
+    expect(body.queue.recentDead[0]).toMatchObject({ name: 'demo.broken', error: 'SMTP refused', attempts: 5 });
+    // Optional services this server has no settings for are not configured, which is no fault.
+    const services = Object.fromEntries(body.services.map((s: { key: string; state: string }) => [s.key, s.state]));
+    expect(services).toEqual({ mail: 'not configured', translation: 'not configured', ai: 'not configured', realtime: 'ok' });
+    expect(body.reasons.filter((r: string) => /mail|translat|\bAI\b/i.test(r))).toEqual([]);
     const bySource = Object.fromEntries(body.sync.map((s: { source: string }) => [s.source, s]));
     // Alpha has google, facebook and zomato; Beta google: facebook never synced, zomato five days ago.
     expect(bySource.google).toMatchObject({ title: 'Google', companies: 2, staleCompanies: 0, fetchedLastDay: 2, stale: false });

@@ -16,7 +16,9 @@ interface Summary {
   checkedAt: string;
   uptimeSeconds: number;
   database: { driver: string; latencyMs: number };
-  queue: { queued: number; running: number; failed: number; due: number; failedLastDay: number; oldestDueAt: string | null; recentFailures: { id: number; name: string; error: string | null; attempts: number; at: string | null }[] };
+  queue: { queued: number; running: number; retrying: number; dead: number; due: number; deadLastDay: number; oldestDueAt: string | null; recentDead: { id: number; name: string; error: string | null; attempts: number; at: string | null }[] };
+  mail: { retrying: number; nextAttemptAt: string | null; failedLastDay: number; recentFailed: { id: number; to: string; subject: string; error: string | null; attempts: number; at: string }[] };
+  services: { key: string; title: string; state: 'ok' | 'degraded' | 'not configured'; detail: string }[];
   api: { requests: number; errors4xx: number; errors5xx: number; lastHour: { count: number; errors4xx: number; errors5xx: number; p95: number | null }; recent: { count: number; p50: number | null; p95: number | null; p99: number | null } };
   replies: { failedLastDay: number };
   tenancy: { companies: number; activeCompanies: number; locations: number; locationsWithoutReviews: number };
@@ -33,6 +35,8 @@ interface Performance {
   minutes: { minute: string; count: number; errors: number; avgMs: number | null; p95: number | null }[];
 }
 
+/** A service that is not configured is a choice of the installation, shown plainly, not as a fault. */
+const SERVICE_COLORS = { ok: 'green', degraded: 'orange', 'not configured': 'default' } as const;
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v} ms`);
 const age = (h: number | null) => (h === null ? 'never' : h < 1 ? `${Math.round(h * 60)} min ago` : h < 48 ? `${Math.round(h)} h ago` : `${Math.round(h / 24)} days ago`);
 const uptime = (s: number) => (s < 3600 ? `${Math.round(s / 60)} min` : s < 86400 ? `${Math.round(s / 3600)} h` : `${Math.round(s / 86400)} days`);
@@ -52,24 +56,50 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
         <Kpi label="Database" value={ms(s?.database.latencyMs)} hint={s?.database.driver} tone={s && s.database.latencyMs > 250 ? 'bad' : 'good'} testId="kpi-db" />
         <Kpi label="API p95 (recent)" value={ms(s?.api.recent.p95)} hint={s ? `${formatNumber(s.api.requests)} requests since start` : undefined} testId="kpi-p95" />
         <Kpi label="Server errors" value={formatNumber(s?.api.lastHour.errors5xx)} hint="last hour" tone={s?.api.lastHour.errors5xx ? 'bad' : 'good'} />
-        <Kpi label="Queue" value={s ? `${s.queue.due} due` : '—'} hint={s ? `${s.queue.queued} queued, ${s.queue.running} running` : undefined} testId="kpi-queue" />
-        <Kpi label="Failed jobs" value={formatNumber(s?.queue.failedLastDay)} hint="last 24 hours" tone={s?.queue.failedLastDay ? 'bad' : 'good'} />
+        <Kpi label="Queue" value={s ? `${s.queue.due} due` : '—'} hint={s ? `${s.queue.queued} queued (${s.queue.retrying} retrying), ${s.queue.running} running` : undefined} testId="kpi-queue" />
+        <Kpi label="Dead jobs" value={formatNumber(s?.queue.deadLastDay)} hint="last 24 hours" tone={s?.queue.deadLastDay ? 'bad' : 'good'} testId="kpi-dead" />
+        <Kpi label="Mails retrying" value={formatNumber(s?.mail.retrying)} hint={s?.mail.nextAttemptAt ? `next ${formatDateTime(s.mail.nextAttemptAt)}` : `${formatNumber(s?.mail.failedLastDay)} given up today`} tone={s?.mail.retrying || s?.mail.failedLastDay ? 'warn' : undefined} testId="kpi-mail" />
         <Kpi label="Failed replies" value={formatNumber(s?.replies.failedLastDay)} hint="last 24 hours" tone={s?.replies.failedLastDay ? 'warn' : undefined} />
       </div>
       <div className="dash-grid">
+        <Card size="small" title="Outside services">
+          <List
+            size="small"
+            data-testid="services"
+            dataSource={s?.services ?? []}
+            renderItem={(v) => (
+              <List.Item extra={<Tag color={SERVICE_COLORS[v.state]}>{v.state}</Tag>}>
+                <List.Item.Meta title={v.title} description={<span className="small">{v.detail}</span>} />
+              </List.Item>
+            )}
+          />
+        </Card>
         <Card size="small" title="Sync freshness by source">
           <Table rowKey="source" size="small" columns={columns} dataSource={s?.sync} pagination={{ pageSize: 8, hideOnSinglePage: true }} scroll={{ x: 520 }} data-testid="sync-table" />
         </Card>
-        <Card size="small" title="Recent job failures">
-          {s && s.queue.recentFailures.length === 0 ? (
-            <p className="muted">No failed jobs.</p>
+        <Card size="small" title="Dead jobs (failed their last attempt)">
+          {s && s.queue.recentDead.length === 0 ? (
+            <p className="muted">No dead jobs.</p>
           ) : (
             <List
               size="small"
-              dataSource={s?.queue.recentFailures ?? []}
+              data-testid="dead-jobs"
+              dataSource={s?.queue.recentDead ?? []}
               renderItem={(j) => (
                 <List.Item>
                   <List.Item.Meta title={<span>{j.name} <span className="muted small">· {j.attempts} attempts · {formatDateTime(j.at)}</span></span>} description={<span className="small">{j.error ?? 'No error text'}</span>} />
+                </List.Item>
+              )}
+            />
+          )}
+          {s && s.mail.recentFailed.length > 0 && (
+            <List
+              size="small"
+              header={<strong>Mails given up</strong>}
+              dataSource={s.mail.recentFailed}
+              renderItem={(m) => (
+                <List.Item>
+                  <List.Item.Meta title={<span>{m.subject} <span className="muted small">· {m.to} · {m.attempts} attempts · {formatDateTime(m.at)}</span></span>} description={<span className="small">{m.error ?? 'No error text'}</span>} />
                 </List.Item>
               )}
             />
