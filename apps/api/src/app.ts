@@ -13,6 +13,7 @@ import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
+import { registerSecurityHeaders } from './platform/security';
 import { useIdentityCache } from './platform/identityCache';
 import { useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   await app.register(formbody);
+  await registerSecurityHeaders(fastify, deps);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },

@@ -18,7 +18,7 @@ export interface TestEnv {
   driver: 'pglite' | 'pg';
 }
 
-export type EnvOptions = { env?: Record<string, string>; mailer?: (config: Config, db: Database) => Mailer };
+export type EnvOptions = { env?: Record<string, string>; mailer?: (config: Config, db: Database) => Mailer; serveWeb?: boolean };
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDrivers(): ('pglite' | 'pg')[] {
@@ -53,7 +53,7 @@ export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = 
   const pgDb = driver === 'pg' ? await freshPostgres() : null;
   const database = pgDb ? pgDb.database : await openPglite(null);
   await database.migrate();
-  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer?.(config, database) });
+  const app = await buildApp({ config, db: database.db, logger: false, mailer: opts.mailer?.(config, database), serveWeb: opts.serveWeb });
   await app.ready();
   const fx = await createFixtures(database.db);
   return {
