@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FRAME_ORIGIN_MESSAGE } from '@reputo/core';
 import { call, token } from './support/api';
 import { baseURL, newPage, signIn, useBrowser } from './support/browser';
 
@@ -81,5 +82,23 @@ describe('content security policy', () => {
     await expect.poll(() => refused.some((v) => /frame-ancestors/.test(v))).toBe(true);
     expect(await blocked.frameLocator('#app').locator('#root').count()).toBe(0);
     await call(admin, 'PUT', '/v2/api/embed/settings', { frameAncestors: [] });
+  });
+
+  it('lets the Owner set the sites allowed to embed in the company wizard', async () => {
+    const owner = await token('owner@reputo.test');
+    const { client } = await call<{ client: number }>(await token('admin@reputo.test'), 'GET', '/v2/api/me');
+    const page = await newPage();
+    await signIn(page, 'owner@reputo.test');
+    await page.goto(`/admin_panel/companies/${client}/edit?step=apikey`);
+    const field = page.getByLabel('Sites allowed to embed');
+    await field.fill('https://portal.example.com/page');
+    await field.press('Enter');
+    await page.getByText(FRAME_ORIGIN_MESSAGE).waitFor();
+    await page.locator('[data-testid="frame-ancestors"] .ant-select-selection-item-remove, [data-testid="frame-ancestors"] .anticon-close').first().click();
+    await field.fill('https://portal.example.com');
+    await field.press('Enter');
+    await page.getByTestId('frame-ancestors-save').click();
+    await expect.poll(async () => (await call<{ frameAncestors: string[] }>(owner, 'GET', `/v2/api/admin/embed?client=${client}`)).frameAncestors).toEqual(['https://portal.example.com']);
+    await call(owner, 'PATCH', '/v2/api/admin/embed', { client, frameAncestors: [] });
   });
 });
