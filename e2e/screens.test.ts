@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_ERROR_TEXT } from '@reputo/core';
+import { accessibilityViolations } from './support/axe';
 import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 /** Every page frame of the shell, as a Master Admin (and the Owner for the admin panel). */
 const SCREENS: [string, string, string][] = [
+  ['admin@reputo.test', '/reviews', 'Reviews'],
   ['admin@reputo.test', '/dashboard', 'Dashboard'],
   ['admin@reputo.test', '/messages', 'Messages'],
   ['admin@reputo.test', '/reporting/overview', 'Overview'],
@@ -24,6 +26,7 @@ const SCREENS: [string, string, string][] = [
   ['admin@reputo.test', '/feedback/landingPage', 'Landing Page'],
   ['admin@reputo.test', '/feedback/analytics', 'Feedback Analytics'],
   ['admin@reputo.test', '/user', 'User Settings'],
+  ['owner@reputo.test', '/admin_panel/companies', 'Companies'],
   ['owner@reputo.test', '/admin_panel/admin_users', 'Admin Users'],
   ['owner@reputo.test', '/admin_panel/partners', 'Partners'],
   ['owner@reputo.test', '/admin_panel/csdashboard', 'CS Dashboard'],
@@ -31,10 +34,16 @@ const SCREENS: [string, string, string][] = [
   ['owner@reputo.test', '/admin_panel/companies/new', 'Company settings'], // spec 001: the wizard's header
 ];
 
+/** Pages a signed-out visitor sees. */
+const SIGNED_OUT = ['/signin', '/forgotPassword'];
+
 describe('screens', () => {
   for (const size of [DESKTOP, PHONE]) {
-    it(`shows every page frame with its title at ${size.width} px`, async () => {
+    // axe runs once per screen, at desktop width only: the markup is the same, and the run is not free.
+    const checkAccessibility = size === DESKTOP;
+    it(`shows every page frame with its title at ${size.width} px${checkAccessibility ? ', without serious accessibility violations' : ''}`, async () => {
       const pages = new Map<string, Awaited<ReturnType<typeof newPage>>>();
+      const violations: Record<string, string[]> = {};
       for (const [email, path, title] of SCREENS) {
         let page = pages.get(email);
         if (!page) {
@@ -46,9 +55,27 @@ describe('screens', () => {
         await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
         expect(await pageTitle(page)).toBe(title);
         await screenshot(page, `frame${path.replace(/\//g, '_')}`);
+        if (checkAccessibility) {
+          // The page's data has arrived when the network rests; a page that keeps polling goes on after 5 s.
+          await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+          const found = await accessibilityViolations(page);
+          if (found.length) violations[path] = found;
+        }
       }
-    });
+      expect(violations).toEqual({});
+    }, 180_000);
   }
+
+  it('shows the signed-out pages without serious accessibility violations', async () => {
+    const page = await newPage();
+    const violations: Record<string, string[]> = {};
+    for (const path of SIGNED_OUT) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const found = await accessibilityViolations(page);
+      if (found.length) violations[path] = found;
+    }
+    expect(violations).toEqual({});
+  });
 
   it('shows the 500 page', async () => {
     for (const size of [DESKTOP, PHONE]) {
