@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SERVER_ERROR_TEXT } from '@reputo/core';
+import { accessibilityViolations } from './support/axe';
 import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 /** Every page frame of the shell, as a Master Admin (and the Owner for the admin panel). */
 const SCREENS: [string, string, string][] = [
-  ['admin@reputo.test', '/dashboard', 'Dashboard'],
   ['admin@reputo.test', '/reviews', 'Reviews'],
+  ['admin@reputo.test', '/dashboard', 'Dashboard'],
   ['admin@reputo.test', '/messages', 'Messages'],
   ['admin@reputo.test', '/reporting/overview', 'Overview'],
   ['admin@reputo.test', '/reporting/trends', 'Trends'],
@@ -57,10 +58,16 @@ async function checkFrame(page: Page, path: string): Promise<void> {
   expect(plan, path).not.toContain('as soon as there is data');
 }
 
+/** Pages a signed-out visitor sees. */
+const SIGNED_OUT = ['/signin', '/forgotPassword'];
+
 describe('screens', () => {
   for (const size of [DESKTOP, PHONE]) {
-    it(`shows every page frame with its title at ${size.width} px, none wider than the window`, async () => {
+    // axe runs once per screen, at desktop width only: the markup is the same, and the run is not free.
+    const checkAccessibility = size === DESKTOP;
+    it(`shows every page frame with its title at ${size.width} px, none wider than the window${checkAccessibility ? ', without serious accessibility violations' : ''}`, async () => {
       const pages = new Map<string, Page>();
+      const violations: Record<string, string[]> = {};
       const wide: string[] = [];
       for (const [email, path, title] of SCREENS) {
         let page = pages.get(email);
@@ -82,10 +89,28 @@ describe('screens', () => {
         // Tables and toolbars must fold to the width: a phone user should never scroll sideways.
         const overflow = size === PHONE ? await sidewaysScroll(page) : 0;
         if (overflow > 0) wide.push(`${path} by ${overflow} px`);
+        if (checkAccessibility) {
+          // The page's data has arrived when the network rests; a page that keeps polling goes on after 5 s.
+          await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+          const found = await accessibilityViolations(page);
+          if (found.length) violations[path] = found;
+        }
       }
       expect(wide).toEqual([]);
+      expect(violations).toEqual({});
     }, 240_000); // about thirty screens, each a full load on a busy machine
   }
+
+  it('shows the signed-out pages without serious accessibility violations', async () => {
+    const page = await newPage();
+    const violations: Record<string, string[]> = {};
+    for (const path of SIGNED_OUT) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const found = await accessibilityViolations(page);
+      if (found.length) violations[path] = found;
+    }
+    expect(violations).toEqual({});
+  });
 
   it('shows the 500 page', async () => {
     for (const size of [DESKTOP, PHONE]) {

@@ -4,6 +4,7 @@ import { startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    startupOutput: string;
   }
 }
 
@@ -11,6 +12,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseURL', server.url);
+  project.provide('startupOutput', server.startupOutput);
   return async () => {
     await server.stop();
   };

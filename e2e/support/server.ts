@@ -8,8 +8,13 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** What the server printed on start-up, up to its welcome lines (addresses, demo accounts). */
+  startupOutput: string;
   stop: () => Promise<void>;
 }
+
+/** The first line of the server's welcome (apps/api/src/main.ts): it is printed once listening. */
+const WELCOME = 'Reputo is running at';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,7 +34,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log()}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
+      // Ready once it answers and its welcome (printed right after listening) has reached us.
+      if (res.ok && log().includes(WELCOME)) return;
     } catch {
       // not listening yet
     }
@@ -87,5 +93,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url, startupOutput: output, stop };
 }

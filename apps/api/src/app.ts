@@ -16,6 +16,7 @@ import { registerInputGuards } from './platform/input';
 import { jobQueueFor } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerWeb } from './platform/web';
+import { registerSecurityHeaders } from './platform/security';
 import { useIdentityCache } from './platform/identityCache';
 import { useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // First, so its onRoute hook sees every route, the plugins' (documentation pages, WebSocket) included.
   const access = registerAccess(app, { db, signer: deps.signer });
   await app.register(formbody);
+  await registerSecurityHeaders(fastify, deps);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },

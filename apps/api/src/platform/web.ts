@@ -8,6 +8,8 @@ const NOT_WEB = [/^\/v[23]\//, /^\/api\//, /^\/version$/, /^\/healthz$/, /^\/doc
 /**
  * Serves the Vite build from the same origin. Hashed assets are cached for a year; any other GET
  * that is not an API path answers index.html, so client routes such as /reviews load the app.
+ * Directory addresses (`/`, `/assets/`) are not files: the static plugin would refuse them with 403
+ * before the fallback runs, so they are passed on to the not-found handler that answers the app.
  */
 export async function registerWeb(app: FastifyInstance, dist: string): Promise<((url: string) => string | null) | undefined> {
   const indexFile = path.join(dist, 'index.html');
@@ -19,6 +21,7 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<(
     root: dist,
     index: false,
     wildcard: true,
+    allowedPath: (pathName) => !pathName.endsWith('/'),
     setHeaders(res, filePath) {
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -26,6 +26,8 @@ export type EnvOptions = {
   mailer?: (config: Config, db: Database) => Mailer;
   /** Turns the server's logger on, writing to this stream (set LOG_LEVEL in env too). */
   logStream?: DestinationStream;
+  /** Serve the web build too (for the security headers of its pages). */
+  serveWeb?: boolean;
 };
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -65,7 +67,7 @@ export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = 
   const pgDb = driver === 'pg' ? await freshPostgres() : null;
   const database = pgDb ? pgDb.database : await openPglite(null);
   await database.migrate();
-  const app = await buildApp({ config, db: database.db, logger: opts.logStream !== undefined, logStream: opts.logStream, mailer: opts.mailer?.(config, database) });
+  const app = await buildApp({ config, db: database.db, logger: opts.logStream !== undefined, logStream: opts.logStream, mailer: opts.mailer?.(config, database), serveWeb: opts.serveWeb });
   await app.ready();
   const fx = await createFixtures(database.db);
   return {

@@ -29,6 +29,11 @@ export const baseTheme: ThemeConfig = {
     borderRadius: 8,
     fontFamily: FONT_STACK,
     fontSize: 14,
+    // antd's greys for placeholders and help text are too faint to read (1.7:1 and 2.9:1); 4.5:1 at least.
+    colorTextPlaceholder: '#6b7280',
+    colorTextDescription: '#5b6474',
+    // antd's red (#ff4d4f) is 3.1:1 on white: danger buttons and error texts take a deeper one.
+    colorError: '#dc2626',
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: BRAND.rail, headerHeight: 64, headerPadding: '0 24px' },
@@ -42,6 +47,8 @@ export const baseTheme: ThemeConfig = {
     },
     Button: { fontWeight: 500 },
     Card: { borderRadiusLG: 12 },
+    // The unchecked switch's fill carries its white "Off" text.
+    Switch: { colorTextQuaternary: '#6b7280', colorTextTertiary: '#4b5563' },
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmbedAccess, decodeEmbedState, hidesHeader, parseColour, readEmbedParams, readEmbedTheme } from './embed';
+import { checkEmbedAccess, decodeEmbedState, hidesHeader, parseColour, parseFrameOrigin, readEmbedParams, readEmbedTheme } from './embed';
 
 function state(obj: object): string {
   return Buffer.from(JSON.stringify(obj)).toString('base64');
@@ -62,5 +62,19 @@ describe('embed theme', () => {
     expect(parseColour('red;background:url(x)')).toBeNull();
     expect(parseColour('#12')).toBeNull();
     expect(parseColour('')).toBeNull();
+  });
+});
+
+describe('frame origins', () => {
+  it('takes a scheme and host with an optional port, normalised', () => {
+    expect(parseFrameOrigin('https://Portal.Example.com/')).toBe('https://portal.example.com');
+    expect(parseFrameOrigin('http://localhost:8080')).toBe('http://localhost:8080');
+    expect(parseFrameOrigin('https://example.com:443')).toBe('https://example.com');
+  });
+
+  it('refuses paths, other schemes, wildcards, credentials and keywords', () => {
+    for (const bad of ['https://example.com/page', 'ftp://example.com', 'https://*.example.com', 'https://user@example.com', "'self'", 'example.com', 'https://a.com https://b.com', '']) {
+      expect(parseFrameOrigin(bad), bad).toBeNull();
+    }
   });
 });

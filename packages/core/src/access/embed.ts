@@ -141,3 +141,23 @@ export function readEmbedTheme(search: string): EmbedTheme {
   }
   return { mode: themeMode(query), colours };
 }
+
+/** How many origins a company may allow to frame its embedded pages. */
+export const FRAME_ORIGINS_MAX = 20;
+export const FRAME_ORIGIN_MESSAGE = 'Enter an origin such as https://example.com (scheme and host, an optional port, no path).';
+
+/**
+ * An origin a company allows to frame its embedded pages, in the form CSP frame-ancestors takes:
+ * http(s), a host, an optional port, nothing else. Answers it normalised (lower case, no default
+ * port, no trailing slash), or null when it is not such an origin.
+ */
+export function parseFrameOrigin(value: string): string | null {
+  const text = value.trim().replace(/\/$/, '');
+  if (!/^https?:\/\/[^/?#@\s*]+$/i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}

@@ -45,6 +45,8 @@ export const companies = pgTable(
     sourceUrls: jsonb('source_urls').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Languages the company answers reviews in (ISO 639-1), set by PATCH admin/languages; empty means the review's own. */
     languages: jsonb('languages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Origins (https://host[:port]) allowed to frame this company's embedded pages; empty: nobody may. */
+    frameAncestors: jsonb('frame_ancestors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

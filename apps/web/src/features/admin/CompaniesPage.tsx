@@ -141,6 +141,7 @@ export default function CompaniesPage() {
           <Select
             allowClear
             placeholder="All statuses"
+            aria-label="Status"
             style={{ width: 160 }}
             value={status}
             onChange={(v) => {

@@ -83,6 +83,7 @@ export default function PartnersPage() {
           <Select
             allowClear
             placeholder="All statuses"
+            aria-label="Status"
             style={{ width: 160 }}
             value={status}
             onChange={(v) => { setStatus(v); setPage(1); }}

@@ -182,6 +182,9 @@ export const companiesApi = {
   updatePackage: (body: Body) => api<Company>('/v2/api/admin/packages', { method: 'PATCH', body }),
   languages: (client: number, languages: string[]) => api<{ languages: string[] }>('/v2/api/admin/languages', { method: 'PATCH', body: { client, languages } }),
   widgets: (client: number, signal?: AbortSignal) => api<{ data: Widget[]; tokenCall: string }>('/v2/api/admin/widgets', { query: { client }, signal }),
+  /** The origins allowed to frame the company's embedded views. */
+  frameAncestors: (client: number, signal?: AbortSignal) => api<{ frameAncestors: string[] }>('/v2/api/admin/embed', { query: { client }, signal }),
+  setFrameAncestors: (client: number, frameAncestors: string[]) => api<{ frameAncestors: string[] }>('/v2/api/admin/embed', { method: 'PATCH', body: { client, frameAncestors } }),
 };
 
 export const brandsApi = {

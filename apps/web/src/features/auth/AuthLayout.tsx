@@ -24,7 +24,7 @@ function ProductIllustration() {
       </div>
       <div className="mock-card c1">
         <div className="mock-head">
-          <span className="mock-avatar" style={{ background: '#f97316' }}>SK</span>
+          <span className="mock-avatar" style={{ background: '#c2410c' }}>SK</span>
           <div>
             <div className="mock-name">Sara K.</div>
             <div className="mock-meta">Google · Downtown Bistro</div>
@@ -36,7 +36,7 @@ function ProductIllustration() {
       </div>
       <div className="mock-card c2">
         <div className="mock-head">
-          <span className="mock-avatar" style={{ background: '#0ea5e9' }}>JM</span>
+          <span className="mock-avatar" style={{ background: '#0369a1' }}>JM</span>
           <div>
             <div className="mock-name">James M.</div>
             <div className="mock-meta">TripAdvisor · Marina Walk</div>

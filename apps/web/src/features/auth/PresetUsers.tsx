@@ -2,7 +2,8 @@ import type { ClientConfig } from '../../lib/api';
 
 type Preset = ClientConfig['presetUsers'][number];
 
-const COLORS = ['#4f46e5', '#0ea5e9', '#f97316', '#10b981', '#e11d48', '#8b5cf6'];
+// Dark enough for white initials (4.5:1).
+const COLORS = ['#4f46e5', '#0369a1', '#c2410c', '#047857', '#be123c', '#6d28d9'];
 
 function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('');

@@ -94,7 +94,7 @@ export default function DashboardPage() {
               ].map(([label, v, color]) => (
                 <div key={label as string} className="score-part">
                   <span>{label}</span>
-                  <Progress percent={n.responses ? Math.round((100 * (v as number)) / n.responses) : 0} showInfo={false} strokeColor={color as string} size="small" />
+                  <Progress aria-label={label as string} percent={n.responses ? Math.round((100 * (v as number)) / n.responses) : 0} showInfo={false} strokeColor={color as string} size="small" />
                   <span className="num">{v}</span>
                 </div>
               ))}
@@ -134,7 +134,7 @@ export default function DashboardPage() {
           {p?.topics && (
             <>
               <div className="muted" style={{ marginBottom: 6 }}>Praised most</div>
-              {p.topics.praised.map((t) => <div className="topic-chip" key={`p-${t.key}`}><span>{t.title}</span><b style={{ color: COLORS.positive }}>{fmt.score(t.sentiment_score)}</b></div>)}
+              {p.topics.praised.map((t) => <div className="topic-chip" key={`p-${t.key}`}><span>{t.title}</span><b style={{ color: COLORS.positiveText }}>{fmt.score(t.sentiment_score)}</b></div>)}
               <div className="muted" style={{ margin: '10px 0 6px' }}>Criticised most</div>
               {p.topics.criticised.map((t) => <div className="topic-chip" key={`c-${t.key}`}><span>{t.title}</span><b style={{ color: COLORS.negative }}>{fmt.score(t.sentiment_score)}</b></div>)}
             </>

@@ -10,7 +10,8 @@ import { Skeleton } from 'antd';
 // imported by the reporting and dashboard pages only, so charts never load with the first screen.
 echarts.use([BarChart, GaugeChart, LineChart, PieChart, DatasetComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
 
-export const COLORS = { brand: '#4f46e5', brandSoft: '#a5b4fc', positive: '#16a34a', neutral: '#94a3b8', negative: '#dc2626', amber: '#f59e0b', sky: '#0ea5e9', previous: '#cbd5e1' };
+// positiveText: the positive green for text on white (4.5:1); the lighter one is for chart marks.
+export const COLORS = { brand: '#4f46e5', brandSoft: '#a5b4fc', positive: '#16a34a', positiveText: '#15803d', neutral: '#94a3b8', negative: '#dc2626', amber: '#f59e0b', sky: '#0ea5e9', previous: '#cbd5e1' };
 export const STAR_COLORS = ['#dc2626', '#f97316', '#facc15', '#84cc16', '#16a34a'];
 
 /** The chart itself: one ECharts instance per element, resized with its box, disposed on unmount. */

@@ -91,7 +91,7 @@ export default function InsightsPage() {
             secondary.data.data.map((s) => (
               <div className="topic-chip" key={s.key}>
                 <span>{s.title}</span>
-                <span><b>{s.mentions}</b> · <span style={{ color: COLORS.positive }}>{s.positive}</span> / <span style={{ color: COLORS.negative }}>{s.negative}</span></span>
+                <span><b>{s.mentions}</b> · <span style={{ color: COLORS.positiveText }}>{s.positive}</span> / <span style={{ color: COLORS.negative }}>{s.negative}</span></span>
               </div>
             ))
           ) : (

@@ -155,6 +155,7 @@ export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, 
           }}
         />
         <TreeSelect
+          aria-label="Locations"
           data-testid="location-filter"
           treeData={locationTree(locs.data?.locations ?? [])}
           value={treeValue(raw)}
@@ -170,6 +171,7 @@ export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, 
         />
         {!hideSources && (
           <Select
+            aria-label="Sources"
             data-testid="source-filter"
             mode="multiple"
             placeholder="All sources"

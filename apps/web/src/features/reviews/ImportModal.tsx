@@ -74,7 +74,7 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
       )}
       {s && progress && (
         <div data-testid="import-status">
-          <Progress percent={progress.percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
+          <Progress aria-label="Import progress" percent={progress.percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
           {s.status === 'running' && <p data-testid="import-phase">{progress.phase}</p>}
           {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
           {s.status === 'done' && (

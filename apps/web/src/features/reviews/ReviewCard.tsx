@@ -239,6 +239,7 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
             size="small"
             variant="borderless"
             placeholder={<span><TagsOutlined /> Categorize</span>}
+            aria-label="Categories"
             value={review.review_categories}
             onChange={(ids: number[]) => assign.mutate({ review_categories: ids })}
             options={categories.map((c) => ({ value: c.id, label: c.title }))}
@@ -273,6 +274,7 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
             size="small"
             allowClear
             placeholder="Case status"
+            aria-label="Case status"
             value={review.caseResolution ?? undefined}
             disabled={!perms.write}
             onChange={(v: number | undefined) => assign.mutate({ case_resolution: v ?? null })}

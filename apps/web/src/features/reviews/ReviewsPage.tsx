@@ -129,6 +129,7 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_PARENT}
           placeholder="All locations"
+          aria-label="Locations"
           allowClear
           maxTagCount="responsive"
           style={wide}
@@ -136,13 +137,14 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
           data-testid="location-filter"
         />
       )}
-      <Select mode="multiple" allowClear placeholder="All sources" value={filter.sources ?? []} onChange={(v: string[]) => set({ sources: v })} options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))} maxTagCount="responsive" style={wide} data-testid="source-filter" />
-      <Select mode="multiple" allowClear placeholder="All ratings" value={filter.ratings ?? []} onChange={(v: number[]) => set({ ratings: v })} options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r} ★` }))} maxTagCount="responsive" style={{ ...wide, minWidth: 130 }} data-testid="rating-filter" />
+      <Select mode="multiple" allowClear placeholder="All sources" aria-label="Sources" value={filter.sources ?? []} onChange={(v: string[]) => set({ sources: v })} options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))} maxTagCount="responsive" style={wide} data-testid="source-filter" />
+      <Select mode="multiple" allowClear placeholder="All ratings" aria-label="Ratings" value={filter.ratings ?? []} onChange={(v: number[]) => set({ ratings: v })} options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r} ★` }))} maxTagCount="responsive" style={{ ...wide, minWidth: 130 }} data-testid="rating-filter" />
       <Select
         value={filter.answered === undefined ? 'any' : String(filter.answered)}
         onChange={(v: string) => set({ answered: v === 'any' ? undefined : v === 'true' })}
         options={[{ value: 'any', label: 'Answered or not' }, { value: 'false', label: 'Unanswered' }, { value: 'true', label: 'Answered' }]}
         style={{ width: 150 }}
+        aria-label="Answered"
         data-testid="answered-filter"
       />
       <Select
@@ -150,12 +152,13 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
         onChange={(v: string) => set({ with_text: v === 'any' ? undefined : v === 'true' })}
         options={[{ value: 'any', label: 'With or without text' }, { value: 'true', label: 'With text' }, { value: 'false', label: 'Rating only' }]}
         style={{ width: 170 }}
+        aria-label="Text"
       />
       {perms.categories && categories.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="All categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} data-testid="category-filter" />
+        <Select mode="multiple" allowClear placeholder="All categories" aria-label="Categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} data-testid="category-filter" />
       )}
       {perms.caseResolution && cases.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="Any case status" value={filter.case_resolution ?? []} onChange={(v: number[]) => set({ case_resolution: v })} options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} />
+        <Select mode="multiple" allowClear placeholder="Any case status" aria-label="Case status" value={filter.case_resolution ?? []} onChange={(v: number[]) => set({ case_resolution: v })} options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} />
       )}
     </div>
   );

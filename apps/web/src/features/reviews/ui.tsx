@@ -19,7 +19,7 @@ const STAR = 'M12 2l2.94 6.36 6.97.78-5.2 4.73 1.47 6.88L12 17.27 5.82 20.75l1.4
 /** Star rating drawn as SVG paths (no font glyphs), the same shape as the share image. */
 export function Stars({ rating, size = 14 }: { rating: number | null; size?: number }) {
   return (
-    <span aria-label={rating ? `${rating} stars` : 'No rating'} style={{ display: 'inline-flex', gap: 1, verticalAlign: 'middle' }}>
+    <span role="img" aria-label={rating ? `${rating} stars` : 'No rating'} style={{ display: 'inline-flex', gap: 1, verticalAlign: 'middle' }}>
       {[1, 2, 3, 4, 5].map((i) => (
         <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden>
           <path d={STAR} fill={rating !== null && i <= rating ? '#fadb14' : '#e5e7eb'} />

@@ -122,13 +122,13 @@ export default function LocationsPage() {
               data-testid="location-search"
             />
             {(options.data?.brands.length ?? 0) > 0 && (
-              <Select allowClear placeholder="All brands" style={{ minWidth: 180 }} value={brand} onChange={(v?: number) => { setBrand(v); setPage(1); }} options={options.data!.brands.map((b) => ({ value: b.id, label: b.title }))} />
+              <Select allowClear placeholder="All brands" aria-label="Brand" style={{ minWidth: 180 }} value={brand} onChange={(v?: number) => { setBrand(v); setPage(1); }} options={options.data!.brands.map((b) => ({ value: b.id, label: b.title }))} />
             )}
           </div>
           {limit && (
             <div className="st-limit" data-testid="location-limit">
               <div className="st-muted">{limit.used} of {limit.max} {plural.toLowerCase()} in your package</div>
-              <Progress percent={limit.max ? Math.min(100, Math.round((limit.used / limit.max) * 100)) : 100} showInfo={false} size="small" strokeColor={full ? '#dc2626' : '#4f46e5'} />
+              <Progress aria-label={`${plural} used`} percent={limit.max ? Math.min(100, Math.round((limit.used / limit.max) * 100)) : 100} showInfo={false} size="small" strokeColor={full ? '#dc2626' : '#4f46e5'} />
             </div>
           )}
         </div>

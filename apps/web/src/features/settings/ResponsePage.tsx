@@ -218,7 +218,7 @@ function ResponseRateTab() {
   const value = target ?? rate.data.target;
   return (
     <div style={{ display: 'flex', gap: 32, flexWrap: 'wrap', alignItems: 'center' }}>
-      <Progress type="dashboard" percent={rate.data.rate ?? 0} format={() => (rate.data.rate === null ? '—' : `${rate.data.rate}%`)} strokeColor={(rate.data.rate ?? 0) >= rate.data.target ? '#16a34a' : '#f59e0b'} />
+      <Progress aria-label="Response rate" type="dashboard" percent={rate.data.rate ?? 0} format={() => (rate.data.rate === null ? '—' : `${rate.data.rate}%`)} strokeColor={(rate.data.rate ?? 0) >= rate.data.target ? '#16a34a' : '#f59e0b'} />
       <div style={{ maxWidth: 420 }}>
         <p style={{ marginTop: 0 }}>Your team answered <strong>{rate.data.responded.toLocaleString()}</strong> of <strong>{rate.data.total.toLocaleString()}</strong> reviews. Reports compare the response rate with this target.</p>
         <Space>

@@ -21,7 +21,8 @@ export function freeTextRules(required: boolean): FormRule[] {
 }
 
 /** Locations the user may see, for choosing some (grouped by brand). */
-export function LocationPicker({ value, onChange, placeholder, testId }: { value?: number[]; onChange?: (ids: number[]) => void; placeholder: string; testId?: string }) {
+/** `id` comes from the Form.Item around it, so the item's label names the picker for screen readers. */
+export function LocationPicker({ id, value, onChange, placeholder, testId }: { id?: string; value?: number[]; onChange?: (ids: number[]) => void; placeholder: string; testId?: string }) {
   const short = useQuery({ queryKey: ['locations', 'short'], queryFn: ({ signal }) => locationsApi.short(signal), staleTime: 60_000 });
   const groups = new Map<string, { label: string; value: number }[]>();
   for (const l of short.data?.locations ?? []) {
@@ -30,6 +31,7 @@ export function LocationPicker({ value, onChange, placeholder, testId }: { value
   }
   return (
     <Select
+      id={id}
       mode="multiple"
       allowClear
       showSearch={{ optionFilterProp: 'label' }}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { App, Card, Form, InputNumber, List, Skeleton, Tag, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { MSG, pluralize, type LocationsTitle } from '@reputo/core';
+import { App, Button, Card, Form, InputNumber, List, Select, Skeleton, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FRAME_ORIGIN_MESSAGE, FRAME_ORIGINS_MAX, MSG, parseFrameOrigin, pluralize, type LocationsTitle } from '@reputo/core';
 import { companiesApi } from '../api';
 import { ApiKeyField, errorText, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
@@ -35,6 +35,40 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
       </Form>
       <WizardFoot onBack={goBack} onNext={() => limit !== null && limit >= 1 && save.mutate()} loading={save.isPending} />
     </>
+  );
+}
+
+/** The sites (origins) whose pages may show the company's widgets in an iframe; no site until one is added. */
+function FrameAncestorsField({ companyId }: { companyId: number }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const key = ['admin', 'embed', companyId];
+  const saved = useQuery({ queryKey: key, queryFn: ({ signal }) => companiesApi.frameAncestors(companyId, signal) });
+  const [origins, setOrigins] = useState<string[] | null>(null);
+  const value = origins ?? saved.data?.frameAncestors ?? [];
+  const invalid = value.filter((o) => parseFrameOrigin(o) === null);
+  const save = useMutation({
+    mutationFn: () => companiesApi.setFrameAncestors(companyId, value),
+    onSuccess: (r) => {
+      queryClient.setQueryData(key, r);
+      setOrigins(null);
+      void message.success(MSG.companyUpdated);
+    },
+    onError: (e) => void message.error(errorText(e)),
+  });
+  const error = invalid.length > 0 ? `${invalid[0]}: ${FRAME_ORIGIN_MESSAGE}` : value.length > FRAME_ORIGINS_MAX ? `At most ${FRAME_ORIGINS_MAX} origins` : undefined;
+  return (
+    <Form layout="vertical" style={{ maxWidth: 560, marginTop: 16 }}>
+      <Form.Item
+        label="Sites allowed to embed"
+        htmlFor="frame-ancestors"
+        validateStatus={error ? 'error' : undefined}
+        help={error ?? 'Origins such as https://portal.example.com. Until one is added, no site can show these widgets in an iframe.'}
+      >
+        <Select id="frame-ancestors" mode="tags" open={false} tokenSeparators={[' ', ',']} value={value} onChange={(v: string[]) => setOrigins(v)} placeholder="https://portal.example.com" loading={saved.isLoading} data-testid="frame-ancestors" />
+      </Form.Item>
+      <Button onClick={() => save.mutate()} loading={save.isPending} disabled={origins === null || !!error} data-testid="frame-ancestors-save">Save sites</Button>
+    </Form>
   );
 }
 
@@ -73,6 +107,7 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
           />
         </Card>
       )}
+      <FrameAncestorsField companyId={company.id} />
       <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Finish" />
     </>
   );

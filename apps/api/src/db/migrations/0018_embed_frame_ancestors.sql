@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "frame_ancestors" jsonb DEFAULT '[]'::jsonb NOT NULL;
