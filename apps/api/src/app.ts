@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAccess, type RoutePermission } from './platform/access';
@@ -12,6 +12,8 @@ import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
+import { createOpenApiTransform, SECURITY_SCHEMES } from './platform/openapi';
+import { accessTokenFromQuery } from './modules/statistics/excel';
 import { registerWeb } from './platform/web';
 import { useIdentityCache } from './platform/identityCache';
 import { useReportCache } from './platform/reportCache';
@@ -108,10 +110,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' }, apiKeyQuery: { type: 'apiKey', in: 'query', name: 'accessToken' } } },
-      security: [{ bearer: [] }],
+      // Relative: the document describes the server that serves it, wherever it is deployed.
+      servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Each operation's security comes from its route's access declaration (platform/openapi.ts).
+    transform: createOpenApiTransform(accessTokenFromQuery),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

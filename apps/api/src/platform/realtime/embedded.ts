@@ -2,6 +2,8 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../errors';
 import { signChannel } from './signature';
 
 /**
@@ -88,17 +90,19 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
         });
       });
       // The Pusher HTTP publish API, so the `pusher` server library (or another process) can publish here.
-      app.post('/apps/:appId/events', async (request, reply) => {
+      app.post('/apps/:appId/events', {
+        schema: { tags: ['realtime'], summary: "Pusher's HTTP publish API, signed with the app's key and secret (auth_key, auth_signature)", response: { 200: z.object({}) } },
+      }, async (request) => {
         // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
         const raw = JSON.stringify(request.body ?? {});
         const path = request.url.split('?')[0]!;
         if (!validRestSignature(opts.secret, opts.key, path, request.query as Record<string, string>, raw)) {
-          return reply.status(401).send({ error: 'unauthorized', error_description: 'Invalid Pusher signature' });
+          throw unauthorized('Invalid Pusher signature');
         }
         const body = request.body as { name?: string; channels?: string[]; channel?: string; data?: string };
         const targets = body.channels ?? (body.channel ? [body.channel] : []);
         if (!body.name || targets.length === 0 || typeof body.data !== 'string') {
-          return reply.status(400).send({ error: 'invalid_request', error_description: 'name, channels and data are required' });
+          throw badRequest('name, channels and data are required');
         }
         for (const channel of targets) publishRaw(channel, body.name, body.data);
         return {};
