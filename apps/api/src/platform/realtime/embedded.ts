@@ -1,10 +1,14 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unauthorized } from '../errors';
 import { signChannel } from './signature';
+
+/** The zod serializer for a route whose schema type Fastify's typings confuse with the route's whole schema. */
+const zodSerializer: FastifySerializerCompiler<unknown> = (route) => serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 
 /**
  * A small Pusher-protocol (version 7) server: enough for pusher-js to connect, subscribe to public
@@ -91,6 +95,8 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
       });
       // The Pusher HTTP publish API, so the `pusher` server library (or another process) can publish here.
       app.post('/apps/:appId/events', {
+        // Its own serializer: the hub may be registered on a server without the app's zod compilers.
+        serializerCompiler: zodSerializer,
         schema: { tags: ['realtime'], summary: "Pusher's HTTP publish API, signed with the app's key and secret (auth_key, auth_signature)", response: { 200: z.object({}) } },
       }, async (request) => {
         // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
