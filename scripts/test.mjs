@@ -19,6 +19,13 @@ async function phase(name, work) {
 }
 
 await phase('Lint', () => runOrExit('npx', ['eslint', '.', '--max-warnings=0']));
+// The committed OpenAPI document (a test checks it is the served one) against Redocly's recommended
+// rules, and the web app's types generated from it; Redocly offline (no telemetry, no update check).
+const redoclyOffline = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+await phase('OpenAPI lint', async () => {
+  await runOrExit('npx', ['redocly', 'lint', 'apps/api/openapi.json'], { env: redoclyOffline });
+  await runOrExit('npx', ['openapi-typescript', 'apps/api/openapi.json', '--output', 'apps/web/src/lib/api.schema.d.ts', '--check'], { env: redoclyOffline });
+});
 // Two lanes of workspace typechecks (the machine has two cores), dealt out in package.json order.
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 const lanes = [0, 1].map((lane) => workspaces.filter((_, i) => i % 2 === lane));

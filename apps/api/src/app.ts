@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAccess, type RegisteredRoute, type RoutePermission } from './platform/access';
@@ -15,6 +15,8 @@ import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input';
 import { jobQueueFor } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
+import { createOpenApiTransform, SECURITY_SCHEMES } from './platform/openapi';
+import { accessTokenFromQuery } from './modules/statistics/excel';
 import { registerWeb } from './platform/web';
 import { registerSecurityHeaders } from './platform/security';
 import { useIdentityCache } from './platform/identityCache';
@@ -134,10 +136,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' }, apiKeyQuery: { type: 'apiKey', in: 'query', name: 'accessToken' } } },
-      security: [{ bearer: [] }],
+      // Relative: the document describes the server that serves it, wherever it is deployed.
+      servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Each operation's security comes from its route's access declaration (platform/openapi.ts).
+    transform: createOpenApiTransform(accessTokenFromQuery),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

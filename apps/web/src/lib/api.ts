@@ -1,28 +1,9 @@
 import { actingParams } from '@reputo/core';
+import type { ApiResponse } from './apiTypes';
 import { session } from './session';
 
 /** Boot configuration from GET /v2/api/client-config. */
-export interface ClientConfig {
-  clientId: string;
-  clientSecret: string;
-  demoMode: boolean;
-  presetUsers: { mail: string; password: string; userName: string }[];
-  maintenance: boolean;
-  /** Billing portal address with a `{slug}` for the country's portal. */
-  billingPortalBase: string;
-  announcement: string | null;
-  apiVersion: string;
-  /** Pusher-protocol settings; `embedded`: the API's own hub on the page's host and port. */
-  pusher: {
-    key: string;
-    cluster: string;
-    wsHost: string | null;
-    wsPort: number | null;
-    forceTLS: boolean;
-    embedded?: boolean;
-    authEndpoint?: string;
-  } | null;
-}
+export type ClientConfig = ApiResponse<'/v2/api/client-config'>;
 
 export interface ErrorDetail {
   field: string;

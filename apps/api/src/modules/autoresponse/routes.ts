@@ -14,6 +14,7 @@ import { REVIEW_MANAGERS } from '../reviews/roles';
 import { scopeCompanyId } from '../reviews/scope';
 import { generateReply } from '../responses/ai';
 import { writeReply } from '../responses/service';
+import { csvFile } from '../../platform/openapi';
 
 /**
  * Auto-response (feature autoresponse, spec 001 section 9: Google rating-only reviews). One rule
@@ -149,7 +150,7 @@ export function autoresponseRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/admin/autoresponse/settings/example', {
     config: { access: manage },
-    schema: { tags, summary: 'Example file for the excluded-keywords upload' },
+    schema: { tags, summary: 'Example file for the excluded-keywords upload', response: csvFile },
   }, async (_request, reply) =>
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="excluded-keywords-example.csv"').send("keyword\nrefund\nlawyer\nfake review\n"));
 }

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { fileResponse } from '../../platform/openapi';
 import { brandSchema, LOGO_MAX_BYTES } from '@reputo/core';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -123,7 +124,7 @@ export function brandRoutes(app: App, deps: AppDeps): void {
   // Uploaded files are public by their unguessable key (an <img> cannot send a bearer token).
   app.get('/v2/api/uploads/:kind/:name', {
     config: { access: access.public() },
-    schema: { tags, summary: 'An uploaded file (brand logos)', params: z.object({ kind: z.string().max(40), name: z.string().max(60) }) },
+    schema: { tags, summary: 'An uploaded file (brand logos)', params: z.object({ kind: z.string().max(40), name: z.string().max(60) }), response: { 200: fileResponse('The file, of the type it was uploaded as', 'image/png', 'image/jpeg', 'image/webp', 'image/svg+xml') } },
   }, async (request, reply) => {
     const file = await storage.open(`${request.params.kind}/${request.params.name}`);
     if (!file) throw notFound('No such file');

@@ -1,4 +1,5 @@
 import { FEATURE_LABELS, normalizeFeatures, sourceTitle } from '@reputo/core';
+import { xlsxFile } from '../../platform/openapi';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -44,6 +45,7 @@ export function companyRoutes(app: App, deps: AppDeps): void {
       tags,
       summary: 'Excel export of the company list for the same search and status (accepts access_token in the query for downloads)',
       querystring: z.object({ search: companyListQuery.shape.search, status: companyListQuery.shape.status, access_token: z.string().optional() }),
+      response: xlsxFile,
     },
   }, async (request, reply) => {
     const ctx = actingOf(request);

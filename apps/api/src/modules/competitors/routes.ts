@@ -12,6 +12,8 @@ import { listCompetitors } from './repository';
 import { competitorInput, competitorPatch, uploadInput } from './schemas';
 import { createCompetitor, deleteCompetitor, getCompetitor, locationTitles, serializeCompetitor, updateCompetitor } from './service';
 import { exampleFile, uploadCompetitors, uploadFields } from './upload';
+import { xlsxFile } from '../../platform/openapi';
+import { benchmarkSchema, competitorBrandsSchema, competitorPageSchema, competitorSchema, uploadFieldsSchema, uploadReportSchema } from './responses';
 
 /** Feature Competitor Benchmarking (the Owner always passes); changes are for the full-settings roles. */
 const read = access.signedIn({ company: true, feature: 'competitorBenchmarking' });
@@ -23,7 +25,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/competitor', {
     config: { access: read },
-    schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery },
+    schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery, response: { 200: competitorPageSchema } },
   }, async (request, reply) => sendReport(db, request, reply, async () => {
     const ctx = actingOf(request);
     const { page, per_page } = request.query;
@@ -34,35 +36,35 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/competitor/pageData', {
     config: { access: read },
-    schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery },
+    schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery, response: { 200: benchmarkSchema } },
   }, async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)));
 
   app.get('/v2/api/competitor/brands', {
     config: { access: read },
-    schema: { tags: ['competitors'], summary: 'Brand > region > location tree with the number of competitors at each location' },
+    schema: { tags: ['competitors'], summary: 'Brand > region > location tree with the number of competitors at each location', response: { 200: competitorBrandsSchema } },
   }, async (request) => competitorBrands(db, actingOf(request)));
 
   app.get('/v2/api/competitor/upload/fields', {
     config: { access: write },
-    schema: { tags: ['competitors'], summary: 'Columns of the competitor upload file' },
+    schema: { tags: ['competitors'], summary: 'Columns of the competitor upload file', response: { 200: uploadFieldsSchema } },
   }, async (request) => ({ fields: uploadFields(actingOf(request)) }));
 
   app.get('/v2/api/competitor/upload/example', {
     config: { access: write },
     onRequest: accessTokenFromQuery,
-    schema: { tags: ['competitors'], summary: 'Example competitor upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }) },
+    schema: { tags: ['competitors'], summary: 'Example competitor upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)));
 
   app.post('/v2/api/competitor/upload', {
     config: { access: write },
     bodyLimit: 15 * 1024 * 1024,
-    schema: { tags: ['competitors'], summary: 'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason', body: uploadInput },
+    schema: { tags: ['competitors'], summary: 'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason', body: uploadInput, response: { 200: uploadReportSchema } },
   }, async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content));
 
   app.get('/v2/api/competitor/export', {
     config: { access: read },
     onRequest: accessTokenFromQuery,
-    schema: { tags: ['competitors'], summary: 'Excel export of the benchmark and the competitor list for the filter', querystring: statsQuery.extend({ access_token: z.string().optional() }) },
+    schema: { tags: ['competitors'], summary: 'Excel export of the benchmark and the competitor list for the filter', querystring: statsQuery.extend({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => {
     const ctx = actingOf(request);
     const data = await benchmark(db, ctx, request.query);
@@ -113,7 +115,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/competitor/:id', {
     config: { access: read },
-    schema: { tags: ['competitors'], summary: 'One competitor with its branches', params: idParams },
+    schema: { tags: ['competitors'], summary: 'One competitor with its branches', params: idParams, response: { 200: competitorSchema } },
   }, async (request) => {
     const ctx = actingOf(request);
     return serializeCompetitor(await getCompetitor(db, ctx, request.params.id), await locationTitles(db, scopeCompanyId(ctx)));
@@ -121,7 +123,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.post('/v2/api/competitor', {
     config: { access: write },
-    schema: { tags: ['competitors'], summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)', body: competitorInput },
+    schema: { tags: ['competitors'], summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)', body: competitorInput, response: { 201: competitorSchema } },
   }, async (request, reply) => {
     const ctx = actingOf(request);
     const created = await createCompetitor(db, ctx, request.body);
@@ -130,7 +132,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.patch('/v2/api/competitor/:id', {
     config: { access: write },
-    schema: { tags: ['competitors'], summary: 'Rename a competitor and/or replace its branches', params: idParams, body: competitorPatch },
+    schema: { tags: ['competitors'], summary: 'Rename a competitor and/or replace its branches', params: idParams, body: competitorPatch, response: { 200: competitorSchema } },
   }, async (request) => {
     const ctx = actingOf(request);
     return serializeCompetitor(await updateCompetitor(db, ctx, request.params.id, request.body), await locationTitles(db, scopeCompanyId(ctx)));
@@ -138,7 +140,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
 
   app.delete('/v2/api/competitor/:id', {
     config: { access: write },
-    schema: { tags: ['competitors'], summary: 'Remove a competitor, its branches and their reviews', params: idParams },
+    schema: { tags: ['competitors'], summary: 'Remove a competitor, its branches and their reviews', params: idParams, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
     await deleteCompetitor(db, actingOf(request), request.params.id);
     return { message: 'Competitor removed.' };

@@ -5,6 +5,8 @@ import { accessTokenFromQuery, buildWorkbook, sendWorkbook, type AnySheet } from
 import { CS_REPORTS, dashboardRange, feedbackReport, oauthReport, overviewReport, responseReport, type CsReport } from './service';
 import type { DayRange } from './repository';
 import type { Db } from '../../db/client';
+import { xlsxFile } from '../../platform/openapi';
+import { feedbackSchema, oauthSchema, overviewSchema, responseSchema } from './responses';
 
 const tags = ['admin dashboard'];
 const ownerOnly = access.roles(['owner']);
@@ -109,22 +111,22 @@ export function csDashboardRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/admin/dashboard/overview', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Every company over a period (default the last 30 days): locations, users, reviews, rating, response rate, last review and sign-in; reviews per day', querystring: rangeQuery },
+    schema: { tags, summary: 'Every company over a period (default the last 30 days): locations, users, reviews, rating, response rate, last review and sign-in; reviews per day', querystring: rangeQuery, response: { 200: overviewSchema } },
   }, async (request) => overviewReport(db, dashboardRange(request.query)));
 
   app.get('/v2/api/admin/dashboard/response', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Response rate and time per company over a period, replies by status and origin (manual, template, AI, auto)', querystring: rangeQuery },
+    schema: { tags, summary: 'Response rate and time per company over a period, replies by status and origin (manual, template, AI, auto)', querystring: rangeQuery, response: { 200: responseSchema } },
   }, async (request) => responseReport(db, dashboardRange(request.query)));
 
   app.get('/v2/api/admin/dashboard/feedback', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'First-party feedback per company over a period: volume, rating, sentiment, star distribution', querystring: rangeQuery },
+    schema: { tags, summary: 'First-party feedback per company over a period: volume, rating, sentiment, star distribution', querystring: rangeQuery, response: { 200: feedbackSchema } },
   }, async (request) => feedbackReport(db, dashboardRange(request.query)));
 
   app.get('/v2/api/admin/dashboard/oauth', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Google and Facebook connections per company: connected, locations covered, expired tokens' },
+    schema: { tags, summary: 'Google and Facebook connections per company: connected, locations covered, expired tokens', response: { 200: oauthSchema } },
   }, async () => oauthReport(db));
 
   app.get('/v2/api/admin/dashboard/export', {
@@ -134,6 +136,7 @@ export function csDashboardRoutes(app: App, deps: AppDeps): void {
       tags,
       summary: 'Excel export of one CS dashboard report (overview, response, feedback, oauth) for the period; accepts access_token in the query',
       querystring: rangeQuery.extend({ report: z.enum(CS_REPORTS, { error: `report must be one of ${CS_REPORTS.join(', ')}` }).default('overview'), access_token: z.string().optional() }),
+      response: xlsxFile,
     },
   }, async (request, reply) => {
     const range = dashboardRange(request.query);

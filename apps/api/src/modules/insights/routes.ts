@@ -7,6 +7,8 @@ import { statsQuery } from '../statistics/schemas';
 import { jobQueueFor } from '../../platform/jobs';
 import { analyzeWaitingReviews } from './backfill';
 import { categories, primaryTopics, secondaryTopics, topicTrend, words } from './service';
+import { xlsxFile } from '../../platform/openapi';
+import { categoriesSchema, topicsSchema, topicTrendSchema, wordsSchema } from './responses';
 
 /** Feature Insights Report; open to embeds of /reporting/insights. */
 const insights = access.signedIn({ company: true, feature: 'insightsReport', iframe: true });
@@ -26,28 +28,28 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v3/insights/categories', {
     config: { access: insights },
-    schema: { tags: ['insights'], summary: 'Topics and sub-topics analysed for the company type' },
+    schema: { tags: ['insights'], summary: 'Topics and sub-topics analysed for the company type', response: { 200: categoriesSchema } },
   }, async (request) => categories(actingOf(request)));
   app.get('/v3/insights/primary', {
     config: { access: insights },
-    schema: { tags: ['insights'], summary: 'Topics mentioned in review texts with their sentiment, against the previous period', querystring: insightsQuery },
+    schema: { tags: ['insights'], summary: 'Topics mentioned in review texts with their sentiment, against the previous period', querystring: insightsQuery, response: { 200: topicsSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => primaryTopics(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/secondary', {
     config: { access: insights },
-    schema: { tags: ['insights'], summary: 'Sub-topics (optionally of one topic) with their sentiment', querystring: insightsQuery },
+    schema: { tags: ['insights'], summary: 'Sub-topics (optionally of one topic) with their sentiment', querystring: insightsQuery, response: { 200: topicsSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => secondaryTopics(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/words', {
     config: { access: insights },
-    schema: { tags: ['insights'], summary: 'The words reviewers use most, overall, in positive and in negative sentences', querystring: insightsQuery },
+    schema: { tags: ['insights'], summary: 'The words reviewers use most, overall, in positive and in negative sentences', querystring: insightsQuery, response: { 200: wordsSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => words(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/trend', {
     config: { access: insights },
-    schema: { tags: ['insights'], summary: 'Mentions and sentiment of topics over time', querystring: insightsQuery },
+    schema: { tags: ['insights'], summary: 'Mentions and sentiment of topics over time', querystring: insightsQuery, response: { 200: topicTrendSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => topicTrend(deps.db, actingOf(request), request.query)));
   app.get('/v3/insights/export', {
     config: { access: insights },
     onRequest: accessTokenFromQuery,
-    schema: { tags: ['insights'], summary: 'Excel export of the insights report (topics, sub-topics, words) for the filter', querystring: insightsQuery.extend({ access_token: z.string().optional() }) },
+    schema: { tags: ['insights'], summary: 'Excel export of the insights report (topics, sub-topics, words) for the filter', querystring: insightsQuery.extend({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => {
     const ctx = actingOf(request);
     const [primary, secondary, w] = await Promise.all([primaryTopics(deps.db, ctx, request.query), secondaryTopics(deps.db, ctx, request.query), words(deps.db, ctx, request.query)]);

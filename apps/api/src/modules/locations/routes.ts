@@ -6,6 +6,7 @@ import { TEAM_MANAGERS } from '../team/routes';
 import { idParams, limitSchema, locationInput, locationListQuery, locationListSchema, locationPatch, locationSchema, shortInfoSchema, uploadInput } from './schemas';
 import { createLocation, editLocation, getLocation, listCompanyLocations, locationOptions, nounOf, removeLocation, shortInfo } from './service';
 import { exampleFile, exportLocations, uploadFields, uploadLocations } from './upload';
+import { xlsxFile } from '../../platform/openapi';
 
 const tags = ['locations'];
 const fieldSchema = z.object({ key: z.string(), title: z.string(), required: z.boolean(), description: z.string() });
@@ -46,7 +47,7 @@ export function locationRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/locations/upload/example', {
     config: { access: manage },
     onRequest: accessTokenFromQuery,
-    schema: { tags, summary: 'Example locations upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }) },
+    schema: { tags, summary: 'Example locations upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => sendWorkbook(reply, `${nounOf(actingOf(request), true)}-example.xlsx`, await exampleFile(db, actingOf(request))));
 
   app.post('/v2/api/locations/upload', {
@@ -58,7 +59,7 @@ export function locationRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/locations/export', {
     config: { access: manage },
     onRequest: accessTokenFromQuery,
-    schema: { tags, summary: 'Excel export of the locations (the upload columns plus review counts)', querystring: z.object({ access_token: z.string().optional() }) },
+    schema: { tags, summary: 'Excel export of the locations (the upload columns plus review counts)', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => sendWorkbook(reply, `${nounOf(actingOf(request), true)}.xlsx`, await exportLocations(db, actingOf(request))));
 
   app.get('/v2/api/locations/:id', {

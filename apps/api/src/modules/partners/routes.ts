@@ -1,4 +1,5 @@
 import { partnerCreateSchema, partnerPatchSchema, STATUSES } from '@reputo/core';
+import { xlsxFile } from '../../platform/openapi';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
@@ -63,7 +64,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/admin/partners/export', {
     config: { access: owner },
     onRequest: accessTokenFromQuery,
-    schema: { tags, summary: 'Excel export of the partners (accepts access_token in the query)', querystring: z.object({ search: listQuery.shape.search, status: listQuery.shape.status, access_token: z.string().optional() }) },
+    schema: { tags, summary: 'Excel export of the partners (accepts access_token in the query)', querystring: z.object({ search: listQuery.shape.search, status: listQuery.shape.status, access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => {
     const rows = await allPartners(db, { search: request.query.search?.trim() || undefined, status: request.query.status });
     const counts = await companyCounts(db, rows.map((p) => p.id));
@@ -109,6 +110,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
         freeApi: z.enum(['true', 'false'], { error: 'freeApi must be true or false' }).default('true'),
         access_token: z.string().optional(),
       }),
+      response: xlsxFile,
     },
   }, async (request, reply) => {
     const q = request.query;

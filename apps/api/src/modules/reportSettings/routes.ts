@@ -16,6 +16,16 @@ const settingBody = z.object({
   locations: z.array(idSchema('locations')).max(1000).nullable().optional(),
 });
 
+const settingSchema = z.object({
+  enabled: z.boolean(),
+  frequency: z.enum(FREQUENCIES),
+  recipients: z.array(z.string()),
+  locations: z.array(z.number()).nullable(),
+  email: z.string(),
+  last_sent_at: z.string().nullable(),
+  next_run_at: z.string().nullable(),
+});
+
 /** How often the scheduler looks for due reports. */
 const SWEEP_SECONDS = 300;
 
@@ -32,17 +42,19 @@ export function reportSettingsRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/reportSettings', {
     config: { access: settingsAccess },
-    schema: { tags: ['reports'], summary: "The user's scheduled e-mail report for the company in view" },
+    schema: { tags: ['reports'], summary: "The user's scheduled e-mail report for the company in view", response: { 200: settingSchema } },
   }, async (request) => getSetting(deps.db, actingOf(request)));
 
   app.post('/v2/api/reportSettings', {
     config: { access: settingsAccess },
-    schema: { tags: ['reports'], summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations', body: settingBody },
+    schema: { tags: ['reports'], summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations', body: settingBody, response: { 200: settingSchema } },
   }, async (request) => saveSetting(deps.db, actingOf(request), request.body));
 
   app.post('/v2/api/reportSettings/trigger', {
     config: { access: settingsAccess },
-    schema: { tags: ['reports'], summary: 'Send the report now (with the saved choices, or weekly by default)', body: z.object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() }).optional() },
+    schema: { tags: ['reports'], summary: 'Send the report now (with the saved choices, or weekly by default)', body: z.object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() }).optional(),
+      response: { 200: z.object({ message: z.string(), recipients: z.array(z.string()), period: z.object({ from: z.string(), to: z.string() }) }) },
+    },
   }, async (request) => {
     const ctx = actingOf(request);
     const saved = await findSetting(deps.db, scopeCompanyId(ctx), ctx.user.id);

@@ -17,6 +17,8 @@ import { exampleCsv, failInterruptedImport, IMPORT_JOB, importDto, rejectedCsv, 
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
 import { scopeCompanyId } from './scope';
+import { csvFile, fileResponse } from '../../platform/openapi';
+import { XLSX_TYPE as XLSX } from '../statistics/excel';
 
 /**
  * Exports (PDF, Excel) for the current filters, and review uploads.
@@ -28,7 +30,6 @@ import { scopeCompanyId } from './scope';
 const tags = ['reviews'];
 const FORMATS = ['pdf', 'excel', 'rating', 'response_rate'] as const;
 type Format = (typeof FORMATS)[number];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const LINK_SECONDS = 300;
 
 async function exportFile(deps: AppDeps, ctx: ActingContext, format: Format, filter: ReviewFilterValues): Promise<{ body: Readable | Buffer; type: string; fileName: string }> {
@@ -70,7 +71,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
     ['/v2/api/reviews/response_rate/export', 'response_rate', 'Response-rate figures of the current filters as Excel'],
   ];
   for (const [url, format, summary] of exportPaths) {
-    app.get(url, { config: { access: access.signedIn({ company: true, iframe: true }) }, schema: { tags, summary, querystring: reviewFilterQuery } },
+    app.get(url, { config: { access: access.signedIn({ company: true, iframe: true }) }, schema: { tags, summary, querystring: reviewFilterQuery, response: { 200: fileResponse('The export', format === 'pdf' ? 'application/pdf' : XLSX) } } },
       async (request, reply) => sendFile(reply, await exportFile(deps, actingOf(request), format, request.query)));
   }
 
@@ -97,7 +98,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/reviews/export/download', {
     config: { access: access.public() },
-    schema: { tags, summary: 'Download an export through a signed address from POST reviews/export/link', querystring: z.object({ token: z.string().max(8000) }) },
+    schema: { tags, summary: 'Download an export through a signed address from POST reviews/export/link', querystring: z.object({ token: z.string().max(8000) }), response: { 200: fileResponse('The export', 'application/pdf', XLSX) } },
   }, async (request, reply) => {
     let claims: { sub?: string; f?: Format; q?: string; a?: ActingRequest };
     try {
@@ -117,7 +118,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviews/upload/fields', { config: { access: manage }, schema: { tags, summary: 'The columns of a review upload', response: { 200: z.object({ fields: z.array(z.object({ name: z.string(), required: z.boolean(), description: z.string() })) }) } } },
     async () => ({ fields: UPLOAD_FIELDS.map((f) => ({ ...f })) }));
 
-  app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: "Example file for the review upload, naming the company's own locations (CSV; Excel opens it)" } },
+  app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: "Example file for the review upload, naming the company's own locations (CSV; Excel opens it)", response: csvFile } },
     async (request, reply) => {
       const locs = await db.select({ code: locations.locationId, title: locations.title }).from(locations).where(eq(locations.companyId, scopeCompanyId(actingOf(request)))).orderBy(asc(locations.id)).limit(2);
       return sendCsv(reply, 'reviews-upload-example.csv', `\uFEFF${exampleCsv(locs)}\n`);

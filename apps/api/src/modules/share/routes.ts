@@ -7,6 +7,7 @@ import { reviewShares } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { fileResponse } from '../../platform/openapi';
 import { findReview } from '../reviews/repository';
 import { requireReview } from '../reviews/service';
 import { isVertical, parseSize, renderCardPng, type CardData } from './card';
@@ -81,12 +82,20 @@ export function shareRoutes(app: App, deps: AppDeps): void {
   });
 
   // Not an API path: a plain public image address, cacheable by anyone who was given the link.
-  app.get('/review/:id/:size', { config: { access: access.public() } }, async (request, reply) => {
-    const { id, size } = request.params as { id: string; size: string };
+  app.get('/review/:id/:size', {
+    config: { access: access.public() },
+    schema: {
+      tags,
+      summary: 'The image of a share card: small, large, square, portrait or WIDTHxHEIGHT',
+      params: z.object({ id: z.string(), size: z.string() }),
+      response: { 200: fileResponse('The card as a PNG image', 'image/png') },
+    },
+  }, async (request, reply) => {
+    const { id, size } = request.params;
     const dims = parseSize(size);
     if (!dims) throw badRequest(`Unknown size "${size}": use small, large, square, portrait or WIDTHxHEIGHT (200 to 2400).`);
     const data = shareId.safeParse(id).success ? await cardData(db, id) : null;
-    if (!data) return reply.status(404).send({ error: 'not_found', error_description: 'No data' });
+    if (!data) throw notFound('No data');
     const png = await renderCardPng(data, dims[0], dims[1]);
     return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300').send(png);
   });

@@ -4,6 +4,7 @@ import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { sourceColour, sourceLogoSvg } from './logos';
+import { fileResponse } from '../../platform/openapi';
 
 const tags = ['admin'];
 
@@ -42,7 +43,7 @@ export function sourceRoutes(app: App, _deps: AppDeps): void {
   // Logos are public: an <img> cannot send a bearer token, and a drawn mark holds nothing private.
   app.get('/v2/api/admin/sources/:value/logo.svg', {
     config: { access: access.public() },
-    schema: { tags, summary: 'The logo of a review source (SVG)', params: z.object({ value: z.string().max(50) }) },
+    schema: { tags, summary: 'The logo of a review source (SVG)', params: z.object({ value: z.string().max(50) }), response: { 200: fileResponse('The logo', 'image/svg+xml') } },
   }, async (request, reply) => {
     const source = sourceByValue(request.params.value);
     if (!source) throw notFound('No such review source');

@@ -6,6 +6,29 @@ import { forbidden } from '../../platform/errors';
 import { pingDatabase } from './repository';
 import { clientConfig, intercomPayload, userlistToken } from './service';
 
+const clientConfigSchema = z.object({
+  clientId: z.string(),
+  clientSecret: z.string(),
+  demoMode: z.boolean(),
+  presetUsers: z.array(z.object({ mail: z.string(), password: z.string(), userName: z.string() })),
+  maintenance: z.boolean(),
+  billingPortalBase: z.string(),
+  announcement: z.string().nullable(),
+  apiVersion: z.string(),
+  pusher: z.object({ key: z.string(), cluster: z.string(), wsHost: z.string().nullable(), wsPort: z.number().nullable(), forceTLS: z.boolean(), embedded: z.boolean(), authEndpoint: z.string() }),
+});
+
+const intercomSchema = z.object({
+  app_id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  created_at: z.number(),
+  user_hash: z.string(),
+  company: z.object({ company_id: z.string(), name: z.string(), plan: z.string() }).nullable(),
+  session_duration: z.number(),
+});
+
 export function systemRoutes(app: App, deps: AppDeps): void {
   app.get('/version', {
     config: { access: access.public() },
@@ -22,12 +45,12 @@ export function systemRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/client-config', {
     config: { access: access.public() },
-    schema: { tags: ['system'], summary: 'Settings the web app reads at start (OAuth client, demo users in demo mode, maintenance, realtime)' },
+    schema: { tags: ['system'], summary: 'Settings the web app reads at start (OAuth client, demo users in demo mode, maintenance, realtime)', response: { 200: clientConfigSchema } },
   }, async () => clientConfig(deps.db, deps.config, deps.realtime));
 
   app.get('/api/v2/intercom/payload', {
     config: { access: access.signedIn() },
-    schema: { tags: ['user'], summary: 'Chat-widget payload with an identity hash signed by a server secret' },
+    schema: { tags: ['user'], summary: 'Chat-widget payload with an identity hash signed by a server secret', response: { 200: intercomSchema } },
   }, async (request) => intercomPayload(deps.config, actingOf(request)));
 
   app.get('/v2/api/userlist/token', {

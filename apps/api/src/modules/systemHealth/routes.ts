@@ -6,6 +6,7 @@ import { idNumber } from '../companies/schemas';
 import { createLatencyRecorder } from './latency';
 import { locationsBySync } from './repository';
 import { companyHealth, healthSummary, STALE_HOURS } from './service';
+import { companyHealthSchema, healthSummarySchema, locationSyncSchema, performanceSchema } from './responses';
 
 const tags = ['system health'];
 const ownerOnly = access.roles(['owner']);
@@ -30,17 +31,17 @@ export function systemHealthRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/admin/systemhealth', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Status with reasons, database latency, job queue depth and dead jobs, mails retrying or given up, outside services (ok, degraded or not configured), API requests and errors, sync freshness per source, failed replies' },
+    schema: { tags, summary: 'Status with reasons, database latency, job queue depth and dead jobs, mails retrying or given up, outside services (ok, degraded or not configured), API requests and errors, sync freshness per source, failed replies', response: { 200: healthSummarySchema } },
   }, async () => healthSummary(db, latency, { driver, startedAt, config: deps.config }));
 
   app.get('/v2/api/admin/systemhealth/companies', {
     config: { access: ownerOnly },
-    schema: { tags, summary: `Per company: newest review fetch, reviews fetched in the last day and week, sources not synced for ${STALE_HOURS} h, failed replies this week` },
+    schema: { tags, summary: `Per company: newest review fetch, reviews fetched in the last day and week, sources not synced for ${STALE_HOURS} h, failed replies this week`, response: { 200: companyHealthSchema } },
   }, async () => ({ data: await companyHealth(db), staleHours: STALE_HOURS }));
 
   app.get('/v2/api/admin/systemhealth/locations', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'Locations by the age of their newest fetched review, stalest first', querystring: pagingQuery.extend({ company: idNumber('company').optional() }) },
+    schema: { tags, summary: 'Locations by the age of their newest fetched review, stalest first', querystring: pagingQuery.extend({ company: idNumber('company').optional() }), response: { 200: locationSyncSchema } },
   }, async (request) => {
     const q = request.query;
     const now = Date.now();
@@ -54,7 +55,7 @@ export function systemHealthRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/admin/systemhealth/performance', {
     config: { access: ownerOnly },
-    schema: { tags, summary: 'API latency measured in this process: percentiles, histogram, per route, per minute for the last hour', querystring: z.object({ routes: z.coerce.number().int().min(1).max(200).default(25) }) },
+    schema: { tags, summary: 'API latency measured in this process: percentiles, histogram, per route, per minute for the last hour', querystring: z.object({ routes: z.coerce.number().int().min(1).max(200).default(25) }), response: { 200: performanceSchema } },
   }, async (request) => {
     const snap = latency.snapshot();
     return { ...snap, routes: snap.routes.slice(0, request.query.routes) };

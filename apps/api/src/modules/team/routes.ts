@@ -7,6 +7,7 @@ import { optionalText, uploadInput } from '../locations/schemas';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { createTeamMember, deleteTeamMember, editTeamMember, getMember, listTeam, reinviteTeamMember, revokeTeamInvitation, rolesFor } from './service';
 import { exportTeam, teamExampleFile, teamUploadFields, uploadTeam } from './upload';
+import { xlsxFile } from '../../platform/openapi';
 
 /** Team access is part of the full settings menu: Master Admin, Manager, Owner and Partner (spec 000 section 6). */
 export const TEAM_MANAGERS = ['owner', 'partner', 'master_admin', 'manager'] as const;
@@ -51,7 +52,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/team/upload/example', {
     config: { access: manage },
     onRequest: accessTokenFromQuery,
-    schema: { tags, summary: 'Example team upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }) },
+    schema: { tags, summary: 'Example team upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (_request, reply) => sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile()));
 
   app.post('/v2/api/team/upload', {
@@ -63,7 +64,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/team/export', {
     config: { access: manage },
     onRequest: accessTokenFromQuery,
-    schema: { tags, summary: 'Excel export of the team', querystring: z.object({ access_token: z.string().optional() }) },
+    schema: { tags, summary: 'Excel export of the team', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
   }, async (request, reply) => sendWorkbook(reply, 'team.xlsx', await exportTeam(db, actingOf(request))));
 
   app.get('/v2/api/team/:id', {

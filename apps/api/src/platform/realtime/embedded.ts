@@ -1,9 +1,15 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { access } from '../access';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../errors';
 import { signChannel } from './signature';
+
+/** The zod serializer for a route whose schema type Fastify's typings confuse with the route's whole schema. */
+const zodSerializer: FastifySerializerCompiler<unknown> = (route) => serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 
 /**
  * A small Pusher-protocol (version 7) server: enough for pusher-js to connect, subscribe to public
@@ -90,17 +96,22 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
       });
       // The Pusher HTTP publish API, so the `pusher` server library (or another process) can publish here.
       // Public: the Pusher signature of the body is its authentication.
-      app.post('/apps/:appId/events', { config: { access: access.public() } }, async (request, reply) => {
+      app.post('/apps/:appId/events', {
+        config: { access: access.public() },
+        // Its own serializer: the hub may be registered on a server without the app's zod compilers.
+        serializerCompiler: zodSerializer,
+        schema: { tags: ['realtime'], summary: "Pusher's HTTP publish API, signed with the app's key and secret (auth_key, auth_signature)", response: { 200: z.object({}) } },
+      }, async (request) => {
         // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
         const raw = JSON.stringify(request.body ?? {});
         const path = request.url.split('?')[0]!;
         if (!validRestSignature(opts.secret, opts.key, path, request.query as Record<string, string>, raw)) {
-          return reply.status(401).send({ error: 'unauthorized', error_description: 'Invalid Pusher signature' });
+          throw unauthorized('Invalid Pusher signature');
         }
         const body = request.body as { name?: string; channels?: string[]; channel?: string; data?: string };
         const targets = body.channels ?? (body.channel ? [body.channel] : []);
         if (!body.name || targets.length === 0 || typeof body.data !== 'string') {
-          return reply.status(400).send({ error: 'invalid_request', error_description: 'name, channels and data are required' });
+          throw badRequest('name, channels and data are required');
         }
         for (const channel of targets) publishRaw(channel, body.name, body.data);
         return {};

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { lastDays, type DateRange } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { api } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, STAR_COLORS, type EChartsOption } from '../reporting/Chart';
 import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
@@ -21,26 +22,11 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'oauth', label: 'OAuth' },
 ];
 
-interface Overview {
-  totals: { companies: number; activeCompanies: number; locations: number; reviews: number; avgRating: number | null; responseRate: number | null };
-  daily: { day: string; reviews: number; responded: number; avgRating: number | null }[];
-  data: { id: number; company_name: string; partner_name: string | null; type: string; package: string; status: string; locations: number; users: number; reviews: number; avgRating: number | null; responseRate: number | null; lastReviewDay: string | null; lastLoginAt: string | null }[];
-}
-interface ResponseReport {
-  totals: { reviews: number; responded: number; responseRate: number | null; avgResponseHours: number | null; posted: number; failed: number; byOrigin: Record<'manual' | 'template' | 'ai' | 'auto', number> };
-  data: { id: number; company_name: string; partner_name: string | null; reviews: number; responded: number; responseRate: number | null; avgResponseHours: number | null; posted: number; failed: number; auto: number; ai: number; template: number; manual: number }[];
-}
-interface FeedbackReport {
-  totals: { companiesWithFeature: number; feedback: number; avgRating: number | null; positive: number; neutral: number; negative: number; stars: number[] };
-  daily: { day: string; feedback: number; avgRating: number | null }[];
-  data: { id: number; company_name: string; partner_name: string | null; featureOn: boolean; feedback: number; avgRating: number | null; positive: number; neutral: number; negative: number; responded: number }[];
-}
-interface Connection { connected: boolean; locations: number; companyWide: boolean; expired: number; updatedAt: string | null }
-interface OauthReport {
-  asOf: string;
-  totals: { companies: number; googleConnected: number; facebookConnected: number; notConnected: number; expired: number };
-  data: { id: number; company_name: string; partner_name: string | null; status: string; locations: number; google: Connection; facebook: Connection }[];
-}
+type Overview = ApiResponse<'/v2/api/admin/dashboard/overview'>;
+type ResponseReport = ApiResponse<'/v2/api/admin/dashboard/response'>;
+type FeedbackReport = ApiResponse<'/v2/api/admin/dashboard/feedback'>;
+type OauthReport = ApiResponse<'/v2/api/admin/dashboard/oauth'>;
+type Connection = OauthReport['data'][number]['google'];
 
 const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
 const rating = (v: number | null) => (v === null ? '—' : v.toFixed(2));

@@ -5,35 +5,16 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { api } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 import { formatDateTime, formatNumber, Kpi } from './ui';
 import './admin.css';
 
-interface SyncRow { source: string; title: string; lastFetchedAt: string | null; ageHours: number | null; stale: boolean; fetchedLastDay: number; companies: number; staleCompanies: number }
-interface Summary {
-  status: 'ok' | 'degraded';
-  reasons: string[];
-  checkedAt: string;
-  uptimeSeconds: number;
-  database: { driver: string; latencyMs: number };
-  queue: { queued: number; running: number; retrying: number; dead: number; due: number; deadLastDay: number; oldestDueAt: string | null; recentDead: { id: number; name: string; error: string | null; attempts: number; at: string | null }[] };
-  mail: { retrying: number; nextAttemptAt: string | null; failedLastDay: number; recentFailed: { id: number; to: string; subject: string; error: string | null; attempts: number; at: string }[] };
-  services: { key: string; title: string; state: 'ok' | 'degraded' | 'not configured'; detail: string }[];
-  api: { requests: number; errors4xx: number; errors5xx: number; lastHour: { count: number; errors4xx: number; errors5xx: number; p95: number | null }; recent: { count: number; p50: number | null; p95: number | null; p99: number | null } };
-  replies: { failedLastDay: number };
-  tenancy: { companies: number; activeCompanies: number; locations: number; locationsWithoutReviews: number };
-  sync: SyncRow[];
-}
-interface CompanyRow { id: number; company_name: string; status: string; lastFetchedAt: string | null; ageHours: number | null; fetchedLastDay: number; fetchedLastWeek: number; sources: number; staleSources: { value: string; title: string }[]; failedReplies: number }
-interface LocationRow { id: number; title: string; locationId: string | null; company_name: string; fetchedLastWeek: number; lastFetchedAt: string | null; ageHours: number | null }
-interface Performance {
-  since: string;
-  total: { count: number; errors4xx: number; errors5xx: number; avgMs: number | null; maxMs: number };
-  recent: { count: number; p50: number | null; p95: number | null; p99: number | null };
-  histogram: { le: number | null; count: number }[];
-  routes: { route: string; count: number; avgMs: number; p95: number | null; maxMs: number; errors4xx: number; errors5xx: number }[];
-  minutes: { minute: string; count: number; errors: number; avgMs: number | null; p95: number | null }[];
-}
+type Summary = ApiResponse<'/v2/api/admin/systemhealth'>;
+type SyncRow = Summary['sync'][number];
+type CompanyRow = ApiResponse<'/v2/api/admin/systemhealth/companies'>['data'][number];
+type LocationRow = ApiResponse<'/v2/api/admin/systemhealth/locations'>['data'][number];
+type Performance = ApiResponse<'/v2/api/admin/systemhealth/performance'>;
 
 /** A service that is not configured is a choice of the installation, shown plainly, not as a fault. */
 const SERVICE_COLORS = { ok: 'green', degraded: 'orange', 'not configured': 'default' } as const;

@@ -1,44 +1,11 @@
-import type { LocationsTitle, Role } from '@reputo/core';
 import { api, getClientConfig } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
 
 /** GET /v2/api/me */
-export interface Me {
-  id: number;
-  role: Role;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  userName: string;
-  client: number | null;
-  companyName: string | null;
-  companyType: string | null;
-  companyCity: string | null;
-  companyState: string | null;
-  companyCountry: string | null;
-  country: string | null;
-  package: string | null;
-  features: string[];
-  clientSettings: { sources: string[]; weekStart: number };
-  locationsTitle: LocationsTitle;
-  partnerId: number | null;
-  partnerName: string | null;
-}
-
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-}
-
-export interface MessageReply {
-  message: string;
-}
-
-export interface InvitationCheck {
-  items: { email: string; firstName: string | null }[];
-  message?: string;
-}
+export type Me = ApiResponse<'/v2/api/me'>;
+export type TokenPair = ApiResponse<'/v2/oauth2/token', 'post'>;
+export type MessageReply = ApiResponse<'/v2/api/password/fogot', 'post'>;
+export type InvitationCheck = ApiResponse<'/v2/api/invitation/{token}'>;
 
 export function fetchMe(signal?: AbortSignal): Promise<Me> {
   return api<Me>('/v2/api/me', { signal });
@@ -54,7 +21,7 @@ export function requestTokens(email: string, password: string): Promise<TokenPai
 }
 
 /** Sign-out (RFC 7009): the client authenticates as on the token call. */
-export function revokeToken(refreshToken: string): Promise<{ revoked: boolean }> {
+export function revokeToken(refreshToken: string): Promise<ApiResponse<'/v2/oauth2/revoke', 'post'>> {
   const { clientId, clientSecret } = getClientConfig();
   return api('/v2/oauth2/revoke', { method: 'POST', auth: false, body: { client_id: clientId, client_secret: clientSecret, token: refreshToken, token_type_hint: 'refresh_token' } });
 }

@@ -1,92 +1,44 @@
 import { actingParams, toQueryString, type RankingTableParams, type ReviewFilterValues } from '@reputo/core';
 import { api } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
 import { session } from '../../lib/session';
 
 /** Calls of the reporting pages, the dashboard and the competitor settings. */
 
-export interface Period { from: string; to: string }
-export interface Stars { 1: number; 2: number; 3: number; 4: number; 5: number }
-export interface Figures {
-  reviews: number; rated: number; average: number | null; with_text: number; responded: number; response_rate: number | null;
-  avg_response_hours: number | null; positive: number; neutral: number; negative: number; sentiment_score: number | null; stars: Stars;
-}
-export interface Periods { period: Period; previous_period: Period | null; week_start?: number }
-
-export interface AverageReport extends Periods {
-  average: number | null; previous_average: number | null; change: number | null; rated: number; previous_rated: number | null;
-  stars: Stars; previous_stars: Stars | null;
-  sources: { source: string; title: string; average: number | null; rated: number; previous_average: number | null; change: number | null }[];
-}
-export interface VolumeReport extends Periods {
-  reviews: number; previous_reviews: number | null; change: number | null; change_percent: number | null; with_text: number; responded: number;
-  response_rate: number | null; previous_response_rate: number | null; response_rate_change: number | null;
-  avg_response_hours: number | null; previous_avg_response_hours: number | null;
-  sentiment: { positive: number; neutral: number; negative: number; score: number | null };
-  sources: { source: string; title: string; reviews: number; previous_reviews: number | null; responded: number; response_rate: number | null; avg_response_hours: number | null; average: number | null }[];
-}
-export interface TrendPoint extends Figures { date: string }
-export interface TrendsReport extends Periods { interval: 'day' | 'week' | 'month'; points: TrendPoint[]; previous_points: TrendPoint[] | null }
-export interface LocationRow extends Figures {
-  rank: number; location_id: number; title: string; code: string | null; city: string | null; brand: string | null; state: string | null;
-  previous: { reviews: number; average: number | null; response_rate: number | null } | null;
-  change: { reviews: number | null; average: number | null; response_rate: number | null };
-}
+export type AverageReport = ApiResponse<'/v2/api/statistics/reviews/average'>;
+export type VolumeReport = ApiResponse<'/v2/api/statistics/reviews/volume'>;
+export type TrendsReport = ApiResponse<'/v2/api/statistics/trends'>;
+export type TrendPoint = TrendsReport['points'][number];
+export type Period = TrendsReport['period'];
+export type Stars = TrendPoint['stars'];
+export type Figures = Omit<TrendPoint, 'date'>;
+export type Periods = Pick<TrendsReport, 'period' | 'previous_period'> & { week_start?: number };
+export type LocationsReport = ApiResponse<'/v2/api/statistics/locations/performing'>;
+export type LocationRow = LocationsReport['data'][number];
 export type RankingKind = 'performing' | 'improved' | 'lowest-reviews';
-export interface LocationsReport extends Periods { total: number; page: number; per_page: number; total_pages: number; data: LocationRow[] }
 
-export interface ReputationScore {
-  period: Period; previous_period: Period | null; score: number | null; previous_score: number | null; change: number | null; formula: string;
-  parts: Record<'rating' | 'sentiment' | 'responseRate' | 'volume' | 'recency', { value: number | null; score: number; weight: number }>;
-}
-export interface NpsWidget {
-  nps: number | null; promoters: number; passives: number; detractors: number; responses: number; previous_nps: number | null; change: number | null;
-  points: { date: string; nps: number | null; responses: number }[];
-}
-export interface FeedbackWidget {
-  reviews: number; previous_reviews: number | null; average: number | null; previous_average: number | null; change: number | null; unanswered: number;
-  response_rate: number | null; latest: { id: number; author_name: string | null; rating: number | null; text: string | null; source: string; created_at: string; responded: boolean; location: string | null }[];
-}
-export interface OtherWidget {
-  reviews: number; previous_reviews: number | null; average: number | null; previous_average: number | null; unanswered: number;
-  response_rate: number | null; previous_response_rate: number | null; avg_response_hours: number | null; previous_avg_response_hours: number | null;
-  sentiment: { positive: number; neutral: number; negative: number; score: number | null }; stars: Stars;
-  sources: { source: string; title: string; reviews: number; share: number; average: number | null }[];
-}
-export interface TopicRow {
-  key: string; topic: string; subtopic: string | null; title: string; mentions: number; share: number | null; positive: number; neutral: number; negative: number;
-  sentiment_score: number | null; previous_mentions: number | null; previous_sentiment_score: number | null; sentiment_change: number | null;
-}
-export interface PremiumWidget {
-  features: { insightsReport: boolean; competitorBenchmarking: boolean };
-  topics: { praised: TopicRow[]; criticised: TopicRow[] } | null;
-  competitors: { own: Brief; competitors: Brief; gap: number | null; locations: number; ahead: number; behind: number } | null;
-}
-export interface Brief { reviews: number; average: number | null; response_rate: number | null; avg_response_hours: number | null; sentiment_score: number | null }
+export type ReputationScore = ApiResponse<'/v2/api/dashboard/reputationScore'>;
+export type NpsWidget = ApiResponse<'/v2/api/dashboard/netPromoterScore'>;
+export type FeedbackWidget = ApiResponse<'/v2/api/dashboard/feedback'>;
+export type OtherWidget = ApiResponse<'/v2/api/dashboard/other'>;
+export type PremiumWidget = ApiResponse<'/v2/api/dashboard/premium'>;
+export type Brief = NonNullable<PremiumWidget['competitors']>['own'];
 
-export interface TopicsReport extends Periods { reviews_with_text: number; data: TopicRow[] }
-export interface WordRow { word: string; mentions: number; positive: number; neutral: number; negative: number; sentiment_score: number | null }
-export interface WordsReport extends Periods { data: WordRow[]; positive: WordRow[]; negative: WordRow[] }
-export interface TopicTrend extends Periods {
-  interval: string; topics: { key: string; title: string }[];
-  points: { date: string; topics: Record<string, { mentions: number; positive: number; negative: number; sentiment_score: number | null }> }[];
-}
-export interface Category { key: string; title: string; subtopics: { key: string; title: string }[] }
+export type TopicsReport = ApiResponse<'/v3/insights/primary'>;
+export type TopicRow = TopicsReport['data'][number];
+export type WordsReport = ApiResponse<'/v3/insights/words'>;
+export type WordRow = WordsReport['data'][number];
+export type TopicTrend = ApiResponse<'/v3/insights/trend'>;
+type Categories = ApiResponse<'/v3/insights/categories'>;
+export type Category = Categories['data'][number];
 
-export interface BenchmarkLocation {
-  location_id: number; title: string; code: string | null; brand: string | null; state: string | null;
-  own: Brief & { previous_average: number | null }; competitors_total: Brief; gap: number | null; rank: number | null; of: number;
-  competitors: { competitor_id: number; competitor_location_id: number; name: string; title: string; reviews: number; average: number | null; response_rate: number | null }[];
-}
-export interface Benchmark extends Periods {
-  competitor_sources: { value: string; title: string }[]; limits: { sources: number; per_location: number };
-  summary: { own: Brief; competitors: Brief; gap: number | null; response_rate_gap: number | null };
-  topics: { topic: string; title: string; own: { mentions: number; sentiment_score: number | null }; competitors: { mentions: number; sentiment_score: number | null } }[];
-  locations: BenchmarkLocation[];
-}
+export type Benchmark = ApiResponse<'/v2/api/competitor/pageData'>;
+export type BenchmarkLocation = Benchmark['locations'][number];
+/** A branch as the competitor form edits and sends it (a new one has no id yet). */
 export interface CompetitorBranch { id?: number; location_id: number; location_title?: string | null; title: string; address: string | null; sources: Record<string, string> }
-export interface Competitor { id: number; name: string; created_at: string; updated_at: string; locations: CompetitorBranch[] }
-export interface ReportSetting { enabled: boolean; frequency: 'weekly' | 'monthly'; recipients: string[]; locations: number[] | null; email: string; last_sent_at: string | null; next_run_at: string | null }
-export interface ShortLocation { id: number; title: string; locationId: string | null; brandId: number | null; brand: string | null; stateId: number | null; state: string | null }
+export type Competitor = ApiResponse<'/v2/api/competitor/{id}'>;
+export type ReportSetting = ApiResponse<'/v2/api/reportSettings'>;
+export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['locations'][number];
 
 export type StatsFilter = ReviewFilterValues & { interval?: 'day' | 'week' | 'month'; limit?: number };
 
@@ -111,21 +63,21 @@ export const reportingApi = {
   feedback: (f: StatsFilter, s?: AbortSignal) => get<FeedbackWidget>('/v2/api/dashboard/feedback', f, s),
   other: (f: StatsFilter, s?: AbortSignal) => get<OtherWidget>('/v2/api/dashboard/other', f, s),
   premium: (f: StatsFilter, s?: AbortSignal) => get<PremiumWidget>('/v2/api/dashboard/premium', f, s),
-  categories: (s?: AbortSignal) => api<{ data: Category[] }>('/v3/insights/categories', { signal: s }),
+  categories: (s?: AbortSignal) => api<Categories>('/v3/insights/categories', { signal: s }),
   primary: (f: StatsFilter, s?: AbortSignal) => get<TopicsReport>('/v3/insights/primary', f, s),
   secondary: (f: StatsFilter, topic: string | undefined, s?: AbortSignal) => get<TopicsReport>('/v3/insights/secondary', f, s, topic ? { topic } : {}),
   words: (f: StatsFilter, s?: AbortSignal) => get<WordsReport>('/v3/insights/words', f, s),
   topicTrend: (f: StatsFilter, topics: string[], s?: AbortSignal) => get<TopicTrend>('/v3/insights/trend', f, s, topics.length ? { topics: topics.join(',') } : {}),
   benchmark: (f: StatsFilter, s?: AbortSignal) => get<Benchmark>('/v2/api/competitor/pageData', f, s),
-  locationsShort: () => api<{ locations: ShortLocation[] }>('/v2/api/locations/shortinfo'),
-  competitors: () => api<{ data: Competitor[]; total: number }>('/v2/api/competitor', { query: { per_page: 100 } }),
+  locationsShort: () => api<ApiResponse<'/v2/api/locations/shortinfo'>>('/v2/api/locations/shortinfo'),
+  competitors: () => api<ApiResponse<'/v2/api/competitor'>>('/v2/api/competitor', { query: { per_page: 100 } }),
   createCompetitor: (body: { name: string; locations: CompetitorBranch[] }) => api<Competitor>('/v2/api/competitor', { method: 'POST', body }),
   updateCompetitor: (id: number, body: { name: string; locations: CompetitorBranch[] }) => api<Competitor>(`/v2/api/competitor/${id}`, { method: 'PATCH', body }),
-  deleteCompetitor: (id: number) => api<{ message: string }>(`/v2/api/competitor/${id}`, { method: 'DELETE' }),
-  uploadCompetitors: (filename: string, content: string) => api<{ imported: number; skipped: number; rejected: { line: number; reason: string }[] }>('/v2/api/competitor/upload', { method: 'POST', body: { filename, content } }),
+  deleteCompetitor: (id: number) => api<ApiResponse<'/v2/api/competitor/{id}', 'delete'>>(`/v2/api/competitor/${id}`, { method: 'DELETE' }),
+  uploadCompetitors: (filename: string, content: string) => api<ApiResponse<'/v2/api/competitor/upload', 'post'>>('/v2/api/competitor/upload', { method: 'POST', body: { filename, content } }),
   reportSetting: () => api<ReportSetting>('/v2/api/reportSettings'),
   saveReportSetting: (body: { enabled: boolean; frequency: 'weekly' | 'monthly'; recipients: string[] }) => api<ReportSetting>('/v2/api/reportSettings', { method: 'POST', body }),
-  triggerReport: (frequency: 'weekly' | 'monthly') => api<{ message: string }>('/v2/api/reportSettings/trigger', { method: 'POST', body: { frequency } }),
+  triggerReport: (frequency: 'weekly' | 'monthly') => api<ApiResponse<'/v2/api/reportSettings/trigger', 'post'>>('/v2/api/reportSettings/trigger', { method: 'POST', body: { frequency } }),
 };
 
 /**

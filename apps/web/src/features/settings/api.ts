@@ -1,30 +1,14 @@
-import { actingParams, type LocationsTitle, type NotificationKind, type TeamRole } from '@reputo/core';
+import { actingParams, type TeamRole } from '@reputo/core';
 import { api } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
 import { session } from '../../lib/session';
 
 // ---------------------------------------------------------------------------------------------
 // Team
 
-export interface TeamMember {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: string;
-  status: string;
-  locationIds: number[] | null;
-  lastLoginAt: string | null;
-  invitation: { status: 'pending' | 'expired' | 'revoked' | 'accepted'; sentAt: string; expiresAt: string } | null;
-}
+export type TeamPage = ApiResponse<'/v2/api/team'>;
+export type TeamMember = TeamPage['data'][number];
 
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  total_pages: number;
-}
-export type TeamPage = Paged<TeamMember>;
 
 export interface NewMember {
   email: string;
@@ -41,17 +25,13 @@ export interface MemberPatch {
   locationIds?: number[] | null;
 }
 
-export interface RoleOption {
-  value: TeamRole;
-  label: string;
-  grantable: boolean;
-}
+export type RoleOption = ApiResponse<'/v2/api/team/roles'>['roles'][number];
 
 export function fetchTeam(page: number, perPage: number, search = '', signal?: AbortSignal): Promise<TeamPage> {
   return api('/v2/api/team', { query: { page, per_page: perPage, search: search || undefined }, signal });
 }
 
-export function fetchRoles(signal?: AbortSignal): Promise<{ roles: RoleOption[] }> {
+export function fetchRoles(signal?: AbortSignal): Promise<ApiResponse<'/v2/api/team/roles'>> {
   return api('/v2/api/team/roles', { signal });
 }
 
@@ -64,11 +44,11 @@ export function updateMember(id: number, patch: MemberPatch): Promise<TeamMember
   return api(`/v2/api/team/${id}`, { method: 'PATCH', body: patch });
 }
 
-export function deleteMember(id: number): Promise<{ id: number; deleted: true }> {
+export function deleteMember(id: number): Promise<ApiResponse<'/v2/api/team/{id}', 'delete'>> {
   return api(`/v2/api/team/${id}`, { method: 'DELETE' });
 }
 
-export function resendInvitation(id: number): Promise<{ message: string }> {
+export function resendInvitation(id: number): Promise<ApiResponse<'/v2/api/team/{id}/invite', 'post'>> {
   return api(`/v2/api/team/${id}/invite`, { method: 'POST', body: { url: window.location.origin } });
 }
 
@@ -76,44 +56,19 @@ export function revokeInvitation(id: number): Promise<TeamMember> {
   return api(`/v2/api/team/${id}/invite`, { method: 'DELETE' });
 }
 
-export function uploadTeam(filename: string, content: string): Promise<{ invited: number }> {
+export function uploadTeam(filename: string, content: string): Promise<ApiResponse<'/v2/api/team/upload', 'post'>> {
   return api('/v2/api/team/upload', { method: 'POST', body: { filename, content, url: window.location.origin } });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Locations
 
-export interface FacebookAccount {
-  id: string;
-  urlPart: string;
-  fullUrl: string;
-  initialValue: string;
-}
+export type Location = ApiResponse<'/v2/api/locations/{id}'>;
+export type FacebookAccount = Location['facebook'][number];
 
-export interface Location {
-  id: number;
-  title: string;
-  locationId: string | null;
-  brandId: number | null;
-  brand: string | null;
-  stateId: number | null;
-  state: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  timeZone: string | null;
-  sourceUrls: Record<string, string>;
-  facebook: FacebookAccount[];
-  reviews: number;
-  createdAt: string;
-}
 
-export interface LocationLimit {
-  used: number;
-  max: number;
-}
-
-export type LocationPage = Paged<Location> & { limit: LocationLimit; locationsTitle: LocationsTitle };
+export type LocationPage = ApiResponse<'/v2/api/locations'>;
+export type LocationLimit = LocationPage['limit'];
 
 export interface LocationInput {
   title: string;
@@ -128,45 +83,26 @@ export interface LocationInput {
   facebook?: { id?: string; fullUrl: string }[];
 }
 
-export interface LocationOptions {
-  brands: { id: number; title: string }[];
-  states: { id: number; title: string; brandId: number | null }[];
-  sources: { value: string; title: string }[];
-  limit: LocationLimit;
-  locationsTitle: LocationsTitle;
-}
+export type LocationOptions = ApiResponse<'/v2/api/locations/options'>;
 
-export interface ShortLocation {
-  id: number;
-  title: string;
-  locationId: string | null;
-  brandId: number | null;
-  brand: string | null;
-  stateId: number | null;
-  state: string | null;
-}
+export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['locations'][number];
 
-export interface UploadField {
-  key: string;
-  title: string;
-  required: boolean;
-  description: string;
-}
+export type UploadField = ApiResponse<'/v2/api/locations/upload/fields'>['fields'][number];
 
 export const locationsApi = {
   list: (q: { page: number; per_page: number; search?: string; brand?: number }, signal?: AbortSignal) => api<LocationPage>('/v2/api/locations', { query: { ...q, search: q.search || undefined }, signal }),
   get: (id: number) => api<Location>(`/v2/api/locations/${id}`),
   options: (signal?: AbortSignal) => api<LocationOptions>('/v2/api/locations/options', { signal }),
-  short: (signal?: AbortSignal) => api<{ locations: ShortLocation[] }>('/v2/api/locations/shortinfo', { signal }),
+  short: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/locations/shortinfo'>>('/v2/api/locations/shortinfo', { signal }),
   create: (body: LocationInput) => api<Location>('/v2/api/locations', { method: 'POST', body }),
   update: (id: number, body: Partial<LocationInput>) => api<Location>(`/v2/api/locations/${id}`, { method: 'PATCH', body }),
-  remove: (id: number) => api<{ id: number; deleted: true; reviews: number }>(`/v2/api/locations/${id}`, { method: 'DELETE' }),
-  fields: () => api<{ fields: UploadField[] }>('/v2/api/locations/upload/fields'),
-  upload: (filename: string, content: string) => api<{ added: number; updated: number; total: number }>('/v2/api/locations/upload', { method: 'POST', body: { filename, content } }),
+  remove: (id: number) => api<ApiResponse<'/v2/api/locations/{id}', 'delete'>>(`/v2/api/locations/${id}`, { method: 'DELETE' }),
+  fields: () => api<ApiResponse<'/v2/api/locations/upload/fields'>>('/v2/api/locations/upload/fields'),
+  upload: (filename: string, content: string) => api<ApiResponse<'/v2/api/locations/upload', 'post'>>('/v2/api/locations/upload', { method: 'POST', body: { filename, content } }),
 };
 
 export const teamUploadApi = {
-  fields: () => api<{ fields: UploadField[] }>('/v2/api/team/upload/fields'),
+  fields: () => api<ApiResponse<'/v2/api/team/upload/fields'>>('/v2/api/team/upload/fields'),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -174,17 +110,7 @@ export const teamUploadApi = {
 
 export type Delivery = 'instant' | 'daily' | 'weekly';
 
-export interface NotificationSettings {
-  enabled: boolean;
-  delivery: Delivery;
-  ratings: number[];
-  sources: string[];
-  locations: number[];
-  kinds: NotificationKind[];
-  email: string;
-  lastSentAt: string | null;
-  available: { sources: { value: string; title: string }[]; kinds: NotificationKind[]; deliveries: Delivery[] };
-}
+export type NotificationSettings = ApiResponse<'/v2/api/notifications/reviews'>;
 
 export type NotificationInput = Pick<NotificationSettings, 'enabled' | 'delivery' | 'ratings' | 'sources' | 'locations' | 'kinds'>;
 
@@ -196,74 +122,33 @@ export const notificationsApi = {
 // ---------------------------------------------------------------------------------------------
 // Regions, categories and the reply settings of the reviews workspace
 
-export interface Region {
-  id: number;
-  title: string;
-  language: string | null;
-  brandId: number | null;
-  brand: string | null;
-  locations: number;
-}
+export type RegionGroups = ApiResponse<'/v2/api/states'>;
+export type Region = RegionGroups['statesWithOverrides'][number];
 
-export interface RegionGroups {
-  statesWithOverrides: Region[];
-  statesWithoutOverrides: Region[];
-  languages: { code: string; name: string }[];
-}
 
-export interface Category {
-  id: number;
-  title: string;
-  color: string;
-  keywords: string[];
-}
+export type Category = ApiResponse<'/v2/api/reviewCategory'>['categories'][number];
 
-export interface Template {
-  id: number;
-  title: string;
-  text: string;
-  ratings: number[];
-}
+export type Template = ApiResponse<'/v2/api/templates'>['templates'][number];
 
-export interface AutoresponseRule {
-  rating: number;
-  enabled: boolean;
-  delayMinutes: number;
-  templateIds: number[];
-}
 
-export interface AutoresponseSettings {
-  enabled: boolean;
-  enabledAt: string | null;
-  rules: AutoresponseRule[];
-  excludedKeywords: string[];
-}
+export type AutoresponseSettings = ApiResponse<'/v2/api/admin/autoresponse/settings'>;
+export type AutoresponseRule = AutoresponseSettings['rules'][number];
 
-export interface TranslationSettings {
-  language: string;
-  translateAutomatically: boolean;
-  configured: boolean;
-}
+export type TranslationSettings = ApiResponse<'/v2/api/messageTranslation/get'>;
 
-export interface ResponseRate {
-  target: number;
-  total: number;
-  responded: number;
-  /** Percent answered, null without reviews. */
-  rate: number | null;
-}
+export type ResponseRate = ApiResponse<'/v2/api/reviews/response_rate'>;
 
 export const responseApi = {
   regions: (signal?: AbortSignal) => api<RegionGroups>('/v2/api/states', { signal }),
   setRegionLanguage: (id: number, language: string | null) => api<Region>(`/v2/api/states/${id}`, { method: 'PATCH', body: { language } }),
-  categories: (signal?: AbortSignal) => api<{ categories: Category[] }>('/v2/api/reviewCategory', { signal }),
+  categories: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/reviewCategory'>>('/v2/api/reviewCategory', { signal }),
   createCategory: (body: { title: string; color: string; keywords: string[] }) => api<Category>('/v2/api/reviewCategory', { method: 'POST', body }),
   updateCategory: (id: number, body: { title?: string; color?: string; keywords?: string[] }) => api<Category>(`/v2/api/reviewCategory/${id}`, { method: 'PATCH', body }),
-  deleteCategory: (id: number) => api<{ id: number; deleted: true }>(`/v2/api/reviewCategory/${id}`, { method: 'DELETE' }),
-  templates: (signal?: AbortSignal) => api<{ templates: Template[] }>('/v2/api/templates', { signal }),
+  deleteCategory: (id: number) => api<ApiResponse<'/v2/api/reviewCategory/{id}', 'delete'>>(`/v2/api/reviewCategory/${id}`, { method: 'DELETE' }),
+  templates: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/templates'>>('/v2/api/templates', { signal }),
   createTemplate: (body: { title: string; text: string; ratings: number[] }) => api<Template>('/v2/api/templates', { method: 'POST', body }),
   updateTemplate: (id: number, body: { title?: string; text?: string; ratings?: number[] }) => api<Template>(`/v2/api/templates/${id}`, { method: 'PATCH', body }),
-  deleteTemplate: (id: number) => api<{ id: number; deleted: true }>(`/v2/api/templates/${id}`, { method: 'DELETE' }),
+  deleteTemplate: (id: number) => api<ApiResponse<'/v2/api/templates/{id}', 'delete'>>(`/v2/api/templates/${id}`, { method: 'DELETE' }),
   autoresponse: (signal?: AbortSignal) => api<AutoresponseSettings>('/v2/api/admin/autoresponse/settings', { signal }),
   saveAutoresponse: (body: Partial<Pick<AutoresponseSettings, 'enabled' | 'rules' | 'excludedKeywords'>>) => api<AutoresponseSettings>('/v2/api/admin/autoresponse/settings', { method: 'POST', body }),
   translation: (signal?: AbortSignal) => api<TranslationSettings>('/v2/api/messageTranslation/get', { signal }),

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { comparedPeriods, interval } from '../statistics/responses';
+
+/** The insights report's answers, as the service builds them (the serializer drops what is not named here). */
+
+const n = z.number();
+const nullableNumber = z.number().nullable();
+
+export const categoriesSchema = z.object({
+  company_type: z.string().nullable(),
+  data: z.array(z.object({ key: z.string(), title: z.string(), subtopics: z.array(z.object({ key: z.string(), title: z.string() })) })),
+});
+
+/** A topic or sub-topic with its mentions and sentiment, against the previous period. */
+export const topicSchema = z.object({
+  key: z.string(),
+  topic: z.string(),
+  subtopic: z.string().nullable(),
+  title: z.string(),
+  mentions: n,
+  share: nullableNumber,
+  positive: n,
+  neutral: n,
+  negative: n,
+  sentiment_score: nullableNumber,
+  previous_mentions: nullableNumber,
+  previous_sentiment_score: nullableNumber,
+  sentiment_change: nullableNumber,
+});
+
+export const topicsSchema = z.object({ ...comparedPeriods, reviews_with_text: n, data: z.array(topicSchema) });
+
+const word = z.object({ word: z.string(), mentions: n, positive: n, neutral: n, negative: n, sentiment_score: nullableNumber });
+
+export const wordsSchema = z.object({ ...comparedPeriods, data: z.array(word), positive: z.array(word), negative: z.array(word) });
+
+export const topicTrendSchema = z.object({
+  ...comparedPeriods,
+  interval,
+  topics: z.array(z.object({ key: z.string(), title: z.string() })),
+  points: z.array(z.object({ date: z.string(), topics: z.record(z.string(), z.object({ mentions: n, positive: n, negative: n, sentiment_score: nullableNumber })) })),
+});
