@@ -46,6 +46,7 @@ import { teamRoutes } from './modules/team/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { stateRoutes } from './modules/states/routes';
+import { identityReader } from './modules/users/identities';
 
 export interface BuildOptions {
   config: Config;
@@ -98,7 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
   useReportCache(fastify, db, config.reportCacheSeconds);
-  useIdentityCache(db, config.identityCacheSeconds * 1000);
+  useIdentityCache(db, config.identityCacheSeconds * 1000, identityReader);
   app.addHook('onClose', async () => {
     deps.mailer.close();
     deps.realtime.embedded?.close();

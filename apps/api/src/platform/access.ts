@@ -1,6 +1,7 @@
 import type { Feature, Role } from '@reputo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ignoresOwnerAsCompany, readActingRequest, resolveActingContext, type ActingContext } from './acting';
+import { describeWrites, requireDeclaredWrites, type DataKind } from './dataChanges';
 import { ExpiredTokenError, forbidden, unauthorized } from './errors';
 import { requestCompany, requestUser } from './identityCache';
 import type { TokenSigner, AccessClaims } from './auth/tokens';
@@ -128,6 +129,9 @@ export interface RoutePermission {
   method: string;
   url: string;
   access: string;
+  /** A cached route's declared reads and its query schema: the cache tests walk them. */
+  reads?: readonly DataKind[];
+  querystring?: unknown;
 }
 
 /** Installs the access check on every route and refuses to register an API route without a declared access. */
@@ -140,8 +144,9 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     if (!isApiPath(route.url)) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      // A route that keeps the cached identities on its writes is listed so: a review of the diff sees it.
-      if (method !== 'HEAD') permissions.push({ method, url: route.url, access: `${describeAccess(a)}${route.config?.writes ? ` writes:${route.config.writes}` : ''}` });
+      requireDeclaredWrites(method, route.url, route.config?.writes);
+      // What a write makes stale is listed with its access: a review of the diff sees it.
+      if (method !== 'HEAD') permissions.push({ method, url: route.url, access: `${describeAccess(a)}${describeWrites(route.config?.writes)}`, reads: route.config?.reads, querystring: route.schema?.querystring });
     }
   });
   app.addHook('preHandler', async (request) => {

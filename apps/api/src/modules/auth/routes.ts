@@ -24,7 +24,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
   const auth: AuthDeps = { db: deps.db, signer: deps.signer, limiter: deps.limiter, refreshTtlSeconds: deps.config.refreshTokenTtl };
 
   app.post('/v2/oauth2/token', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: 'none' },
     schema: { tags: ['auth'], summary: 'Sign in (password grant) or refresh (refresh_token grant)', body: tokenBody, response: { 200: tokenAnswer } },
   }, async (request) => {
     const body = request.body;
@@ -41,7 +41,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/oauth2/revoke', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: 'none' },
     schema: { tags: ['auth'], summary: 'Sign out: revokes the refresh token and every token rotated from it', body: z.object({ refresh_token: z.string({ error: 'refresh_token is required' }).min(1, 'refresh_token is required') }), response: { 200: z.object({ revoked: z.literal(true) }) } },
   }, async (request) => {
     await revokeRefreshToken(auth, request.body.refresh_token);

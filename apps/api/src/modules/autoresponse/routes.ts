@@ -129,12 +129,12 @@ export function autoresponseRoutes(app: App, deps: AppDeps): void {
     async (request) => readSettings(db, scopeCompanyId(actingOf(request))));
 
   app.post('/v2/api/admin/autoresponse/settings', {
-    config: { access: manage },
+    config: { access: manage, writes: 'none' },
     schema: { tags, summary: 'Save auto-response settings (rules per star rating, excluded keywords)', body: z.object({ enabled: z.boolean().optional(), rules: z.array(ruleSchema).max(5).optional(), excludedKeywords: z.array(z.string().max(80)).max(1000).optional() }), response: { 200: settingsSchema } },
   }, async (request) => saveSettings(db, scopeCompanyId(actingOf(request)), request.body));
 
   app.post('/v2/api/admin/autoresponse/settings/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: 'none' },
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: { tags, summary: 'Add excluded keywords from a CSV or Excel file (first column, one per row; a "keyword" header is skipped)', body: uploadBody, response: { 200: settingsSchema.extend({ added: z.number() }) } },
   }, async (request) => {

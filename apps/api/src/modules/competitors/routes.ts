@@ -11,6 +11,7 @@ import { listCompetitors } from './repository';
 import { competitorInput, competitorPatch, uploadInput } from './schemas';
 import { createCompetitor, deleteCompetitor, getCompetitor, locationTitles, serializeCompetitor, updateCompetitor } from './service';
 import { exampleFile, uploadCompetitors, uploadFields } from './upload';
+import { BENCHMARK_READS } from '../../platform/dataChanges';
 
 /** Feature Competitor Benchmarking (the Owner always passes); changes are for the full-settings roles. */
 const read = access.signedIn({ company: true, feature: 'competitorBenchmarking' });
@@ -21,7 +22,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/v2/api/competitor', {
-    config: { access: read },
+    config: { access: read, reads: BENCHMARK_READS },
     schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery },
   }, async (request, reply) => sendReport(db, request, reply, async () => {
     const ctx = actingOf(request);
@@ -32,7 +33,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   }));
 
   app.get('/v2/api/competitor/pageData', {
-    config: { access: read },
+    config: { access: read, reads: BENCHMARK_READS },
     schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery },
   }, async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)));
 
@@ -53,7 +54,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)));
 
   app.post('/v2/api/competitor/upload', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     bodyLimit: 15 * 1024 * 1024,
     schema: { tags: ['competitors'], summary: 'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason', body: uploadInput },
   }, async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content));
@@ -119,7 +120,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/competitor', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)', body: competitorInput },
   }, async (request, reply) => {
     const ctx = actingOf(request);
@@ -128,7 +129,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.patch('/v2/api/competitor/:id', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Rename a competitor and/or replace its branches', params: idParams, body: competitorPatch },
   }, async (request) => {
     const ctx = actingOf(request);
@@ -136,7 +137,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.delete('/v2/api/competitor/:id', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Remove a competitor, its branches and their reviews', params: idParams },
   }, async (request) => {
     await deleteCompetitor(db, actingOf(request), request.params.id);

@@ -8,7 +8,7 @@ const EMBED_TTL_SECONDS = 30 * 24 * 3600;
 
 export function embedRoutes(app: App, deps: AppDeps): void {
   app.post('/v2/api/embed/token', {
-    config: { access: access.roles(['owner', 'partner', 'master_admin'], { company: true }) },
+    config: { access: access.roles(['owner', 'partner', 'master_admin'], { company: true }), writes: 'none' },
     schema: {
       tags: ['embed'],
       summary: 'Issue a read-only auth_token for embedding the app in an iframe (view 2 or 3, optional locations)',

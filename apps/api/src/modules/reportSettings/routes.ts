@@ -35,12 +35,12 @@ export function reportSettingsRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getSetting(deps.db, actingOf(request)));
 
   app.post('/v2/api/reportSettings', {
-    config: { access: settingsAccess },
+    config: { access: settingsAccess, writes: 'none' },
     schema: { tags: ['reports'], summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations', body: settingBody },
   }, async (request) => saveSetting(deps.db, actingOf(request), request.body));
 
   app.post('/v2/api/reportSettings/trigger', {
-    config: { access: settingsAccess },
+    config: { access: settingsAccess, writes: 'none' },
     schema: { tags: ['reports'], summary: 'Send the report now (with the saved choices, or weekly by default)', body: z.object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() }).optional() },
   }, async (request) => {
     const ctx = actingOf(request);

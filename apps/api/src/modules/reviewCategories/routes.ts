@@ -97,7 +97,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviewCategory', { config: { access: readCategories }, schema: { tags: ['reviewCategory'], summary: 'Review categories', response: { 200: z.object({ categories: z.array(categorySchema) }) } } },
     async (request) => ({ categories: await listCategories(db, scopeCompanyId(actingOf(request))) }));
 
-  app.post('/v2/api/reviewCategory', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Create a category', body: z.object({ title, color: color.optional(), keywords: keywords.optional() }), response: { 201: categorySchema } } },
+  app.post('/v2/api/reviewCategory', { config: { access: editCategories, writes: 'none' }, schema: { tags: ['reviewCategory'], summary: 'Create a category', body: z.object({ title, color: color.optional(), keywords: keywords.optional() }), response: { 201: categorySchema } } },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
       await ensureReviewDefaults(db, companyId);
@@ -105,7 +105,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
       return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords });
     });
 
-  app.patch('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Change a category', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), keywords: keywords.optional() }), response: { 200: categorySchema } } },
+  app.patch('/v2/api/reviewCategory/:id', { config: { access: editCategories, writes: 'none' }, schema: { tags: ['reviewCategory'], summary: 'Change a category', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), keywords: keywords.optional() }), response: { 200: categorySchema } } },
     async (request) => {
       const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
       const { title: t, color: c, keywords: k } = request.body;
@@ -113,7 +113,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
       return { id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords };
     });
 
-  app.delete('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Delete a category (it leaves every review)', params: idParams, response: { 200: deleted } } },
+  app.delete('/v2/api/reviewCategory/:id', { config: { access: editCategories, writes: ['reviews'] }, schema: { tags: ['reviewCategory'], summary: 'Delete a category (it leaves every review)', params: idParams, response: { 200: deleted } } },
     async (request) => {
       const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
       await db.delete(reviewCategories).where(eq(reviewCategories.id, id));
@@ -128,7 +128,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/caseResolution', { config: { access: readCases }, schema: { tags: ['caseResolution'], summary: 'Case-resolution statuses in order', response: { 200: z.object({ caseResolutions: z.array(caseSchema) }) } } },
     async (request) => ({ caseResolutions: await listCaseResolutions(db, scopeCompanyId(actingOf(request))) }));
 
-  app.post('/v2/api/caseResolution', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Create a status (placed last unless a position is given)', body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }), response: { 201: caseSchema } } },
+  app.post('/v2/api/caseResolution', { config: { access: editCases, writes: 'none' }, schema: { tags: ['caseResolution'], summary: 'Create a status (placed last unless a position is given)', body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }), response: { 201: caseSchema } } },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
       await ensureReviewDefaults(db, companyId);
@@ -137,7 +137,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
       return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, position: row!.position });
     });
 
-  app.patch('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Change or move a status', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), position: z.number().int().min(0).optional() }), response: { 200: caseSchema } } },
+  app.patch('/v2/api/caseResolution/:id', { config: { access: editCases, writes: 'none' }, schema: { tags: ['caseResolution'], summary: 'Change or move a status', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), position: z.number().int().min(0).optional() }), response: { 200: caseSchema } } },
     async (request) => {
       const id = await requireOwn(db, caseResolutions, actingOf(request), request.params.id, 'Case resolution');
       const { title: t, color: c, position } = request.body;
@@ -145,7 +145,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
       return { id: row!.id, title: row!.title, color: row!.color, position: row!.position };
     });
 
-  app.delete('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Delete a status (reviews with it get none)', params: idParams, response: { 200: deleted } } },
+  app.delete('/v2/api/caseResolution/:id', { config: { access: editCases, writes: ['reviews'] }, schema: { tags: ['caseResolution'], summary: 'Delete a status (reviews with it get none)', params: idParams, response: { 200: deleted } } },
     async (request) => {
       const ctx = actingOf(request);
       const id = await requireOwn(db, caseResolutions, ctx, request.params.id, 'Case resolution');

@@ -68,7 +68,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   }
 
   app.post('/v2/api/reviews/export/link', {
-    config: { access: access.signedIn({ company: true, iframe: true }) },
+    config: { access: access.signedIn({ company: true, iframe: true }), writes: 'none' },
     schema: { tags, summary: 'A download address for an export, valid for five minutes', body: z.object({ format: z.enum(FORMATS), query: z.string().max(4000).default('') }), response: { 200: z.object({ url: z.string() }) } },
   }, async (request) => {
     const ctx = actingOf(request);
@@ -116,7 +116,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), acceptedRows: z.number(), savedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
 
   app.post('/v2/api/reviews/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: ['reviews'] },
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: { tags, summary: 'Upload reviews from a CSV or Excel file (JSON body, file base64-encoded); runs in the background', body: uploadBody, response: { 202: importSchema } },
   }, async (request, reply) => {

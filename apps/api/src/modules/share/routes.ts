@@ -54,7 +54,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
   app.post('/v2/api/reviews/image', {
-    config: { access: access.signedIn({ company: true }) },
+    config: { access: access.signedIn({ company: true }), writes: 'none' },
     schema: {
       tags,
       summary: 'Make a shareable card of a review; answers its page and image addresses',

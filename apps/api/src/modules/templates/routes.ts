@@ -60,7 +60,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   }, async (request) => dto(await requireTemplate(db, actingOf(request), request.params.id)));
 
   app.post('/v2/api/templates', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Create a template', body: templateBody, response: { 201: templateSchema } },
   }, async (request, reply) => {
     const companyId = scopeCompanyId(actingOf(request));
@@ -71,7 +71,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   });
 
   app.patch('/v2/api/templates/:id', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Change a template', params: idParams, body: templateBody.partial(), response: { 200: templateSchema } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
@@ -85,7 +85,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   });
 
   app.delete('/v2/api/templates/:id', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Delete a template', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);

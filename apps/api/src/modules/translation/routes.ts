@@ -69,7 +69,7 @@ export function translationRoutes(app: App, deps: AppDeps): void {
   }, async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)))));
 
   app.post('/v2/api/messageTranslation/upsert', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Save translation settings', body: z.object({ language: language.optional(), translateAutomatically: z.boolean().optional() }), response: { 200: settings } },
   }, async (request) => view(await updateReviewSettings(db, scopeCompanyId(actingOf(request)), { translationLanguage: request.body.language, translateAutomatically: request.body.translateAutomatically })));
 }
