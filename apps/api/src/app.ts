@@ -47,6 +47,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { stateRoutes } from './modules/states/routes';
 import { identityReader } from './modules/users/identities';
+import { checkApiKey, useApiKeys } from './modules/apiKeys/metering';
 
 export interface BuildOptions {
   config: Config;
@@ -116,7 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const permissions = registerAccess(app, { db, signer: deps.signer });
+  useApiKeys(fastify);
+  const permissions = registerAccess(app, { db, signer: deps.signer, checkApiKey });
   await deps.realtime.embedded?.register(app);
   const spaIndex = opts.serveWeb ? await registerWeb(app, config.webDist) : undefined;
   registerErrorHandling(app, { spaIndex });

@@ -7,7 +7,6 @@ import { requestCompany, requestUser } from './identityCache';
 import type { TokenSigner, AccessClaims } from './auth/tokens';
 import type { Db } from '../db/client';
 import { normalizeFeatures } from '@reputo/core';
-import { authenticateApiKey, type ApiClient } from '../modules/apiKeys/metering';
 
 /**
  * Every route declares who may call it. `public`: anyone. `user`: a signed-in user, optionally
@@ -34,7 +33,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     acting: ActingContext | null;
-    apiClient: ApiClient | null;
   }
 }
 
@@ -53,12 +51,6 @@ export function describeAccess(a: Access): string {
 export function actingOf(request: FastifyRequest): ActingContext {
   if (!request.acting) throw unauthorized();
   return request.acting;
-}
-
-/** The caller of a route that declared `access.apiKey()`; never null there. */
-export function apiClientOf(request: FastifyRequest): ApiClient {
-  if (!request.apiClient) throw unauthorized('An API key is required');
-  return request.apiClient;
 }
 
 const API_PREFIXES = ['/v2/', '/v3/', '/api/'];
@@ -125,6 +117,12 @@ function authorize(ctx: ActingContext, a: Extract<Access, { kind: 'user' }>): vo
   }
 }
 
+/**
+ * Authenticates a public-API call by its key and keeps its caller on the request, or throws; the
+ * apiKeys module provides it (modules/apiKeys/metering.ts), so platform/ does not depend on it.
+ */
+export type ApiKeyCheck = (db: Db, request: FastifyRequest) => Promise<void>;
+
 export interface RoutePermission {
   method: string;
   url: string;
@@ -135,10 +133,9 @@ export interface RoutePermission {
 }
 
 /** Installs the access check on every route and refuses to register an API route without a declared access. */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): RoutePermission[] {
+export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; checkApiKey: ApiKeyCheck }): RoutePermission[] {
   const permissions: RoutePermission[] = [];
   app.decorateRequest('acting', null);
-  app.decorateRequest('apiClient', null);
   app.addHook('onRoute', (route) => {
     const a = route.config?.access;
     if (!isApiPath(route.url)) return;
@@ -153,7 +150,7 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     const a = request.routeOptions.config?.access;
     if (!a || a.kind === 'public') return;
     if (a.kind === 'apiKey') {
-      request.apiClient = await authenticateApiKey(deps.db, request.url, request.headers);
+      await deps.checkApiKey(deps.db, request);
       return;
     }
     const ctx = await authenticate(deps.db, deps.signer, request, a);

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { insertOutboxMail, markOutboxMail } from '../modules/outbox/repository';
+import { insertOutboxMail, markOutboxMail } from './mailOutbox.repository';
 
 export interface MailMessage {
   to: string;

@@ -11,7 +11,7 @@ import { normalizeFeatures } from '@reputo/core';
 import { findReview } from '../reviews/repository';
 import { readSheet, uploadBody, UPLOAD_BODY_LIMIT } from '../reviews/files';
 import { REVIEW_MANAGERS } from '../reviews/roles';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { generateReply } from '../responses/ai';
 import { writeReply } from '../responses/service';
 

@@ -3,7 +3,7 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { sendReport } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { statsQuery } from '../statistics/schemas';
 import { benchmark, competitorBrands } from './benchmark';

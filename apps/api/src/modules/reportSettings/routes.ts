@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { dueSettings, findSetting } from './repository';
 import { FREQUENCIES, getSetting, runScheduledReport, saveSetting, sendReport, type Frequency } from './service';
 

@@ -12,7 +12,7 @@ import { taxonomyFor } from '../../platform/nlp/taxonomy';
 import { ensureReviewDefaults } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { requireReview } from '../reviews/service';
 
 /**

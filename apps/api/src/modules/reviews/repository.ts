@@ -7,7 +7,8 @@ import { chunks } from '../../db/chunks';
 import { addReviewsToRollups, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
-import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeCompanyId, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
+import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 
 /** A review's own columns as the workspace shows them. */
 const ownColumns = {

@@ -20,7 +20,7 @@ import {
   type ResponseRow,
   type ReviewRow,
 } from './repository';
-import { scopeCompanyId } from './scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { companyReadCache } from '../../platform/readCache';
 import type { z } from 'zod';
 import type { responseSchema, reviewSchema } from './schemas';

@@ -16,7 +16,7 @@ import { uploadBody, UPLOAD_BODY_LIMIT } from './files';
 import { EXAMPLE_CSV, IMPORT_JOB, importDto, runImport, startImport, UPLOAD_FIELDS } from './imports';
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
-import { scopeCompanyId } from './scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 
 /**
  * Exports (PDF, Excel) for the current filters, and review uploads.

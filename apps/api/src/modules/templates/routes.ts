@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors';
 import { ensureReviewDefaults } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { REPLY_MAX_LENGTH } from '../responses/service';
 
 /** Reply templates (`v2/api/templates`): everyone in the company may use them, managers edit them. */

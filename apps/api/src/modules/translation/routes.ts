@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { getReviewSettings, updateReviewSettings } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { requireReview } from '../reviews/service';
 
 /**
