@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The API's layering (DESIGN.md section 2), kept by a walk of its imports: no module imports
- * itself back through others (a cycle loads one side half-initialised), and platform/ (shared
- * parts) never imports modules/ (the domains): what it needs of them comes through interfaces the
- * app wires (IdentityReader, ApiKeyCheck).
+ * itself back through others (a cycle loads one side half-initialised), platform/ (shared parts)
+ * never imports modules/ (the domains): what it needs of them comes through interfaces the app
+ * wires (IdentityReader, ApiKeyCheck), and route files leave their SQL to the repositories.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -81,6 +81,13 @@ describe('API source structure', () => {
   it('has no import cycle between files that run (type-only imports are erased)', () => {
     const runtime = new Map([...edges].map(([f, es]) => [f, es.filter((e) => !e.typeOnly).map((e) => e.to)] as const));
     expect(cyclesOf(runtime)).toEqual([]);
+  });
+
+  it('keeps the SQL of route files in their module\'s repository', () => {
+    const routeFiles = files.filter((f) => /(^|\.|\/)routes\.ts$/.test(f));
+    const sql = /^import (?!type\b)[^;]*from '(drizzle-orm[^']*|[./]*db\/schema)';|\b(db|tx)\.(select|insert|update|delete|execute|transaction)\(/m;
+    expect(routeFiles.length).toBeGreaterThan(20);
+    expect(routeFiles.filter((f) => sql.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f))).toEqual([]);
   });
 
   it('never imports modules/ from platform/', () => {

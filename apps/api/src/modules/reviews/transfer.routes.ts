@@ -1,10 +1,8 @@
 import { parseReviewFilter, type ReviewFilterValues } from '@reputo/core';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { companies, reviewImports } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import { resolveActingContext, type ActingContext, type ActingRequest } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -17,6 +15,8 @@ import { EXAMPLE_CSV, IMPORT_JOB, importDto, runImport, startImport, UPLOAD_FIEL
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
 import { scopeCompanyId } from '../../platform/companyScope';
+import { findCompanyById } from '../companies/repository';
+import { findImport, recentImports } from './imports.repository';
 
 /**
  * Exports (PDF, Excel) for the current filters, and review uploads.
@@ -34,8 +34,8 @@ const LINK_SECONDS = 300;
 async function exportFile(deps: AppDeps, ctx: ActingContext, format: Format, filter: ReviewFilterValues): Promise<{ body: Readable | Buffer; type: string; fileName: string }> {
   const { db } = deps;
   if (format === 'pdf') {
-    const [company] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, scopeCompanyId(ctx)));
-    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.name ?? 'Company');
+    const company = await findCompanyById(db, scopeCompanyId(ctx));
+    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.companyName ?? 'Company');
     return { body: stream, type: 'application/pdf', fileName };
   }
   if (format === 'excel') {
@@ -132,11 +132,11 @@ export function transferRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/reviews/upload/:id', { config: { access: manage }, schema: { tags, summary: 'Progress and row report of an upload', params: idParams, response: { 200: importSchema } } },
     async (request) => {
-      const [row] = await db.select().from(reviewImports).where(and(eq(reviewImports.id, request.params.id), eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))));
+      const row = await findImport(db, scopeCompanyId(actingOf(request)), request.params.id);
       if (!row) throw notFound('Upload not found');
       return importDto(row);
     });
 
   app.get('/v2/api/reviews/upload', { config: { access: manage }, schema: { tags, summary: 'Recent uploads', response: { 200: z.object({ uploads: z.array(importSchema) }) } } },
-    async (request) => ({ uploads: (await db.select().from(reviewImports).where(eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))).orderBy(desc(reviewImports.createdAt)).limit(10)).map(importDto) }));
+    async (request) => ({ uploads: (await recentImports(db, scopeCompanyId(actingOf(request)), 10)).map(importDto) }));
 }

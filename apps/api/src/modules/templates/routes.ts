@@ -1,8 +1,6 @@
 import { freeTextError } from '@reputo/core';
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { templates } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { ActingContext } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -12,6 +10,7 @@ import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { REPLY_MAX_LENGTH } from '../responses/service';
+import { deleteTemplate, findTemplate, findTemplates, insertTemplate, updateTemplate, type TemplateRow } from './repository';
 
 /** Reply templates (`v2/api/templates`): everyone in the company may use them, managers edit them. */
 const tags = ['templates'];
@@ -29,16 +28,15 @@ const ratings = z.array(z.number().int().min(1, 'ratings must be whole stars fro
 const templateBody = z.object({ title: freeText('title', 120), text: freeText('text', REPLY_MAX_LENGTH), ratings: ratings.optional() });
 
 const templateSchema = z.object({ id: z.number(), title: z.string(), text: z.string(), ratings: z.array(z.number()), createdAt: z.string(), updatedAt: z.string() });
-type TemplateRow = typeof templates.$inferSelect;
 const dto = (t: TemplateRow) => ({ id: t.id, title: t.title, text: t.text, ratings: t.ratings, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
 
 export async function listTemplates(db: Db, companyId: number): Promise<TemplateRow[]> {
   await ensureReviewDefaults(db, companyId);
-  return db.select().from(templates).where(eq(templates.companyId, companyId)).orderBy(asc(templates.title), asc(templates.id));
+  return findTemplates(db, companyId);
 }
 
 async function requireTemplate(db: Db, ctx: ActingContext, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(templates).where(and(eq(templates.id, id), eq(templates.companyId, scopeCompanyId(ctx))));
+  const row = await findTemplate(db, scopeCompanyId(ctx), id);
   if (!row) throw notFound('Template not found');
   return row;
 }
@@ -66,8 +64,8 @@ export function templateRoutes(app: App, deps: AppDeps): void {
     const companyId = scopeCompanyId(actingOf(request));
     await ensureReviewDefaults(db, companyId);
     const { title, text, ratings: r } = request.body;
-    const [row] = await db.insert(templates).values({ companyId, title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort() }).returning();
-    return reply.status(201).send(dto(row!));
+    const row = await insertTemplate(db, companyId, { title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort() });
+    return reply.status(201).send(dto(row));
   });
 
   app.patch('/v2/api/templates/:id', {
@@ -76,12 +74,8 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
     const { title, text, ratings: r } = request.body;
-    const [row] = await db
-      .update(templates)
-      .set({ title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings, updatedAt: new Date() })
-      .where(eq(templates.id, current.id))
-      .returning();
-    return dto(row!);
+    const row = await updateTemplate(db, current.companyId, current.id, { title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings });
+    return dto(row);
   });
 
   app.delete('/v2/api/templates/:id', {
@@ -89,7 +83,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
     schema: { tags, summary: 'Delete a template', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
-    await db.delete(templates).where(eq(templates.id, current.id));
+    await deleteTemplate(db, current.companyId, current.id);
     return { id: current.id, deleted: true as const };
   });
 }
