@@ -153,7 +153,7 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
         style={{ width: 170 }}
       />
       {perms.categories && categories.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="All categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} data-testid="category-filter" />
+        <Select mode="multiple" allowClear placeholder="All categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" optionFilterProp="label" style={wide} data-testid="category-filter" />
       )}
       {perms.caseResolution && cases.length > 0 && (
         <Select mode="multiple" allowClear placeholder="Any case status" value={filter.case_resolution ?? []} onChange={(v: number[]) => set({ case_resolution: v })} options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} />

@@ -5,6 +5,7 @@ import { MSG, pluralize, type LocationsTitle } from '@reputo/core';
 import { companiesApi } from '../api';
 import { ApiKeyField, errorText, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
+import { adminKeys } from '../queryKeys';
 
 /** Locations step (Partner role only): the number of locations the company may have. */
 export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
@@ -41,7 +42,7 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
 /** API key step: the company's accessToken (show, copy, rotate) and the widgets it can embed. */
 export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
   const { message } = App.useApp();
-  const widgets = useQuery({ queryKey: ['admin', 'widgets', company.id], queryFn: ({ signal }) => companiesApi.widgets(company.id, signal) });
+  const widgets = useQuery({ queryKey: adminKeys.companies.widgets(company.id), queryFn: ({ signal }) => companiesApi.widgets(company.id, signal) });
   const rotate = useMutation({
     mutationFn: () => companiesApi.rotateKey(company.id),
     onSuccess: (r) => {
