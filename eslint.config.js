@@ -14,4 +14,12 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  {
+    // platform/ holds the shared parts; the domains in modules/ build on it, never the other way (structure.test.ts checks cycles too).
+    files: ['apps/api/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'platform/ must not import modules/: take what it needs through an interface the app wires (see identityCache.ts IdentityReader).' }] }],
+    },
+  },
 );

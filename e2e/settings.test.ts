@@ -192,6 +192,37 @@ describe('review categories and response settings', () => {
     expect(review.review_categories).toContain(created.id);
   });
 
+  it('shows a category renamed in Settings in the reviews screen\'s filter at once, without a reload', async () => {
+    const suffix = Date.now() % 100000;
+    const manager = await token('manager@reputo.test');
+    await call(manager, 'POST', '/v2/api/reviewCategory', { title: `Valet ${suffix}` });
+    const page = await newPage(DESKTOP);
+    await signIn(page, 'manager@reputo.test');
+    await page.goto('/reviews');
+    const filterOption = (title: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title });
+    // Typing narrows the list (it is virtual: among many categories an option may not be drawn).
+    const openFilter = async () => {
+      await page.getByTestId('category-filter').click();
+      await page.keyboard.type(String(suffix));
+    };
+    await openFilter();
+    await filterOption(`Valet ${suffix}`).waitFor();
+    await page.keyboard.press('Escape');
+
+    // In-app navigation (the router's history), so the page and its query cache stay.
+    const navigate = (path: string) => page.evaluate((to) => { window.history.pushState({}, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+    await navigate('/settings/other/reviewCategories');
+    await page.getByRole('button', { name: `Edit Valet ${suffix}` }).click();
+    await page.locator('#category_title').fill(`Valet Parking ${suffix}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Valet Parking ${suffix} saved.`).waitFor();
+
+    await navigate('/reviews');
+    await openFilter();
+    await filterOption(`Valet Parking ${suffix}`).waitFor();
+    expect(await filterOption(`Valet ${suffix}`).count()).toBe(0);
+  });
+
   it('opens the response settings on Other and moves a region between the groups when its language changes', async () => {
     const page = await newPage(DESKTOP);
     await signIn(page, 'admin@reputo.test');

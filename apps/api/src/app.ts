@@ -19,6 +19,7 @@ import { createOpenApiTransform, SECURITY_SCHEMES } from './platform/openapi';
 import { accessTokenFromQuery } from './modules/statistics/excel';
 import { registerWeb } from './platform/web';
 import { registerSecurityHeaders } from './platform/security';
+import { companyFrameAncestors } from './modules/embed/repository';
 import { useIdentityCache } from './platform/identityCache';
 import { useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
@@ -52,6 +53,8 @@ import { teamRoutes } from './modules/team/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { stateRoutes } from './modules/states/routes';
+import { identityReader } from './modules/users/identities';
+import { checkApiKey, useApiKeys } from './modules/apiKeys/metering';
 
 export interface BuildOptions {
   config: Config;
@@ -117,7 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
   useReportCache(fastify, db, config.reportCacheSeconds);
-  useIdentityCache(db, config.identityCacheSeconds * 1000);
+  useIdentityCache(db, config.identityCacheSeconds * 1000, identityReader);
   // The job runner lives as long as the listening server. Tests drive the app with inject() without
   // listening, so no runner races them; they run due jobs themselves with runDue().
   app.addHook('onListen', async () => queue.start(config.jobsIntervalMs, app.log));
@@ -130,9 +133,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   registerInputGuards(fastify);
   // First, so its onRoute hook sees every route, the plugins' (documentation pages, WebSocket) included.
-  const access = registerAccess(app, { db, signer: deps.signer });
+  useApiKeys(fastify);
+  const access = registerAccess(app, { db, signer: deps.signer, checkApiKey });
   await app.register(formbody);
-  await registerSecurityHeaders(fastify, deps);
+  await registerSecurityHeaders(fastify, deps, companyFrameAncestors);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },

@@ -1,12 +1,12 @@
 import type { Feature, Role } from '@reputo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ignoresOwnerAsCompany, readActingRequest, resolveActingContext, type ActingContext } from './acting';
+import { describeWrites, requireDeclaredWrites, type DataKind } from './dataChanges';
 import { ExpiredTokenError, forbidden, unauthorized } from './errors';
 import { requestCompany, requestUser } from './identityCache';
 import type { TokenSigner, AccessClaims } from './auth/tokens';
 import type { Db } from '../db/client';
 import { normalizeFeatures } from '@reputo/core';
-import { authenticateApiKey, type ApiClient } from '../modules/apiKeys/metering';
 
 /**
  * Every route declares who may call it. `public`: anyone. `user`: a signed-in user, optionally
@@ -33,7 +33,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     acting: ActingContext | null;
-    apiClient: ApiClient | null;
     /** The refresh-token family (session) the request's access token belongs to, when it names one. */
     sessionId: string | null;
   }
@@ -54,12 +53,6 @@ export function describeAccess(a: Access): string {
 export function actingOf(request: FastifyRequest): ActingContext {
   if (!request.acting) throw unauthorized();
   return request.acting;
-}
-
-/** The caller of a route that declared `access.apiKey()`; never null there. */
-export function apiClientOf(request: FastifyRequest): ApiClient {
-  if (!request.apiClient) throw unauthorized('An API key is required');
-  return request.apiClient;
 }
 
 const API_PREFIXES = ['/v2/', '/v3/', '/api/'];
@@ -129,10 +122,19 @@ function authorize(ctx: ActingContext, a: Extract<Access, { kind: 'user' }>): vo
   }
 }
 
+/**
+ * Authenticates a public-API call by its key and keeps its caller on the request, or throws; the
+ * apiKeys module provides it (modules/apiKeys/metering.ts), so platform/ does not depend on it.
+ */
+export type ApiKeyCheck = (db: Db, request: FastifyRequest) => Promise<void>;
+
 export interface RoutePermission {
   method: string;
   url: string;
   access: string;
+  /** A cached route's declared reads and its query schema: the cache tests walk them. */
+  reads?: readonly DataKind[];
+  querystring?: unknown;
 }
 
 /** Every route registered after registerAccess, API or not, with its declared access (null: none). */
@@ -146,11 +148,10 @@ export interface RegisteredRoute {
  * Installs the access check on every route and refuses to register an API route without a declared
  * access. Call it before any other plugin registers routes, so `routes` lists them all.
  */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): { permissions: RoutePermission[]; routes: RegisteredRoute[] } {
+export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; checkApiKey: ApiKeyCheck }): { permissions: RoutePermission[]; routes: RegisteredRoute[] } {
   const permissions: RoutePermission[] = [];
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('acting', null);
-  app.decorateRequest('apiClient', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRoute', (route) => {
     const a = route.config?.access;
@@ -159,15 +160,16 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     if (!isApiPath(route.url)) return;
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of methods) {
-      // A route that keeps the cached identities on its writes is listed so: a review of the diff sees it.
-      permissions.push({ method, url: route.url, access: `${describeAccess(a)}${route.config?.writes ? ` writes:${route.config.writes}` : ''}` });
+      requireDeclaredWrites(method, route.url, route.config?.writes);
+      // What a write makes stale is listed with its access: a review of the diff sees it.
+      permissions.push({ method, url: route.url, access: `${describeAccess(a)}${describeWrites(route.config?.writes)}`, reads: route.config?.reads, querystring: route.schema?.querystring });
     }
   });
   app.addHook('preHandler', async (request) => {
     const a = request.routeOptions.config?.access;
     if (!a || a.kind === 'public') return;
     if (a.kind === 'apiKey') {
-      request.apiClient = await authenticateApiKey(deps.db, request.url, request.headers);
+      await deps.checkApiKey(deps.db, request);
       return;
     }
     const ctx = await authenticate(deps.db, deps.signer, request, a);

@@ -1,10 +1,7 @@
 import { normalizeFeatures, parseId, roleSchema, type Feature, type Role } from '@reputo/core';
 import type { Db } from '../db/client';
-import { findCompanyById, type CompanyRow } from '../modules/companies/repository';
-import { findPartnerById } from '../modules/partners/repository';
-import { findUserById, type UserRow } from '../modules/users/repository';
 import { badRequest, forbidden } from './errors';
-import { requestCompany } from './identityCache';
+import { identityReader, requestCompany, type CompanyRow, type UserRow } from './identityCache';
 
 /** The six impersonation query parameters of spec 000 section 7, in the order the server applies them. */
 export const ACTING_PARAMS = ['ownerAsPartner', 'ownerAsUser', 'ownerAsCompany', 'partnerAsCompany', 'partnerAsUser', 'adminAsUser'] as const;
@@ -57,13 +54,13 @@ function asRole(value: string): Role {
 }
 
 async function requireUser(db: Db, id: number): Promise<UserRow> {
-  const user = await findUserById(db, id);
+  const user = await identityReader(db).user(db, id);
   if (!user) throw forbidden(NOT_ALLOWED);
   return user;
 }
 
 async function requireCompany(db: Db, id: number): Promise<CompanyRow> {
-  const company = await findCompanyById(db, id);
+  const company = await identityReader(db).company(db, id);
   if (!company) throw forbidden(NOT_ALLOWED);
   return company;
 }
@@ -87,7 +84,7 @@ export async function resolveActingContext(db: Db, actor: UserRow, request: Acti
 
   if (request.ownerAsPartner !== undefined) {
     if (!actorIsOwner) throw forbidden(NOT_ALLOWED);
-    const partner = await findPartnerById(db, request.ownerAsPartner);
+    const partner = await identityReader(db).partner(db, request.ownerAsPartner);
     if (!partner) throw forbidden(NOT_ALLOWED);
     Object.assign(d, { role: 'partner', partnerId: partner.id, companyId: null });
     applied.push('ownerAsPartner');
@@ -114,7 +111,7 @@ export async function resolveActingContext(db: Db, actor: UserRow, request: Acti
   if (request.partnerAsUser !== undefined) {
     if (d.role !== 'partner' || d.partnerId === null) throw forbidden(NOT_ALLOWED);
     const target = await requireUser(db, request.partnerAsUser);
-    const company = target.companyId ? await findCompanyById(db, target.companyId) : undefined;
+    const company = target.companyId ? await identityReader(db).company(db, target.companyId) : undefined;
     const inPartner = target.partnerId === d.partnerId || company?.partnerId === d.partnerId;
     if (!inPartner) throw forbidden(NOT_ALLOWED);
     Object.assign(d, { user: target, role: asRole(target.role), companyId: target.companyId, partnerId: target.partnerId ?? d.partnerId });

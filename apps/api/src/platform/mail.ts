@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { findOutboxMail, insertOutboxMail, markOutboxMail } from '../modules/outbox/repository';
+import { findOutboxMail, insertOutboxMail, markOutboxMail } from './mailOutbox.repository';
 import type { JobFailure, JobQueue } from './jobs';
 
 export interface MailMessage {

@@ -1,7 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { XLSX_TYPE } from '../modules/statistics/excel';
+import { XLSX_TYPE } from './xlsx';
 import type { Access } from './access';
 
 /**
@@ -82,11 +82,26 @@ type TransformInput = Parameters<NonNullable<FastifyDynamicSwaggerOptions['trans
 type RouteHook = (...args: never[]) => unknown;
 
 /** Builds the transform; `queryTokenHook` is the onRequest hook that accepts the bearer token in the query (download links). */
+/**
+ * OpenAPI 3.0 ignores `nullable` beside `anyOf` without a `type` (Redocly's nullable-type-sibling):
+ * an id is a number or a text of digits, so a nullable id says so in each branch.
+ */
+function nullableInBranches(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableInBranches);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableInBranches(v)]));
+  if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) {
+    delete out.nullable;
+    out.anyOf = out.anyOf.map((branch: Record<string, unknown>) => ({ ...branch, nullable: true }));
+  }
+  return out;
+}
+
 export function createOpenApiTransform(queryTokenHook: RouteHook): NonNullable<FastifyDynamicSwaggerOptions['transform']> {
   return (input: TransformInput) => {
     const { route } = input;
     const result = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-    const schema = (result.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
+    const schema = nullableInBranches(result.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
     if (schema.hide) return result;
     const method = [route.method].flat()[0] ?? 'GET';
     const queryToken = [route.onRequest ?? []].flat().includes(queryTokenHook as never);

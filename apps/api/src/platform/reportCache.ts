@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { actingOf } from './access';
 import type { ActingContext } from './acting';
-import { identitiesChanged } from './identityCache';
+import { useWriteTracking, type DependsOn } from './dataChanges';
 import { companyReadCache } from './readCache';
 
 /**
@@ -12,75 +12,42 @@ import { companyReadCache } from './readCache';
  * more often than a company's reviews change: every member who opens the dashboard or the reviews
  * asks the same sums and the same first page again. A report (or page)
  * is kept for REPORT_CACHE_SECONDS (30 by default; 0 turns the cache off) under a key of everything
- * it depends on (the URL with its filter, the acting company and its write version, the locations
- * the user may see, role, features, week start, company type and the UTC day), so two members with
- * the same view share it. What is kept is the answer's JSON text, and its gzip once a client that
- * accepts gzip asked: a ranking of 1,000 locations is 400 kB of JSON, and serialising it for every
- * request cost more than the sums behind it (bench/RESULTS.md).
+ * it depends on (the URL with its filter, the acting company, the locations the user may see, role,
+ * features, week start, company type and the UTC day), so two members with the same view share it.
+ * What is kept is the answer's JSON text, and its gzip once a client that accepts gzip asked: a
+ * ranking of 1,000 locations is 400 kB of JSON, and serialising it for every request cost more
+ * than the sums behind it (bench/RESULTS.md).
  *
- * Every successful write request drops the cached reports of the company it acted for (of every
- * company when it acted for none), before its answer is sent, so a user never reads a report older
- * than their own change; background work that writes reviews (uploads, text analysis) calls
- * `companyDataChanged` when it commits. Anything else shows up within the TTL. Why: at 1,000
- * locations a report costs 5 to 100 ms of SQL, and on two cores 32 users asking at once waited
- * 0.2 to 2 s for it (bench/RESULTS.md).
+ * A report route declares the kinds of data it is computed from (`config.reads`); a successful
+ * write drops the reports of the company it changed that read a kind it declared
+ * (dataChanges.ts), before its answer is sent, so a user never reads a report older than their own
+ * change, while a sign-in, another company's write or a template's change keeps them. Anything
+ * changed outside the API shows up within the TTL. Why: at 1,000 locations a report costs 5 to
+ * 100 ms of SQL, and on two cores 32 users asking at once waited 0.2 to 2 s for it (bench/RESULTS.md).
  */
 const MAX_REPORTS = 500;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * 'reviews': the route writes only a company's reviews and their replies or assignments, never
-     * its users, settings or locations. Its writes drop the company's reports but keep the kept
-     * identities and places: a reply made every next request read its user, company and place again
-     * (three of a reply's seven statements at W1; bench/RESULTS.md).
-     */
-    writes?: 'reviews';
-  }
-}
-
-/** Write versions per company, for every database of this process (a bump only costs a miss). */
-const versions = new Map<number, number>();
-/** Bumped by writes that acted for no company (an owner's or partner's admin screens): every key misses. */
-let everyCompany = 0;
-
-/** The company's reviews, replies, locations or settings changed: cached reports and counts of it are stale. */
-export function companyDataChanged(companyId: number): void {
-  versions.set(companyId, (versions.get(companyId) ?? 0) + 1);
-}
-
-/** The company's write version, for keys of caches that must miss after a write. */
-export function companyVersion(companyId: number): string {
-  return `${everyCompany}.${versions.get(companyId) ?? 0}`;
-}
 
 const reports = companyReadCache(MAX_REPORTS);
 /** The report TTL of each app's database, set by useReportCache; none means reports are not cached. */
 const reportTtls = new WeakMap<object, number>();
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Caches the app's reports for `ttlSeconds` (0: never) and drops them, and the kept identities
- * (unless the route writes only reviews), on every successful write request, before its answer goes out.
- */
+/** Caches the app's reports for `ttlSeconds` (0: never), dropped by the writes that change what they read. */
 export function useReportCache(app: FastifyInstance, db: object, ttlSeconds: number): void {
   if (ttlSeconds > 0) reportTtls.set(db, ttlSeconds * 1000);
-  app.addHook('onSend', async (request, reply) => {
-    const { writes } = request.routeOptions.config;
-    // The spec's reply-posting paths answer GET too: a route that declares its writes is a write whatever its method.
-    if ((READS.has(request.method) && !writes) || reply.statusCode >= 400) return;
-    if (writes !== 'reviews') identitiesChanged();
-    const companyId = request.acting?.companyId ?? null;
-    if (companyId === null) everyCompany += 1;
-    else companyDataChanged(companyId);
-  });
+  useWriteTracking(app);
+}
+
+/** What a cached report of this request depends on: the acting company's data of the kinds its route reads. */
+function dependsOn(request: FastifyRequest, ctx: ActingContext): DependsOn {
+  const kinds = request.routeOptions.config.reads;
+  if (!kinds) throw new Error(`Route ${request.routeOptions.url} sends a cached report but declares no reads`);
+  return { companyId: ctx.companyId, kinds };
 }
 
 function reportKey(ctx: ActingContext, url: string): string | null {
   if (ctx.companyId === null) return null;
   return [
-    ctx.companyId, companyVersion(ctx.companyId), new Date().toISOString().slice(0, 10), ctx.role, [...ctx.features].sort().join('.'),
+    ctx.companyId, new Date().toISOString().slice(0, 10), ctx.role, [...ctx.features].sort().join('.'),
     ctx.locationIds?.join('.') ?? '*', ctx.user.weekStart, ctx.company?.type ?? '', ctx.company?.updatedAt?.getTime() ?? 0, ctx.iframe?.view ?? '', url,
   ].join('|');
 }
@@ -95,8 +62,9 @@ const reportValues = companyReadCache(MAX_REPORT_VALUES);
  */
 export function cachedReportValue<T>(db: object, request: FastifyRequest, url: string, compute: () => Promise<T>): Promise<T> {
   const ttlMs = reportTtls.get(db);
-  const key = reportKey(actingOf(request), url);
-  return ttlMs !== undefined && key !== null ? reportValues(db, key, ttlMs, compute) : compute();
+  const ctx = actingOf(request);
+  const key = reportKey(ctx, url);
+  return ttlMs !== undefined && key !== null ? reportValues(db, key, ttlMs, dependsOn(request, ctx), compute) : compute();
 }
 
 /** A report as sent: its JSON text, and the gzip of it, made for the first client that accepts gzip. */
@@ -121,14 +89,15 @@ function acceptsGzip(request: FastifyRequest): boolean {
  */
 export async function sendReport(db: object, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
   const ttlMs = reportTtls.get(db);
-  const key = reportKey(actingOf(request), request.url);
+  const ctx = actingOf(request);
+  const key = reportKey(ctx, request.url);
   const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   const toBody = async (): Promise<ReportBody> => {
     const value = await compute();
     return { json: JSON.stringify(schema ? schema.parse(value) : value) };
   };
   const cached = ttlMs !== undefined && key !== null;
-  const body = cached ? await reports(db, key, ttlMs, toBody) : await toBody();
+  const body = cached ? await reports(db, key, ttlMs, dependsOn(request, ctx), toBody) : await toBody();
   reply.type('application/json; charset=utf-8');
   // Only a cached body is compressed: its gzip is made once and sent many times.
   if (!cached || body.json.length < GZIP_FROM_CHARS || !acceptsGzip(request)) {

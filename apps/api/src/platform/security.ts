@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import { readEmbedParams } from '@reputo/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyFrameAncestors } from '../modules/embed/repository';
+import type { Db } from '../db/client';
 import type { AppDeps } from './deps';
 
 /** No site may frame a page, unless it is an embedded view and the company allowed that site. */
@@ -41,13 +41,13 @@ function directives(deps: AppDeps): Record<string, string[]> {
 }
 
 /** The origins an embedded page may be framed by: its iframe token's company's list, empty for any other page. */
-async function embedFrameAncestors(deps: AppDeps, request: FastifyRequest): Promise<string[]> {
+async function embedFrameAncestors(deps: AppDeps, frameAncestorsOf: FrameAncestorsReader, request: FastifyRequest): Promise<string[]> {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const { authToken } = readEmbedParams(query);
   if (!authToken) return [];
   const verified = await deps.signer.verify(authToken);
   if (!verified.ok || verified.claims.kind !== 'iframe') return [];
-  return companyFrameAncestors(deps.db, verified.claims.companyId);
+  return frameAncestorsOf(deps.db, verified.claims.companyId);
 }
 
 function isHtml(reply: FastifyReply): boolean {
@@ -60,7 +60,10 @@ function isHtml(reply: FastifyReply): boolean {
  * (X-Frame-Options DENY and frame-ancestors 'none'). An embedded view opened with a valid iframe token
  * may be framed by the origins its company set (PUT /v2/api/embed/settings), and by those alone.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** The origins a company lets frame its embedded views; the embed module provides it (platform reads no module). */
+export type FrameAncestorsReader = (db: Db, companyId: number) => Promise<string[]>;
+
+export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDeps, frameAncestorsOf: FrameAncestorsReader): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: directives(deps) },
     frameguard: { action: 'deny' },
@@ -73,7 +76,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDep
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (request.method !== 'GET' || !isHtml(reply)) return;
-    const origins = await embedFrameAncestors(deps, request);
+    const origins = await embedFrameAncestors(deps, frameAncestorsOf, request);
     if (origins.length === 0) return;
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     reply.header('content-security-policy', csp.replace(`frame-ancestors ${NO_FRAMING}`, `frame-ancestors ${origins.join(' ')}`));

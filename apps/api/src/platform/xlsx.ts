@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { loadExcelJS } from './lazyModules';
 
+/** The content type of an Excel workbook (.xlsx). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
  * A streaming .xlsx writer for big sheets (the reviews export: up to 200,000 rows): ExcelJS's
  * streaming writer, row by row into a zip written as it goes (ZIP64 when the file outgrows 4 GB,

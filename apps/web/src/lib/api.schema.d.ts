@@ -30,7 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (password grant) or refresh (refresh_token grant) */
+        /** Sign in (password grant) or refresh (refresh_token grant); the client authenticates in the body or with HTTP Basic */
         post: operations["postV2Oauth2Token"];
         delete?: never;
         options?: never;
@@ -47,7 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: revokes the refresh token and every token rotated from it */
+        /** Sign out (RFC 7009): revokes the session of a refresh or access token (`token`), every token rotated from it; an unknown token answers 200 too */
         post: operations["postV2Oauth2Revoke"];
         delete?: never;
         options?: never;
@@ -610,6 +610,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/embed/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's embedding settings: frameAncestors, the origins whose pages may show its embedded views in an iframe */
+        get: operations["getEmbedSettings"];
+        /** Set the origins (https://host[:port]) allowed to frame the embedded views; an empty list lets no site frame them */
+        put: operations["putEmbedSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/admin/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's embedding settings (frameAncestors), by client id */
+        get: operations["getAdminEmbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the origins allowed to frame a company's embedded views, by client id */
+        patch: operations["patchAdminEmbed"];
+        trace?: never;
+    };
     "/v2/api/conversations/unreadTotalCount": {
         parameters: {
             query?: never;
@@ -678,6 +714,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/socialpost/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of social posts, newest first, with unread comment counts; unreadTotalCount is what the Messages badge adds */
+        post: operations["postSocialpostGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/conversationsread/{id}": {
         parameters: {
             query?: never;
@@ -702,7 +755,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mails the platform sent or queued, newest first (Owner only) */
+        /** Mails the platform sent or queued, newest first, with their delivery state: 'outbox' (no SMTP), 'sending', 'retrying' (see nextAttemptAt), 'sent' or 'failed' (Owner only) */
         get: operations["getAdminOutbox"];
         put?: never;
         post?: never;
@@ -857,7 +910,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's reply templates; `rating` keeps those made for that rating */
+        /** The company's reply templates, each with its language; `rating` keeps those made for that rating */
         get: operations["getTemplates"];
         put?: never;
         /** Create a template */
@@ -1256,7 +1309,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Example file for the review upload (CSV; Excel opens it) */
+        /** Example file for the review upload, naming the company's own locations (CSV; Excel opens it) */
         get: operations["getReviewsUploadExample"];
         put?: never;
         post?: never;
@@ -1293,6 +1346,23 @@ export interface paths {
         };
         /** Progress and row report of an upload */
         get: operations["getReviewsUploadById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reviews/upload/{id}/rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rejected row of an upload (line, reason) as CSV */
+        get: operations["getReviewsUploadByIdRejected"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2310,7 +2380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status with reasons, database latency, job queue depth and failures, API requests and errors, sync freshness per source, failed replies */
+        /** Status with reasons, database latency, job queue depth and dead jobs, mails retrying or given up, outside services (ok, degraded or not configured), API requests and errors, sync freshness per source, failed replies */
         get: operations["getAdminSystemhealth"];
         put?: never;
         post?: never;
@@ -2621,10 +2691,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client_id: string;
-                    client_secret: string;
+                    client_id?: string;
+                    client_secret?: string;
                     grant_type: string;
                     email?: string;
+                    username?: string;
                     password?: string;
                     refresh_token?: string;
                 };
@@ -2674,7 +2745,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    refresh_token: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    token?: string;
+                    token_type_hint?: string;
+                    refresh_token?: string;
                 };
             };
         };
@@ -3212,7 +3287,7 @@ export interface operations {
     getUserlistToken: {
         parameters: {
             query: {
-                id: number;
+                id: number | string;
             };
             header?: never;
             path?: never;
@@ -3325,7 +3400,7 @@ export interface operations {
                     lastName?: string | null;
                     /** @enum {string} */
                     role: "master_admin" | "manager" | "responder" | "analyst";
-                    locationIds?: number[] | null;
+                    locationIds?: (number | string)[] | null;
                     url?: string;
                 };
             };
@@ -3582,7 +3657,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3635,7 +3710,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3677,7 +3752,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3688,7 +3763,7 @@ export interface operations {
                     lastName?: string | null;
                     /** @enum {string} */
                     role?: "master_admin" | "manager" | "responder" | "analyst";
-                    locationIds?: number[] | null;
+                    locationIds?: (number | string)[] | null;
                 };
             };
         };
@@ -3740,7 +3815,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3786,7 +3861,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -3916,7 +3991,7 @@ export interface operations {
                     address2?: string;
                     zip?: string;
                     timeZone?: string;
-                    partner_id?: number | null;
+                    partner_id?: (number | null) | (string | null);
                 };
             };
         };
@@ -4021,7 +4096,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4088,7 +4163,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4130,7 +4205,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4149,8 +4224,8 @@ export interface operations {
                     address2?: string;
                     zip?: string;
                     timeZone?: string;
-                    id?: number;
-                    partner_id?: number | null;
+                    id?: number | string;
+                    partner_id?: (number | null) | (string | null);
                     sources?: string[];
                     competitorsSources?: string[];
                     sourceUrls?: {
@@ -4221,7 +4296,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4261,7 +4336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4402,7 +4477,7 @@ export interface operations {
     getPartnerUsers: {
         parameters: {
             query?: {
-                id?: number;
+                id?: number | string;
             };
             header?: never;
             path?: never;
@@ -4454,7 +4529,7 @@ export interface operations {
             query: {
                 dateFrom?: string;
                 dateTo?: string;
-                id: number;
+                id: number | string;
                 freeApi?: "true" | "false";
             };
             header?: never;
@@ -4619,7 +4694,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4674,7 +4749,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4716,7 +4791,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4736,7 +4811,7 @@ export interface operations {
                     /** @enum {string} */
                     type?: "Agency" | "Online Ordering" | "POS System" | "Reservation" | "Social WiFi" | "Telco" | "Other";
                     address?: string;
-                    id?: number;
+                    id?: number | string;
                 };
             };
         };
@@ -4790,7 +4865,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4833,7 +4908,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -4892,7 +4967,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     view: "2" | "3";
-                    locations?: number[];
+                    locations?: (number | string)[];
                 };
             };
         };
@@ -4906,6 +4981,173 @@ export interface operations {
                     "application/json": {
                         auth_token: string;
                         expires_in: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getEmbedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameAncestors: string[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putEmbedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    frameAncestors: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameAncestors: string[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminEmbed: {
+        parameters: {
+            query: {
+                client: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameAncestors: string[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchAdminEmbed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    frameAncestors: string[];
+                    client: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameAncestors: string[];
                     };
                 };
             };
@@ -5103,12 +5345,66 @@ export interface operations {
             };
         };
     };
+    postSocialpostGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    skip?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        posts: {
+                            id: number;
+                            postId: string;
+                            channel: string;
+                            message: string | null;
+                            postedAt: string;
+                            unreadCount: number;
+                        }[];
+                        total: number;
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     patchConversationsreadById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5185,6 +5481,10 @@ export interface operations {
                             subject: string;
                             text: string;
                             links: string[];
+                            /** @enum {string} */
+                            status: "outbox" | "sending" | "retrying" | "sent" | "failed";
+                            attempts: number;
+                            nextAttemptAt: string | null;
                             createdAt: string;
                             sentAt: string | null;
                             error: string | null;
@@ -5265,7 +5565,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reviewId: number;
+                    reviewId: number | string;
                 };
             };
         };
@@ -5324,7 +5624,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reviewId: number;
+                    reviewId: number | string;
                     text: string;
                     /** @enum {string} */
                     status?: "draft" | "posted";
@@ -5381,7 +5681,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5442,7 +5742,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5482,7 +5782,7 @@ export interface operations {
     getReviewsReplayWithGoole: {
         parameters: {
             query: {
-                responseId: number;
+                responseId: number | string;
             };
             header?: never;
             path?: never;
@@ -5535,7 +5835,7 @@ export interface operations {
     postReviewsReplayWithGoole: {
         parameters: {
             query: {
-                responseId: number;
+                responseId: number | string;
             };
             header?: never;
             path?: never;
@@ -5588,7 +5888,7 @@ export interface operations {
     getReviewsReplayWithFacebook: {
         parameters: {
             query: {
-                responseId: number;
+                responseId: number | string;
             };
             header?: never;
             path?: never;
@@ -5641,7 +5941,7 @@ export interface operations {
     postReviewsReplayWithFacebook: {
         parameters: {
             query: {
-                responseId: number;
+                responseId: number | string;
             };
             header?: never;
             path?: never;
@@ -5694,7 +5994,7 @@ export interface operations {
     getGenerageResponseWithChatGpt: {
         parameters: {
             query: {
-                reviewId: number;
+                reviewId: number | string;
             };
             header?: never;
             path?: never;
@@ -5758,6 +6058,7 @@ export interface operations {
                             title: string;
                             text: string;
                             ratings: number[];
+                            language: string;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -5795,6 +6096,7 @@ export interface operations {
                     title: string;
                     text: string;
                     ratings?: number[];
+                    language?: string;
                 };
             };
         };
@@ -5810,6 +6112,7 @@ export interface operations {
                         title: string;
                         text: string;
                         ratings: number[];
+                        language: string;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5838,7 +6141,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5855,6 +6158,7 @@ export interface operations {
                         title: string;
                         text: string;
                         ratings: number[];
+                        language: string;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5883,7 +6187,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5925,7 +6229,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -5935,6 +6239,7 @@ export interface operations {
                     title?: string;
                     text?: string;
                     ratings?: number[];
+                    language?: string;
                 };
             };
         };
@@ -5950,6 +6255,7 @@ export interface operations {
                         title: string;
                         text: string;
                         ratings: number[];
+                        language: string;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -6070,7 +6376,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6112,7 +6418,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6163,7 +6469,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6301,7 +6607,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6343,7 +6649,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6450,7 +6756,7 @@ export interface operations {
                         rating: number;
                         enabled: boolean;
                         delayMinutes: number;
-                        templateIds: number[];
+                        templateIds: (number | string)[];
                     }[];
                     excludedKeywords?: string[];
                 };
@@ -6591,7 +6897,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6727,7 +7033,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reviewId: number;
+                    reviewId: number | string;
                     /** @enum {string} */
                     sharingSource?: "facebook" | "instagram" | "twitter" | "linkedin" | "download";
                 };
@@ -7259,6 +7565,7 @@ export interface operations {
                                 line: number;
                                 reason: string;
                             }[];
+                            rejectedTotal: number;
                             error: string | null;
                             createdAt: string;
                             finishedAt: string | null;
@@ -7320,6 +7627,7 @@ export interface operations {
                             line: number;
                             reason: string;
                         }[];
+                        rejectedTotal: number;
                         error: string | null;
                         createdAt: string;
                         finishedAt: string | null;
@@ -7349,7 +7657,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7375,10 +7683,49 @@ export interface operations {
                             line: number;
                             reason: string;
                         }[];
+                        rejectedTotal: number;
                         error: string | null;
                         createdAt: string;
                         finishedAt: string | null;
                     };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewsUploadByIdRejected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
@@ -7781,7 +8128,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7861,7 +8208,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7903,15 +8250,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    case_resolution?: number | null;
-                    review_categories?: number[];
+                    case_resolution?: (number | null) | (string | null);
+                    review_categories?: (number | string)[];
                 };
             };
         };
@@ -7990,15 +8337,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    case_resolution?: number | null;
-                    review_categories?: number[];
+                    case_resolution?: (number | null) | (string | null);
+                    review_categories?: (number | string)[];
                 };
             };
         };
@@ -9740,10 +10087,9 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @default [] */
                     locations?: {
-                        id?: number;
-                        location_id: number;
+                        id?: number | string;
+                        location_id: number | string;
                         title?: string;
                         address?: string | null;
                         /** @default {} */
@@ -10191,7 +10537,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10244,7 +10590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10284,7 +10630,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10293,8 +10639,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     locations?: {
-                        id?: number;
-                        location_id: number;
+                        id?: number | string;
+                        location_id: number | string;
                         title?: string;
                         address?: string | null;
                         /** @default {} */
@@ -10427,8 +10773,7 @@ export interface operations {
                     ratings?: number[];
                     /** @default [] */
                     sources?: string[];
-                    /** @default [] */
-                    locations?: number[];
+                    locations?: (number | string)[];
                     /**
                      * @default [
                      *       "count"
@@ -10543,7 +10888,7 @@ export interface operations {
                     /** @enum {string} */
                     frequency: "weekly" | "monthly";
                     recipients?: string[];
-                    locations?: number[] | null;
+                    locations?: (number | string)[] | null;
                 };
             };
         };
@@ -10685,7 +11030,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                company?: number;
+                company?: number | string;
                 search?: string;
             };
             header?: never;
@@ -10762,7 +11107,7 @@ export interface operations {
                 search?: string;
                 page?: string;
                 per_page?: string;
-                company?: number;
+                company?: number | string;
             };
             header?: never;
             path?: never;
@@ -10828,7 +11173,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -11083,7 +11428,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client: number;
+                    client: number | string;
                     /** @enum {string} */
                     package?: "Free trial" | "Starter" | "Business" | "Enterprise" | "Custom";
                     packageChangeDate?: string;
@@ -11159,7 +11504,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client: number;
+                    client: number | string;
                     languages: string[];
                 };
             };
@@ -11201,7 +11546,7 @@ export interface operations {
     getAdminWidgets: {
         parameters: {
             query?: {
-                client?: number;
+                client?: number | string;
             };
             header?: never;
             path?: never;
@@ -11254,7 +11599,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -11304,7 +11649,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -11359,8 +11704,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                brand: number;
+                id: number | string;
+                brand: number | string;
             };
             cookie?: never;
         };
@@ -11408,8 +11753,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                brand: number;
+                id: number | string;
+                brand: number | string;
             };
             cookie?: never;
         };
@@ -11451,15 +11796,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                brand: number;
+                id: number | string;
+                brand: number | string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    id?: number;
+                    id?: number | string;
                     title?: string;
                     states?: string[] | string;
                 };
@@ -11723,7 +12068,7 @@ export interface operations {
                     lastName?: string;
                     /** @enum {string} */
                     role: "owner" | "partner";
-                    partnerId?: number | null;
+                    partnerId?: (number | null) | (string | null);
                     url?: string;
                 };
             };
@@ -11773,7 +12118,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -11823,7 +12168,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -11865,20 +12210,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    id?: number;
+                    id?: number | string;
                     email?: string;
                     firstName?: string;
                     lastName?: string;
                     /** @enum {string} */
                     role?: "owner" | "partner";
-                    partnerId?: number | null;
+                    partnerId?: (number | null) | (string | null);
                 };
             };
         };
@@ -11927,7 +12272,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -12318,11 +12663,12 @@ export interface operations {
                         queue: {
                             queued: number;
                             running: number;
-                            failed: number;
+                            retrying: number;
+                            dead: number;
                             due: number;
-                            failedLastDay: number;
+                            deadLastDay: number;
                             oldestDueAt: string | null;
-                            recentFailures: {
+                            recentDead: {
                                 id: number;
                                 name: string;
                                 error: string | null;
@@ -12330,6 +12676,26 @@ export interface operations {
                                 at: string | null;
                             }[];
                         };
+                        mail: {
+                            retrying: number;
+                            nextAttemptAt: string | null;
+                            failedLastDay: number;
+                            recentFailed: {
+                                id: number;
+                                to: string;
+                                subject: string;
+                                error: string | null;
+                                attempts: number;
+                                at: string;
+                            }[];
+                        };
+                        services: {
+                            key: string;
+                            title: string;
+                            /** @enum {string} */
+                            state: "ok" | "degraded" | "not configured";
+                            detail: string;
+                        }[];
                         api: {
                             requests: number;
                             errors4xx: number;
@@ -12445,7 +12811,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                company?: number;
+                company?: number | string;
             };
             header?: never;
             path?: never;
@@ -12581,8 +12947,8 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 search?: string;
-                brand?: number;
-                state?: number;
+                brand?: number | string;
+                state?: number | string;
             };
             header?: never;
             path?: never;
@@ -12664,8 +13030,8 @@ export interface operations {
                 "application/json": {
                     title: string;
                     locationId?: string | null;
-                    brandId?: number | null;
-                    stateId?: number | null;
+                    brandId?: (number | null) | (string | null);
+                    stateId?: (number | null) | (string | null);
                     address?: string | null;
                     city?: string | null;
                     country?: string | null;
@@ -13000,7 +13366,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -13061,7 +13427,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -13104,7 +13470,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -13113,8 +13479,8 @@ export interface operations {
                 "application/json": {
                     title?: string;
                     locationId?: string | null;
-                    brandId?: number | null;
-                    stateId?: number | null;
+                    brandId?: (number | null) | (string | null);
+                    stateId?: (number | null) | (string | null);
                     address?: string | null;
                     city?: string | null;
                     country?: string | null;
@@ -13242,7 +13608,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -13292,7 +13658,7 @@ export interface operations {
     postBrandsLogo: {
         parameters: {
             query: {
-                brand: number;
+                brand: number | string;
             };
             header?: never;
             path?: never;

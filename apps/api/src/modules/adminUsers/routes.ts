@@ -57,17 +57,17 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getAdmin(deps, actingOf(request), request.params.id));
 
   app.post('/v2/api/owner', {
-    config: { access: admins },
+    config: { access: admins, writes: ['users'] },
     schema: { tags, summary: 'Create an Owner or Partner administrator; an invitation mail lets them set a password', body: createBody, response: { 200: adminUser } },
   }, async (request) => createAdmin(deps, actingOf(request), request.body));
 
   app.patch('/v2/api/owner/:id', {
-    config: { access: admins },
+    config: { access: admins, writes: ['users'] },
     schema: { tags, summary: 'Edit an admin user: the id plus changed fields', params: idParams, body: patchBody, response: { 200: adminUser } },
   }, async (request) => patchAdmin(deps, actingOf(request), request.params.id, request.body));
 
   app.delete('/v2/api/owner/:id', {
-    config: { access: admins },
+    config: { access: admins, writes: ['users'] },
     schema: { tags, summary: 'Delete an admin user (not yourself, not the last Owner)', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     await removeAdmin(deps, actingOf(request), request.params.id);
@@ -75,7 +75,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/owner/:id/invite', {
-    config: { access: admins },
+    config: { access: admins, writes: ['users'] },
     schema: { tags, summary: 'Send the invitation again (earlier links stop working)', params: idParams, body: z.object({ url: z.string().max(500).optional() }).nullish(), response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
     await reinviteAdmin(deps, actingOf(request), request.params.id, request.body?.url);

@@ -1,4 +1,5 @@
 import { monthlyApiCredits, toIsoDate } from '@reputo/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import { companiesOfKey, poolCallsSince, recordCall, resolveApiKey, type ResolvedKey } from './repository';
@@ -9,6 +10,29 @@ export interface ApiClient extends ResolvedKey {
   companyIds: number[];
   /** Whether this call was counted as paid usage. */
   paid: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by checkApiKey on routes that declared `access.apiKey()`. */
+    apiClient: ApiClient | null;
+  }
+}
+
+/** Lets requests carry their public-API caller (before the access check is installed). */
+export function useApiKeys(app: FastifyInstance): void {
+  app.decorateRequest('apiClient', null);
+}
+
+/** The access check of `access.apiKey()` routes (platform/access.ts): authenticates and meters the call. */
+export async function checkApiKey(db: Db, request: FastifyRequest): Promise<void> {
+  request.apiClient = await authenticateApiKey(db, request.url, request.headers);
+}
+
+/** The caller of a route that declared `access.apiKey()`; never null there. */
+export function apiClientOf(request: FastifyRequest): ApiClient {
+  if (!request.apiClient) throw unauthorized('An API key is required');
+  return request.apiClient;
 }
 
 export const API_KEY_HEADER = 'x-api-key';

@@ -4,13 +4,13 @@
  */
 import { monthlyApiCredits, reviewFilterSchema, sourceTitle, toIsoDate } from '@reputo/core';
 import { z } from 'zod';
-import { access, apiClientOf } from '../../platform/access';
+import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { countReviews, findReviewPage, findReviewThread, type ReviewRow } from '../reviews/repository';
 import { idNumber, idParams } from '../companies/schemas';
-import type { ApiClient } from './metering';
+import { apiClientOf, type ApiClient } from './metering';
 import { poolCallsByKind, publicCompanies, publicLocationPage } from './repository';
 
 const tags = ['public API'];

@@ -46,7 +46,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
   const client = { id: deps.config.oauthClientId, secret: deps.config.oauthClientSecret };
 
   app.post('/v2/oauth2/token', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: 'none' },
     onSend: noStore,
     schema: { tags: ['auth'], summary: 'Sign in (password grant) or refresh (refresh_token grant); the client authenticates in the body or with HTTP Basic', body: tokenBody, response: { 200: tokenAnswer } },
   }, async (request) => {
@@ -63,7 +63,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/oauth2/revoke', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: 'none' },
     onSend: noStore,
     schema: {
       tags: ['auth'],

@@ -1,8 +1,7 @@
 import { fillTemplate, idSchema } from '@reputo/core';
-import { and, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { autoresponseSettings, companies, responses, reviews, templates, type AutoresponseRule } from '../../db/schema';
+import type { AutoresponseRule } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
@@ -11,10 +10,11 @@ import { normalizeFeatures } from '@reputo/core';
 import { findReview } from '../reviews/repository';
 import { readSheet, uploadBody, UPLOAD_BODY_LIMIT } from '../reviews/files';
 import { REVIEW_MANAGERS } from '../reviews/roles';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { generateReply } from '../responses/ai';
 import { writeReply } from '../responses/service';
 import { csvFile } from '../../platform/openapi';
+import { dueForRule, enabledAutoresponses, findAutoresponseSettings, findCompanyTemplates, upsertAutoresponseSettings } from './repository';
 
 /**
  * Auto-response (feature autoresponse, spec 001 section 9: Google rating-only reviews). One rule
@@ -44,7 +44,7 @@ function normalizeKeywords(words: string[]): string[] {
 }
 
 export async function readSettings(db: Db, companyId: number) {
-  const [row] = await db.select().from(autoresponseSettings).where(eq(autoresponseSettings.companyId, companyId));
+  const row = await findAutoresponseSettings(db, companyId);
   const rules = defaultRules().map((d) => row?.rules.find((r) => r.rating === d.rating) ?? d);
   return { enabled: row?.enabled ?? false, enabledAt: row?.enabledAt?.toISOString() ?? null, rules, excludedKeywords: row?.excludedKeywords ?? [] };
 }
@@ -54,7 +54,7 @@ async function saveSettings(db: Db, companyId: number, change: { enabled?: boole
   if (change.rules) {
     const ids = [...new Set(change.rules.flatMap((r) => r.templateIds))];
     if (ids.length) {
-      const known = await db.select({ id: templates.id }).from(templates).where(and(eq(templates.companyId, companyId), inArray(templates.id, ids)));
+      const known = await findCompanyTemplates(db, companyId, ids);
       if (known.length !== ids.length) throw badRequest('A rule names a template that does not exist', [{ field: 'rules', message: 'Unknown template' }]);
     }
   }
@@ -62,40 +62,20 @@ async function saveSettings(db: Db, companyId: number, change: { enabled?: boole
   const enabled = change.enabled ?? current.enabled;
   const enabledAt = enabled && !current.enabled ? new Date() : enabled && current.enabledAt ? new Date(current.enabledAt) : null;
   const values = { companyId, enabled, enabledAt, rules, excludedKeywords: change.excludedKeywords ? normalizeKeywords(change.excludedKeywords) : current.excludedKeywords, updatedAt: new Date() };
-  await db.insert(autoresponseSettings).values(values).onConflictDoUpdate({ target: autoresponseSettings.companyId, set: values });
+  await upsertAutoresponseSettings(db, values);
   return readSettings(db, companyId);
 }
 
 /** Answers every due review of every company with auto-response on; answers how many replies were written. */
 export async function runAutoresponse(deps: Pick<AppDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
   const { db } = deps;
-  const enabled = await db
-    .select({ s: autoresponseSettings, features: companies.features })
-    .from(autoresponseSettings)
-    .innerJoin(companies, eq(companies.id, autoresponseSettings.companyId))
-    .where(eq(autoresponseSettings.enabled, true));
+  const enabled = await enabledAutoresponses(db);
   let written = 0;
   for (const { s, features } of enabled) {
     const companyFeatures = normalizeFeatures(features);
     if (!companyFeatures.includes('autoresponse') || !s.enabledAt) continue;
     for (const rule of s.rules.filter((r) => r.enabled)) {
-      const due = await db
-        .select({ id: reviews.id, authorName: reviews.authorName, title: reviews.title })
-        .from(reviews)
-        .where(
-          and(
-            eq(reviews.companyId, s.companyId),
-            eq(reviews.source, 'google'),
-            isNull(reviews.respondedAt),
-            eq(reviews.isCompetitor, false),
-            eq(reviews.rating, rule.rating),
-            sql`coalesce(btrim(${reviews.text}), '') = ''`,
-            gte(reviews.fetchedAt, s.enabledAt),
-            lte(reviews.fetchedAt, new Date(now.getTime() - rule.delayMinutes * 60_000)),
-            notExists(db.select({ one: sql`1` }).from(responses).where(eq(responses.reviewId, reviews.id))),
-          ),
-        )
-        .limit(200);
+      const due = await dueForRule(db, s.companyId, s.enabledAt, rule, now);
       for (const candidate of due) {
         const haystack = `${candidate.authorName ?? ''} ${candidate.title ?? ''}`.toLowerCase();
         if (s.excludedKeywords.some((k) => haystack.includes(k))) continue;
@@ -112,7 +92,7 @@ export async function runAutoresponse(deps: Pick<AppDeps, 'db' | 'config'>, now 
 
 async function replyTextFor(deps: Pick<AppDeps, 'db' | 'config'>, review: NonNullable<Awaited<ReturnType<typeof findReview>>>, rule: AutoresponseRule): Promise<string> {
   if (rule.templateIds.length) {
-    const rows = await deps.db.select().from(templates).where(and(eq(templates.companyId, review.companyId), inArray(templates.id, rule.templateIds)));
+    const rows = await findCompanyTemplates(deps.db, review.companyId, rule.templateIds);
     const chosen = rows[Math.floor(Math.random() * rows.length)];
     if (chosen) return fillTemplate(chosen.text, { reviewer_name: review.authorName, location: review.locationTitle, brand: review.brandTitle, rating: review.rating });
   }
@@ -130,12 +110,12 @@ export function autoresponseRoutes(app: App, deps: AppDeps): void {
     async (request) => readSettings(db, scopeCompanyId(actingOf(request))));
 
   app.post('/v2/api/admin/autoresponse/settings', {
-    config: { access: manage },
+    config: { access: manage, writes: 'none' },
     schema: { tags, summary: 'Save auto-response settings (rules per star rating, excluded keywords)', body: z.object({ enabled: z.boolean().optional(), rules: z.array(ruleSchema).max(5).optional(), excludedKeywords: z.array(z.string().max(80)).max(1000).optional() }), response: { 200: settingsSchema } },
   }, async (request) => saveSettings(db, scopeCompanyId(actingOf(request)), request.body));
 
   app.post('/v2/api/admin/autoresponse/settings/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: 'none' },
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: { tags, summary: 'Add excluded keywords from a CSV or Excel file (first column, one per row; a "keyword" header is skipped)', body: uploadBody, response: { 200: settingsSchema.extend({ added: z.number() }) } },
   }, async (request) => {

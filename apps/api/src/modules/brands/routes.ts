@@ -11,6 +11,7 @@ import { NUL_MESSAGE } from '../../platform/input';
 import { createStorage, type Storage } from '../../platform/storage';
 import { idNumber } from '../companies/schemas';
 import { accessTokenFromQuery } from '../statistics/excel';
+import { companyOfPathId } from '../../platform/dataChanges';
 import {
   brandFilterTree, companyBrands, createAdminBrand, deleteAdminBrand, getAdminBrand, listAdminBrands, updateAdminBrand, uploadBrandLogo, type UploadedFile,
 } from './service';
@@ -45,7 +46,7 @@ function logoUploadRoute(app: App, db: AppDeps['db'], storage: Storage): void {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
     scope.withTypeProvider<ZodTypeProvider>().post('/v2/api/brands/logo', {
-      config: { access: admins },
+      config: { access: admins, writes: 'none' },
       onRequest: accessTokenFromQuery,
       schema: {
         tags,
@@ -67,7 +68,7 @@ export function brandRoutes(app: App, deps: AppDeps): void {
   }, async (request) => ({ data: await listAdminBrands(db, actingOf(request), request.params.id) }));
 
   app.post('/v2/api/admin/companies/:id/brands', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: ['locations'], company: companyOfPathId } },
     schema: { tags, summary: 'Add a brand with its regions (title, states)', params: companyParams, body: brandBody, response: { 200: brandView } },
   }, async (request) => createAdminBrand(db, actingOf(request), request.params.id, request.body));
 
@@ -77,12 +78,12 @@ export function brandRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getAdminBrand(db, actingOf(request), request.params.id, request.params.brand));
 
   app.patch('/v2/api/admin/companies/:id/brands/:brand', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: ['locations'], company: companyOfPathId } },
     schema: { tags, summary: 'Edit a brand: title and/or regions (regions kept by title keep their locations)', params: brandParams, body: brandPatchBody, response: { 200: brandView } },
   }, async (request) => updateAdminBrand(db, actingOf(request), request.params.id, request.params.brand, request.body));
 
   app.delete('/v2/api/admin/companies/:id/brands/:brand', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: ['locations'], company: companyOfPathId } },
     schema: { tags, summary: 'Remove a brand; its locations stay, without a brand', params: brandParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     await deleteAdminBrand(db, storage, actingOf(request), request.params.id, request.params.brand);

@@ -7,6 +7,7 @@ import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { allCompanies, listCompanies } from './repository';
 import { companyCreateBody, companyListItem, companyListQuery, companyPatchBody, companyUser, companyView, idParams } from './schemas';
+import { companyOfPathId, DATA_KINDS } from '../../platform/dataChanges';
 import {
   companyInScope, companyView as toView, createCompany, listCompanyUsers, listPartnerFilter, patchCompany, removeCompany, rotateCompanyKey,
 } from './service';
@@ -79,7 +80,7 @@ export function companyRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/admin/companies', {
-    config: { access: admins },
+    config: { access: admins, writes: 'none' },
     schema: { tags, summary: 'Create a company (information step); it starts on a Free trial with the default sources of its type and an API key', body: companyCreateBody, response: { 200: companyView } },
   }, async (request) => toView(db, await createCompany(db, actingOf(request), request.body)));
 
@@ -89,7 +90,7 @@ export function companyRoutes(app: App, deps: AppDeps): void {
   }, async (request) => toView(db, await companyInScope(db, actingOf(request), request.params.id)));
 
   app.patch('/v2/api/admin/companies/:id', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: ['company'], company: companyOfPathId } },
     schema: {
       tags,
       summary: 'Update a company: the id plus changed fields (information, sources, competitor sources, source addresses)',
@@ -100,7 +101,7 @@ export function companyRoutes(app: App, deps: AppDeps): void {
   }, async (request) => toView(db, await patchCompany(db, actingOf(request), request.params.id, request.body)));
 
   app.delete('/v2/api/admin/companies/:id', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: DATA_KINDS, company: companyOfPathId } },
     schema: { tags, summary: 'Delete a company and everything it owns', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     await removeCompany(db, actingOf(request), request.params.id);
@@ -108,7 +109,7 @@ export function companyRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/admin/companies/:id/accessToken', {
-    config: { access: admins },
+    config: { access: admins, writes: { kinds: ['company'], company: companyOfPathId } },
     schema: { tags, summary: "Issue a new API key (accessToken) for the company; the old one stops working", params: idParams, response: { 200: z.object({ accessToken: z.string() }) } },
   }, async (request) => ({ accessToken: await rotateCompanyKey(db, actingOf(request), request.params.id) }));
 

@@ -4,7 +4,7 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { sendReport } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { statsQuery } from '../statistics/schemas';
 import { benchmark, competitorBrands } from './benchmark';
@@ -14,6 +14,7 @@ import { createCompetitor, deleteCompetitor, getCompetitor, locationTitles, seri
 import { exampleFile, uploadCompetitors, uploadFields } from './upload';
 import { xlsxFile } from '../../platform/openapi';
 import { benchmarkSchema, competitorBrandsSchema, competitorPageSchema, competitorSchema, uploadFieldsSchema, uploadReportSchema } from './responses';
+import { BENCHMARK_READS } from '../../platform/dataChanges';
 
 /** Feature Competitor Benchmarking (the Owner always passes); changes are for the full-settings roles. */
 const read = access.signedIn({ company: true, feature: 'competitorBenchmarking' });
@@ -24,7 +25,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/v2/api/competitor', {
-    config: { access: read },
+    config: { access: read, reads: BENCHMARK_READS },
     schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery, response: { 200: competitorPageSchema } },
   }, async (request, reply) => sendReport(db, request, reply, async () => {
     const ctx = actingOf(request);
@@ -35,7 +36,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   }));
 
   app.get('/v2/api/competitor/pageData', {
-    config: { access: read },
+    config: { access: read, reads: BENCHMARK_READS },
     schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery, response: { 200: benchmarkSchema } },
   }, async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)));
 
@@ -56,7 +57,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)));
 
   app.post('/v2/api/competitor/upload', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     bodyLimit: 15 * 1024 * 1024,
     schema: { tags: ['competitors'], summary: 'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason', body: uploadInput, response: { 200: uploadReportSchema } },
   }, async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content));
@@ -122,7 +123,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/competitor', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)', body: competitorInput, response: { 201: competitorSchema } },
   }, async (request, reply) => {
     const ctx = actingOf(request);
@@ -131,7 +132,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.patch('/v2/api/competitor/:id', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Rename a competitor and/or replace its branches', params: idParams, body: competitorPatch, response: { 200: competitorSchema } },
   }, async (request) => {
     const ctx = actingOf(request);
@@ -139,7 +140,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
   });
 
   app.delete('/v2/api/competitor/:id', {
-    config: { access: write },
+    config: { access: write, writes: ['competitors'] },
     schema: { tags: ['competitors'], summary: 'Remove a competitor, its branches and their reviews', params: idParams, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
     await deleteCompetitor(db, actingOf(request), request.params.id);

@@ -4,8 +4,9 @@ import {
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { afterReviewsWritten, rollupKeysOf } from '../reviews/rollup.repository';
-import { scopeCompanyId } from '../reviews/scope';
+import { afterReviewsWritten } from '../reviews/afterWrite';
+import { rollupKeysOf } from '../reviews/rollup.repository';
+import { scopeCompanyId } from '../../platform/companyScope';
 import {
   branchCountsByLocation, branchReviewIds, companyLocations, deleteBranches, deleteCompetitorRow, deleteReviews, findCompetitor,
   findCompetitorByName, insertBranch, insertCompetitor, renameCompetitor, touchCompetitor, updateBranch, type CompetitorRow,

@@ -3,7 +3,7 @@ import { sourceTitle } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest } from '../../platform/errors';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { buildWorkbook } from '../statistics/excel';
 import { branchCountsByLocation, companyLocations, findCompetitorByName, insertBranch, insertCompetitor, listCompetitors } from './repository';
 import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION, PER_LOCATION_MESSAGE } from './service';

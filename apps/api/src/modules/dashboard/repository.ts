@@ -3,7 +3,8 @@ import type { ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { locationScopeSql, reviewConditions, scopeCompanyId } from '../reviews/scope';
+import { locationScopeSql, reviewConditions } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { withoutDates } from '../statistics/period';
 
 /** The newest reviews of a filter within a period (reads the (company_id, is_competitor, created_at desc) list index). */

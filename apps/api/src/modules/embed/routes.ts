@@ -22,7 +22,7 @@ const embedSettingsBody = z.object({
 
 export function embedRoutes(app: App, deps: AppDeps): void {
   app.post('/v2/api/embed/token', {
-    config: { access: embedAdmins },
+    config: { access: embedAdmins, writes: 'none' },
     schema: {
       tags: ['embed'],
       summary: 'Issue a read-only auth_token for embedding the app in an iframe (view 2 or 3, optional locations)',
@@ -50,7 +50,7 @@ export function embedRoutes(app: App, deps: AppDeps): void {
   }, async (request) => ({ frameAncestors: await companyFrameAncestors(deps.db, actingOf(request).companyId!) }));
 
   app.put('/v2/api/embed/settings', {
-    config: { access: embedAdmins },
+    config: { access: embedAdmins, writes: 'none' },
     schema: {
       tags: ['embed'],
       summary: 'Set the origins (https://host[:port]) allowed to frame the embedded views; an empty list lets no site frame them',
@@ -69,7 +69,7 @@ export function embedRoutes(app: App, deps: AppDeps): void {
   });
 
   app.patch('/v2/api/admin/embed', {
-    config: { access: access.roles(['owner', 'partner']) },
+    config: { access: access.roles(['owner', 'partner']), writes: 'none' },
     schema: { tags: ['admin'], summary: 'Set the origins allowed to frame a company\'s embedded views, by client id', body: embedSettingsBody.extend({ client: idNumber('client') }), response: { 200: embedSettings } },
   }, async (request) => {
     const company = await companyInScope(deps.db, actingOf(request), request.body.client);

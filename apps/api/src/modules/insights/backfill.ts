@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { companyDataChanged } from '../../platform/reportCache';
+import { dataChanged } from '../../platform/dataChanges';
 import { rebuildTopicDaily } from '../reviews/rollup.repository';
 import { analyzePendingReviews, companiesWithPendingAnalysis, countPendingReviews } from './analysis.repository';
 
@@ -30,7 +30,7 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
       total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN });
     }
     // Topics and sentiment counters changed: cached insights and reports of the company are stale.
-    companyDataChanged(companyId);
+    dataChanged(companyId, ['reviews']);
   }
   if (total) log?.info({ reviews: total, seconds: Math.round((performance.now() - t0) / 100) / 10 }, 'text analysis of waiting reviews done');
   return total;

@@ -3,7 +3,8 @@ import type { ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { topicCompanyDaily, topicDaily, topicMonthly } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { anyEdge, locationScopeSql, monthSplitConditions, scopeCompanyId, splitIntoMonths } from '../reviews/scope';
+import { anyEdge, locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
 import { bucketSql, type Interval } from '../statistics/repository';
 

@@ -18,7 +18,7 @@ export function invitationRoutes(app: App, deps: AppDeps): void {
   }, async (request) => checkInvitation(deps.db, request.params.token));
 
   app.post('/v2/api/invitation/:token', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: ['users'] },
     schema: {
       tags: ['auth'],
       summary: 'Accept an invitation by creating a password',

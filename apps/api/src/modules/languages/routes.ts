@@ -15,7 +15,7 @@ const languagesBody = z.object({
 
 export function languageRoutes(app: App, deps: AppDeps): void {
   app.patch('/v2/api/admin/languages', {
-    config: { access: access.roles(['owner', 'partner']) },
+    config: { access: access.roles(['owner', 'partner']), writes: 'none' },
     schema: {
       tags: ['admin'],
       summary: 'Set the languages a company answers reviews in (ISO 639-1 codes); an empty list means the language of each review',

@@ -51,7 +51,7 @@ export function locationRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => sendWorkbook(reply, `${nounOf(actingOf(request), true)}-example.xlsx`, await exampleFile(db, actingOf(request))));
 
   app.post('/v2/api/locations/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: ['locations'] },
     bodyLimit: 15 * 1024 * 1024,
     schema: { tags, summary: 'Add or update locations from an .xlsx or .csv file (base64); any wrong row rejects the whole file with a row report', body: uploadInput, response: { 200: z.object({ added: z.number(), updated: z.number(), total: z.number() }) } },
   }, async (request) => uploadLocations(db, actingOf(request), request.body.filename, request.body.content));
@@ -68,17 +68,17 @@ export function locationRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getLocation(db, actingOf(request), request.params.id));
 
   app.post('/v2/api/locations', {
-    config: { access: manage },
+    config: { access: manage, writes: ['locations'] },
     schema: { tags, summary: "Add a location (within the package's limit)", body: locationInput, response: { 201: locationSchema } },
   }, async (request, reply) => reply.status(201).send(await createLocation(db, actingOf(request), request.body)));
 
   app.patch('/v2/api/locations/:id', {
-    config: { access: manage },
+    config: { access: manage, writes: ['locations'] },
     schema: { tags, summary: 'Change a location', params: idParams, body: locationPatch, response: { 200: locationSchema } },
   }, async (request) => editLocation(db, actingOf(request), request.params.id, request.body));
 
   app.delete('/v2/api/locations/:id', {
-    config: { access: manage },
+    config: { access: manage, writes: ['locations', 'reviews', 'users'] },
     schema: { tags, summary: 'Delete a location with its reviews', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true), reviews: z.number() }) } },
   }, async (request) => removeLocation(db, actingOf(request), request.params.id));
 }

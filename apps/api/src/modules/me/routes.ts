@@ -11,7 +11,7 @@ export function meRoutes(app: App, deps: AppDeps): void {
   }, async (request) => currentUser(deps.db, actingOf(request)));
 
   app.patch('/v2/api/user', {
-    config: { access: access.signedIn() },
+    config: { access: access.signedIn(), writes: ['users'] },
     schema: { tags: ['user'], summary: 'Update one field of the current user: firstName, lastName, email or password', body: userPatchSchema, response: { 200: currentUserSchema } },
   }, async (request) => {
     const ctx = actingOf(request);

@@ -38,7 +38,7 @@ export function messagingRoutes(app: App, deps: AppDeps): void {
   }, async (request) => ({ items: await messagePages(deps.db, actingOf(request).companyId!) }));
 
   app.post('/v2/api/conversations', {
-    config: { access: messaging },
+    config: { access: messaging, writes: 'none' },
     schema: {
       tags: ['messaging'],
       summary: 'A page of conversations, newest first; the client appends when skip is not 0',
@@ -52,7 +52,7 @@ export function messagingRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/socialpost/get', {
-    config: { access: messaging },
+    config: { access: messaging, writes: 'none' },
     schema: {
       tags: ['messaging'],
       summary: 'A page of social posts, newest first, with unread comment counts; unreadTotalCount is what the Messages badge adds',
@@ -66,7 +66,7 @@ export function messagingRoutes(app: App, deps: AppDeps): void {
   });
 
   app.patch('/v2/api/conversationsread/:id', {
-    config: { access: messaging },
+    config: { access: messaging, writes: 'none' },
     schema: {
       tags: ['messaging'],
       summary: 'Mark a conversation read or unread; the new unread total is pushed on the count channel',

@@ -42,7 +42,7 @@ export function notificationRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getNotificationSettings(deps.db, actingOf(request)));
 
   app.post('/v2/api/notifications/reviews', {
-    config: { access: anyone },
+    config: { access: anyone, writes: 'none' },
     schema: { tags: ['notifications'], summary: 'Save the notification choices (ratings, sources, locations; empty lists mean all)', body: settingsBody, response: { 200: settingsSchema } },
   }, async (request) => saveNotificationSettings(deps.db, actingOf(request), request.body));
 }

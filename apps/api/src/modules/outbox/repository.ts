@@ -1,24 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
-export type OutboxRow = typeof mailOutbox.$inferSelect;
-type NewOutboxMail = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' | 'text' | 'html' | 'links' | 'status' | 'attachments'>;
-type OutboxChange = Partial<Pick<OutboxRow, 'status' | 'attempts' | 'sentAt' | 'error' | 'nextAttemptAt' | 'attachments'>>;
-
-export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<OutboxRow> {
-  const [row] = await db.insert(mailOutbox).values(mail).returning();
-  return row!;
-}
-
-export async function findOutboxMail(db: Db, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row;
-}
-
-export async function markOutboxMail(db: Db, id: number, change: OutboxChange): Promise<void> {
-  await db.update(mailOutbox).set(change).where(eq(mailOutbox.id, id));
-}
+export type { OutboxRow } from '../../platform/mailOutbox.repository';
+import type { OutboxRow } from '../../platform/mailOutbox.repository';
 
 export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxRow[]> {
   const query = db.select().from(mailOutbox);

@@ -34,7 +34,7 @@ export function packageRoutes(app: App, deps: AppDeps): void {
   }, async () => packageCatalogue());
 
   app.patch('/v2/api/admin/packages', {
-    config: { access: access.roles(['owner', 'partner']) },
+    config: { access: access.roles(['owner', 'partner']), writes: { kinds: ['company'], company: 'every' } },
     schema: {
       tags,
       summary: "Change a company's package (the change date follows: Free trial 30 days ahead, others today), its features by hand (Owner only; makes it Custom) or its locations limit",

@@ -151,12 +151,12 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
   }, async (request) => partnerView(db, await partnerInScope(db, actingOf(request), request.params.id)));
 
   app.post('/v2/api/partner', {
-    config: { access: owner },
+    config: { access: owner, writes: 'none' },
     schema: { tags, summary: 'Create a partner (information step) with its API key and fixed url', body: partnerCreateSchema, response: { 200: partnerViewSchema } },
   }, async (request) => partnerView(db, await createPartner(db, request.body, deps.config.publicUrl)));
 
   app.patch('/v2/api/partner/:id', {
-    config: { access: owner },
+    config: { access: owner, writes: ['partners'] },
     schema: {
       tags,
       summary: 'Update a partner: the id plus changed fields; credits required for and allowed only with Custom',
@@ -167,7 +167,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
   }, async (request) => partnerView(db, await patchPartner(db, request.params.id, request.body)));
 
   app.delete('/v2/api/partner/:id', {
-    config: { access: owner },
+    config: { access: owner, writes: ['partners', 'users'] },
     schema: { tags, summary: 'Delete a partner and its administrators; its companies stay, without a partner', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     await removePartner(db, request.params.id);
@@ -175,7 +175,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/partner/:id/apiKey', {
-    config: { access: owner },
+    config: { access: owner, writes: ['partners'] },
     schema: { tags, summary: 'Issue a new partner API key; the old one stops working', params: idParams, response: { 200: z.object({ apiKey: z.string() }) } },
   }, async (request) => ({ apiKey: await rotatePartnerKey(db, actingOf(request), request.params.id) }));
 

@@ -9,7 +9,7 @@ const message = z.object({ message: z.string() });
 
 export function passwordRoutes(app: App, deps: AppDeps): void {
   app.post('/v2/api/password/fogot', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: 'none' },
     schema: {
       tags: ['auth'],
       summary: 'Send a password-recovery mail (the path keeps the spec spelling)',
@@ -23,7 +23,7 @@ export function passwordRoutes(app: App, deps: AppDeps): void {
   });
 
   app.post('/v2/api/password/:token', {
-    config: { access: access.public() },
+    config: { access: access.public(), writes: ['users'] },
     schema: {
       tags: ['auth'],
       summary: 'Set a new password with a recovery token',

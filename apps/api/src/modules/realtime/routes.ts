@@ -6,7 +6,7 @@ import { countChannel, REALTIME_AUTH_ENDPOINT } from '@reputo/core';
 
 export function realtimeRoutes(app: App, deps: AppDeps): void {
   app.post(REALTIME_AUTH_ENDPOINT, {
-    config: { access: access.signedIn({ company: true, iframe: true }) },
+    config: { access: access.signedIn({ company: true, iframe: true }), writes: 'none' },
     schema: {
       tags: ['realtime'],
       summary: "Authorise a pusher-js socket on a private channel; only the acting company's own channels",

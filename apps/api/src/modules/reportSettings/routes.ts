@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { dueSettings, findSetting } from './repository';
 import { FREQUENCIES, getSetting, runScheduledReport, saveSetting, sendReport, type Frequency } from './service';
 
@@ -46,12 +46,12 @@ export function reportSettingsRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getSetting(deps.db, actingOf(request)));
 
   app.post('/v2/api/reportSettings', {
-    config: { access: settingsAccess },
+    config: { access: settingsAccess, writes: 'none' },
     schema: { tags: ['reports'], summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations', body: settingBody, response: { 200: settingSchema } },
   }, async (request) => saveSetting(deps.db, actingOf(request), request.body));
 
   app.post('/v2/api/reportSettings/trigger', {
-    config: { access: settingsAccess },
+    config: { access: settingsAccess, writes: 'none' },
     schema: { tags: ['reports'], summary: 'Send the report now (with the saved choices, or weekly by default)', body: z.object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() }).optional(),
       response: { 200: z.object({ message: z.string(), recipients: z.array(z.string()), period: z.object({ from: z.string(), to: z.string() }) }) },
     },

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { findUserById } from '../users/repository';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { netPromoterScoreWidget } from '../dashboard/service';
 import { primaryTopics } from '../insights/service';
 import { XLSX_TYPE } from '../statistics/excel';

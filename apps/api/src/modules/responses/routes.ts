@@ -14,12 +14,12 @@ const text = z.string({ error: 'The field cannot be empty or contain only spaces
 
 export function responseRoutes(app: App, deps: AppDeps): void {
   app.post('/v2/api/responses/get', {
-    config: { access: access.signedIn({ company: true, iframe: true }) },
+    config: { access: access.signedIn({ company: true, iframe: true }), writes: 'none' },
     schema: { tags, summary: "A review's replies, oldest first", body: z.object({ reviewId }), response: { 200: z.object({ responses: z.array(responseSchema) }) } },
   }, async (request) => ({ responses: await listResponses(deps.db, actingOf(request), request.body.reviewId) }));
 
   app.post('/v2/api/responses/create', {
-    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: 'reviews' },
+    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: ['reviews'] },
     schema: {
       tags,
       summary: 'Reply to a review: a draft, or posted (through the source with Direct Response)',
@@ -29,12 +29,12 @@ export function responseRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => reply.status(201).send(await createResponse(deps, actingOf(request), request.body)));
 
   app.patch('/v2/api/responses/update/:id', {
-    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: 'reviews' },
+    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: ['reviews'] },
     schema: { tags, summary: 'Change a reply or publish a draft', params: idParams, body: z.object({ text: text.optional(), status: z.enum(['draft', 'posted']).optional() }), response: { 200: responseSchema } },
   }, async (request) => updateResponse(deps, actingOf(request), request.params.id, request.body));
 
   app.delete('/v2/api/responses/delete/:id', {
-    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: 'reviews' },
+    config: { access: access.roles(REVIEW_WRITERS, { company: true }), writes: ['reviews'] },
     schema: { tags, summary: 'Delete a reply (and remove it from the source)', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     await deleteResponse(deps, actingOf(request), request.params.id);
@@ -47,7 +47,7 @@ export function responseRoutes(app: App, deps: AppDeps): void {
       app.route({
         method,
         url: `/v2/api/reviews/replay/${path}`,
-        config: { access: access.roles(REVIEW_WRITERS, { company: true, feature: 'directResponse' }), writes: 'reviews' },
+        config: { access: access.roles(REVIEW_WRITERS, { company: true, feature: 'directResponse' }), writes: ['reviews'] },
         schema: { tags, summary: `Post (or retry) a reply on ${source === 'google' ? 'Google' : 'Facebook'} now`, querystring: z.object({ responseId: reviewId }), response: { 200: responseSchema } },
         handler: async (request) => replayTo(deps, actingOf(request), source, (request.query as { responseId: number }).responseId),
       });

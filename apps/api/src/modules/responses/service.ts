@@ -6,7 +6,7 @@ import { ConnectorError, type ReplyConnector } from '../../connectors/types';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { companyDataChanged } from '../../platform/reportCache';
+import { dataChanged } from '../../platform/dataChanges';
 import { findResponsesFor, type ReviewRow } from '../reviews/repository';
 import { requireReview, toResponseDto, type ResponseDto } from '../reviews/service';
 import { deleteResponseRow, findConnection, findResponse, insertResponse, saveConnectionToken, updateResponseRow, type ResponseRecord } from './repository';
@@ -81,7 +81,7 @@ export async function writeReply(deps: Deps, review: ReviewRow, input: { text: s
   const outcome: Outcome = input.status === 'draft' ? { status: 'draft', failureReason: null, externalId: null, postedAt: null } : await deliver(deps, review, input.features, text, null);
   const row = await insertResponse(deps.db, { reviewId: review.id, companyId: review.companyId, authorUserId: input.authorUserId, text, origin: input.origin, ...outcome });
   // Auto-responses write replies outside any request: their company's cached reports are stale now.
-  companyDataChanged(review.companyId);
+  dataChanged(review.companyId, ['reviews']);
   return row;
 }
 

@@ -1,8 +1,6 @@
 import { freeTextError } from '@reputo/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { caseResolutions, companies, reviewCategories, reviews } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { ActingContext } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -12,8 +10,10 @@ import { taxonomyFor } from '../../platform/nlp/taxonomy';
 import { ensureReviewDefaults } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { requireReview } from '../reviews/service';
+import { findCompanyById } from '../companies/repository';
+import { deleteCaseResolution, deleteCategory, findCaseResolutions, findCategories, insertCaseResolution, insertCategory, lastCasePosition, ownsEntry, updateCaseResolution, updateCategory } from './repository';
 
 /**
  * Review categories (feature Review Categorization) and case-resolution statuses (feature Case
@@ -49,18 +49,17 @@ async function uniqueTitle<T>(work: () => Promise<T>): Promise<T> {
 
 export async function listCategories(db: Db, companyId: number) {
   await ensureReviewDefaults(db, companyId);
-  return db.select({ id: reviewCategories.id, title: reviewCategories.title, color: reviewCategories.color, keywords: reviewCategories.keywords }).from(reviewCategories).where(eq(reviewCategories.companyId, companyId)).orderBy(asc(reviewCategories.title));
+  return findCategories(db, companyId);
 }
 
 export async function listCaseResolutions(db: Db, companyId: number) {
   await ensureReviewDefaults(db, companyId);
-  return db.select({ id: caseResolutions.id, title: caseResolutions.title, color: caseResolutions.color, position: caseResolutions.position }).from(caseResolutions).where(eq(caseResolutions.companyId, companyId)).orderBy(asc(caseResolutions.position), asc(caseResolutions.id));
+  return findCaseResolutions(db, companyId);
 }
 
-async function requireOwn<T extends typeof reviewCategories | typeof caseResolutions>(db: Db, table: T, ctx: ActingContext, id: number, what: string) {
-  const [row] = await db.select({ id: table.id }).from(table as typeof reviewCategories).where(and(eq(table.id, id), eq(table.companyId, scopeCompanyId(ctx))));
-  if (!row) throw notFound(`${what} not found`);
-  return row.id;
+async function requireOwn(db: Db, kind: 'category' | 'caseResolution', ctx: ActingContext, id: number, what: string) {
+  if (!(await ownsEntry(db, kind, scopeCompanyId(ctx), id))) throw notFound(`${what} not found`);
+  return id;
 }
 
 /**
@@ -69,7 +68,7 @@ async function requireOwn<T extends typeof reviewCategories | typeof caseResolut
  */
 export async function suggestCategories(db: Db, ctx: ActingContext, reviewId: number) {
   const review = await requireReview(db, ctx, reviewId);
-  const [company] = await db.select({ type: companies.type }).from(companies).where(eq(companies.id, review.companyId));
+  const company = await findCompanyById(db, review.companyId);
   const categories = await listCategories(db, review.companyId);
   const text = `${review.title ?? ''} ${review.text ?? ''}`.toLowerCase();
   const words = new Set(text.match(/\p{L}+/gu) ?? []);
@@ -97,26 +96,26 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/reviewCategory', { config: { access: readCategories }, schema: { tags: ['reviewCategory'], summary: 'Review categories', response: { 200: z.object({ categories: z.array(categorySchema) }) } } },
     async (request) => ({ categories: await listCategories(db, scopeCompanyId(actingOf(request))) }));
 
-  app.post('/v2/api/reviewCategory', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Create a category', body: z.object({ title, color: color.optional(), keywords: keywords.optional() }), response: { 201: categorySchema } } },
+  app.post('/v2/api/reviewCategory', { config: { access: editCategories, writes: 'none' }, schema: { tags: ['reviewCategory'], summary: 'Create a category', body: z.object({ title, color: color.optional(), keywords: keywords.optional() }), response: { 201: categorySchema } } },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
       await ensureReviewDefaults(db, companyId);
-      const [row] = await uniqueTitle(() => db.insert(reviewCategories).values({ companyId, title: request.body.title.trim(), color: request.body.color ?? '#1677ff', keywords: request.body.keywords ?? [] }).returning());
-      return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords });
+      const row = await uniqueTitle(() => insertCategory(db, companyId, { title: request.body.title.trim(), color: request.body.color ?? '#1677ff', keywords: request.body.keywords ?? [] }));
+      return reply.status(201).send({ id: row.id, title: row.title, color: row.color, keywords: row.keywords });
     });
 
-  app.patch('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Change a category', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), keywords: keywords.optional() }), response: { 200: categorySchema } } },
+  app.patch('/v2/api/reviewCategory/:id', { config: { access: editCategories, writes: 'none' }, schema: { tags: ['reviewCategory'], summary: 'Change a category', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), keywords: keywords.optional() }), response: { 200: categorySchema } } },
     async (request) => {
-      const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
+      const id = await requireOwn(db, 'category', actingOf(request), request.params.id, 'Category');
       const { title: t, color: c, keywords: k } = request.body;
-      const [row] = await uniqueTitle(() => db.update(reviewCategories).set({ ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(k ? { keywords: k } : {}) }).where(eq(reviewCategories.id, id)).returning());
-      return { id: row!.id, title: row!.title, color: row!.color, keywords: row!.keywords };
+      const row = await uniqueTitle(() => updateCategory(db, scopeCompanyId(actingOf(request)), id, { ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(k ? { keywords: k } : {}) }));
+      return { id: row.id, title: row.title, color: row.color, keywords: row.keywords };
     });
 
-  app.delete('/v2/api/reviewCategory/:id', { config: { access: editCategories }, schema: { tags: ['reviewCategory'], summary: 'Delete a category (it leaves every review)', params: idParams, response: { 200: deleted } } },
+  app.delete('/v2/api/reviewCategory/:id', { config: { access: editCategories, writes: ['reviews'] }, schema: { tags: ['reviewCategory'], summary: 'Delete a category (it leaves every review)', params: idParams, response: { 200: deleted } } },
     async (request) => {
-      const id = await requireOwn(db, reviewCategories, actingOf(request), request.params.id, 'Category');
-      await db.delete(reviewCategories).where(eq(reviewCategories.id, id));
+      const id = await requireOwn(db, 'category', actingOf(request), request.params.id, 'Category');
+      await deleteCategory(db, scopeCompanyId(actingOf(request)), id);
       return { id, deleted: true as const };
     });
 
@@ -128,31 +127,28 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
   app.get('/v2/api/caseResolution', { config: { access: readCases }, schema: { tags: ['caseResolution'], summary: 'Case-resolution statuses in order', response: { 200: z.object({ caseResolutions: z.array(caseSchema) }) } } },
     async (request) => ({ caseResolutions: await listCaseResolutions(db, scopeCompanyId(actingOf(request))) }));
 
-  app.post('/v2/api/caseResolution', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Create a status (placed last unless a position is given)', body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }), response: { 201: caseSchema } } },
+  app.post('/v2/api/caseResolution', { config: { access: editCases, writes: 'none' }, schema: { tags: ['caseResolution'], summary: 'Create a status (placed last unless a position is given)', body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }), response: { 201: caseSchema } } },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
       await ensureReviewDefaults(db, companyId);
-      const [last] = await db.select({ max: sql<number | null>`max(${caseResolutions.position})` }).from(caseResolutions).where(eq(caseResolutions.companyId, companyId));
-      const [row] = await uniqueTitle(() => db.insert(caseResolutions).values({ companyId, title: request.body.title.trim(), color: request.body.color ?? '#8c8c8c', position: request.body.position ?? (last?.max ?? -1) + 1 }).returning());
-      return reply.status(201).send({ id: row!.id, title: row!.title, color: row!.color, position: row!.position });
+      const last = await lastCasePosition(db, companyId);
+      const row = await uniqueTitle(() => insertCaseResolution(db, companyId, { title: request.body.title.trim(), color: request.body.color ?? '#8c8c8c', position: request.body.position ?? last + 1 }));
+      return reply.status(201).send({ id: row.id, title: row.title, color: row.color, position: row.position });
     });
 
-  app.patch('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Change or move a status', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), position: z.number().int().min(0).optional() }), response: { 200: caseSchema } } },
+  app.patch('/v2/api/caseResolution/:id', { config: { access: editCases, writes: 'none' }, schema: { tags: ['caseResolution'], summary: 'Change or move a status', params: idParams, body: z.object({ title: title.optional(), color: color.optional(), position: z.number().int().min(0).optional() }), response: { 200: caseSchema } } },
     async (request) => {
-      const id = await requireOwn(db, caseResolutions, actingOf(request), request.params.id, 'Case resolution');
+      const id = await requireOwn(db, 'caseResolution', actingOf(request), request.params.id, 'Case resolution');
       const { title: t, color: c, position } = request.body;
-      const [row] = await uniqueTitle(() => db.update(caseResolutions).set({ ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(position !== undefined ? { position } : {}) }).where(eq(caseResolutions.id, id)).returning());
-      return { id: row!.id, title: row!.title, color: row!.color, position: row!.position };
+      const row = await uniqueTitle(() => updateCaseResolution(db, scopeCompanyId(actingOf(request)), id, { ...(t ? { title: t.trim() } : {}), ...(c ? { color: c } : {}), ...(position !== undefined ? { position } : {}) }));
+      return { id: row.id, title: row.title, color: row.color, position: row.position };
     });
 
-  app.delete('/v2/api/caseResolution/:id', { config: { access: editCases }, schema: { tags: ['caseResolution'], summary: 'Delete a status (reviews with it get none)', params: idParams, response: { 200: deleted } } },
+  app.delete('/v2/api/caseResolution/:id', { config: { access: editCases, writes: ['reviews'] }, schema: { tags: ['caseResolution'], summary: 'Delete a status (reviews with it get none)', params: idParams, response: { 200: deleted } } },
     async (request) => {
       const ctx = actingOf(request);
-      const id = await requireOwn(db, caseResolutions, ctx, request.params.id, 'Case resolution');
-      await db.transaction(async (tx) => {
-        await tx.update(reviews).set({ caseResolutionId: null }).where(and(eq(reviews.companyId, scopeCompanyId(ctx)), eq(reviews.caseResolutionId, id)));
-        await tx.delete(caseResolutions).where(eq(caseResolutions.id, id));
-      });
+      const id = await requireOwn(db, 'caseResolution', ctx, request.params.id, 'Case resolution');
+      await deleteCaseResolution(db, scopeCompanyId(ctx), id);
       return { id, deleted: true as const };
     });
 }

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { locations, reviewImports, type ImportRejection } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
-import { companyDataChanged } from '../../platform/reportCache';
+import { dataChanged } from '../../platform/dataChanges';
 import { notifyNewReviews } from '../notifications/service';
 import { csvCell, csvText, readSheet } from './files';
 import { readUploadDate } from './uploadDates';
@@ -227,7 +227,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
       // Notification mails are queued in the same transaction: they exist only if the reviews do.
       await notifyNewReviews(tx as unknown as Db, jobQueueFor(deps), job.companyId, ids);
     });
-    companyDataChanged(job.companyId);
+    dataChanged(job.companyId, ['reviews']);
     await db
       .update(reviewImports)
       .set({ status: 'done', imported: accepted.length, savedRows: accepted.length, duplicates, rejected: rejected.slice(0, 1000), processedRows: data.length, finishedAt: new Date() })

@@ -7,7 +7,8 @@ import { chunks } from '../../db/chunks';
 import { addReviewsToRollups, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
-import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeCompanyId, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
+import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 
 /** A review's own columns as the workspace shows them. */
 const ownColumns = {
@@ -150,13 +151,13 @@ async function placesOf(db: Db, companyId: number, locationId?: number): Promise
  * A location's place, kept per company with the identities (see companyRead) and read one location
  * at a time as reviews need them: the review read then is one table. On the embedded database, which
  * plans every statement afresh, planning the review's four-table join took 1.2 ms against 0.3 ms to
- * run it (bench/RESULTS.md). Any write request other than a review's own (a location renamed, a
- * brand moved) starts the places afresh, so a place is read by its own small statement, never the
+ * run it (bench/RESULTS.md). A write of the company's locations (a location renamed, a brand
+ * moved) starts the places afresh, so a place is read by its own small statement, never the
  * company's thousand.
  */
 async function placeOf(db: Db, companyId: number, locationId: number | null): Promise<ReviewPlace> {
   if (locationId === null) return NO_PLACE;
-  const places = await companyRead(db, `places:${companyId}`, async () => new Map<number, Promise<ReviewPlace>>());
+  const places = await companyRead(db, `places:${companyId}`, { companyId, kinds: ['locations'] }, async () => new Map<number, Promise<ReviewPlace>>());
   let place = places.get(locationId);
   if (!place) {
     place = placesOf(db, companyId, locationId).then((found) => found.get(locationId) ?? NO_PLACE);

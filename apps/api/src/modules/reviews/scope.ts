@@ -25,7 +25,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { locations, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewLocationMonthly, reviewMonthly, reviews } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { forbidden } from '../../platform/errors';
+import { scopeCompanyId } from '../../platform/companyScope';
 
 /** What scoping needs from the acting context. */
 export type ScopeContext = Pick<ActingContext, 'companyId' | 'locationIds'>;
@@ -40,12 +40,6 @@ export interface ScopeOptions {
 
 const DAY_MS = 86_400_000;
 const MAX_SEARCH_TERMS = 8;
-
-/** The acting company; a route that scopes reviews must declare `company: true`, so this never throws there. */
-export function scopeCompanyId(ctx: ScopeContext): number {
-  if (ctx.companyId === null) throw forbidden('Choose a company to act as first');
-  return ctx.companyId;
-}
 
 function treeRequested(filter: ReviewFilterValues): boolean {
   return Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length);

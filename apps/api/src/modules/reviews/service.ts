@@ -20,8 +20,7 @@ import {
   type ResponseRow,
   type ReviewRow,
 } from './repository';
-import { scopeCompanyId } from './scope';
-import { companyVersion } from '../../platform/reportCache';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { companyReadCache } from '../../platform/readCache';
 import type { z } from 'zod';
 import type { responseSchema, reviewSchema } from './schemas';
@@ -90,8 +89,8 @@ const counts = companyReadCache(500);
 
 function cachedCount(db: Db, ctx: ActingContext, filter: ReviewFilter, today: Date): Promise<number> {
   const companyId = scopeCompanyId(ctx);
-  const key = [companyId, companyVersion(companyId), ctx.locationIds?.join('.') ?? '*', today.toISOString().slice(0, 10), toQueryString(filter, { paging: false })].join('|');
-  return counts(db, key, COUNT_TTL_MS, () => countReviews(db, ctx, filter, { today }));
+  const key = [companyId, ctx.locationIds?.join('.') ?? '*', today.toISOString().slice(0, 10), toQueryString(filter, { paging: false })].join('|');
+  return counts(db, key, COUNT_TTL_MS, { companyId, kinds: ['reviews', 'locations'] }, () => countReviews(db, ctx, filter, { today }));
 }
 
 export async function listReviews(db: Db, ctx: ActingContext, filter: ReviewFilter) {

@@ -1,10 +1,8 @@
 import { parseReviewFilter, type ReviewFilterValues } from '@reputo/core';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { companies, locations, reviewImports } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import { resolveActingContext, type ActingContext, type ActingRequest } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -16,7 +14,9 @@ import { uploadBody, UPLOAD_BODY_LIMIT } from './files';
 import { exampleCsv, failInterruptedImport, IMPORT_JOB, importDto, rejectedCsv, runImport, startImport, UPLOAD_FIELDS } from './imports';
 import { REVIEW_MANAGERS } from './roles';
 import { idParams, reviewFilterQuery } from './schemas';
-import { scopeCompanyId } from './scope';
+import { scopeCompanyId } from '../../platform/companyScope';
+import { findCompanyById } from '../companies/repository';
+import { findImport, firstLocations, recentImports } from './imports.repository';
 import { csvFile, fileResponse } from '../../platform/openapi';
 import { XLSX_TYPE as XLSX } from '../statistics/excel';
 
@@ -35,8 +35,8 @@ const LINK_SECONDS = 300;
 async function exportFile(deps: AppDeps, ctx: ActingContext, format: Format, filter: ReviewFilterValues): Promise<{ body: Readable | Buffer; type: string; fileName: string }> {
   const { db } = deps;
   if (format === 'pdf') {
-    const [company] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, scopeCompanyId(ctx)));
-    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.name ?? 'Company');
+    const company = await findCompanyById(db, scopeCompanyId(ctx));
+    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.companyName ?? 'Company');
     return { body: stream, type: 'application/pdf', fileName };
   }
   if (format === 'excel') {
@@ -76,7 +76,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
   }
 
   app.post('/v2/api/reviews/export/link', {
-    config: { access: access.signedIn({ company: true, iframe: true }) },
+    config: { access: access.signedIn({ company: true, iframe: true }), writes: 'none' },
     schema: { tags, summary: 'A download address for an export, valid for five minutes', body: z.object({ format: z.enum(FORMATS), query: z.string().max(4000).default('') }), response: { 200: z.object({ url: z.string() }) } },
   }, async (request) => {
     const ctx = actingOf(request);
@@ -120,14 +120,14 @@ export function transferRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/reviews/upload/example', { config: { access: manage }, schema: { tags, summary: "Example file for the review upload, naming the company's own locations (CSV; Excel opens it)", response: csvFile } },
     async (request, reply) => {
-      const locs = await db.select({ code: locations.locationId, title: locations.title }).from(locations).where(eq(locations.companyId, scopeCompanyId(actingOf(request)))).orderBy(asc(locations.id)).limit(2);
+      const locs = await firstLocations(db, scopeCompanyId(actingOf(request)), 2);
       return sendCsv(reply, 'reviews-upload-example.csv', `\uFEFF${exampleCsv(locs)}\n`);
     });
 
   const importSchema = z.object({ id: z.number(), fileName: z.string(), status: z.string(), totalRows: z.number(), processedRows: z.number(), acceptedRows: z.number(), savedRows: z.number(), imported: z.number(), duplicates: z.number(), rejected: z.array(z.object({ line: z.number(), reason: z.string() })), rejectedTotal: z.number(), error: z.string().nullable(), createdAt: z.string(), finishedAt: z.string().nullable() });
 
   app.post('/v2/api/reviews/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: ['reviews'] },
     bodyLimit: UPLOAD_BODY_LIMIT,
     schema: { tags, summary: 'Upload reviews from a CSV or Excel file (JSON body, file base64-encoded); runs in the background', body: uploadBody, response: { 202: importSchema } },
   }, async (request, reply) => {
@@ -143,18 +143,18 @@ export function transferRoutes(app: App, deps: AppDeps): void {
 
   app.get('/v2/api/reviews/upload/:id', { config: { access: manage }, schema: { tags, summary: 'Progress and row report of an upload', params: idParams, response: { 200: importSchema } } },
     async (request) => {
-      const [row] = await db.select().from(reviewImports).where(and(eq(reviewImports.id, request.params.id), eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))));
+      const row = await findImport(db, scopeCompanyId(actingOf(request)), request.params.id);
       if (!row) throw notFound('Upload not found');
       return importDto(row);
     });
 
-  app.get('/v2/api/reviews/upload/:id/rejected', { config: { access: manage }, schema: { tags, summary: 'Every rejected row of an upload (line, reason) as CSV', params: idParams } },
+  app.get('/v2/api/reviews/upload/:id/rejected', { config: { access: manage }, schema: { tags, summary: 'Every rejected row of an upload (line, reason) as CSV', params: idParams, response: csvFile } },
     async (request, reply) => {
-      const [row] = await db.select().from(reviewImports).where(and(eq(reviewImports.id, request.params.id), eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))));
+      const row = await findImport(db, scopeCompanyId(actingOf(request)), request.params.id);
       if (!row) throw notFound('Upload not found');
       return sendCsv(reply, `reviews-upload-${row.id}-rejected.csv`, await rejectedCsv(deps.config.dataDir, row));
     });
 
   app.get('/v2/api/reviews/upload', { config: { access: manage }, schema: { tags, summary: 'Recent uploads', response: { 200: z.object({ uploads: z.array(importSchema) }) } } },
-    async (request) => ({ uploads: (await db.select().from(reviewImports).where(eq(reviewImports.companyId, scopeCompanyId(actingOf(request)))).orderBy(desc(reviewImports.createdAt)).limit(10)).map(importDto) }));
+    async (request) => ({ uploads: (await recentImports(db, scopeCompanyId(actingOf(request)), 10)).map(importDto) }));
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sourceTitle, idSchema } from '@reputo/core';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { reviewShares } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -11,6 +9,7 @@ import { fileResponse } from '../../platform/openapi';
 import { findReview } from '../reviews/repository';
 import { requireReview } from '../reviews/service';
 import { isVertical, parseSize, renderCardPng, type CardData } from './card';
+import { findShare, insertShare } from './repository';
 
 /**
  * Sharing (spec 000 /review/{id}): POST v2/api/reviews/image makes a share with a random id (so
@@ -34,7 +33,7 @@ const cardSchema = z.object({
 });
 
 export async function cardData(db: Db, id: string): Promise<CardData | null> {
-  const [share] = await db.select().from(reviewShares).where(eq(reviewShares.id, id));
+  const share = await findShare(db, id);
   if (!share) return null;
   const review = await findReview(db, { companyId: share.companyId, locationIds: null }, share.reviewId);
   if (!review) return null;
@@ -55,7 +54,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
   app.post('/v2/api/reviews/image', {
-    config: { access: access.signedIn({ company: true }) },
+    config: { access: access.signedIn({ company: true }), writes: 'none' },
     schema: {
       tags,
       summary: 'Make a shareable card of a review; answers its page and image addresses',
@@ -67,7 +66,7 @@ export function shareRoutes(app: App, deps: AppDeps): void {
     const review = await requireReview(db, ctx, request.body.reviewId);
     const sharingSource = request.body.sharingSource ?? 'download';
     const id = randomBytes(12).toString('base64url');
-    await db.insert(reviewShares).values({ id, companyId: review.companyId, reviewId: review.id, sharingSource, createdByUserId: ctx.user.id });
+    await insertShare(db, { id, companyId: review.companyId, reviewId: review.id, sharingSource, createdByUserId: ctx.user.id });
     const size = isVertical(sharingSource) ? 'portrait' : 'large';
     return reply.status(201).send({ id, url: `${deps.config.publicUrl}/review/${id}`, imageUrl: `${deps.config.publicUrl}/review/${id}/${size}`, size });
   });

@@ -21,7 +21,7 @@ export function stateRoutes(app: App, deps: AppDeps): void {
   }, async (request) => regionsOf(deps.db, actingOf(request)));
 
   app.patch('/v2/api/states/:id', {
-    config: { access: manage },
+    config: { access: manage, writes: ['locations'] },
     schema: {
       tags: ['states'],
       summary: "Set a region's reply language, or null to follow each review's own language",

@@ -1,5 +1,6 @@
 import { loadExcelJS } from '../../platform/lazyModules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XLSX_TYPE } from '../../platform/xlsx';
 
 /**
  * Report workbooks. Reports are at most a few thousand rows (locations, days, topics), so a workbook
@@ -57,7 +58,7 @@ export async function buildWorkbook(sheets: AnySheet[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../platform/xlsx';
 
 export function sendWorkbook(reply: FastifyReply, filename: string, content: Buffer) {
   return reply

@@ -8,6 +8,7 @@ import { averageReportSchema, rankingSchema, trendsReportSchema, volumeReportSch
 import { rankingQuery, statsQuery } from './schemas';
 import { averageReport, locationsReport, rankingPage, trendsReport, volumeReport, type LocationRanking } from './service';
 import { xlsxFile } from '../../platform/openapi';
+import { REPORT_READS } from '../../platform/dataChanges';
 
 /** Reporting is for anyone who sees the company's areas, and for embeds of /reporting/overview. */
 const reporting = access.signedIn({ company: true, iframe: true });
@@ -27,7 +28,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
     ['/v2/api/statistics/locations/lowest-reviews', 'lowest', 'Locations with the lowest average rating first'],
   ];
   for (const [url, ranking, summary] of rankings) {
-    app.get(url, { config: { access: reporting }, schema: { tags: ['statistics'], summary: `${summary}; one page, sorted by any column`, querystring: rankingQuery, response: { 200: rankingSchema } } }, async (request, reply) =>
+    app.get(url, { config: { access: reporting, reads: REPORT_READS }, schema: { tags: ['statistics'], summary: `${summary}; one page, sorted by any column`, querystring: rankingQuery, response: { 200: rankingSchema } } }, async (request, reply) =>
       sendReport(deps.db, request, reply, async () => {
         const all = await cachedReportValue(deps.db, request, withoutTableParams(request.url), () => locationsReport(deps.db, actingOf(request), request.query, ranking));
         return rankingPage(all, request.query);
@@ -35,15 +36,15 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
     );
   }
   app.get('/v2/api/statistics/trends', {
-    config: { access: reporting },
+    config: { access: reporting, reads: REPORT_READS },
     schema: { tags: ['statistics'], summary: 'Rating, volume, replies and sentiment per day, week (user week start) or month, with the previous period', querystring: statsQuery, response: { 200: trendsReportSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => trendsReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/reviews/average', {
-    config: { access: reporting },
+    config: { access: reporting, reads: REPORT_READS },
     schema: { tags: ['statistics'], summary: 'Average rating, star distribution and per source, with the previous period', querystring: statsQuery, response: { 200: averageReportSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => averageReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/reviews/volume', {
-    config: { access: reporting },
+    config: { access: reporting, reads: REPORT_READS },
     schema: { tags: ['statistics'], summary: 'Review volume, response rate and time, sentiment and per source, with the previous period', querystring: statsQuery, response: { 200: volumeReportSchema } },
   }, async (request, reply) => sendReport(deps.db, request, reply, () => volumeReport(deps.db, actingOf(request), request.query)));
   app.get('/v2/api/statistics/export', {

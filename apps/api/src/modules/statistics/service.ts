@@ -1,7 +1,8 @@
 import { sourceTitle, type RankingSort, type RankingTableParams, type ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
-import { resolveScopeLocationIds, scopeCompanyId } from '../reviews/scope';
+import { resolveScopeLocationIds } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { change, changePercent, figures, type Figures, type Sums } from './metrics';
 import { dailyRead, locationPlan, resolvePeriods, rollupPlan, type Period, type ReportPeriods } from './period';
 import { dailySeries, locationInfo, monthlySeriesPlanned, sumPlanned, sumPlannedBySource, sumRollupByLocation, type Interval } from './repository';

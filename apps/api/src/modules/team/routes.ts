@@ -56,7 +56,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   }, async (_request, reply) => sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile()));
 
   app.post('/v2/api/team/upload', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     bodyLimit: 15 * 1024 * 1024,
     schema: { tags, summary: 'Invite members from an .xlsx or .csv file (base64); any wrong row rejects the whole file with a row report', body: uploadInput.extend({ url: appUrl }), response: { 200: z.object({ invited: z.number() }) } },
   }, async (request) => uploadTeam(deps, actingOf(request), request.body.filename, request.body.content, request.body.url));
@@ -73,7 +73,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   }, async (request) => getMember(db, actingOf(request), request.params.id));
 
   app.post('/v2/api/team', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     schema: {
       tags,
       summary: 'Add a team member and mail the invitation',
@@ -90,7 +90,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   }, async (request, reply) => reply.status(201).send(await createTeamMember(deps, actingOf(request), request.body)));
 
   app.patch('/v2/api/team/:id', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     schema: {
       tags,
       summary: "Change a member's name, role or locations",
@@ -101,12 +101,12 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   }, async (request) => editTeamMember(db, actingOf(request), request.params.id, request.body));
 
   app.delete('/v2/api/team/:id', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     schema: { tags, summary: 'Remove a member from the company', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => deleteTeamMember(db, actingOf(request), request.params.id));
 
   app.post('/v2/api/team/:id/invite', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     schema: { tags, summary: 'Send the invitation again (earlier links stop working)', params: idParams, body: z.object({ url: appUrl }).optional(), response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
     await reinviteTeamMember(deps, actingOf(request), request.params.id, request.body?.url);
@@ -114,7 +114,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
   });
 
   app.delete('/v2/api/team/:id/invite', {
-    config: { access: manage },
+    config: { access: manage, writes: ['users'] },
     schema: { tags, summary: 'Revoke the invitation: its link stops working', params: idParams, response: { 200: member } },
   }, async (request) => revokeTeamInvitation(db, actingOf(request), request.params.id));
 }

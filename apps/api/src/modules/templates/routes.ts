@@ -1,8 +1,6 @@
 import { freeTextError, isResponseLanguage } from '@reputo/core';
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { templates } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { ActingContext } from '../../platform/acting';
 import type { App, AppDeps } from '../../platform/deps';
@@ -10,8 +8,9 @@ import { notFound } from '../../platform/errors';
 import { ensureReviewDefaults } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { REPLY_MAX_LENGTH } from '../responses/service';
+import { deleteTemplate, findTemplate, findTemplates, insertTemplate, updateTemplate, type TemplateRow } from './repository';
 
 /** Reply templates (`v2/api/templates`): everyone in the company may use them, managers edit them. */
 const tags = ['templates'];
@@ -30,16 +29,15 @@ const language = z.string({ error: 'language must be a language code' }).refine(
 const templateBody = z.object({ title: freeText('title', 120), text: freeText('text', REPLY_MAX_LENGTH), ratings: ratings.optional(), language: language.optional() });
 
 const templateSchema = z.object({ id: z.number(), title: z.string(), text: z.string(), ratings: z.array(z.number()), language: z.string(), createdAt: z.string(), updatedAt: z.string() });
-type TemplateRow = typeof templates.$inferSelect;
 const dto = (t: TemplateRow) => ({ id: t.id, title: t.title, text: t.text, ratings: t.ratings, language: t.language, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
 
 export async function listTemplates(db: Db, companyId: number): Promise<TemplateRow[]> {
   await ensureReviewDefaults(db, companyId);
-  return db.select().from(templates).where(eq(templates.companyId, companyId)).orderBy(asc(templates.title), asc(templates.id));
+  return findTemplates(db, companyId);
 }
 
 async function requireTemplate(db: Db, ctx: ActingContext, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(templates).where(and(eq(templates.id, id), eq(templates.companyId, scopeCompanyId(ctx))));
+  const row = await findTemplate(db, scopeCompanyId(ctx), id);
   if (!row) throw notFound('Template not found');
   return row;
 }
@@ -61,36 +59,32 @@ export function templateRoutes(app: App, deps: AppDeps): void {
   }, async (request) => dto(await requireTemplate(db, actingOf(request), request.params.id)));
 
   app.post('/v2/api/templates', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Create a template', body: templateBody, response: { 201: templateSchema } },
   }, async (request, reply) => {
     const companyId = scopeCompanyId(actingOf(request));
     await ensureReviewDefaults(db, companyId);
     const { title, text, ratings: r, language: lang } = request.body;
-    const [row] = await db.insert(templates).values({ companyId, title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort(), language: lang ?? 'en' }).returning();
-    return reply.status(201).send(dto(row!));
+    const row = await insertTemplate(db, companyId, { title: title.trim(), text: text.trimEnd(), ratings: [...new Set(r ?? [1, 2, 3, 4, 5])].sort(), language: lang ?? 'en' });
+    return reply.status(201).send(dto(row));
   });
 
   app.patch('/v2/api/templates/:id', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Change a template', params: idParams, body: templateBody.partial(), response: { 200: templateSchema } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
     const { title, text, ratings: r, language: lang } = request.body;
-    const [row] = await db
-      .update(templates)
-      .set({ title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings, language: lang ?? current.language, updatedAt: new Date() })
-      .where(eq(templates.id, current.id))
-      .returning();
-    return dto(row!);
+    const row = await updateTemplate(db, current.companyId, current.id, { title: title?.trim() ?? current.title, text: text?.trimEnd() ?? current.text, ratings: r ? [...new Set(r)].sort() : current.ratings, language: lang ?? current.language });
+    return dto(row);
   });
 
   app.delete('/v2/api/templates/:id', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Delete a template', params: idParams, response: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) } },
   }, async (request) => {
     const current = await requireTemplate(db, actingOf(request), request.params.id);
-    await db.delete(templates).where(eq(templates.id, current.id));
+    await deleteTemplate(db, current.companyId, current.id);
     return { id: current.id, deleted: true as const };
   });
 }

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { reviewTranslations } from '../../db/schema';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { getReviewSettings, updateReviewSettings } from '../reviews/defaults';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { idParams } from '../reviews/schemas';
-import { scopeCompanyId } from '../reviews/scope';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { requireReview } from '../reviews/service';
+import { findTranslation, insertTranslation } from './repository';
 
 /**
  * Translation through a LibreTranslate-compatible endpoint (`TRANSLATE_URL`, `POST /translate`
@@ -43,13 +42,13 @@ async function callTranslate(config: NonNullable<Config['translate']>, text: str
 export async function translateReview(deps: Pick<AppDeps, 'db' | 'config'>, db: Db, ctx: Parameters<typeof requireReview>[1], reviewId: number, wanted?: string) {
   const review = await requireReview(db, ctx, reviewId);
   const target = wanted ?? (await getReviewSettings(db, review.companyId)).translationLanguage;
-  const [cached] = await db.select().from(reviewTranslations).where(and(eq(reviewTranslations.reviewId, review.id), eq(reviewTranslations.language, target)));
+  const cached = await findTranslation(db, review.id, target);
   if (cached) return { reviewId: review.id, language: target, text: cached.text, detectedLanguage: cached.detectedLanguage, cached: true };
   if (!deps.config.translate) throw new AppError(503, 'not_configured', NOT_CONFIGURED);
   const source = [review.title, review.text].filter((t) => t && t.trim()).join('\n');
   if (!source) return { reviewId: review.id, language: target, text: '', detectedLanguage: null, cached: false };
   const result = await callTranslate(deps.config.translate, source, target);
-  await db.insert(reviewTranslations).values({ reviewId: review.id, language: target, text: result.text, detectedLanguage: result.detected }).onConflictDoNothing();
+  await insertTranslation(db, { reviewId: review.id, language: target, text: result.text, detectedLanguage: result.detected });
   return { reviewId: review.id, language: target, text: result.text, detectedLanguage: result.detected, cached: false };
 }
 
@@ -69,7 +68,7 @@ export function translationRoutes(app: App, deps: AppDeps): void {
   }, async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)))));
 
   app.post('/v2/api/messageTranslation/upsert', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }) },
+    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
     schema: { tags, summary: 'Save translation settings', body: z.object({ language: language.optional(), translateAutomatically: z.boolean().optional() }), response: { 200: settings } },
   }, async (request) => view(await updateReviewSettings(db, scopeCompanyId(actingOf(request)), { translationLanguage: request.body.language, translateAutomatically: request.body.translateAutomatically })));
 }

@@ -9,6 +9,7 @@ import { useMe } from '../auth/queries';
 import { adminUsersApi, fetchPartners, type AdminUser } from './api';
 import { errorText, fieldErrors } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 interface Values {
   email: string;
@@ -35,8 +36,8 @@ export default function AdminUserPage() {
   const isOwner = me?.role === 'owner';
   const [form] = Form.useForm<Values>();
   const role = Form.useWatch('role', form);
-  const user = useQuery({ queryKey: ['admin', 'adminUser', userId], queryFn: ({ signal }) => adminUsersApi.get(userId!, signal), enabled: userId !== null });
-  const partners = useQuery({ queryKey: ['admin', 'partners', 'all'], queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal), enabled: isOwner });
+  const user = useQuery({ queryKey: adminKeys.adminUsers.one(userId), queryFn: ({ signal }) => adminUsersApi.get(userId!, signal), enabled: userId !== null });
+  const partners = useQuery({ queryKey: adminKeys.partners.choices, queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal), enabled: isOwner });
   const initial = valuesOf(user.data ?? null, me?.partnerId ?? null);
   useEffect(() => {
     if (user.data) form.setFieldsValue(valuesOf(user.data, null));
@@ -51,7 +52,7 @@ export default function AdminUserPage() {
     },
     onSuccess: () => {
       void message.success(user.data ? 'Admin user updated' : 'Admin user created: an invitation is on its way.');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'adminUsers'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers.all });
       navigate(LIST);
     },
     onError: (e) => {

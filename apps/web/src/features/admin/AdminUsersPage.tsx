@@ -9,6 +9,7 @@ import { useMe } from '../auth/queries';
 import { adminUsersApi, type AdminUser } from './api';
 import { errorText, formatDateTime } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
 const ROLE_TAG: Record<string, { color: string; label: string }> = { owner: { color: 'purple', label: 'Owner' }, partner: { color: 'blue', label: 'Partner' } };
@@ -23,11 +24,11 @@ export default function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string>('');
   const list = useQuery({
-    queryKey: ['admin', 'adminUsers', page, search, role],
+    queryKey: adminKeys.adminUsers.page(page, search, role),
     queryFn: ({ signal }) => adminUsersApi.list({ page, per_page: PER_PAGE, search, role }, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'adminUsers'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers.all });
   const remove = useMutation({ mutationFn: adminUsersApi.remove, onSuccess: () => { void message.success('Admin user deleted'); refresh(); }, onError: (e) => void message.error(errorText(e)) });
   const resend = useMutation({ mutationFn: adminUsersApi.reinvite, onSuccess: (r) => void message.success(r.message), onError: (e) => void message.error(errorText(e)) });
 

@@ -11,6 +11,7 @@ import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from
 import { StatusTag } from './StatusTag';
 import { errorText, formatDate } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
 
@@ -23,7 +24,7 @@ function roleLabel(role: string): string {
 function ActAs({ company }: { company: CompanyListItem }) {
   const { actAs, canActAs } = useActing();
   const [open, setOpen] = useState(false);
-  const users = useQuery({ queryKey: ['admin', 'companies', company.id, 'users'], queryFn: ({ signal }) => companiesApi.users(company.id, signal), enabled: open });
+  const users = useQuery({ queryKey: adminKeys.companies.users(company.id), queryFn: ({ signal }) => companiesApi.users(company.id, signal), enabled: open });
   if (!canActAs('company')) return null;
   const asCompany = () => actAs('company', { id: company.id, userName: company.company_name, companyType: company.type });
   const items: MenuProps['items'] = users.isLoading
@@ -58,7 +59,7 @@ export default function CompaniesPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | undefined>();
   const list = useQuery({
-    queryKey: ['admin', 'companies', page, search, status],
+    queryKey: adminKeys.companies.page(page, search, status),
     queryFn: ({ signal }) => fetchCompanies({ page, per_page: PER_PAGE, search, status }, signal),
     placeholderData: keepPreviousData,
   });
@@ -66,7 +67,7 @@ export default function CompaniesPage() {
     mutationFn: (id: number) => companiesApi.remove(id),
     onSuccess: () => {
       void message.success('Company deleted');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companies.all });
     },
     onError: (e) => void message.error(errorText(e)),
   });

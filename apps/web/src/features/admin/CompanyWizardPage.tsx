@@ -18,6 +18,7 @@ import { SourcesStep } from './company/SourcesStep';
 import type { StepProps } from './company/types';
 import { errorText, useLeaveGuard, WizardProgress } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 const LIST = '/admin_panel/companies';
 
@@ -58,7 +59,7 @@ export default function CompanyWizardPage() {
     dirty.current = d;
   }, []);
 
-  const key = ['admin', 'company', companyId];
+  const key = adminKeys.companies.one(companyId);
   const company = useQuery({ queryKey: key, queryFn: ({ signal }) => companiesApi.get(companyId!, signal), enabled: companyId !== null && Number.isInteger(companyId) });
   const steps = companySteps(role);
   const wanted = params.get('step');
@@ -82,14 +83,14 @@ export default function CompanyWizardPage() {
   const onCreated = (created: Company) => {
     dirty.current = false;
     queryClient.setQueryData(['admin', 'company', created.id], created);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.companies.all });
     navigate(`/admin_panel/companies/${created.id}/edit?step=sources`, { replace: true });
   };
   const goNext = () => {
     const next = nextCompanyStep(role, step);
     if (next) go(next);
     else {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companies.all });
       navigate(LIST);
     }
   };

@@ -13,6 +13,7 @@ import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
 import { AdminDateRange, errorText, formatDate, formatDateTime, formatNumber, Kpi } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 type Tab = 'overview' | 'response' | 'feedback' | 'oauth';
 const TABS: { key: Tab; label: string }[] = [
@@ -35,7 +36,7 @@ const byNumber = <T,>(k: keyof T) => (a: T, b: T) => Number(a[k] ?? -1) - Number
 
 function useReport<T>(tab: Tab, range: DateRange, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'csdashboard', tab, range],
+    queryKey: adminKeys.csDashboard(tab, range),
     queryFn: ({ signal }) => api<T>(`/v2/api/admin/dashboard/${tab}`, { query: tab === 'oauth' ? {} : { dateFrom: range.from, dateTo: range.to }, signal }),
     enabled,
     placeholderData: keepPreviousData,

@@ -13,6 +13,7 @@ import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { downloadFile, partnersApi, type Partner } from './api';
 import { AdminDateRange, ApiKeyField, errorText, useLeaveGuard, WizardProgress, fieldErrors, formatNumber, Kpi, StepHead, WizardFoot, zodRule } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 const UsageChart = lazy(() => import('./UsageChart'));
 const LIST = '/admin_panel/partners';
@@ -187,7 +188,7 @@ function ApiKeyStep({ partner, onSaved, goNext, goBack }: StepArgs) {
 function BillingStep({ partner, goNext, goBack }: StepArgs) {
   const { message } = App.useApp();
   const [range, setRange] = useState<DateRange>(() => lastDays(7, new Date()));
-  const usage = useQuery({ queryKey: ['admin', 'partner', partner.id, 'usage', range], queryFn: ({ signal }) => partnersApi.usage(partner.id, range, signal) });
+  const usage = useQuery({ queryKey: adminKeys.partners.usage(partner.id, range), queryFn: ({ signal }) => partnersApi.usage(partner.id, range, signal) });
   const exportUsage = useMutation({
     mutationFn: (freeApi: boolean) => downloadFile('/v2/api/partner/billing/export', { freeApi, id: partner.id, dateFrom: range.from, dateTo: range.to }),
     onError: (e) => void message.error(errorText(e)),
@@ -232,7 +233,7 @@ export default function PartnerWizardPage() {
   const setDirty = useCallback((d: boolean) => {
     dirty.current = d;
   }, []);
-  const key = useMemo(() => ['admin', 'partner', partnerId], [partnerId]);
+  const key = useMemo(() => adminKeys.partners.one(partnerId), [partnerId]);
   const partner = useQuery({ queryKey: key, queryFn: ({ signal }) => partnersApi.get(partnerId!, signal), enabled: partnerId !== null && Number.isInteger(partnerId) });
 
   useLeaveGuard(dirty);
@@ -244,7 +245,7 @@ export default function PartnerWizardPage() {
     const next = nextPartnerStep(step);
     if (next) go(next);
     else {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'partners'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.partners.all });
       navigate(LIST);
     }
   };
@@ -283,7 +284,7 @@ export default function PartnerWizardPage() {
                 onCreated={(p) => {
                   dirty.current = false;
                   queryClient.setQueryData(['admin', 'partner', p.id], p);
-                  void queryClient.invalidateQueries({ queryKey: ['admin', 'partners'] });
+                  void queryClient.invalidateQueries({ queryKey: adminKeys.partners.all });
                   navigate(`/admin_panel/partners/${p.id}/package`, { replace: true });
                 }}
                 onSaved={onSaved}

@@ -10,6 +10,7 @@ import { downloadFile, fetchPartners, partnersApi, type PartnerListItem } from '
 import { StatusTag } from './StatusTag';
 import { errorText, formatDate } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
 
@@ -23,7 +24,7 @@ export default function PartnersPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | undefined>();
   const list = useQuery({
-    queryKey: ['admin', 'partners', page, search, status],
+    queryKey: adminKeys.partners.page(page, search, status),
     queryFn: ({ signal }) => fetchPartners({ page, per_page: PER_PAGE, search, status }, signal),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +32,7 @@ export default function PartnersPage() {
     mutationFn: (id: number) => partnersApi.remove(id),
     onSuccess: () => {
       void message.success('Partner deleted');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'partners'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.partners.all });
     },
     onError: (e) => void message.error(errorText(e)),
   });

@@ -9,6 +9,7 @@ import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 import { formatDateTime, formatNumber, Kpi } from './ui';
 import './admin.css';
+import { adminKeys } from './queryKeys';
 
 type Summary = ApiResponse<'/v2/api/admin/systemhealth'>;
 type SyncRow = Summary['sync'][number];
@@ -95,7 +96,7 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
 }
 
 function CompaniesTab() {
-  const q = useQuery({ queryKey: ['admin', 'health', 'companies'], queryFn: ({ signal }) => api<{ data: CompanyRow[]; staleHours: number }>('/v2/api/admin/systemhealth/companies', { signal }) });
+  const q = useQuery({ queryKey: adminKeys.health.companies, queryFn: ({ signal }) => api<{ data: CompanyRow[]; staleHours: number }>('/v2/api/admin/systemhealth/companies', { signal }) });
   const columns: TableColumnsType<CompanyRow> = [
     { title: 'Company', dataIndex: 'company_name', render: (v: string) => <span style={{ fontWeight: 600 }}>{v}</span> },
     { title: 'Last sync', dataIndex: 'ageHours', render: (h: number | null) => age(h), sorter: (a, b) => (a.ageHours ?? 1e9) - (b.ageHours ?? 1e9) },
@@ -114,7 +115,7 @@ function CompaniesTab() {
 function LocationsTab() {
   const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ['admin', 'health', 'locations', page],
+    queryKey: adminKeys.health.locations(page),
     queryFn: ({ signal }) => api<{ data: LocationRow[]; total: number }>('/v2/api/admin/systemhealth/locations', { query: { page, per_page: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -131,7 +132,7 @@ function LocationsTab() {
 }
 
 function PerformanceTab() {
-  const q = useQuery({ queryKey: ['admin', 'health', 'performance'], queryFn: ({ signal }) => api<Performance>('/v2/api/admin/systemhealth/performance', { signal }), refetchInterval: 30_000 });
+  const q = useQuery({ queryKey: adminKeys.health.performance, queryFn: ({ signal }) => api<Performance>('/v2/api/admin/systemhealth/performance', { signal }), refetchInterval: 30_000 });
   const p = q.data;
   const minutes: EChartsOption = useMemo(() => ({
     tooltip: { trigger: 'axis' },
@@ -183,7 +184,7 @@ function PerformanceTab() {
 /** System health (Owner only), from real measurements of this server and its database. */
 export default function SystemHealthPage() {
   const [tab, setTab] = useState('summary');
-  const summary = useQuery({ queryKey: ['admin', 'health', 'summary'], queryFn: ({ signal }) => api<Summary>('/v2/api/admin/systemhealth', { signal }), refetchInterval: 30_000 });
+  const summary = useQuery({ queryKey: adminKeys.health.summary, queryFn: ({ signal }) => api<Summary>('/v2/api/admin/systemhealth', { signal }), refetchInterval: 30_000 });
   const s = summary.data;
   return (
     <>

@@ -9,6 +9,7 @@ import { storage } from '../../lib/storage';
 import { acceptInvitation, checkInvitation } from './api';
 import { AuthLayout } from './AuthLayout';
 import { PasswordFields } from './PasswordFields';
+import { invitationKey } from './queries';
 
 const ALREADY_CONFIRMED = 'This account is already confirmed. Taking you to sign in…';
 
@@ -16,7 +17,7 @@ export default function InvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const check = useQuery({ queryKey: ['invitation', token], queryFn: () => checkInvitation(token), retry: false, staleTime: Infinity });
+  const check = useQuery({ queryKey: invitationKey(token), queryFn: () => checkInvitation(token), retry: false, staleTime: Infinity });
   const confirmed = check.data?.message === MSG.invitationConfirmedOrWrong;
   const invited = check.data?.items[0];
 

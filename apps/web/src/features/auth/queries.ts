@@ -9,6 +9,8 @@ import { storage } from '../../lib/storage';
 import { fetchMe, revokeToken, type Me } from './api';
 
 export const ME_KEY = ['me'] as const;
+/** An invitation's check, by its token. */
+export const invitationKey = (token: string) => ['invitation', token] as const;
 
 /** The current user (as the acting contexts make it); only asked for when signed in. */
 export function useMe() {

@@ -11,6 +11,7 @@ import { Chart, COLORS } from '../reporting/Chart';
 import { gaugeOption, volumeRatingOption } from '../reporting/charts';
 import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
 import { useReportFilter } from '../reporting/useReportFilter';
+import { dashboardKeys } from './queryKeys';
 
 const PART_LABELS: Record<keyof ReputationScore['parts'], string> = { rating: 'Rating', sentiment: 'Sentiment', responseRate: 'Response rate', volume: 'Volume', recency: 'Recency' };
 
@@ -43,12 +44,12 @@ export default function DashboardPage() {
   const { filter } = rf;
   const navigate = useNavigate();
   const opts = { placeholderData: keepPreviousData };
-  const rep = useQuery({ queryKey: ['dash', 'rep', filter], queryFn: ({ signal }) => reportingApi.reputation(filter, signal), ...opts });
-  const nps = useQuery({ queryKey: ['dash', 'nps', filter], queryFn: ({ signal }) => reportingApi.nps(filter, signal), ...opts });
-  const other = useQuery({ queryKey: ['dash', 'other', filter], queryFn: ({ signal }) => reportingApi.other(filter, signal), ...opts });
-  const feedback = useQuery({ queryKey: ['dash', 'feedback', filter], queryFn: ({ signal }) => reportingApi.feedback(filter, signal), ...opts });
-  const premium = useQuery({ queryKey: ['dash', 'premium', filter], queryFn: ({ signal }) => reportingApi.premium(filter, signal), ...opts });
-  const trend = useQuery({ queryKey: ['stats', 'trends', filter], queryFn: ({ signal }) => reportingApi.trends(filter, signal), ...opts });
+  const rep = useQuery({ queryKey: dashboardKeys.reputation(filter), queryFn: ({ signal }) => reportingApi.reputation(filter, signal), ...opts });
+  const nps = useQuery({ queryKey: dashboardKeys.nps(filter), queryFn: ({ signal }) => reportingApi.nps(filter, signal), ...opts });
+  const other = useQuery({ queryKey: dashboardKeys.other(filter), queryFn: ({ signal }) => reportingApi.other(filter, signal), ...opts });
+  const feedback = useQuery({ queryKey: dashboardKeys.feedback(filter), queryFn: ({ signal }) => reportingApi.feedback(filter, signal), ...opts });
+  const premium = useQuery({ queryKey: dashboardKeys.premium(filter), queryFn: ({ signal }) => reportingApi.premium(filter, signal), ...opts });
+  const trend = useQuery({ queryKey: dashboardKeys.trends(filter), queryFn: ({ signal }) => reportingApi.trends(filter, signal), ...opts });
   const o = other.data;
   const r = rep.data;
   const n = nps.data;

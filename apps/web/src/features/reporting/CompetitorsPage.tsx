@@ -9,6 +9,7 @@ import { downloadExport, reportingApi, type BenchmarkLocation } from './api';
 import { Chart, COLORS } from './Chart';
 import { ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 const num = (v: number | null) => v ?? -Infinity;
 
@@ -22,7 +23,7 @@ export default function CompetitorsPage() {
   const rf = useReportFilter();
   const { filter } = rf;
   const navigate = useNavigate();
-  const data = useQuery({ queryKey: ['competitors', 'benchmark', filter], queryFn: ({ signal }) => reportingApi.benchmark(filter, signal), placeholderData: keepPreviousData });
+  const data = useQuery({ queryKey: reportingKeys.benchmark(filter), queryFn: ({ signal }) => reportingApi.benchmark(filter, signal), placeholderData: keepPreviousData });
   const b = data.data;
   const locs = b?.locations ?? [];
   const ratingOption: EChartsOption = {

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { isValidEmail, MSG } from '@reputo/core';
 import { reportingApi } from './api';
+import { reportingKeys } from './queryKeys';
 
 /** The user's scheduled e-mail report (weekly or monthly, with an Excel file), and "send now". */
 export function EmailReportsButton() {
@@ -29,7 +30,7 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const setting = useQuery({ queryKey: ['reportSettings'], queryFn: () => reportingApi.reportSetting() });
+  const setting = useQuery({ queryKey: reportingKeys.reportSettings, queryFn: () => reportingApi.reportSetting() });
   useEffect(() => {
     if (setting.data) form.setFieldsValue({ enabled: setting.data.enabled, frequency: setting.data.frequency, recipients: setting.data.recipients });
   }, [setting.data, form]);

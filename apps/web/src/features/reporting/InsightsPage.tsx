@@ -10,6 +10,7 @@ import { Chart, COLORS } from './Chart';
 import { dateLabel } from './charts';
 import { Delta, ExportButton, FilterBar, fmt, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 const PALETTE = ['#4f46e5', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#a855f7'];
 
@@ -52,11 +53,11 @@ export default function InsightsPage() {
   const embedded = useEmbedded();
   const [topic, setTopic] = useState<string | undefined>();
   const opts = { placeholderData: keepPreviousData };
-  const primary = useQuery({ queryKey: ['insights', 'primary', filter], queryFn: ({ signal }) => reportingApi.primary(filter, signal), ...opts });
+  const primary = useQuery({ queryKey: reportingKeys.insights.primary(filter), queryFn: ({ signal }) => reportingApi.primary(filter, signal), ...opts });
   const selected = topic ?? primary.data?.data[0]?.topic;
-  const secondary = useQuery({ queryKey: ['insights', 'secondary', filter, selected], queryFn: ({ signal }) => reportingApi.secondary(filter, selected, signal), enabled: Boolean(selected), ...opts });
-  const words = useQuery({ queryKey: ['insights', 'words', filter], queryFn: ({ signal }) => reportingApi.words(filter, signal), ...opts });
-  const trend = useQuery({ queryKey: ['insights', 'trend', filter], queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal), ...opts });
+  const secondary = useQuery({ queryKey: reportingKeys.insights.secondary(filter, selected), queryFn: ({ signal }) => reportingApi.secondary(filter, selected, signal), enabled: Boolean(selected), ...opts });
+  const words = useQuery({ queryKey: reportingKeys.insights.words(filter), queryFn: ({ signal }) => reportingApi.words(filter, signal), ...opts });
+  const trend = useQuery({ queryKey: reportingKeys.insights.trend(filter), queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal), ...opts });
   const rows = primary.data?.data ?? [];
   const t = trend.data;
   const columns: TableColumnsType<TopicRow> = [

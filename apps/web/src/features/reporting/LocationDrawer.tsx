@@ -4,12 +4,13 @@ import { reportingApi, type LocationRow, type StatsFilter } from './api';
 import { Chart } from './Chart';
 import { starsOption, volumeRatingOption } from './charts';
 import { Delta, fmt, NoData } from './ui';
+import { reportingKeys } from './queryKeys';
 
 /** Drill-down: one location's trend and star distribution for the same period and sources. */
 export function LocationDrawer({ row, filter, onClose }: { row: LocationRow | null; filter: StatsFilter; onClose: () => void }) {
   const f: StatsFilter = { ...filter, brands: undefined, states: undefined, locations: row ? [row.location_id] : undefined };
-  const trend = useQuery({ queryKey: ['stats', 'trends', f], queryFn: ({ signal }) => reportingApi.trends(f, signal), enabled: row !== null });
-  const avg = useQuery({ queryKey: ['stats', 'average', f], queryFn: ({ signal }) => reportingApi.average(f, signal), enabled: row !== null });
+  const trend = useQuery({ queryKey: reportingKeys.trends(f), queryFn: ({ signal }) => reportingApi.trends(f, signal), enabled: row !== null });
+  const avg = useQuery({ queryKey: reportingKeys.average(f), queryFn: ({ signal }) => reportingApi.average(f, signal), enabled: row !== null });
   return (
     <Drawer open={row !== null} onClose={onClose} title={row?.title} size="large" data-testid="location-drawer">
       {row && (

@@ -10,6 +10,7 @@ import { sentimentOption, starsOption, volumeRatingOption } from './charts';
 import { EmailReportsButton } from './EmailReports';
 import { Delta, ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 /** Ratings, volume, replies and sentiment for the chosen period and places, against the previous period. */
 export default function OverviewPage() {
@@ -18,9 +19,9 @@ export default function OverviewPage() {
   // An embed is read-only and has no session of its own: no e-mail reports, no downloads.
   const embedded = useEmbedded();
   const opts = { placeholderData: keepPreviousData };
-  const avg = useQuery({ queryKey: ['stats', 'average', filter], queryFn: ({ signal }) => reportingApi.average(filter, signal), ...opts });
-  const vol = useQuery({ queryKey: ['stats', 'volume', filter], queryFn: ({ signal }) => reportingApi.volume(filter, signal), ...opts });
-  const trend = useQuery({ queryKey: ['stats', 'trends', filter], queryFn: ({ signal }) => reportingApi.trends(filter, signal), ...opts });
+  const avg = useQuery({ queryKey: reportingKeys.average(filter), queryFn: ({ signal }) => reportingApi.average(filter, signal), ...opts });
+  const vol = useQuery({ queryKey: reportingKeys.volume(filter), queryFn: ({ signal }) => reportingApi.volume(filter, signal), ...opts });
+  const trend = useQuery({ queryKey: reportingKeys.trends(filter), queryFn: ({ signal }) => reportingApi.trends(filter, signal), ...opts });
   const v = vol.data;
   const a = avg.data;
   const loading = vol.isLoading || avg.isLoading;

@@ -11,6 +11,7 @@ import { LocationDrawer } from './LocationDrawer';
 import { Delta, ExportButton, FilterBar, fmt, NoData, Panel, periodText } from './ui';
 import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 const VIEWS: { value: RankingKind; label: string }[] = [
   { value: 'performing', label: 'Best rated' },
@@ -28,7 +29,7 @@ export default function RankingPage() {
   const [view, setView] = useState<RankingKind>('performing');
   const [open, setOpen] = useState<LocationRow | null>(null);
   const { query: list, tableProps, sortable } = useRankingTable(view, filter, { sort: 'rank', order: 'asc' });
-  const chart = useQuery({ queryKey: ['stats', 'locations', view, filter, CHART_ROWS], queryFn: ({ signal }) => reportingApi.locations(view, filter, CHART_ROWS, signal), placeholderData: keepPreviousData });
+  const chart = useQuery({ queryKey: reportingKeys.ranking(view, filter, CHART_ROWS), queryFn: ({ signal }) => reportingApi.locations(view, filter, CHART_ROWS, signal), placeholderData: keepPreviousData });
   const title = rf.me ? pluralize(rf.me.locationsTitle) : 'Locations';
   const columns: TableColumnsType<LocationRow> = [
     { title: '#', dataIndex: 'rank', width: 56, ...sortable('rank') },

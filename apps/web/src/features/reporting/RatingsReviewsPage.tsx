@@ -9,14 +9,15 @@ import { barsOption, starsOption } from './charts';
 import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 /** Ratings and responses: how fast and how often reviews get a reply, by source and location, and the stars behind them. */
 export default function RatingsReviewsPage() {
   const rf = useReportFilter();
   const { filter } = rf;
   const opts = { placeholderData: keepPreviousData };
-  const vol = useQuery({ queryKey: ['stats', 'volume', filter], queryFn: ({ signal }) => reportingApi.volume(filter, signal), ...opts });
-  const avg = useQuery({ queryKey: ['stats', 'average', filter], queryFn: ({ signal }) => reportingApi.average(filter, signal), ...opts });
+  const vol = useQuery({ queryKey: reportingKeys.volume(filter), queryFn: ({ signal }) => reportingApi.volume(filter, signal), ...opts });
+  const avg = useQuery({ queryKey: reportingKeys.average(filter), queryFn: ({ signal }) => reportingApi.average(filter, signal), ...opts });
   const { tableProps, sortable } = useRankingTable('performing', filter, { sort: 'response_rate', order: 'desc' });
   const v = vol.data;
   const sources = (v?.sources ?? []).filter((s) => s.reviews > 0);

@@ -8,6 +8,7 @@ import { Chart, COLORS } from './Chart';
 import { dateLabel, metricOption, volumeRatingOption } from './charts';
 import { ExportButton, FilterBar, fmt, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
+import { reportingKeys } from './queryKeys';
 
 const METRICS = [
   { key: 'average', label: 'Average rating', min: 1, max: 5, color: COLORS.amber },
@@ -22,7 +23,7 @@ export default function TrendsPage() {
   const rf = useReportFilter();
   const { filter, update } = rf;
   const [metric, setMetric] = useState<(typeof METRICS)[number]['key']>('average');
-  const trend = useQuery({ queryKey: ['stats', 'trends', filter], queryFn: ({ signal }) => reportingApi.trends(filter, signal), placeholderData: keepPreviousData });
+  const trend = useQuery({ queryKey: reportingKeys.trends(filter), queryFn: ({ signal }) => reportingApi.trends(filter, signal), placeholderData: keepPreviousData });
   const t = trend.data;
   const m = METRICS.find((x) => x.key === metric)!;
   const hasData = t?.points.some((p) => p.reviews > 0);

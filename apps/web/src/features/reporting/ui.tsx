@@ -7,6 +7,7 @@ import { DATE_PRESETS, PRESET_LABELS, presetRange, sourceTitle, type ReviewFilte
 import { reportingApi, type ShortLocation, type StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
+import { reportingKeys } from './queryKeys';
 
 export const fmt = {
   rating: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2)),
@@ -103,7 +104,7 @@ function fromTree(values: string[]) {
 }
 
 export function useShortLocations() {
-  return useQuery({ queryKey: ['locations', 'shortinfo'], queryFn: () => reportingApi.locationsShort(), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: reportingKeys.locations, queryFn: () => reportingApi.locationsShort(), staleTime: 5 * 60_000 });
 }
 
 const PRESET_OPTIONS = [{ value: 'last30', label: 'Last 30 days' }, ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })), { value: 'custom', label: 'Custom range' }];

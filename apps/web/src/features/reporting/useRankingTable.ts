@@ -4,6 +4,7 @@ import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REVIEWS_DEFAULT_PER_PAGE, type RankingSort, type RankingTableParams, type SortOrder } from '@reputo/core';
 import { reportingApi, type LocationRow, type RankingKind, type StatsFilter } from './api';
+import { reportingKeys } from './queryKeys';
 
 const toAnt = (order: SortOrder): AntSortOrder => (order === 'asc' ? 'ascend' : 'descend');
 
@@ -22,7 +23,7 @@ export function useRankingTable(view: RankingKind, filter: StatsFilter, initial:
     setTable((t) => ({ ...t, page: 1 }));
   }
   const query = useQuery({
-    queryKey: ['stats', 'locations', view, filter, table],
+    queryKey: reportingKeys.ranking(view, filter, table),
     queryFn: ({ signal }) => reportingApi.locations(view, filter, table, signal),
     placeholderData: keepPreviousData,
   });

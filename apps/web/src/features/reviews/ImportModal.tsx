@@ -3,6 +3,7 @@ import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { reviewsApi, type ImportStatus } from './api';
+import { reviewKeys } from './queryKeys';
 
 function toBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -41,7 +42,7 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
     onError: (e) => void message.error(e.message),
   });
   const status = useQuery({
-    queryKey: ['reviews', 'upload', importId],
+    queryKey: reviewKeys.upload(importId),
     queryFn: () => reviewsApi.uploadStatus(importId!),
     enabled: importId !== null,
     refetchInterval: (q) => ((q.state.data as ImportStatus | undefined)?.status === 'running' ? 700 : false),

@@ -8,6 +8,7 @@ import { fillTemplate, RESPONSE_LANGUAGES } from '@reputo/core';
 import dayjs from 'dayjs';
 import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto, type Template } from './api';
 import { SourceBadge, Stars } from './ui';
+import { reviewKeys } from './queryKeys';
 
 export interface CardPermissions {
   /** Responder and up: answer and categorize. */
@@ -102,7 +103,7 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
   const { message } = App.useApp();
   const [text, setText] = useState('');
   const [origin, setOrigin] = useState<'manual' | 'template' | 'ai'>('manual');
-  const templates = useQuery({ queryKey: ['templates', review.rating], queryFn: () => reviewsApi.templates(review.rating), staleTime: 60_000 });
+  const templates = useQuery({ queryKey: reviewKeys.templatesFor(review.rating), queryFn: () => reviewsApi.templates(review.rating), staleTime: 60_000 });
   const send = useMutation({
     mutationFn: (status: 'draft' | 'posted') => reviewsApi.reply({ reviewId: review.id, text, status, origin }),
     onSuccess: (r) => {
@@ -171,7 +172,7 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
   const catById = new Map(categories.map((c) => [c.id, c]));
   const assign = useMutation({
     mutationFn: (body: { case_resolution?: number | null; review_categories?: number[] }) => reviewsApi.assign(review.id, body),
-    onSuccess: (r) => { onChanged(r); void queryClient.invalidateQueries({ queryKey: ['reviews', 'summary'] }); },
+    onSuccess: (r) => { onChanged(r); void queryClient.invalidateQueries({ queryKey: reviewKeys.summary }); },
     onError: (e) => void message.error(e.message),
   });
   const suggest = useMutation({ mutationFn: () => reviewsApi.suggest(review.id), onError: (e) => void message.error(e.message) });

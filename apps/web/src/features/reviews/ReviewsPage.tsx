@@ -15,6 +15,7 @@ import { reviewsApi, type ReviewDto, type ReviewPage, type ShortLocation } from 
 import { ImportModal } from './ImportModal';
 import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
+import { reviewKeys } from './queryKeys';
 
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
@@ -155,7 +156,7 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
         aria-label="Text"
       />
       {perms.categories && categories.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="All categories" aria-label="Categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} data-testid="category-filter" />
+        <Select mode="multiple" allowClear placeholder="All categories" aria-label="Categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" optionFilterProp="label" style={wide} data-testid="category-filter" />
       )}
       {perms.caseResolution && cases.length > 0 && (
         <Select mode="multiple" allowClear placeholder="Any case status" aria-label="Case status" value={filter.case_resolution ?? []} onChange={(v: number[]) => set({ case_resolution: v })} options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} />
@@ -167,8 +168,8 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
 function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | undefined }) {
   const base = { ...filter, page: undefined, per_page: undefined };
   const key = toQueryString(base, { paging: false });
-  const rating = useQuery({ queryKey: ['reviews', 'summary', 'rating', key], queryFn: ({ signal }) => reviewsApi.rating(base, signal), placeholderData: keepPreviousData });
-  const rate = useQuery({ queryKey: ['reviews', 'summary', 'rate', key], queryFn: ({ signal }) => reviewsApi.responseRate(base, signal), placeholderData: keepPreviousData });
+  const rating = useQuery({ queryKey: reviewKeys.rating(key), queryFn: ({ signal }) => reviewsApi.rating(base, signal), placeholderData: keepPreviousData });
+  const rate = useQuery({ queryKey: reviewKeys.responseRate(key), queryFn: ({ signal }) => reviewsApi.responseRate(base, signal), placeholderData: keepPreviousData });
   const stars = rating.data?.stars;
   const max = Math.max(1, ...Object.values(stars ?? { 1: 0 }));
   return (
@@ -237,7 +238,7 @@ export default function ReviewsPage() {
   };
 
   // A user's saved filter comes back when they open /reviews without one in the address.
-  const saved = useQuery({ queryKey: ['reviews', 'savedFilters'], queryFn: reviewsApi.savedFilters, enabled: !embedded, staleTime: Infinity });
+  const saved = useQuery({ queryKey: reviewKeys.savedFilters, queryFn: reviewsApi.savedFilters, enabled: !embedded, staleTime: Infinity });
   useEffect(() => {
     if (restored.current || embedded || !saved.data) return;
     restored.current = true;
@@ -251,18 +252,18 @@ export default function ReviewsPage() {
     if (!embedded && !('page' in change && Object.keys(change).length <= 2)) save.mutate(next);
   };
 
-  const listKey = ['reviews', 'list', toQueryString(filter)];
+  const listKey = reviewKeys.list(toQueryString(filter));
   const list = useQuery({ queryKey: listKey, queryFn: ({ signal }) => reviewsApi.list(filter, signal), placeholderData: keepPreviousData });
-  const locations = useQuery({ queryKey: ['locations', 'shortinfo'], queryFn: reviewsApi.locations, staleTime: 300_000, retry: false });
-  const categories = useQuery({ queryKey: ['reviewCategories'], queryFn: reviewsApi.categories, enabled: perms.categories, staleTime: 60_000 });
-  const cases = useQuery({ queryKey: ['caseResolutions'], queryFn: reviewsApi.caseResolutions, enabled: perms.caseResolution, staleTime: 60_000 });
+  const locations = useQuery({ queryKey: reviewKeys.locations, queryFn: reviewsApi.locations, staleTime: 300_000, retry: false });
+  const categories = useQuery({ queryKey: reviewKeys.categories, queryFn: reviewsApi.categories, enabled: perms.categories, staleTime: 60_000 });
+  const cases = useQuery({ queryKey: reviewKeys.caseResolutions, queryFn: reviewsApi.caseResolutions, enabled: perms.caseResolution, staleTime: 60_000 });
   const tree = useMemo(() => locationTree(locations.data?.locations ?? []), [locations.data]);
   const sources = useMemo(() => [...new Set([...(me?.clientSettings.sources ?? []), ...(filter.sources ?? []), 'feedback'])], [me, filter.sources]);
 
   const patchReview = (r: ReviewDto) => queryClient.setQueryData<ReviewPage>(listKey, (old) => old && { ...old, reviews: old.reviews.map((x) => (x.id === r.id ? r : x)) });
   const dropReview = (id: number) => {
     queryClient.setQueryData<ReviewPage>(listKey, (old) => old && { ...old, reviews: old.reviews.filter((x) => x.id !== id), total_reviews_count: old.total_reviews_count - 1 });
-    void queryClient.invalidateQueries({ queryKey: ['reviews', 'summary'] });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.summary });
   };
 
   const exportFile = useMutation({
@@ -341,7 +342,7 @@ export default function ReviewsPage() {
           </div>
         </>
       )}
-      {importing && <ImportModal onClose={() => setImporting(false)} onDone={() => void queryClient.invalidateQueries({ queryKey: ['reviews'] })} />}
+      {importing && <ImportModal onClose={() => setImporting(false)} onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { reviewsApi, type ShareCard } from './api';
 import { SourceBadge, Stars } from './ui';
 import './reviews.css';
+import { reviewKeys } from './queryKeys';
 
 declare global {
   interface Window {
@@ -48,7 +49,7 @@ export default function ShareCardPage() {
     window.injectReviewState = (state) => setInjected(state);
     return () => { window.injectReviewState = undefined; };
   }, [exportMode]);
-  const card = useQuery({ queryKey: ['share', id], queryFn: () => reviewsApi.shareCard(id), enabled: !exportMode, retry: false });
+  const card = useQuery({ queryKey: reviewKeys.share(id), queryFn: () => reviewsApi.shareCard(id), enabled: !exportMode, retry: false });
   if (exportMode) return <div className="rv-share">{injected ? <Card data={injected} /> : <span data-testid="waiting-for-state" />}</div>;
   return (
     <div className="rv-share">

@@ -5,6 +5,7 @@ import { displayName, type LocationsTitle, type TeamRole } from '@reputo/core';
 import { updateMember, type TeamMember } from './api';
 import { locationIdsOf, MemberAccessFields, scopeOf } from './MemberAccessFields';
 import { freeTextRules } from './ui';
+import { settingsKeys } from './queryKeys';
 
 interface EditForm {
   firstName?: string;
@@ -29,7 +30,7 @@ export function EditMemberModal({ member, onClose, title }: { member: TeamMember
     },
     onSuccess: async (m) => {
       void message.success(`${displayName(m.firstName, m.lastName)} saved.`);
-      await queryClient.invalidateQueries({ queryKey: ['team'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.team.all });
       onClose();
     },
     onError: (e) => void message.error(e.message),

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { locationsApi, type Location, type LocationInput } from './api';
 import { freeTextRules } from './ui';
+import { settingsKeys } from './queryKeys';
 
 interface FormValues {
   title: string;
@@ -68,7 +69,7 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const narrow = useMediaQuery('(max-width: 600px)');
-  const options = useQuery({ queryKey: ['locations', 'options'], queryFn: ({ signal }) => locationsApi.options(signal), enabled: open });
+  const options = useQuery({ queryKey: settingsKeys.locations.options, queryFn: ({ signal }) => locationsApi.options(signal), enabled: open });
   const brandId = Form.useWatch('brandId', form);
   const noun = title.toLowerCase();
 
@@ -80,7 +81,7 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
     mutationFn: (v: FormValues) => (editing ? locationsApi.update(editing.id, toInput(v)) : locationsApi.create(toInput(v))),
     onSuccess: async (saved) => {
       void message.success(editing ? `${saved.title} saved.` : `${saved.title} added.`);
-      await queryClient.invalidateQueries({ queryKey: ['locations'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
       onClose();
     },
     onError: (e) => {

@@ -10,6 +10,7 @@ import { download, locationsApi, type Location } from './api';
 import { LocationDrawer } from './LocationDrawer';
 import { UploadModal } from './ui';
 import './settings.css';
+import { settingsKeys } from './queryKeys';
 
 const PER_PAGE = 20;
 
@@ -28,16 +29,16 @@ export default function LocationsPage() {
   const [drawer, setDrawer] = useState(false);
   const [uploading, setUploading] = useState(false);
   const list = useQuery({
-    queryKey: ['locations', 'list', page, search, brand],
+    queryKey: settingsKeys.locations.list(page, search, brand),
     queryFn: ({ signal }) => locationsApi.list({ page, per_page: PER_PAGE, search, brand }, signal),
     placeholderData: keepPreviousData,
   });
-  const options = useQuery({ queryKey: ['locations', 'options'], queryFn: ({ signal }) => locationsApi.options(signal) });
+  const options = useQuery({ queryKey: settingsKeys.locations.options, queryFn: ({ signal }) => locationsApi.options(signal) });
   const remove = useMutation({
     mutationFn: locationsApi.remove,
     onSuccess: async (r) => {
       void message.success(r.reviews ? `Deleted with its ${r.reviews} reviews.` : 'Deleted.');
-      await queryClient.invalidateQueries({ queryKey: ['locations'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
     },
     onError: (e) => void message.error(e.message),
   });
@@ -151,7 +152,7 @@ export default function LocationsPage() {
         examplePath="/v2/api/locations/upload/example"
         upload={async (f, c) => {
           const r = await locationsApi.upload(f, c);
-          await queryClient.invalidateQueries({ queryKey: ['locations'] });
+          await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
           return r;
         }}
         describe={(r: { added: number; updated: number }) => `${r.added} added, ${r.updated} updated.`}

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { pluralize, type LocationsTitle } from '@reputo/core';
 import { fetchRoles } from './api';
 import { LocationPicker } from './ui';
+import { settingsKeys } from './queryKeys';
 
 /** Role and location fields shared by the invite and edit forms. `scope` is 'all' or 'some'. */
 export function MemberAccessFields({ title }: { title: LocationsTitle }) {
-  const roles = useQuery({ queryKey: ['team', 'roles'], queryFn: ({ signal }) => fetchRoles(signal), staleTime: 300_000 });
+  const roles = useQuery({ queryKey: settingsKeys.team.roles, queryFn: ({ signal }) => fetchRoles(signal), staleTime: 300_000 });
   const form = Form.useFormInstance();
   const scope = Form.useWatch('scope', form);
   const plural = pluralize(title).toLowerCase();

@@ -9,6 +9,7 @@ import { useMe } from '../auth/queries';
 import { notificationsApi, type Delivery, type NotificationInput } from './api';
 import { LocationPicker } from './ui';
 import './settings.css';
+import { settingsKeys } from './queryKeys';
 
 const DELIVERY_LABELS: Record<Delivery, { title: string; help: string }> = {
   instant: { title: 'Instant mail', help: 'One mail as soon as new reviews arrive.' },
@@ -31,7 +32,7 @@ export default function NotificationsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<NotificationInput>();
-  const settings = useQuery({ queryKey: ['notifications'], queryFn: ({ signal }) => notificationsApi.get(signal) });
+  const settings = useQuery({ queryKey: settingsKeys.notifications, queryFn: ({ signal }) => notificationsApi.get(signal) });
   const save = useMutation({
     mutationFn: notificationsApi.save,
     onSuccess: (saved) => {

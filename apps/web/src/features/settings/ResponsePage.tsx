@@ -10,6 +10,7 @@ import { useMe } from '../auth/queries';
 import { responseApi, type AutoresponseRule, type Region, type RegionGroups, type Template } from './api';
 import { freeTextRules } from './ui';
 import './settings.css';
+import { settingsKeys } from './queryKeys';
 
 /**
  * Response settings: reply templates, auto-response, translation, the response-rate target, and
@@ -46,12 +47,12 @@ function TemplatesTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
-  const list = useQuery({ queryKey: ['templates'], queryFn: ({ signal }) => responseApi.templates(signal) });
+  const list = useQuery({ queryKey: settingsKeys.templates.all, queryFn: ({ signal }) => responseApi.templates(signal) });
   const remove = useMutation({
     mutationFn: responseApi.deleteTemplate,
     onSuccess: async () => {
       void message.success('Template deleted.');
-      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.templates.all });
     },
     onError: (e) => void message.error(e.message),
   });
@@ -93,7 +94,7 @@ function TemplateModal({ editing, onClose }: { editing: Template | 'new' | null;
     mutationFn: (v: { title: string; text: string; ratings: number[] }) => (editing && editing !== 'new' ? responseApi.updateTemplate(editing.id, v) : responseApi.createTemplate(v)),
     onSuccess: async () => {
       void message.success('Template saved.');
-      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.templates.all });
       onClose();
     },
     onError: (e) => void message.error(e.message),
@@ -115,8 +116,8 @@ function TemplateModal({ editing, onClose }: { editing: Template | 'new' | null;
 function AutoresponseTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['autoresponse'], queryFn: ({ signal }) => responseApi.autoresponse(signal) });
-  const templates = useQuery({ queryKey: ['templates'], queryFn: ({ signal }) => responseApi.templates(signal) });
+  const settings = useQuery({ queryKey: settingsKeys.autoresponse, queryFn: ({ signal }) => responseApi.autoresponse(signal) });
+  const templates = useQuery({ queryKey: settingsKeys.templates.all, queryFn: ({ signal }) => responseApi.templates(signal) });
   const [form] = Form.useForm<{ enabled: boolean; rules: AutoresponseRule[]; excludedKeywords: string[] }>();
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
@@ -172,7 +173,7 @@ const TRANSLATION_LANGUAGES = [
 function TranslationTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['translation'], queryFn: ({ signal }) => responseApi.translation(signal) });
+  const settings = useQuery({ queryKey: settingsKeys.translation, queryFn: ({ signal }) => responseApi.translation(signal) });
   const save = useMutation({
     mutationFn: responseApi.saveTranslation,
     onSuccess: (s) => {
@@ -203,7 +204,7 @@ function TranslationTab() {
 function ResponseRateTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const rate = useQuery({ queryKey: ['response-rate'], queryFn: ({ signal }) => responseApi.responseRate(signal) });
+  const rate = useQuery({ queryKey: settingsKeys.responseRate, queryFn: ({ signal }) => responseApi.responseRate(signal) });
   const [target, setTarget] = useState<number | null>(null);
   const save = useMutation({
     mutationFn: responseApi.setResponseRate,
@@ -243,7 +244,7 @@ function regroup(groups: RegionGroups, changed: Region): RegionGroups {
 function RegionsTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => responseApi.regions(signal), retry: false });
+  const regions = useQuery({ queryKey: settingsKeys.regions, queryFn: ({ signal }) => responseApi.regions(signal), retry: false });
   const update = useMutation({
     mutationFn: ({ id, language }: { id: number; language: string | null }) => responseApi.setRegionLanguage(id, language),
     onSuccess: (changed) => {

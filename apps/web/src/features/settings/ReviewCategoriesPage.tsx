@@ -6,6 +6,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
 import { freeTextRules } from './ui';
 import './settings.css';
+import { settingsKeys } from './queryKeys';
 
 /** Colours offered first; any other can be picked. */
 const PRESETS = ['#1677ff', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#64748b'];
@@ -21,12 +22,12 @@ export default function ReviewCategoriesPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const list = useQuery({ queryKey: ['categories'], queryFn: ({ signal }) => responseApi.categories(signal) });
+  const list = useQuery({ queryKey: settingsKeys.categories, queryFn: ({ signal }) => responseApi.categories(signal) });
   const remove = useMutation({
     mutationFn: responseApi.deleteCategory,
     onSuccess: async () => {
       void message.success('Category deleted.');
-      await queryClient.invalidateQueries({ queryKey: ['categories'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
     },
     onError: (e) => void message.error(e.message),
   });
@@ -80,7 +81,7 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
     mutationFn: (v: CategoryForm) => (editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v)),
     onSuccess: async (c) => {
       void message.success(`${c.title} saved.`);
-      await queryClient.invalidateQueries({ queryKey: ['categories'] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
       onClose();
     },
     onError: (e) => void message.error(e.message),

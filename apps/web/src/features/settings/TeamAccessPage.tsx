@@ -12,6 +12,7 @@ import { EditMemberModal } from './EditMemberModal';
 import { InviteMemberModal } from './InviteMemberModal';
 import { UploadModal } from './ui';
 import './settings.css';
+import { settingsKeys } from './queryKeys';
 
 const PER_PAGE = 20;
 
@@ -51,11 +52,11 @@ export default function TeamAccessPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const team = useQuery({
-    queryKey: ['team', page, search],
+    queryKey: settingsKeys.team.page(page, search),
     queryFn: ({ signal }) => fetchTeam(page, PER_PAGE, search, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['team'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.team.all });
   const resend = useMutation({
     mutationFn: resendInvitation,
     onSuccess: async (r) => {

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { freeTextError } from '@reputo/core';
 import { ApiError } from '../../lib/api';
 import { download, fileToBase64, locationsApi, type UploadField } from './api';
+import { settingsKeys } from './queryKeys';
 
 /** The spec's two free-text rules as antd rules; an optional field may stay empty. */
 export function freeTextRules(required: boolean): FormRule[] {
@@ -23,7 +24,7 @@ export function freeTextRules(required: boolean): FormRule[] {
 /** Locations the user may see, for choosing some (grouped by brand). */
 /** `id` comes from the Form.Item around it, so the item's label names the picker for screen readers. */
 export function LocationPicker({ id, value, onChange, placeholder, testId }: { id?: string; value?: number[]; onChange?: (ids: number[]) => void; placeholder: string; testId?: string }) {
-  const short = useQuery({ queryKey: ['locations', 'short'], queryFn: ({ signal }) => locationsApi.short(signal), staleTime: 60_000 });
+  const short = useQuery({ queryKey: settingsKeys.locations.short, queryFn: ({ signal }) => locationsApi.short(signal), staleTime: 60_000 });
   const groups = new Map<string, { label: string; value: number }[]>();
   for (const l of short.data?.locations ?? []) {
     const key = l.brand ?? 'Other';
@@ -68,7 +69,7 @@ export function UploadModal({ open, onClose, title, fields, examplePath, upload,
 }) {
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
-  const columns = useQuery({ queryKey: ['upload-fields', examplePath], queryFn: fields, enabled: open });
+  const columns = useQuery({ queryKey: settingsKeys.uploadFields(examplePath), queryFn: fields, enabled: open });
   const send = useMutation({
     mutationFn: async (f: File) => upload(f.name, await fileToBase64(f)),
     onSuccess: (result) => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { brands, companies, locations, reviews, states } from '../../../db/schema';
-import { afterReviewsWritten, rebuildReviewDaily, rebuildTopicDaily } from '../../reviews/rollup.repository';
+import { afterReviewsWritten } from '../../reviews/afterWrite';
+import { rebuildReviewDaily, rebuildTopicDaily } from '../../reviews/rollup.repository';
 
 /**
  * A small hand-computed world for the reporting tests, added to fixture company A (Alpha

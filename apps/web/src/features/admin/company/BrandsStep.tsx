@@ -8,6 +8,7 @@ import { brandsApi, type Brand } from '../api';
 import { errorText, StepHead, WizardFoot } from '../ui';
 import { BrandForm } from './BrandForm';
 import type { StepProps } from './types';
+import { adminKeys } from '../queryKeys';
 
 /**
  * Brands step: the brands table (regions without 'Other', location counts, 'Other' brands hidden,
@@ -17,7 +18,7 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
-  const key = ['admin', 'companies', company.id, 'brands'];
+  const key = adminKeys.companies.brands(company.id);
   const brands = useQuery({ queryKey: key, queryFn: ({ signal }) => brandsApi.list(company.id, signal) });
   const remove = useMutation({
     mutationFn: (id: number) => brandsApi.remove(company.id, id),

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { COMPANY_TYPES, companyCreateSchema, companyUpdateSchema, COUNTRIES, TIME_ZONES, type Role } from '@reputo/core';
 import { fetchPartners, type Company } from '../api';
 import { zodRule } from '../ui';
+import { adminKeys } from '../queryKeys';
 
 export interface InformationValues {
   company_name: string;
@@ -45,7 +46,7 @@ const STATUS_OPTIONS = [{ value: 'active', label: 'Active' }, { value: 'inactive
 export function InformationForm({ form, company, role, onDirty }: { form: FormInstance<InformationValues>; company: Company | null; role: Role; onDirty: (dirty: boolean) => void }) {
   const editing = company !== null;
   const shape = editing ? companyUpdateSchema.shape : companyCreateSchema.shape;
-  const partners = useQuery({ queryKey: ['admin', 'partners', 'all'], queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal), enabled: role === 'owner' });
+  const partners = useQuery({ queryKey: adminKeys.partners.choices, queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal), enabled: role === 'owner' });
   const countryOptions = useMemo(() => COUNTRIES.map((c) => ({ value: c.name, label: c.name })), []);
   const zoneOptions = useMemo(() => TIME_ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
   useEffect(() => form.setFieldsValue(informationValues(company)), [company, form]);

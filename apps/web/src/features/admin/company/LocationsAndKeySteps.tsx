@@ -5,6 +5,7 @@ import { FRAME_ORIGIN_MESSAGE, FRAME_ORIGINS_MAX, MSG, parseFrameOrigin, plurali
 import { companiesApi } from '../api';
 import { ApiKeyField, errorText, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
+import { adminKeys } from '../queryKeys';
 
 /** Locations step (Partner role only): the number of locations the company may have. */
 export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
@@ -75,7 +76,7 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
 /** API key step: the company's accessToken (show, copy, rotate) and the widgets it can embed. */
 export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
   const { message } = App.useApp();
-  const widgets = useQuery({ queryKey: ['admin', 'widgets', company.id], queryFn: ({ signal }) => companiesApi.widgets(company.id, signal) });
+  const widgets = useQuery({ queryKey: adminKeys.companies.widgets(company.id), queryFn: ({ signal }) => companiesApi.widgets(company.id, signal) });
   const rotate = useMutation({
     mutationFn: () => companiesApi.rotateKey(company.id),
     onSuccess: (r) => {

@@ -8,6 +8,7 @@ import {
 import { companiesApi } from '../api';
 import { errorText, formatDate, formatNumber, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
+import { adminKeys } from '../queryKeys';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -24,7 +25,7 @@ function packageFor(features: string[], chosen: string): string {
  */
 export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty }: StepProps) {
   const { message, notification } = App.useApp();
-  const catalogue = useQuery({ queryKey: ['admin', 'packages'], queryFn: ({ signal }) => companiesApi.packages(signal), staleTime: Infinity });
+  const catalogue = useQuery({ queryKey: adminKeys.packages, queryFn: ({ signal }) => companiesApi.packages(signal), staleTime: Infinity });
   const [pkg, setPkg] = useState(company.package);
   const [features, setFeatures] = useState<string[]>(normalizeFeatures(company.features));
   const [languages, setLanguages] = useState<string[]>(company.languages);

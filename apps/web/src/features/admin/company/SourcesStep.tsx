@@ -7,6 +7,7 @@ import {
 import { companiesApi, type SourceInfo } from '../api';
 import { errorText, SourceLogo, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
+import { adminKeys } from '../queryKeys';
 
 interface SourcesState {
   sources: string[];
@@ -31,7 +32,7 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
  */
 export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
   const { message, notification } = App.useApp();
-  const catalogue = useQuery({ queryKey: ['admin', 'sources'], queryFn: ({ signal }) => companiesApi.sources(signal), staleTime: Infinity });
+  const catalogue = useQuery({ queryKey: adminKeys.sources, queryFn: ({ signal }) => companiesApi.sources(signal), staleTime: Infinity });
   const saved: SourcesState = useMemo(() => ({ sources: company.sources, competitorsSources: company.competitorsSources, sourceUrls: company.sourceUrls }), [company]);
   const [state, setState] = useState<SourcesState>(saved);
   const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});

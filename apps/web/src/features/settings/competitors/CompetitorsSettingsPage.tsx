@@ -8,6 +8,7 @@ import { PageHeader } from '../../../app/ui/PageHeader';
 import { api } from '../../../lib/api';
 import { downloadExport, reportingApi, type Competitor, type CompetitorBranch } from '../../reporting/api';
 import { useShortLocations } from '../../reporting/ui';
+import { settingsKeys } from '../queryKeys';
 
 const MAX_PER_LOCATION = 3;
 const MAX_SOURCES = 4;
@@ -19,7 +20,7 @@ interface FormValues {
 
 function useCompetitorSources() {
   return useQuery({
-    queryKey: ['competitors', 'fields'],
+    queryKey: settingsKeys.competitors.fields,
     queryFn: async () => (await api<{ fields: { key: string; title: string }[] }>('/v2/api/competitor/upload/fields')).fields.filter((f) => f.key.startsWith('source:')).map((f) => f.key.slice(7)),
     staleTime: 5 * 60_000,
   });
@@ -44,7 +45,7 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
       return current ? reportingApi.updateCompetitor(current.id, body) : reportingApi.createCompetitor(body);
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['competitors'] });
+      void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
       void message.success(current ? 'Competitor updated.' : 'Competitor added.');
       onClose();
     },
@@ -122,11 +123,11 @@ export default function CompetitorsSettingsPage() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Competitor | 'new' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const list = useQuery({ queryKey: ['competitors', 'list'], queryFn: () => reportingApi.competitors() });
+  const list = useQuery({ queryKey: settingsKeys.competitors.list, queryFn: () => reportingApi.competitors() });
   const remove = useMutation({
     mutationFn: (id: number) => reportingApi.deleteCompetitor(id),
     onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: ['competitors'] });
+      void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
       void message.success(r.message);
     },
     onError: (e) => void message.error(e.message),
@@ -134,7 +135,7 @@ export default function CompetitorsSettingsPage() {
   const upload = useMutation({
     mutationFn: async (file: File) => reportingApi.uploadCompetitors(file.name, await readBase64(file)),
     onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: ['competitors'] });
+      void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
       modal[r.rejected.length ? 'warning' : 'success']({
         title: `${r.imported} imported, ${r.skipped} already there`,
         content: r.rejected.length ? <List size="small" dataSource={r.rejected} renderItem={(x) => <List.Item>Line {x.line}: {x.reason}</List.Item>} /> : 'Every row was imported.',
