@@ -3,7 +3,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'e2e/screenshots/**', 'bench/out/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'e2e/screenshots/**', 'bench/out/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +21,18 @@ export default tseslint.config(
     files: ['apps/api/src/platform/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'platform/ must not import modules/: take what it needs through an interface the app wires (see identityCache.ts IdentityReader).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message:
+                'platform/ must not import modules/: take what it needs through an interface the app wires (see identityCache.ts IdentityReader).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -19,7 +19,16 @@ export default defineConfig({
         },
       },
       // The benchmark's smoke run (tiny data set, real server): it must keep working; no timings asserted.
-      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'], testTimeout: 240000, hookTimeout: 60000, pool: 'forks' } },
+      {
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 240000,
+          hookTimeout: 60000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -8,7 +8,10 @@ import { baseURL, expectPath, newPage, pageTitle, PHONE, screenshot, signIn, use
 useBrowser();
 
 /** A 1x1 PNG (the oversized upload starts with it) and a drawn brand logo. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const LOGO_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#e11d48"/>' +
     '<path d="M14 40h36l-4 8H18z" fill="#fff"/><circle cx="32" cy="26" r="11" fill="#fde68a"/></svg>',
@@ -17,7 +20,9 @@ const EXIT = 'Are you sure you want to exit, any changes made will not be saved'
 
 /** Picks an option of an antd Select whose input has this id (a Form.Item name) or which carries this test id. */
 async function pick(page: Page, target: string, option: string): Promise<void> {
-  const select = target.startsWith('#') ? page.locator('.ant-select').filter({ has: page.locator(target) }) : page.getByTestId(target);
+  const select = target.startsWith('#')
+    ? page.locator('.ant-select').filter({ has: page.locator(target) })
+    : page.getByTestId(target);
   await select.click();
   const input = select.locator('input');
   if (await input.isEditable().catch(() => false)) await input.fill(option);
@@ -59,7 +64,14 @@ describe('company wizard', () => {
 
     // Information: every required field answers with the spec's message.
     await page.getByTestId('wizard-next').click();
-    for (const text of ['Missing company name!', 'Missing company type!', 'Missing address!', 'Missing city!', 'Missing state!', 'Missing country!']) {
+    for (const text of [
+      'Missing company name!',
+      'Missing company type!',
+      'Missing address!',
+      'Missing city!',
+      'Missing state!',
+      'Missing country!',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await screenshot(page, 'admin-company-information-errors');
@@ -78,7 +90,11 @@ describe('company wizard', () => {
     await page.getByText('Zip code should contain digits only!').waitFor();
     await page.locator('#zip').fill('');
     // A new company starts Inactive.
-    await page.locator('.ant-select').filter({ has: page.locator('#status') }).getByText('Inactive').waitFor();
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.locator('#status') })
+      .getByText('Inactive')
+      .waitFor();
     await page.getByTestId('wizard-next').click();
     await toast(page, 'Company successfully created');
     await page.waitForURL(/\/admin_panel\/companies\/\d+\/edit\?step=sources/);
@@ -89,9 +105,13 @@ describe('company wizard', () => {
     for (const s of ['google', 'facebook', 'foursquare', 'zomato', 'tripadvisor', 'talabat']) {
       expect(await page.getByTestId(`source-${s}`).locator('input[type=checkbox]').isChecked()).toBe(true);
     }
-    for (const s of ['google', 'facebook', 'zomato', 'tripadvisor']) await page.getByTestId(`competitor-${s}`).locator('input').check();
+    for (const s of ['google', 'facebook', 'zomato', 'tripadvisor'])
+      await page.getByTestId(`competitor-${s}`).locator('input').check();
     expect(await page.getByTestId('competitor-talabat').locator('input').isDisabled()).toBe(true);
-    await page.getByTestId('competitor-limit').getByText("You can't select more than 4 sources for competitors.").waitFor();
+    await page
+      .getByTestId('competitor-limit')
+      .getByText("You can't select more than 4 sources for competitors.")
+      .waitFor();
     await page.getByTestId('competitor-talabat').hover();
     await page.locator('.ant-tooltip').getByText("You can't select more than 4 sources for competitors.").waitFor();
     expect(await page.getByTestId('competitor-feedback').count()).toBe(0);
@@ -99,7 +119,9 @@ describe('company wizard', () => {
     await page.getByTestId('wizard-next').click();
     await page.getByText('Please enter a valid TripAdvisor address.').waitFor();
     await screenshot(page, 'admin-company-sources');
-    await page.getByTestId('source-url-tripadvisor').fill('https://www.tripadvisor.com/Restaurant_Review-g295424-d1-E2E_Bistro.html');
+    await page
+      .getByTestId('source-url-tripadvisor')
+      .fill('https://www.tripadvisor.com/Restaurant_Review-g295424-d1-E2E_Bistro.html');
     await page.getByTestId('wizard-next').click();
     await toast(page, 'Company sources successfully updated.');
     await page.waitForURL(/step=brands/);
@@ -110,7 +132,9 @@ describe('company wizard', () => {
     expect(await page.getByTestId('brand-form-title').textContent()).toBe('Add brand');
     await page.getByTestId('brand-title').fill('Bistro Grill');
     await page.getByTestId('brand-regions').locator('input').fill('Dubai, Abu Dhabi,');
-    await page.locator('.brand-form input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+    await page
+      .locator('.brand-form input[type=file]')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
     await page.getByTestId('logo-preview').locator('img').waitFor();
     await screenshot(page, 'admin-brand-form');
     await page.getByTestId('brand-save').click();
@@ -118,7 +142,9 @@ describe('company wizard', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('Abu Dhabi, Dubai');
     await row.locator('img.brand-logo').waitFor();
-    await expect.poll(() => row.locator('img.brand-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect
+      .poll(() => row.locator('img.brand-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
     await screenshot(page, 'admin-company-brands');
     await page.getByTestId('wizard-next').click();
     await page.waitForURL(/step=packages/);
@@ -135,7 +161,9 @@ describe('company wizard', () => {
     await toast(page, 'Company successfully updated');
     await page.waitForURL(/step=apikey/);
     await page.getByTestId('api-key').waitFor();
-    expect((await call<{ package: string }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`)).package).toBe('Business');
+    expect((await call<{ package: string }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`)).package).toBe(
+      'Business',
+    );
 
     // API key: copied with the spec's message.
     const { accessToken } = await call<{ accessToken: string }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`);
@@ -156,7 +184,9 @@ describe('company wizard', () => {
     await toast(page, 'Company successfully updated');
     await page.waitForURL(/step=apikey/);
     await page.getByTestId('api-key').waitFor();
-    expect(await call<{ package: string; packageChangeDate: string }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`)).toMatchObject({ package: 'Free trial', packageChangeDate: expiry });
+    expect(
+      await call<{ package: string; packageChangeDate: string }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`),
+    ).toMatchObject({ package: 'Free trial', packageChangeDate: expiry });
 
     // A feature switched by hand makes the package Custom.
     await page.getByTestId('wizard-back').click();
@@ -167,7 +197,10 @@ describe('company wizard', () => {
     await page.getByTestId('wizard-next').click();
     await page.waitForURL(/step=apikey/);
     await page.getByTestId('api-key').waitFor();
-    expect((await call<{ package: string; features: string[] }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`)).package).toBe('Custom');
+    expect(
+      (await call<{ package: string; features: string[] }>(owner, 'GET', `/v2/api/admin/companies/${companyId}`))
+        .package,
+    ).toBe('Custom');
     await page.getByTestId('wizard-next').click();
     await expectPath(page, '/admin_panel/companies');
     // Leave the shared demo data as other browser tests expect it.
@@ -194,17 +227,25 @@ describe('company wizard', () => {
     await expectPath(page, '/admin_panel/partners');
 
     const owner = await token('owner@reputo.test');
-    const { data } = await call<{ data: { id: number; company_name: string }[] }>(owner, 'GET', '/v2/api/admin/companies?search=Saffron');
+    const { data } = await call<{ data: { id: number; company_name: string }[] }>(
+      owner,
+      'GET',
+      '/v2/api/admin/companies?search=Saffron',
+    );
     await page.goto(`/admin_panel/companies/${data[0]!.id}/edit?step=brands`);
     await page.getByTestId('add-brand').click();
     await page.getByTestId('brand-title').fill('Unsaved brand');
     const big = Buffer.concat([PNG, Buffer.alloc(5_242_881 - PNG.length)]);
-    await page.locator('.brand-form input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await page
+      .locator('.brand-form input[type=file]')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await page.getByText('Uploaded file is too big. Image size should not exceed 5Mb!').waitFor();
     await screenshot(page, 'admin-brand-too-big');
     await page.getByTestId('brand-back').click();
     await confirmDialog(page, "Changes aren't saved. Are you sure you want to go back?").waitFor();
-    await confirmDialog(page, "Changes aren't saved. Are you sure you want to go back?").getByRole('button', { name: 'Yes' }).click();
+    await confirmDialog(page, "Changes aren't saved. Are you sure you want to go back?")
+      .getByRole('button', { name: 'Yes' })
+      .click();
     await page.getByTestId('add-brand').waitFor();
     // Delete asks with the spec's question.
     await page.locator('[data-testid^="remove-brand-"]').first().click();
@@ -243,7 +284,8 @@ describe('partner wizard', () => {
     await page.getByTestId('new-partner').click();
     await titleIs(page, 'Partner settings');
     await page.getByTestId('wizard-next').click();
-    for (const text of ['Missing partner name!', 'Missing email!', 'Missing partner type!', 'Missing address!']) await page.getByText(text, { exact: true }).waitFor();
+    for (const text of ['Missing partner name!', 'Missing email!', 'Missing partner type!', 'Missing address!'])
+      await page.getByText(text, { exact: true }).waitFor();
     const name = `E2E Agency ${Date.now() % 100000}`;
     await page.locator('#name').fill(name);
     await page.locator('#email').fill('agency.example');
@@ -258,7 +300,9 @@ describe('partner wizard', () => {
     const partnerId = Number(/partners\/(\d+)\/package/.exec(page.url())![1]);
     await titleIs(page, `${name} settings`);
 
-    expect(await page.locator('input[data-testid="partner-credits"], [data-testid="partner-credits"] input').isDisabled()).toBe(true);
+    expect(
+      await page.locator('input[data-testid="partner-credits"], [data-testid="partner-credits"] input').isDisabled(),
+    ).toBe(true);
     await page.getByTestId('partner-package-custom').click();
     await page.getByTestId('wizard-next').click();
     await page.getByText('Please input package credits!').waitFor();
@@ -283,7 +327,12 @@ describe('partner wizard', () => {
     await page.getByTestId('usage-chart').waitFor();
     const today = new Date().toISOString().slice(0, 10);
     const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
-    expect(await page.locator('input[data-testid="billing-range-from"], [data-testid="billing-range-from"] input').first().inputValue()).toBe(weekAgo.replace(/-/g, '/'));
+    expect(
+      await page
+        .locator('input[data-testid="billing-range-from"], [data-testid="billing-range-from"] input')
+        .first()
+        .inputValue(),
+    ).toBe(weekAgo.replace(/-/g, '/'));
     await screenshot(page, 'admin-partner-billing');
     const download = page.waitForEvent('download');
     await page.getByTestId('export-free-api').click();
@@ -354,7 +403,11 @@ describe('admin lists and dashboards', () => {
     await toast(page, 'Admin user created: an invitation is on its way.');
     await expectPath(page, '/admin_panel/admin_users');
     const owner = await token('owner@reputo.test');
-    const created = await call<{ data: { id: number; email: string }[] }>(owner, 'GET', `/v2/api/owner?search=${encodeURIComponent(email)}`);
+    const created = await call<{ data: { id: number; email: string }[] }>(
+      owner,
+      'GET',
+      `/v2/api/owner?search=${encodeURIComponent(email)}`,
+    );
     expect(created.data.map((u) => u.email)).toEqual([email]);
     await call(owner, 'DELETE', `/v2/api/owner/${created.data[0]!.id}`);
   });
@@ -369,8 +422,19 @@ describe('admin lists and dashboards', () => {
     // Date pickers: YYYY/MM/DD, every shortcut on From, no Today or Yesterday on To; a shortcut sets both ends.
     const input = (id: string) => page.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
     await input('cs-range-from').click();
-    const fromShortcuts = await page.locator('.ant-picker-dropdown:visible [data-testid^="from-preset-"]').allInnerTexts();
-    expect(fromShortcuts).toEqual(['Today', 'Yesterday', 'This week', 'Last week', 'This month', 'Last month', 'This quarter', 'Last quarter']);
+    const fromShortcuts = await page
+      .locator('.ant-picker-dropdown:visible [data-testid^="from-preset-"]')
+      .allInnerTexts();
+    expect(fromShortcuts).toEqual([
+      'Today',
+      'Yesterday',
+      'This week',
+      'Last week',
+      'This month',
+      'Last month',
+      'This quarter',
+      'Last quarter',
+    ]);
     await screenshot(page, 'admin-date-picker');
     await page.locator('.ant-picker-dropdown:visible [data-testid="from-preset-lastMonth"]').click();
     const now = new Date();

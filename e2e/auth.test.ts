@@ -14,7 +14,10 @@ describe('sign-in', () => {
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       // Password managers and phone keyboards rely on these.
       const email = page.locator('#signin_email');
-      expect([await email.getAttribute('type'), await email.getAttribute('autocomplete')]).toEqual(['email', 'username']);
+      expect([await email.getAttribute('type'), await email.getAttribute('autocomplete')]).toEqual([
+        'email',
+        'username',
+      ]);
       expect(await page.locator('#signin_password').getAttribute('autocomplete')).toBe('current-password');
       expect(logged.filter((t) => t.includes('HydrateFallback'))).toEqual([]);
       await page.getByTestId('preset-trigger').hover();
@@ -88,7 +91,9 @@ describe('sign-in', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expectPath(page, '/signin');
-    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('reputo.') && k !== 'reputo.sidebar'));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('reputo.') && k !== 'reputo.sidebar'),
+    );
     expect(stored).toEqual([]);
     await page.goto('/reviews');
     await expectPath(page, '/signin');

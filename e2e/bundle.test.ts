@@ -23,7 +23,10 @@ describe('bundle', () => {
     const sizes = [...scripts].map((p) => ({ p, bytes: gzipSync(readFileSync(path.join(dist, p))).length }));
     const kb = sizes.reduce((sum, s) => sum + s.bytes, 0) / 1024;
     // The biggest scripts first, so a failure shows where the weight came from.
-    const top = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((s) => `  ${s.p} ${(s.bytes / 1024).toFixed(1)} kB`);
+    const top = sizes
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8)
+      .map((s) => `  ${s.p} ${(s.bytes / 1024).toFixed(1)} kB`);
     console.info(`/signin loads ${scripts.size} scripts, ${kb.toFixed(1)} kB gzip\n${top.join('\n')}`);
     expect(kb).toBeLessThanOrEqual(BUDGET_KB);
   });

@@ -38,10 +38,14 @@ describe('embedded mode', () => {
   it('applies the theme colours with dark or colour, and removes the theme otherwise', async () => {
     const t = await embedToken('2');
     const page = await newPage();
-    await page.goto(`/reviews?auth_token=${encodeURIComponent(t)}&view=2&dark&background=101828&font=e5e7eb&buttonBackground=22c55e&buttonFont=ffffff&buttonHover=16a34a&backgroundFont=f8fafc`);
+    await page.goto(
+      `/reviews?auth_token=${encodeURIComponent(t)}&view=2&dark&background=101828&font=e5e7eb&buttonBackground=22c55e&buttonFont=ffffff&buttonHover=16a34a&backgroundFont=f8fafc`,
+    );
     await pageTitle(page);
     expect(await page.evaluate(() => document.body.className)).toContain('theme-dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--embed-btn-bg').trim())).toBe('#22c55e');
+    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--embed-btn-bg').trim())).toBe(
+      '#22c55e',
+    );
     await screenshot(page, 'embed-dark');
     await page.goto(`/reviews?auth_token=${encodeURIComponent(t)}&view=2&colour&background=fef3c7`);
     await pageTitle(page);

@@ -18,7 +18,13 @@ async function seeMessage(page: Page, text: string): Promise<void> {
 async function invite(firstName?: string): Promise<{ email: string; link: string }> {
   const email = uniqueEmail('member');
   const admin = await token('admin@reputo.test');
-  await call(admin, 'POST', '/v2/api/team', { email, firstName, lastName: firstName ? 'Tester' : undefined, role: 'manager', url: baseURL() });
+  await call(admin, 'POST', '/v2/api/team', {
+    email,
+    firstName,
+    lastName: firstName ? 'Tester' : undefined,
+    role: 'manager',
+    url: baseURL(),
+  });
   return { email, link: await mailedLink(email, '/invitation/') };
 }
 

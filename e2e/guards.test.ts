@@ -8,11 +8,21 @@ useBrowser();
 /** A Manager of Nakhla Labs (Starter package: no Messaging, Feedback or Listings; a Software company, so Products). */
 async function starterManager(): Promise<string> {
   const owner = await token('owner@reputo.test');
-  const { data } = await call<{ data: { id: number; company_name: string; package: string }[] }>(owner, 'GET', '/v2/api/admin/companies?page=1&per_page=50&search=Nakhla');
+  const { data } = await call<{ data: { id: number; company_name: string; package: string }[] }>(
+    owner,
+    'GET',
+    '/v2/api/admin/companies?page=1&per_page=50&search=Nakhla',
+  );
   const company = data.find((c) => c.package === 'Starter');
   if (!company) throw new Error('no Starter company in the demo data');
   const email = uniqueEmail('starter');
-  await call(owner, 'POST', `/v2/api/team?ownerAsCompany=${company.id}`, { email, firstName: 'Sami', lastName: 'Starter', role: 'manager', url: baseURL() });
+  await call(owner, 'POST', `/v2/api/team?ownerAsCompany=${company.id}`, {
+    email,
+    firstName: 'Sami',
+    lastName: 'Starter',
+    role: 'manager',
+    url: baseURL(),
+  });
   const link = await mailedLink(email, '/invitation/');
   const page = await newPage();
   await page.goto(link);
@@ -28,7 +38,12 @@ describe('route guards', () => {
     const email = await starterManager();
     const page = await newPage();
     await signIn(page, email, 'starter-pass');
-    const features: Record<string, string> = { '/messages': 'Messaging', '/feedback/landingPage': 'Feedback', '/listing_management': 'Listing Management', '/reporting/insights': 'Insights Report' };
+    const features: Record<string, string> = {
+      '/messages': 'Messaging',
+      '/feedback/landingPage': 'Feedback',
+      '/listing_management': 'Listing Management',
+      '/reporting/insights': 'Insights Report',
+    };
     for (const [path, feature] of Object.entries(features)) {
       await page.goto(path);
       await expectPath(page, '/reviews');
@@ -54,7 +69,13 @@ describe('route guards', () => {
 
     const partner = await newPage();
     await signIn(partner, 'partner@reputo.test');
-    for (const path of ['/admin_panel/systemhealth', '/admin_panel/csdashboard', '/admin_panel/partners', '/reviews', '/dashboard']) {
+    for (const path of [
+      '/admin_panel/systemhealth',
+      '/admin_panel/csdashboard',
+      '/admin_panel/partners',
+      '/reviews',
+      '/dashboard',
+    ]) {
       await partner.goto(path);
       await expectPath(partner, '/admin_panel/companies');
     }
@@ -70,7 +91,9 @@ describe('route guards', () => {
     await signIn(page, 'analyst@reputo.test');
     await page.goto('/settings/team_access');
     await expectPath(page, '/reviews');
-    expect(await page.getByTestId('access-notice').textContent()).toBe('Team Access is only for Master Admin, Manager, Owner or Partner; you are signed in as Analyst.');
+    expect(await page.getByTestId('access-notice').textContent()).toBe(
+      'Team Access is only for Master Admin, Manager, Owner or Partner; you are signed in as Analyst.',
+    );
     await page.goto('/settings');
     await expectPath(page, '/settings/notifications');
     expect(await pageTitle(page)).toBe('Notifications');

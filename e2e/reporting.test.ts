@@ -9,7 +9,9 @@ const ADMIN = 'admin@reputo.test';
 
 /** Waits until at least `n` ECharts canvases are drawn inside the page. */
 async function chartsDrawn(page: Page, n = 1): Promise<void> {
-  await page.waitForFunction((min) => document.querySelectorAll('.chart-box canvas').length >= min, n, { timeout: 20_000 });
+  await page.waitForFunction((min) => document.querySelectorAll('.chart-box canvas').length >= min, n, {
+    timeout: 20_000,
+  });
 }
 
 async function kpiText(page: Page, id: string): Promise<string> {
@@ -111,12 +113,16 @@ describe('dashboard and reporting pages with demo data', () => {
         const nums = counts.map((c) => Number(c.replace(/,/g, '')));
         expect(nums).toEqual([...nums].sort((a, b) => b - a));
         // The demo company has more than a page of locations: page 2 comes from the server in the same order.
-        const second = page.waitForResponse((r) => /locations\/performing\?.*page=2&per_page=20&sort=reviews&order=desc/.test(r.url()));
+        const second = page.waitForResponse((r) =>
+          /locations\/performing\?.*page=2&per_page=20&sort=reviews&order=desc/.test(r.url()),
+        );
         await table.locator('.ant-pagination-item-2').click();
         await second;
         await table.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
         await table.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
-        const next = (await table.locator('tbody tr.clickable-row td:nth-child(5)').allTextContents()).map((c) => Number(c.replace(/,/g, '')));
+        const next = (await table.locator('tbody tr.clickable-row td:nth-child(5)').allTextContents()).map((c) =>
+          Number(c.replace(/,/g, '')),
+        );
         expect(next.length).toBeGreaterThan(0);
         expect(Math.max(...next)).toBeLessThanOrEqual(Math.min(...nums));
         await screenshot(page, 'reporting-ranking');
@@ -185,16 +191,26 @@ describe('competitor settings and e-mail reports', () => {
     await page.locator('tbody tr', { hasText: 'Falafel Corner' }).waitFor();
 
     const csv = 'Competitor name,Location ID,Branch name\nKebab Nation,NOT-A-LOCATION,Kebab Nation One\n';
-    await page.getByTestId('competitor-file').setInputFiles({ name: 'competitors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByTestId('competitor-file')
+      .setInputFiles({ name: 'competitors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.locator('.ant-modal-confirm-title', { hasText: '0 imported, 0 already there' }).waitFor();
     await page.getByText('Line 2: Location NOT-A-LOCATION is not one of your locations.').waitFor();
     await screenshot(page, 'settings-competitor-upload');
 
     const admin = await token(ADMIN);
-    const { data } = await call<{ data: { id: number; name: string }[] }>(admin, 'GET', '/v2/api/competitor?per_page=100');
+    const { data } = await call<{ data: { id: number; name: string }[] }>(
+      admin,
+      'GET',
+      '/v2/api/competitor?per_page=100',
+    );
     const mine = data.find((c) => c.name === 'Falafel Corner')!;
     const owner = await token('owner@reputo.test');
-    const companies = await call<{ data: { id: number; company_name: string }[] }>(owner, 'GET', '/v2/api/admin/companies?per_page=100');
+    const companies = await call<{ data: { id: number; company_name: string }[] }>(
+      owner,
+      'GET',
+      '/v2/api/admin/companies?per_page=100',
+    );
     const hotel = companies.data.find((c) => c.company_name === 'Al Noor Hospitality')!;
     await expect(call(owner, 'GET', `/v2/api/competitor/${mine.id}?ownerAsCompany=${hotel.id}`)).rejects.toThrow(/404/);
   });
@@ -212,7 +228,13 @@ describe('competitor settings and e-mail reports', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/The next monthly report goes out/).waitFor();
     const owner = await token('owner@reputo.test');
-    const outbox = await call<{ data: { subject: string }[] }>(owner, 'GET', `/v2/api/admin/outbox?to=${encodeURIComponent('manager@reputo.test')}`);
-    expect(outbox.data.some((m) => m.subject.startsWith('Your monthly Reputo report: Saffron & Co. Restaurant Group'))).toBe(true);
+    const outbox = await call<{ data: { subject: string }[] }>(
+      owner,
+      'GET',
+      `/v2/api/admin/outbox?to=${encodeURIComponent('manager@reputo.test')}`,
+    );
+    expect(
+      outbox.data.some((m) => m.subject.startsWith('Your monthly Reputo report: Saffron & Co. Restaurant Group')),
+    ).toBe(true);
   });
 });

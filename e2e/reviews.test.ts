@@ -15,7 +15,8 @@ async function openReviews(page: Page, email = 'admin@reputo.test', query = ''):
   await page.getByTestId('review-list').waitFor();
 }
 
-const total = async (page: Page) => Number(((await page.getByTestId('total-count').textContent()) ?? '0').replace(/[^\d]/g, ''));
+const total = async (page: Page) =>
+  Number(((await page.getByTestId('total-count').textContent()) ?? '0').replace(/[^\d]/g, ''));
 
 /** The first review card that has no reply yet, and its id. */
 async function firstUnanswered(page: Page) {
@@ -54,11 +55,19 @@ describe('reviews workspace', () => {
     await page.waitForURL(/ratings=1/);
     await expect.poll(() => total(page)).toBeLessThan(all);
     const oneStar = await total(page);
-    const stars = await page.locator('.rv-card').first().locator('.rv-meta [aria-label]').first().getAttribute('aria-label');
+    const stars = await page
+      .locator('.rv-card')
+      .first()
+      .locator('.rv-meta [aria-label]')
+      .first()
+      .getAttribute('aria-label');
     expect(stars).toBe('1 stars');
 
     await page.getByTestId('answered-filter').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Unanswered$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Unanswered$/ })
+      .click();
     await page.waitForURL(/answered=false/);
     await expect.poll(() => total(page)).toBeLessThanOrEqual(oneStar);
     await screenshot(page, 'reviews-filtered');
@@ -72,14 +81,20 @@ describe('reviews workspace', () => {
     await page.getByTestId('search-input').locator('input').fill('cold');
     await page.getByTestId('search-input').locator('input').press('Enter');
     await page.waitForURL(/search=cold/);
-    await expect.poll(async () => ((await page.locator('.rv-card').first().textContent()) ?? '').toLowerCase()).toContain('cold');
+    await expect
+      .poll(async () => ((await page.locator('.rv-card').first().textContent()) ?? '').toLowerCase())
+      .toContain('cold');
     expect(await total(page)).toBeGreaterThan(0);
     await page.getByTestId('clear-filters').click();
   });
 
   it('answers with a template, writes an AI reply, and categorizes', async () => {
     const page = await newPage(DESKTOP);
-    await openReviews(page, 'responder@reputo.test', '?answered=false&with_text=true&sources=tripadvisor,zomato,talabat');
+    await openReviews(
+      page,
+      'responder@reputo.test',
+      '?answered=false&with_text=true&sources=tripadvisor,zomato,talabat',
+    );
     const card = await firstUnanswered(page);
     await card.getByTestId('reply-button').click();
     await card.getByTestId('template-button').click();
@@ -94,7 +109,9 @@ describe('reviews workspace', () => {
     const next = await firstUnanswered(page);
     await next.getByTestId('reply-button').click();
     await next.getByTestId('ai-button').click();
-    await expect.poll(async () => (await next.getByTestId('reply-input').inputValue()).length, { timeout: 15_000 }).toBeGreaterThan(30);
+    await expect
+      .poll(async () => (await next.getByTestId('reply-input').inputValue()).length, { timeout: 15_000 })
+      .toBeGreaterThan(30);
     await screenshot(page, 'reviews-ai-reply');
 
     await next.getByTestId('categories-select').click();
@@ -102,18 +119,28 @@ describe('reviews workspace', () => {
     const label = (await option.textContent()) ?? '';
     await option.click();
     await page.keyboard.press('Escape');
-    await expect.poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' ')).toContain(label);
+    await expect
+      .poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' '))
+      .toContain(label);
   });
 
   it("offers templates in the review's language first, and says so when it has none", async () => {
     const admin = await token('admin@reputo.test');
     type Row = { id: number; language: string | null; text: string | null };
-    const { reviews } = await call<{ reviews: Row[] }>(admin, 'GET', '/v2/api/reviews?ratings=5&answered=false&with_text=true&per_page=100');
+    const { reviews } = await call<{ reviews: Row[] }>(
+      admin,
+      'GET',
+      '/v2/api/reviews?ratings=5&answered=false&with_text=true&per_page=100',
+    );
     const arabicWords = (r: Row) => (r.text ?? '').match(/[\u0600-\u06FF]{3,}/g) ?? [];
     const arabic = reviews.find((r) => r.language === 'ar' && arabicWords(r).length >= 3);
     if (!arabic) throw new Error('no unanswered five-star Arabic review in the demo data');
     const page = await newPage(DESKTOP);
-    await openReviews(page, 'responder@reputo.test', `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`);
+    await openReviews(
+      page,
+      'responder@reputo.test',
+      `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`,
+    );
     const card = page.getByTestId(`review-${arabic.id}`);
     await card.getByTestId('reply-button').click();
     await card.getByTestId('template-button').click();
@@ -125,17 +152,27 @@ describe('reviews workspace', () => {
     await expect.poll(async () => card.getByTestId('reply-input').inputValue()).toMatch(/^(عزيزي|مرحباً) /);
 
     // Without an Arabic template for the rating, the menu says so above the other languages.
-    const { templates } = await call<{ templates: { id: number; language: string }[] }>(admin, 'GET', '/v2/api/templates?rating=5');
+    const { templates } = await call<{ templates: { id: number; language: string }[] }>(
+      admin,
+      'GET',
+      '/v2/api/templates?rating=5',
+    );
     const mine = templates.filter((t) => t.language === 'ar');
     for (const t of mine) await call(admin, 'PATCH', `/v2/api/templates/${t.id}`, { language: 'fr' });
     try {
       const fresh = await newPage(DESKTOP);
-      await openReviews(fresh, 'responder@reputo.test', `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`);
+      await openReviews(
+        fresh,
+        'responder@reputo.test',
+        `?ratings=5&answered=false&search=${encodeURIComponent(arabicWords(arabic).slice(0, 3).join(' '))}`,
+      );
       const again = fresh.getByTestId(`review-${arabic.id}`);
       await again.getByTestId('reply-button').click();
       await again.getByTestId('template-button').click();
       await fresh.getByTestId('no-template-in-language').waitFor();
-      expect(await fresh.getByTestId('no-template-in-language').textContent()).toBe('No templates in Arabic for this rating');
+      expect(await fresh.getByTestId('no-template-in-language').textContent()).toBe(
+        'No templates in Arabic for this rating',
+      );
       await fresh.locator('.ant-dropdown:visible').getByText('Other languages').waitFor();
     } finally {
       for (const t of mine) await call(admin, 'PATCH', `/v2/api/templates/${t.id}`, { language: 'ar' });
@@ -164,11 +201,20 @@ describe('reviews workspace', () => {
     expect(sheet.getRow(2).getCell(8).value).toBe(5);
 
     const csv = path.join(tmpdir(), `reviews-upload-${Date.now()}.csv`);
-    writeFileSync(csv, ['source,date,rating,text,author_name,external_id', `feedback,2024-05-01,5,Imported from the browser test ${Date.now()},E2E Tester,e2e-${Date.now()}`, 'myspace,2024-05-01,5,bad,X,'].join('\n'));
+    writeFileSync(
+      csv,
+      [
+        'source,date,rating,text,author_name,external_id',
+        `feedback,2024-05-01,5,Imported from the browser test ${Date.now()},E2E Tester,e2e-${Date.now()}`,
+        'myspace,2024-05-01,5,bad,X,',
+      ].join('\n'),
+    );
     await page.getByTestId('import-button').click();
     await page.locator('input[type=file]').setInputFiles(csv);
     await page.getByTestId('import-result').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('import-result').textContent()).toContain('1 imported, 0 duplicates skipped, 1 rejected');
+    expect(await page.getByTestId('import-result').textContent()).toContain(
+      '1 imported, 0 duplicates skipped, 1 rejected',
+    );
     expect(await page.getByTestId('import-status').textContent()).toContain('Unknown source "myspace"');
     // Every rejected row, as a CSV file.
     const rejected = page.waitForEvent('download');
@@ -200,9 +246,16 @@ describe('reviews workspace', () => {
 
   it('shows an embed only the reviews of its locations, read-only, keeping the embed parameters', async () => {
     const admin = await token('admin@reputo.test');
-    const { locations } = await call<{ locations: { id: number; title: string }[] }>(admin, 'GET', '/v2/api/locations/shortinfo');
+    const { locations } = await call<{ locations: { id: number; title: string }[] }>(
+      admin,
+      'GET',
+      '/v2/api/locations/shortinfo',
+    );
     const only = locations[0]!;
-    const { auth_token } = await call<{ auth_token: string }>(admin, 'POST', '/v2/api/embed/token', { view: '2', locations: [only.id] });
+    const { auth_token } = await call<{ auth_token: string }>(admin, 'POST', '/v2/api/embed/token', {
+      view: '2',
+      locations: [only.id],
+    });
     const page = await newPage(DESKTOP);
     await page.goto(`/reviews?auth_token=${encodeURIComponent(auth_token)}&view=2`);
     await page.getByTestId('review-list').waitFor();
@@ -225,7 +278,9 @@ describe('reviews workspace', () => {
     const admin = await token('admin@reputo.test');
     const mine = await call<{ reviews: { id: number }[] }>(admin, 'GET', '/v2/api/reviews?per_page=1');
     const partnerToken = await token('partner@reputo.test');
-    const res = await fetch(`${baseURL()}/v2/api/reviews/${mine.reviews[0]!.id}`, { headers: { authorization: `Bearer ${partnerToken}` } });
+    const res = await fetch(`${baseURL()}/v2/api/reviews/${mine.reviews[0]!.id}`, {
+      headers: { authorization: `Bearer ${partnerToken}` },
+    });
     expect([403, 404]).toContain(res.status);
   });
 });

@@ -38,7 +38,12 @@ const SCREENS: [string, string, string][] = [
 ];
 
 /** Areas not built yet: they say what they will do instead of waiting for data they will never get. */
-const FRAMES = new Set(['/settings/other/thirdPartyLogin', '/listing_management', '/feedback/landingPage', '/feedback/analytics']);
+const FRAMES = new Set([
+  '/settings/other/thirdPartyLogin',
+  '/listing_management',
+  '/feedback/landingPage',
+  '/feedback/analytics',
+]);
 
 /** How far the page, or any box inside it (a table's own scroller), scrolls sideways: 0 when everything fits. */
 function sidewaysScroll(page: Page): Promise<number> {
@@ -46,7 +51,8 @@ function sidewaysScroll(page: Page): Promise<number> {
     let most = (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth;
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('.app-content *'))) {
       const overflow = getComputedStyle(el).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0) most = Math.max(most, el.scrollWidth - el.clientWidth);
+      if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0)
+        most = Math.max(most, el.scrollWidth - el.clientWidth);
     }
     return most;
   });

@@ -17,7 +17,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => found.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} on ${location.pathname} (${e.sourceFile}:${e.lineNumber})`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} on ${location.pathname} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   return found;
@@ -35,7 +37,9 @@ async function embeddingSite(): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>Portal</title><iframe id="app" src="${src.replace(/"/g, '&quot;')}" width="1200" height="800"></iframe>`);
+    res.end(
+      `<!doctype html><title>Portal</title><iframe id="app" src="${src.replace(/"/g, '&quot;')}" width="1200" height="800"></iframe>`,
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };
@@ -53,7 +57,16 @@ describe('content security policy', () => {
     await visit(page, '/signin');
     await signIn(page, 'admin@reputo.test');
     // /messages opens the realtime socket; the reports draw charts; the reviews show images.
-    for (const path of ['/reviews', '/dashboard', '/reporting/overview', '/reporting/insights', '/messages', '/settings/locations', '/user']) await visit(page, path);
+    for (const path of [
+      '/reviews',
+      '/dashboard',
+      '/reporting/overview',
+      '/reporting/insights',
+      '/messages',
+      '/settings/locations',
+      '/user',
+    ])
+      await visit(page, path);
     await visit(page, '/docs');
     await page.locator('.swagger-ui .info').waitFor();
     expect(violations).toEqual([]);
@@ -94,11 +107,22 @@ describe('content security policy', () => {
     await field.fill('https://portal.example.com/page');
     await field.press('Enter');
     await page.getByText(FRAME_ORIGIN_MESSAGE).waitFor();
-    await page.locator('[data-testid="frame-ancestors"] .ant-select-selection-item-remove, [data-testid="frame-ancestors"] .anticon-close').first().click();
+    await page
+      .locator(
+        '[data-testid="frame-ancestors"] .ant-select-selection-item-remove, [data-testid="frame-ancestors"] .anticon-close',
+      )
+      .first()
+      .click();
     await field.fill('https://portal.example.com');
     await field.press('Enter');
     await page.getByTestId('frame-ancestors-save').click();
-    await expect.poll(async () => (await call<{ frameAncestors: string[] }>(owner, 'GET', `/v2/api/admin/embed?client=${client}`)).frameAncestors).toEqual(['https://portal.example.com']);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ frameAncestors: string[] }>(owner, 'GET', `/v2/api/admin/embed?client=${client}`))
+            .frameAncestors,
+      )
+      .toEqual(['https://portal.example.com']);
     await call(owner, 'PATCH', '/v2/api/admin/embed', { client, frameAncestors: [] });
   });
 });

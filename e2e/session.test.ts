@@ -37,7 +37,8 @@ describe('token refresh', () => {
     // What made the client refresh, for the failure message: 400 `expired` or 403 answers.
     const refusals: string[] = [];
     page.on('response', (r) => {
-      if (r.status() === 400 || r.status() === 403) refusals.push(`${new Date().toISOString()} ${r.status()} ${r.request().method()} ${r.url()}`);
+      if (r.status() === 400 || r.status() === 403)
+        refusals.push(`${new Date().toISOString()} ${r.status()} ${r.request().method()} ${r.url()}`);
     });
     await page.waitForTimeout(PAST_EXPIRY_MS);
     await page.getByTestId('side-nav').getByText('Admin panel').click();
@@ -53,7 +54,9 @@ describe('token refresh', () => {
     await signIn(page, 'owner@reputo.test');
     // The session is ended on the server (its refresh-token family revoked), as a sign-out on another
     // device would. Editing the stored token would not do: the live page rotates and rewrites it.
-    const refreshToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('reputo.user') ?? '{}') as { refresh_token?: string }).refresh_token);
+    const refreshToken = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('reputo.user') ?? '{}') as { refresh_token?: string }).refresh_token,
+    );
     const revoked = await fetch(`${server.url}/v2/oauth2/revoke`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -24,7 +24,10 @@ describe('locations', () => {
     await signIn(page, 'admin@reputo.test');
     await page.goto('/settings/locations');
     expect(await pageTitle(page)).toBe('Locations');
-    await page.getByTestId('location-limit').getByText(/\d+ of \d+ locations in your package/).waitFor();
+    await page
+      .getByTestId('location-limit')
+      .getByText(/\d+ of \d+ locations in your package/)
+      .waitFor();
     await page.getByTestId('location-title').first().waitFor();
     await screenshot(page, 'settings-locations');
 
@@ -47,8 +50,15 @@ describe('locations', () => {
     expect(await page.getByTestId('location-title').count()).toBe(1);
 
     const admin = await token('admin@reputo.test');
-    const found = await call<{ data: { title: string; sourceUrls: Record<string, string> }[] }>(admin, 'GET', `/v2/api/locations?search=${encodeURIComponent(name)}`);
-    expect(found.data[0]).toMatchObject({ title: name, sourceUrls: { google: 'https://www.google.com/maps?cid=98765432101234' } });
+    const found = await call<{ data: { title: string; sourceUrls: Record<string, string> }[] }>(
+      admin,
+      'GET',
+      `/v2/api/locations?search=${encodeURIComponent(name)}`,
+    );
+    expect(found.data[0]).toMatchObject({
+      title: name,
+      sourceUrls: { google: 'https://www.google.com/maps?cid=98765432101234' },
+    });
   });
 
   it('uploads a file with a wrong row: nothing is imported and every wrong row is listed', async () => {
@@ -57,15 +67,26 @@ describe('locations', () => {
     await page.goto('/settings/locations');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Location name (required)').waitFor();
-    const csv = ['Location name,Location ID,Google URL', 'Saffron Upload One,UP-1,https://www.google.com/maps?cid=1', ' Leading space,UP-2,https://bing.com/x'].join('\n');
-    await page.locator('.ant-modal input[type=file]').setInputFiles({ name: 'locations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv = [
+      'Location name,Location ID,Google URL',
+      'Saffron Upload One,UP-1,https://www.google.com/maps?cid=1',
+      ' Leading space,UP-2,https://bing.com/x',
+    ].join('\n');
+    await page
+      .locator('.ant-modal input[type=file]')
+      .setInputFiles({ name: 'locations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByTestId('upload-submit').click();
     await page.getByText('1 row has a problem; nothing was imported. Fix it and upload the file again.').waitFor();
-    await page.getByTestId('upload-report').getByText('Row 3: Location name: The field cannot start with a space!').waitFor();
+    await page
+      .getByTestId('upload-report')
+      .getByText('Row 3: Location name: The field cannot start with a space!')
+      .waitFor();
     await page.getByTestId('upload-report').getByText('Row 3: Please enter a valid Google address.').waitFor();
     await screenshot(page, 'settings-locations-upload');
     const admin = await token('admin@reputo.test');
-    expect((await call<{ total: number }>(admin, 'GET', '/v2/api/locations?search=Saffron%20Upload%20One')).total).toBe(0);
+    expect((await call<{ total: number }>(admin, 'GET', '/v2/api/locations?search=Saffron%20Upload%20One')).total).toBe(
+      0,
+    );
   });
 
   it('looks finished on a phone', async () => {
@@ -88,7 +109,10 @@ describe('team access', () => {
     await page.locator('#invite_firstName').fill('Dana');
     await page.locator('#invite_lastName').fill('Test');
     await antSelect(page, 'member-role', 'Responder');
-    await page.getByTestId('member-scope').getByText(/Only some/).click();
+    await page
+      .getByTestId('member-scope')
+      .getByText(/Only some/)
+      .click();
     await page.getByTestId('member-locations').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await page.keyboard.press('Escape');
@@ -143,14 +167,21 @@ describe('notifications', () => {
     for (const stars of ['5 ★', '4 ★', '3 ★']) await page.getByLabel(stars).uncheck();
     await page.getByTestId('notify-save').click();
     await page.getByText('Notification settings saved.').waitFor();
-    await page.getByTestId('notify-summary').getByText(/Daily digest/).waitFor();
+    await page
+      .getByTestId('notify-summary')
+      .getByText(/Daily digest/)
+      .waitFor();
     await screenshot(page, 'settings-notifications');
 
     await page.reload();
     await page.getByTestId('delivery-daily').waitFor();
     expect(await page.getByLabel('5 ★').isChecked()).toBe(false);
     expect(await page.getByLabel('1 ★').isChecked()).toBe(true);
-    const saved = await call<{ enabled: boolean; delivery: string; ratings: number[] }>(await token('responder@reputo.test'), 'GET', '/v2/api/notifications/reviews');
+    const saved = await call<{ enabled: boolean; delivery: string; ratings: number[] }>(
+      await token('responder@reputo.test'),
+      'GET',
+      '/v2/api/notifications/reviews',
+    );
     expect(saved).toMatchObject({ enabled: true, delivery: 'daily', ratings: [1, 2] });
 
     const phone = await newPage(PHONE);
@@ -186,20 +217,25 @@ describe('review categories and response settings', () => {
     await page.keyboard.press('Escape');
     await card.locator('.ant-tag', { hasText: title }).waitFor();
     const manager = await token('manager@reputo.test');
-    const categories = await call<{ categories: { id: number; title: string }[] }>(manager, 'GET', '/v2/api/reviewCategory');
+    const categories = await call<{ categories: { id: number; title: string }[] }>(
+      manager,
+      'GET',
+      '/v2/api/reviewCategory',
+    );
     const created = categories.categories.find((c) => c.title === title)!;
     const review = await call<{ review_categories: number[] }>(manager, 'GET', `/v2/api/reviews/${reviewId}`);
     expect(review.review_categories).toContain(created.id);
   });
 
-  it('shows a category renamed in Settings in the reviews screen\'s filter at once, without a reload', async () => {
+  it("shows a category renamed in Settings in the reviews screen's filter at once, without a reload", async () => {
     const suffix = Date.now() % 100000;
     const manager = await token('manager@reputo.test');
     await call(manager, 'POST', '/v2/api/reviewCategory', { title: `Valet ${suffix}` });
     const page = await newPage(DESKTOP);
     await signIn(page, 'manager@reputo.test');
     await page.goto('/reviews');
-    const filterOption = (title: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title });
+    const filterOption = (title: string) =>
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title });
     // Typing narrows the list (it is virtual: among many categories an option may not be drawn).
     const openFilter = async () => {
       await page.getByTestId('category-filter').click();
@@ -210,7 +246,11 @@ describe('review categories and response settings', () => {
     await page.keyboard.press('Escape');
 
     // In-app navigation (the router's history), so the page and its query cache stay.
-    const navigate = (path: string) => page.evaluate((to) => { window.history.pushState({}, '', to); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+    const navigate = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
     await navigate('/settings/other/reviewCategories');
     await page.getByRole('button', { name: `Edit Valet ${suffix}` }).click();
     await page.locator('#category_title').fill(`Valet Parking ${suffix}`);

@@ -7,7 +7,9 @@ useBrowser();
 
 async function sideLabels(page: Page): Promise<string[]> {
   await page.locator('[data-testid="side-nav"] > li [data-section]').first().waitFor();
-  return page.locator('[data-testid="side-nav"] > li [data-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-section') ?? ''));
+  return page
+    .locator('[data-testid="side-nav"] > li [data-section]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-section') ?? ''));
 }
 
 async function siderWidth(page: Page): Promise<number> {
@@ -57,22 +59,31 @@ describe('sidebar', () => {
     const page = await newPage();
     await signIn(page, 'manager@reputo.test');
     await page.getByTestId('versions').getByText('App version 0.1.0').waitFor();
-    await page.getByTestId('versions').getByText(/API version \d/).waitFor();
+    await page
+      .getByTestId('versions')
+      .getByText(/API version \d/)
+      .waitFor();
     expect(await siderWidth(page)).toBeGreaterThan(200);
     await screenshot(page, 'reviews');
 
     await page.getByTestId('sidebar-mini-toggle').click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 0) < 100);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 0) < 100,
+    );
     expect(await page.locator('[data-sidebar-mode="mini"]').count()).toBe(1);
     await screenshot(page, 'sidebar-mini');
 
     await page.getByTestId('nav-toggle').click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 1) === 0);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 1) === 0,
+    );
     expect(await page.locator('[data-sidebar-mode="collapsed"]').count()).toBe(1);
     await screenshot(page, 'sidebar-collapsed');
 
     await page.getByTestId('nav-toggle').click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 0) > 200);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width ?? 0) > 200,
+    );
     // The mode is remembered.
     await page.reload();
     await page.getByTestId('side-nav').waitFor();
@@ -113,7 +124,8 @@ describe('sidebar', () => {
     await expectPath(page, '/messages');
     await page.getByTestId('messages-unread-total').waitFor();
     expect(await page.getByTestId('messages-unread-total').textContent()).toBe(String(total));
-    if (a.unreadTotalCount > 0) expect(await page.locator('[data-testid="conversation-list"] [data-unread]').count()).toBeGreaterThan(0);
+    if (a.unreadTotalCount > 0)
+      expect(await page.locator('[data-testid="conversation-list"] [data-unread]').count()).toBeGreaterThan(0);
     await screenshot(page, 'messages');
   });
 });
@@ -126,10 +138,17 @@ describe('realtime', () => {
     await page.waitForResponse((r) => r.url().includes('/conversations/unreadTotalCount'));
     await subscribed;
     const admin = await token('admin@reputo.test');
-    const { conversations } = await call<{ conversations: { id: number; isRead: boolean }[] }>(admin, 'POST', '/v2/api/conversations', { skip: 0 });
+    const { conversations } = await call<{ conversations: { id: number; isRead: boolean }[] }>(
+      admin,
+      'POST',
+      '/v2/api/conversations',
+      { skip: 0 },
+    );
     const target = conversations[0];
     if (!target) throw new Error('the demo company has no conversations');
-    const reloaded = page.waitForRequest((r) => r.url().includes('/conversations/unreadTotalCount'), { timeout: 10_000 });
+    const reloaded = page.waitForRequest((r) => r.url().includes('/conversations/unreadTotalCount'), {
+      timeout: 10_000,
+    });
     await call(admin, 'PATCH', `/v2/api/conversationsread/${target.id}`, { isRead: !target.isRead });
     await reloaded;
     await call(admin, 'PATCH', `/v2/api/conversationsread/${target.id}`, { isRead: target.isRead });

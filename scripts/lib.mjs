@@ -21,11 +21,23 @@ export function run(command, args, opts = {}) {
 /** Like run, but also keeps what the command printed (stdout and stderr, as printed): resolves with { code, output }. */
 export function runKeepingOutput(command, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...opts.env },
+    });
     const chunks = [];
-    child.stdout.on('data', (b) => { chunks.push(b); process.stdout.write(b); });
-    child.stderr.on('data', (b) => { chunks.push(b); process.stderr.write(b); });
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }));
+    child.stdout.on('data', (b) => {
+      chunks.push(b);
+      process.stdout.write(b);
+    });
+    child.stderr.on('data', (b) => {
+      chunks.push(b);
+      process.stderr.write(b);
+    });
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
   });
 }
 
@@ -73,8 +85,15 @@ export async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   log('Installing Chromium from Debian packages for the browser tests...');
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
-  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  if ((await apt(['update', '-qq'])) !== 0 || (await apt(['install', '-y', '-qq', 'chromium'])) !== 0 || !existsSync('/usr/bin/chromium')) {
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  if (
+    (await apt(['update', '-qq'])) !== 0 ||
+    (await apt(['install', '-y', '-qq', 'chromium'])) !== 0 ||
+    !existsSync('/usr/bin/chromium')
+  ) {
     log('Could not install chromium with apt-get.');
     process.exit(1);
   }

@@ -18,21 +18,31 @@ async function phase(name, work) {
   log(`${name}: ${((Date.now() - at) / 1000).toFixed(0)} s`);
 }
 
-await phase('Lint', () => runOrExit('npx', ['eslint', '.', '--max-warnings=0']));
+await phase('Lint', async () => {
+  await runOrExit('npx', ['eslint', '.', '--max-warnings=0']);
+  // The tree's format is Prettier's (.prettierrc.json, print width 120): `npm run format` rewrites it.
+  await runOrExit('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+});
 // The committed OpenAPI document (a test checks it is the served one) against Redocly's recommended
 // rules, and the web app's types generated from it; Redocly offline (no telemetry, no update check).
 const redoclyOffline = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 await phase('OpenAPI lint', async () => {
   await runOrExit('npx', ['redocly', 'lint', 'apps/api/openapi.json'], { env: redoclyOffline });
-  await runOrExit('npx', ['openapi-typescript', 'apps/api/openapi.json', '--output', 'apps/web/src/lib/api.schema.d.ts', '--check'], { env: redoclyOffline });
+  await runOrExit(
+    'npx',
+    ['openapi-typescript', 'apps/api/openapi.json', '--output', 'apps/web/src/lib/api.schema.d.ts', '--check'],
+    { env: redoclyOffline },
+  );
 });
 // Two lanes of workspace typechecks (the machine has two cores), dealt out in package.json order.
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 const lanes = [0, 1].map((lane) => workspaces.filter((_, i) => i % 2 === lane));
 await phase('Typecheck', () =>
-  Promise.all(lanes.map(async (lane) => {
-    for (const dir of lane) await runOrExit('npm', ['run', 'typecheck', '--silent', '-w', dir]);
-  })),
+  Promise.all(
+    lanes.map(async (lane) => {
+      for (const dir of lane) await runOrExit('npm', ['run', 'typecheck', '--silent', '-w', dir]);
+    }),
+  ),
 );
 
 const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
@@ -48,14 +58,25 @@ function failureLines(output) {
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   const keep = new Set();
   lines.forEach((line, i) => {
-    if (/FAIL|Error|Unhandled|originated|✗|×|timed out/.test(line)) for (let j = i; j < Math.min(lines.length, i + 4); j++) keep.add(j);
+    if (/FAIL|Error|Unhandled|originated|✗|×|timed out/.test(line))
+      for (let j = i; j < Math.min(lines.length, i + 4); j++) keep.add(j);
   });
-  return [...keep].sort((a, b) => a - b).slice(0, 60).map((i) => lines[i]);
+  return [...keep]
+    .sort((a, b) => a - b)
+    .slice(0, 60)
+    .map((i) => lines[i]);
 }
 
 async function vitest(name, args) {
   const outputFile = path.join(reports, `${name}.json`);
-  const { code, output } = await runKeepingOutput('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`]);
+  const { code, output } = await runKeepingOutput('npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${outputFile}`,
+  ]);
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -64,17 +85,27 @@ async function vitest(name, args) {
     for (const file of report.testResults) {
       for (const t of file.assertionResults) {
         // A test that passed with errors recorded passed on a retry: name it, it is flaky.
-        if (t.status === 'passed' && t.failureMessages.length) retried.push(`${t.fullName}\n    ${t.failureMessages[0].split('\n')[0]}`);
+        if (t.status === 'passed' && t.failureMessages.length)
+          retried.push(`${t.fullName}\n    ${t.failureMessages[0].split('\n')[0]}`);
       }
     }
   }
   if (code !== 0) {
     failedSuites += 1;
-    whyFailed.push(`${name}: vitest exited with code ${code}\n${failureLines(output).map((l) => `    ${l}`).join('\n')}`);
+    whyFailed.push(
+      `${name}: vitest exited with code ${code}\n${failureLines(output)
+        .map((l) => `    ${l}`)
+        .join('\n')}`,
+    );
   }
 }
 
-await phase(process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)', () => vitest('unit-integration', []));
+await phase(
+  process.env.TEST_DATABASE_URL
+    ? 'Unit and integration tests (PGlite and PostgreSQL)'
+    : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)',
+  () => vitest('unit-integration', []),
+);
 
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
   await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
@@ -83,7 +114,13 @@ if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 log(`Done in ${minutes} min`);
-if (retried.length) process.stdout.write(`\nPassed only on a retry (flaky, look into these):\n${retried.map((r) => `  - ${r}`).join('\n')}\n`);
-if (whyFailed.length) process.stdout.write(`\nFailed runs (a run fails on a failed test, a failed hook or an unhandled error):\n${whyFailed.map((w) => `  - ${w}`).join('\n')}\n`);
+if (retried.length)
+  process.stdout.write(
+    `\nPassed only on a retry (flaky, look into these):\n${retried.map((r) => `  - ${r}`).join('\n')}\n`,
+  );
+if (whyFailed.length)
+  process.stdout.write(
+    `\nFailed runs (a run fails on a failed test, a failed hook or an unhandled error):\n${whyFailed.map((w) => `  - ${w}`).join('\n')}\n`,
+  );
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failedSuites > 0 || totals.failed > 0 ? 1 : 0);

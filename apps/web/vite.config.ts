@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/v2', '/v3', '/api', '/version', '/review/', '/healthz'];
-const SIDE_EFFECT_FREE = /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
+const SIDE_EFFECT_FREE =
+  /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
 const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;
 
 function hasCall(node: ts.Node): boolean {
@@ -34,7 +35,10 @@ function corePureConstants(): Plugin {
         for (const decl of stmt.declarationList.declarations) {
           const init = decl.initializer;
           if (!init || !hasCall(init)) continue;
-          edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => (' }, { at: init.getEnd(), text: '))()' });
+          edits.push(
+            { at: init.getStart(file), text: '/* @__PURE__ */ (() => (' },
+            { at: init.getEnd(), text: '))()' },
+          );
         }
       }
       if (edits.length === 0) return null;

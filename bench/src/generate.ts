@@ -35,15 +35,25 @@ async function main(): Promise<void> {
     return;
   }
   const set = dataSet(values.set!);
-  say(`Generating ${set.name} (${set.reviews.toLocaleString('en')} reviews, ${set.locations} locations, ${set.smallCompanies} small companies) into ${describeTarget(target)}`);
-  const summary = await generateDataSet({ set, target, reset: values.reset, seed: values.seed ? Number(values.seed) : undefined, log: say });
+  say(
+    `Generating ${set.name} (${set.reviews.toLocaleString('en')} reviews, ${set.locations} locations, ${set.smallCompanies} small companies) into ${describeTarget(target)}`,
+  );
+  const summary = await generateDataSet({
+    set,
+    target,
+    reset: values.reset,
+    seed: values.seed ? Number(values.seed) : undefined,
+    log: say,
+  });
   mkdirSync(OUT, { recursive: true });
   const file = path.join(OUT, `generate-${set.name}-${target.kind}.json`);
   writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
-  say(`Done in ${summary.seconds} s: ${summary.companies} companies, ${summary.locations} locations, ${summary.reviews.toLocaleString('en')} reviews, ${summary.responses.toLocaleString('en')} replies, ${summary.topicRows.toLocaleString('en')} topic rows. Text analysis: ${summary.analysis.analysed.toLocaleString('en')} distinct texts in ${summary.analysis.seconds} s. Summary: ${path.relative(process.cwd(), file)}`);
+  say(
+    `Done in ${summary.seconds} s: ${summary.companies} companies, ${summary.locations} locations, ${summary.reviews.toLocaleString('en')} reviews, ${summary.responses.toLocaleString('en')} replies, ${summary.topicRows.toLocaleString('en')} topic rows. Text analysis: ${summary.analysis.analysed.toLocaleString('en')} distinct texts in ${summary.analysis.seconds} s. Summary: ${path.relative(process.cwd(), file)}`,
+  );
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`bench:generate failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`bench:generate failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -20,7 +20,8 @@ const OUT = path.join(BENCH, 'out');
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`--${name} must be a comma-separated list of whole numbers from 1`);
+  if (values.some((v) => !Number.isInteger(v) || v < 1))
+    throw new Error(`--${name} must be a comma-separated list of whole numbers from 1`);
   return values;
 }
 
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
       'report-cache-seconds': { type: 'string' },
     },
   });
-  if (values['update-results'] && (values.only || values['raw-only'])) throw new Error('--update-results needs a full run: leave out --only and --raw-only');
+  if (values['update-results'] && (values.only || values['raw-only']))
+    throw new Error('--update-results needs a full run: leave out --only and --raw-only');
   const target = targetOf(values);
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const results = await runBenchmark({
@@ -69,7 +71,10 @@ async function main(): Promise<void> {
     png: !values['no-png'],
     browser: !values['no-browser'],
     webDist: values['web-dist'],
-    reportCacheSeconds: values['report-cache-seconds'] === undefined ? undefined : nonNegative(values['report-cache-seconds'], 'report-cache-seconds'),
+    reportCacheSeconds:
+      values['report-cache-seconds'] === undefined
+        ? undefined
+        : nonNegative(values['report-cache-seconds'], 'report-cache-seconds'),
     command: `npm run bench:run -- ${process.argv.slice(2).join(' ')}`,
     log: say,
   });
@@ -77,15 +82,19 @@ async function main(): Promise<void> {
   const kind = values['raw-only'] ? 'raw' : values.only ? 'only' : 'results';
   const base = path.join(OUT, `${kind}-${results.dataSet.label}-${results.driver}`);
   const pgFile = path.join(OUT, `results-${results.dataSet.label}-pg.json`);
-  const pg = results.driver === 'pglite' && existsSync(pgFile) ? (JSON.parse(readFileSync(pgFile, 'utf8')) as RunResults) : null;
+  const pg =
+    results.driver === 'pglite' && existsSync(pgFile) ? (JSON.parse(readFileSync(pgFile, 'utf8')) as RunResults) : null;
   const section = values['raw-only'] ? renderRawOnly(results) : renderSection(results, pg);
   writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${base}.md`, `${section}\n`);
-  if (values['update-results'] && !values['raw-only']) updateResultsFile(path.join(BENCH, 'RESULTS.md'), results, section);
-  say(`\n${section}\n\nResults: ${path.relative(process.cwd(), base)}.json and .md${values['update-results'] ? ', bench/RESULTS.md updated' : ''}`);
+  if (values['update-results'] && !values['raw-only'])
+    updateResultsFile(path.join(BENCH, 'RESULTS.md'), results, section);
+  say(
+    `\n${section}\n\nResults: ${path.relative(process.cwd(), base)}.json and .md${values['update-results'] ? ', bench/RESULTS.md updated' : ''}`,
+  );
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`bench:run failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`bench:run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

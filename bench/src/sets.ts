@@ -21,9 +21,33 @@ export interface DataSet {
 }
 
 export const DATA_SETS: Record<SetName, DataSet> = {
-  W1: { name: 'W1', locations: 1000, reviews: 1_000_000, years: 3, smallCompanies: 10, smallReviews: 5_000, competitorScale: 10 },
-  W0: { name: 'W0', locations: 200, reviews: 50_000, years: 3, smallCompanies: 10, smallReviews: 500, competitorScale: 1 },
-  tiny: { name: 'tiny', locations: 12, reviews: 1_500, years: 3, smallCompanies: 2, smallReviews: 100, competitorScale: 0.1 },
+  W1: {
+    name: 'W1',
+    locations: 1000,
+    reviews: 1_000_000,
+    years: 3,
+    smallCompanies: 10,
+    smallReviews: 5_000,
+    competitorScale: 10,
+  },
+  W0: {
+    name: 'W0',
+    locations: 200,
+    reviews: 50_000,
+    years: 3,
+    smallCompanies: 10,
+    smallReviews: 500,
+    competitorScale: 1,
+  },
+  tiny: {
+    name: 'tiny',
+    locations: 12,
+    reviews: 1_500,
+    years: 3,
+    smallCompanies: 2,
+    smallReviews: 100,
+    competitorScale: 0.1,
+  },
 };
 
 export function dataSet(name: string): DataSet {
@@ -48,4 +72,13 @@ export const BENCH_ACCOUNTS = {
 } as const;
 
 /** The eight review sources of the big company. */
-export const BIG_SOURCES = ['google', 'facebook', 'tripadvisor', 'zomato', 'talabat', 'deliveroo', 'foursquare', 'feedback'] as const;
+export const BIG_SOURCES = [
+  'google',
+  'facebook',
+  'tripadvisor',
+  'zomato',
+  'talabat',
+  'deliveroo',
+  'foursquare',
+  'feedback',
+] as const;

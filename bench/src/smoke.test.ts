@@ -49,7 +49,9 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
     const target = await freshTarget(driver);
     const summary = await generateDataSet({ set: DATA_SETS.tiny, target });
     expect(summary.companies).toBe(1 + DATA_SETS.tiny.smallCompanies);
-    expect(summary.reviews).toBeGreaterThanOrEqual(DATA_SETS.tiny.reviews + DATA_SETS.tiny.smallCompanies * DATA_SETS.tiny.smallReviews);
+    expect(summary.reviews).toBeGreaterThanOrEqual(
+      DATA_SETS.tiny.reviews + DATA_SETS.tiny.smallCompanies * DATA_SETS.tiny.smallReviews,
+    );
     expect(summary.responses).toBeGreaterThan(0);
     expect(summary.topicRows).toBeGreaterThan(0);
 
@@ -94,7 +96,8 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
       expect(verdict(s, [1, 2])).not.toBe('failed');
     }
     if (results.export && !('skipped' in results.export)) expect(results.export.rows).toBeGreaterThan(0);
-    if (results.upload && !('skipped' in results.upload)) expect(results.upload).toMatchObject({ status: 'done', imported: 100, rejected: 0 });
+    if (results.upload && !('skipped' in results.upload))
+      expect(results.upload).toMatchObject({ status: 'done', imported: 100, rejected: 0 });
     if (results.listDuringUpload && !('skipped' in results.listDuringUpload)) {
       expect(results.listDuringUpload).toMatchObject({ status: 'done', failures: 0 });
       expect(results.listDuringUpload.requests).toBeGreaterThan(0);

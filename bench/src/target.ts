@@ -13,7 +13,8 @@ export type Target = { kind: 'pg'; databaseUrl: string } | { kind: 'pglite'; dat
 export function targetOf(args: { 'database-url'?: string; 'data-dir'?: string }): Target {
   if (args['database-url'] && args['data-dir']) throw new Error('Give either --database-url or --data-dir, not both');
   if (args['database-url']) {
-    if (!/^postgres(ql)?:\/\//.test(args['database-url'])) throw new Error('--database-url must start with postgres:// or postgresql://');
+    if (!/^postgres(ql)?:\/\//.test(args['database-url']))
+      throw new Error('--database-url must start with postgres:// or postgresql://');
     return { kind: 'pg', databaseUrl: args['database-url'] };
   }
   if (args['data-dir']) return { kind: 'pglite', dataDir: path.resolve(args['data-dir']) };

@@ -5,7 +5,13 @@ export async function token(email: string, password = PASSWORD): Promise<string>
   const res = await fetch(`${baseURL()}/v2/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'reputo-web', client_secret: 'reputo-web-secret', grant_type: 'password', email, password }),
+    body: JSON.stringify({
+      client_id: 'reputo-web',
+      client_secret: 'reputo-web-secret',
+      grant_type: 'password',
+      email,
+      password,
+    }),
   });
   if (!res.ok) throw new Error(`token for ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
@@ -14,7 +20,10 @@ export async function token(email: string, password = PASSWORD): Promise<string>
 export async function call<T>(bearer: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -23,7 +23,10 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   // axe.run runs in the page; its result is plain data. Only violations are wanted: asking for them
   // alone spares axe listing every passing node, the larger part of its time on a long page.
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
   );
   return results.violations.filter((v) => FAILING.has(v.impact ?? '')).flatMap(describeViolation);
 }

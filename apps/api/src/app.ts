@@ -68,14 +68,22 @@ export interface BuildOptions {
   logStream?: DestinationStream;
 }
 
-export type BuiltApp = App & { routePermissions: RoutePermission[]; registeredRoutes: RegisteredRoute[]; deps: AppDeps };
+export type BuiltApp = App & {
+  routePermissions: RoutePermission[];
+  registeredRoutes: RegisteredRoute[];
+  deps: AppDeps;
+};
 
 /** Fields that carry a secret wherever they sit in a logged object (a body, a payload, an error's details). */
 const SECRET_FIELDS = ['password', 'refresh_token', 'access_token', 'token', 'client_secret', 'authorization'];
 
 /** Secrets that must never reach a log line: headers, and the secret fields at the top or one level down. */
 export const REDACT = [
-  'req.headers.authorization', 'req.headers["iframe-token"]', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  'req.headers.authorization',
+  'req.headers["iframe-token"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `req.body.${field}`]),
 ];
 
@@ -89,13 +97,21 @@ export function maskTokens(url: string): string {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config, db } = opts;
   const fastify = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      redact: REDACT,
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }) },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: REDACT,
+            serializers: {
+              req: (req) => ({ id: req.id, method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
     // X-Forwarded-For names the client only when a listed proxy sent it; otherwise anyone could pick their address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -112,7 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     db,
     signer: createTokenSigner(config.jwtSecret, config.accessTokenTtl),
     limits: await registerAttemptLimits(fastify, config, db),
-    mailer: opts.mailer ?? createMailer({ db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
+    mailer:
+      opts.mailer ?? createMailer({ db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
     realtime: createRealtime(config),
   };
 
@@ -139,7 +156,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await registerSecurityHeaders(fastify, deps, companyFrameAncestors);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Reputo API', version: config.version, description: 'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.' },
+      info: {
+        title: 'Reputo API',
+        version: config.version,
+        description:
+          'Review management and reputation platform. Sign in with POST /v2/oauth2/token, then send Authorization: Bearer.',
+      },
       // Relative: the document describes the server that serves it, wherever it is deployed.
       servers: [{ url: '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -155,7 +177,38 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await deps.realtime.embedded?.register(app);
   if (opts.serveWeb) web.index = await registerWeb(app, config.webDist);
 
-  for (const routes of [authRoutes, meRoutes, passwordRoutes, invitationRoutes, systemRoutes, teamRoutes, companyRoutes, partnerRoutes, embedRoutes, messagingRoutes, outboxRoutes, realtimeRoutes, reviewRoutes, statisticsRoutes, dashboardRoutes, insightsRoutes, competitorRoutes, notificationRoutes, reportSettingsRoutes, publicApiRoutes, sourceRoutes, packageRoutes, languageRoutes, widgetRoutes, brandRoutes, adminUserRoutes, csDashboardRoutes, systemHealthRoutes, locationRoutes, stateRoutes]) {
+  for (const routes of [
+    authRoutes,
+    meRoutes,
+    passwordRoutes,
+    invitationRoutes,
+    systemRoutes,
+    teamRoutes,
+    companyRoutes,
+    partnerRoutes,
+    embedRoutes,
+    messagingRoutes,
+    outboxRoutes,
+    realtimeRoutes,
+    reviewRoutes,
+    statisticsRoutes,
+    dashboardRoutes,
+    insightsRoutes,
+    competitorRoutes,
+    notificationRoutes,
+    reportSettingsRoutes,
+    publicApiRoutes,
+    sourceRoutes,
+    packageRoutes,
+    languageRoutes,
+    widgetRoutes,
+    brandRoutes,
+    adminUserRoutes,
+    csDashboardRoutes,
+    systemHealthRoutes,
+    locationRoutes,
+    stateRoutes,
+  ]) {
     routes(app, deps);
   }
 

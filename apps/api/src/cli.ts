@@ -26,14 +26,25 @@ async function run(command: string | undefined, args: string[]): Promise<number>
         return 1;
       }
       const summary = await seedDemoData(database.db, { reviewsScale: config.seedScale, log: say });
-      say(`Seeded ${summary.companies} companies, ${summary.locations} locations, ${summary.users} users, ${summary.reviews} reviews.`);
+      say(
+        `Seeded ${summary.companies} companies, ${summary.locations} locations, ${summary.users} users, ${summary.reviews} reviews.`,
+      );
       return 0;
     }
     if (command === 'create-owner') {
-      const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } });
+      const { values } = parseArgs({
+        args,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'first-name': { type: 'string' },
+          'last-name': { type: 'string' },
+        },
+      });
       if (!values.email || !isValidEmail(values.email)) return fail('--email must be a valid email address');
       if (!values.password || values.password.length < 6) return fail('--password must have at least 6 characters');
-      if (await findUserByEmail(database.db, values.email)) return fail(`A user with the email ${values.email} already exists`);
+      if (await findUserByEmail(database.db, values.email))
+        return fail(`A user with the email ${values.email} already exists`);
       await insertUser(database.db, {
         email: values.email,
         passwordHash: await hashPassword(values.password),
@@ -45,7 +56,9 @@ async function run(command: string | undefined, args: string[]): Promise<number>
       say(`Owner ${values.email} created. Sign in at ${config.publicUrl}/signin`);
       return 0;
     }
-    return fail('Usage: cli.ts migrate | seed | create-owner --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]');
+    return fail(
+      'Usage: cli.ts migrate | seed | create-owner --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]',
+    );
   } finally {
     await database.close();
   }
@@ -59,7 +72,9 @@ function fail(message: string): number {
 run(process.argv[2], process.argv.slice(3)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    process.stderr.write(err instanceof ConfigError ? `${err.message}\n` : `${err instanceof Error ? err.stack : String(err)}\n`);
+    process.stderr.write(
+      err instanceof ConfigError ? `${err.message}\n` : `${err instanceof Error ? err.stack : String(err)}\n`,
+    );
     process.exit(1);
   },
 );

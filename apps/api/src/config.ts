@@ -23,8 +23,16 @@ function isProxyEntry(entry: string): boolean {
 /** A comma-separated list of proxy addresses or ranges; empty: no proxy is trusted. */
 const proxyList = z
   .string()
-  .transform((text) => text.split(',').map((e) => e.trim()).filter(Boolean))
-  .refine((entries) => entries.every(isProxyEntry), 'must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas');
+  .transform((text) =>
+    text
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) => entries.every(isProxyEntry),
+    'must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,7 +47,11 @@ const envSchema = z.object({
   SEED_SCALE: z.coerce.number().positive().max(10).default(1),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86400),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86400),
   OAUTH_CLIENT_ID: z.string().min(1).default('reputo-web'),
   OAUTH_CLIENT_SECRET: z.string().min(1).default('reputo-web-secret'),
   TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -50,15 +62,24 @@ const envSchema = z.object({
   RECOVERY_RATE_WINDOW: z.coerce.number().int().min(1).default(3600),
   RECOVERY_HIDE_UNKNOWN_EMAILS: booleanText.default(false),
   TRUST_PROXY: proxyList.default([]),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   REDIS_KEY_PREFIX: z.string().default('reputo:'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Reputo <no-reply@reputo.test>'),
   INTERCOM_APP_ID: z.string().default('reputo'),
   INTERCOM_SECRET: z.string().min(16).optional(),
   USERLIST_SECRET: z.string().min(16).optional(),
   MAINTENANCE: booleanText.default(false),
-  BILLING_PORTAL_URL: z.string().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  BILLING_PORTAL_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
   ANNOUNCEMENT: z.string().optional(),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),
@@ -213,10 +234,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     billingPortalBase: env.BILLING_PORTAL_URL ?? DEFAULT_BILLING_PORTAL_BASE,
     announcement: env.ANNOUNCEMENT ?? DEFAULT_ANNOUNCEMENT,
     pusher: pusherComplete
-      ? { appId: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET!, cluster: env.PUSHER_CLUSTER, host: env.PUSHER_HOST, port: env.PUSHER_PORT }
+      ? {
+          appId: env.PUSHER_APP_ID!,
+          key: env.PUSHER_KEY!,
+          secret: env.PUSHER_SECRET!,
+          cluster: env.PUSHER_CLUSTER,
+          host: env.PUSHER_HOST,
+          port: env.PUSHER_PORT,
+        }
       : null,
-    openai: env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL } : null,
-    google: { apiUrl: env.GOOGLE_API_URL.replace(/\/$/, ''), tokenUrl: env.GOOGLE_TOKEN_URL, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    openai: env.OPENAI_BASE_URL
+      ? { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL }
+      : null,
+    google: {
+      apiUrl: env.GOOGLE_API_URL.replace(/\/$/, ''),
+      tokenUrl: env.GOOGLE_TOKEN_URL,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    },
     facebook: { graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, '') },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,

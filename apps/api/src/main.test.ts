@@ -32,7 +32,11 @@ interface Started {
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, typescript('src/main.ts'), { cwd: apiDir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, typescript('src/main.ts'), {
+    cwd: apiDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
@@ -62,7 +66,13 @@ async function signIn(base: string, email: string, password: string) {
   const res = await fetch(`${base}/v2/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'reputo-web', client_secret: 'reputo-web-secret', grant_type: 'password', email, password }),
+    body: JSON.stringify({
+      client_id: 'reputo-web',
+      client_secret: 'reputo-web-secret',
+      grant_type: 'password',
+      email,
+      password,
+    }),
   });
   return { status: res.status, body: (await res.json()) as { access_token?: string } };
 }
@@ -85,7 +95,9 @@ describe('Starting the server (embedded database)', () => {
       const me = await fetch(`${first.base}/v2/api/me`, { headers: { authorization: `Bearer ${body.access_token}` } });
       expect(((await me.json()) as { email: string }).email).toBe(account.email);
     }
-    const config = (await (await fetch(`${first.base}/v2/api/client-config`)).json()) as { presetUsers: { mail: string }[] };
+    const config = (await (await fetch(`${first.base}/v2/api/client-config`)).json()) as {
+      presetUsers: { mail: string }[];
+    };
     expect(config.presetUsers.map((u) => u.mail)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
     expect(await first.stop()).toBe(0);
 
@@ -97,7 +109,11 @@ describe('Starting the server (embedded database)', () => {
   }, 240000);
 
   it('refuses to start on a bad setting and names the variable', () => {
-    const res = spawnSync(process.execPath, typescript('src/main.ts'), { cwd: apiDir, env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' }, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, typescript('src/main.ts'), {
+      cwd: apiDir,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('Invalid configuration: PORT');
   });
@@ -116,10 +132,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Starting the server on PostgreSQL
     try {
       const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
       const server = await startServer(env);
-      const config = (await (await fetch(`${server.base}/v2/api/client-config`)).json()) as { demoMode: boolean; presetUsers: unknown[] };
+      const config = (await (await fetch(`${server.base}/v2/api/client-config`)).json()) as {
+        demoMode: boolean;
+        presetUsers: unknown[];
+      };
       expect(config).toMatchObject({ demoMode: false, presetUsers: [] });
       expect((await signIn(server.base, 'owner@reputo.test', DEMO_PASSWORD)).status).toBe(400);
-      const cli = spawnSync(process.execPath, typescript('src/cli.ts', 'create-owner', '--email', 'boss@example.com', '--password', 'first-owner-1'), { cwd: apiDir, env: { ...process.env, ...env }, encoding: 'utf8' });
+      const cli = spawnSync(
+        process.execPath,
+        typescript('src/cli.ts', 'create-owner', '--email', 'boss@example.com', '--password', 'first-owner-1'),
+        { cwd: apiDir, env: { ...process.env, ...env }, encoding: 'utf8' },
+      );
       expect(cli.stdout).toContain('Owner boss@example.com created');
       const { status, body } = await signIn(server.base, 'boss@example.com', 'first-owner-1');
       expect(status).toBe(200);

@@ -14,11 +14,16 @@ async function seedIfEmpty(config: Config, database: Database, log: (msg: string
   log('First start: seeding demo data (once)...');
   const started = Date.now();
   const summary = await seedDemoData(database.db, { reviewsScale: config.seedScale, log });
-  log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.companies} companies, ${summary.locations} locations, ${summary.users} users, ${summary.reviews} reviews.`);
+  log(
+    `Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.companies} companies, ${summary.locations} locations, ${summary.users} users, ${summary.reviews} reviews.`,
+  );
 }
 
 function printWelcome(config: Config, address: string): void {
-  const lines = [`Reputo is running at ${config.publicUrl} (listening on ${address})`, `API documentation: ${config.publicUrl}/docs`];
+  const lines = [
+    `Reputo is running at ${config.publicUrl} (listening on ${address})`,
+    `API documentation: ${config.publicUrl}/docs`,
+  ];
   if (config.demoMode) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(24)} ${a.role}`);
@@ -59,6 +64,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Reputo failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`Reputo failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

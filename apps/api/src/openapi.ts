@@ -17,7 +17,11 @@ async function generateOpenApi(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-openapi-'));
   // An empty in-memory database: building the routes runs no query.
   const database = await openPglite(null);
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, pkg.version), db: database.db, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, pkg.version),
+    db: database.db,
+    logger: false,
+  });
   try {
     await app.ready();
     return formatOpenApi(app.swagger());

@@ -28,7 +28,9 @@ interface Edge {
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
-  const found = [base, `${base}.ts`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')].find((p) => existsSync(p) && statSync(p).isFile());
+  const found = [base, `${base}.ts`, base.replace(/\.js$/, '.ts'), join(base, 'index.ts')].find(
+    (p) => existsSync(p) && statSync(p).isFile(),
+  );
   return found ?? null;
 }
 
@@ -83,9 +85,10 @@ describe('API source structure', () => {
     expect(cyclesOf(runtime)).toEqual([]);
   });
 
-  it('keeps the SQL of route files in their module\'s repository', () => {
+  it("keeps the SQL of route files in their module's repository", () => {
     const routeFiles = files.filter((f) => /(^|\.|\/)routes\.ts$/.test(f));
-    const sql = /^import (?!type\b)[^;]*from '(drizzle-orm[^']*|[./]*db\/schema)';|\b(db|tx)\.(select|insert|update|delete|execute|transaction)\(/m;
+    const sql =
+      /^import (?!type\b)[^;]*from '(drizzle-orm[^']*|[./]*db\/schema)';|\b(db|tx)\.(select|insert|update|delete|execute|transaction)\(/m;
     expect(routeFiles.length).toBeGreaterThan(20);
     expect(routeFiles.filter((f) => sql.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f))).toEqual([]);
   });
@@ -93,7 +96,11 @@ describe('API source structure', () => {
   it('never imports modules/ from platform/', () => {
     const platform = join(SRC, 'platform');
     const modules = join(SRC, 'modules');
-    const wrong = [...edges].flatMap(([f, es]) => (f.startsWith(platform) ? es.filter((e) => e.to.startsWith(modules)).map((e) => `${relative(SRC, f)} -> ${relative(SRC, e.to)}`) : []));
+    const wrong = [...edges].flatMap(([f, es]) =>
+      f.startsWith(platform)
+        ? es.filter((e) => e.to.startsWith(modules)).map((e) => `${relative(SRC, f)} -> ${relative(SRC, e.to)}`)
+        : [],
+    );
     expect(wrong).toEqual([]);
   });
 });

@@ -10,7 +10,14 @@ import { seedReporting } from '../../../apps/api/src/seed/competitors';
 import { Rng } from '../../../apps/api/src/seed/random';
 import { BENCH_PASSWORD, type DataSet } from '../sets';
 import { openTarget, resetTarget, type Target } from '../target';
-import { dropSecondaryIndexes, nextReviewId, openCopyLoader, syncReviewIdentity, unnestLoader, type BulkLoader } from './load';
+import {
+  dropSecondaryIndexes,
+  nextReviewId,
+  openCopyLoader,
+  syncReviewIdentity,
+  unnestLoader,
+  type BulkLoader,
+} from './load';
 import { analysisStats, ExternalIds, reviewChunks, type CompanyIds } from './reviews';
 import { insertCompany, insertPartner } from './tenancy';
 import { buildWorld } from './world';
@@ -81,7 +88,8 @@ export async function generateDataSet(opts: GenerateOptions): Promise<GenerateSu
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const partnerId = await insertPartner(db, world.partner, passwordHash);
     const companies: [CompanySpec, CompanyIds][] = [];
-    for (const c of [world.big, ...world.small]) companies.push([c, await insertCompany(db, c, c.partner ? partnerId : null, passwordHash)]);
+    for (const c of [world.big, ...world.small])
+      companies.push([c, await insertCompany(db, c, c.partner ? partnerId : null, passwordHash)]);
     lap(`${companies.length} companies, ${companies.reduce((n, [c]) => n + c.locations.length, 0)} locations`);
 
     const indexes = await dropSecondaryIndexes(db);
@@ -96,12 +104,23 @@ export async function generateDataSet(opts: GenerateOptions): Promise<GenerateSu
         let done = 0;
         const started = performance.now();
         // While the database takes one chunk, the next one is generated.
-        for await (const chunk of reviewChunks(spec, ids, { now, count: total, years: opts.set.years, seed: seed + i * 7919, chunkSize: CHUNK, firstId, ids: externalIds })) {
+        for await (const chunk of reviewChunks(spec, ids, {
+          now,
+          count: total,
+          years: opts.set.years,
+          seed: seed + i * 7919,
+          chunkSize: CHUNK,
+          firstId,
+          ids: externalIds,
+        })) {
           await pending;
           pending = loader.write(chunk);
           done += chunk.reviews.length;
           firstId += chunk.reviews.length;
-          if (total >= 100_000 && done % 100_000 === 0) log(`generate: ${spec.name}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} reviews (${Math.round(done / ((performance.now() - started) / 1000))}/s)`);
+          if (total >= 100_000 && done % 100_000 === 0)
+            log(
+              `generate: ${spec.name}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} reviews (${Math.round(done / ((performance.now() - started) / 1000))}/s)`,
+            );
         }
         await pending;
         written += done;
@@ -119,7 +138,14 @@ export async function generateDataSet(opts: GenerateOptions): Promise<GenerateSu
     lap(`indexes rebuilt (${indexes.names.length})`);
 
     const [bigSpec, big] = companies[0]!;
-    await db.transaction((tx) => seedReporting(tx, { companyIds: new Map([['saffron', big.companyId]]), now, scale: opts.set.competitorScale, log: (m) => log(`generate: ${bigSpec.name} ${m.replace(/ \(.*\)$/, '')}`) }));
+    await db.transaction((tx) =>
+      seedReporting(tx, {
+        companyIds: new Map([['saffron', big.companyId]]),
+        now,
+        scale: opts.set.competitorScale,
+        log: (m) => log(`generate: ${bigSpec.name} ${m.replace(/ \(.*\)$/, '')}`),
+      }),
+    );
     const competitorReviews = await analyzePendingReviews(db, big.companyId);
     lap(`competitors of ${bigSpec.name} (${competitorReviews} reviews analysed by the server's analysis)`);
 
@@ -142,7 +168,11 @@ export async function generateDataSet(opts: GenerateOptions): Promise<GenerateSu
       topicRows: await count(db, 'review_topics'),
       seconds: Math.round((performance.now() - t0) / 100) / 10,
       phases,
-      analysis: { texts: analysisStats.texts, analysed: analysisStats.analysed, seconds: Math.round(analysisStats.ms / 100) / 10 },
+      analysis: {
+        texts: analysisStats.texts,
+        analysed: analysisStats.analysed,
+        seconds: Math.round(analysisStats.ms / 100) / 10,
+      },
     };
   } finally {
     await loader?.close();
@@ -155,22 +185,31 @@ export async function generateDataSet(opts: GenerateOptions): Promise<GenerateSu
  * new rollups from the old ones), optionally rebuilds every company's rollups with the server's own
  * functions (after a migration changed how a rollup is computed), then VACUUM ANALYZE.
  */
-export async function refreshRollups(target: Target, log: (line: string) => void = () => undefined, rebuild = true): Promise<number> {
+export async function refreshRollups(
+  target: Target,
+  log: (line: string) => void = () => undefined,
+  rebuild = true,
+): Promise<number> {
   const database = await openTarget(target);
   const t0 = performance.now();
   try {
     await database.migrate();
-    const ids = rowsOf<{ id: number }>(await database.db.execute(sql`SELECT id FROM companies ORDER BY id`)).map((r) => Number(r.id));
+    const ids = rowsOf<{ id: number }>(await database.db.execute(sql`SELECT id FROM companies ORDER BY id`)).map((r) =>
+      Number(r.id),
+    );
     for (const id of rebuild ? ids : []) {
       await rebuildReviewDaily(database.db, id);
       await rebuildTopicDaily(database.db, id);
     }
     await database.db.execute(sql`VACUUM ANALYZE`);
     const seconds = Math.round((performance.now() - t0) / 100) / 10;
-    log(rebuild ? `generate: rollups of ${ids.length} companies rebuilt in ${seconds} s` : `generate: migrations and VACUUM ANALYZE in ${seconds} s`);
+    log(
+      rebuild
+        ? `generate: rollups of ${ids.length} companies rebuilt in ${seconds} s`
+        : `generate: migrations and VACUUM ANALYZE in ${seconds} s`,
+    );
     return seconds;
   } finally {
     await database.close();
   }
 }
-

@@ -107,13 +107,32 @@ export async function openCopyLoader(databaseUrl: string): Promise<BulkLoader> {
 /** Rows per INSERT on PGlite; the seed measured larger batches no faster. */
 const UNNEST_BATCH = 2000;
 
-async function insertUnnest<T>(db: Db, table: string, columns: Column<T>[], rows: T[], overriding: boolean): Promise<void> {
+async function insertUnnest<T>(
+  db: Db,
+  table: string,
+  columns: Column<T>[],
+  rows: T[],
+  overriding: boolean,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const batch = rows.slice(i, i + UNNEST_BATCH);
     const names = sql.raw(columns.map(([name]) => name).join(', '));
-    const arrays = sql.join(columns.map(([, type, pick]) => sql`${sql.param(batch.map((r) => { const v = pick(r); return v instanceof Date ? v.toISOString() : v; }))}::${sql.raw(type)}[]`), sql`, `);
+    const arrays = sql.join(
+      columns.map(
+        ([, type, pick]) =>
+          sql`${sql.param(
+            batch.map((r) => {
+              const v = pick(r);
+              return v instanceof Date ? v.toISOString() : v;
+            }),
+          )}::${sql.raw(type)}[]`,
+      ),
+      sql`, `,
+    );
     // Review ids are given by the generator (replies and topics point at them), hence OVERRIDING.
-    await db.execute(sql`INSERT INTO ${sql.raw(table)} (${names}) ${sql.raw(overriding ? 'OVERRIDING SYSTEM VALUE ' : '')}SELECT * FROM unnest(${arrays})`);
+    await db.execute(
+      sql`INSERT INTO ${sql.raw(table)} (${names}) ${sql.raw(overriding ? 'OVERRIDING SYSTEM VALUE ' : '')}SELECT * FROM unnest(${arrays})`,
+    );
   }
 }
 
@@ -135,7 +154,10 @@ export const BULK_TABLES = ['reviews', 'responses', 'review_topics'];
  * how to build them again, exactly as the migrations defined them: loading a million rows and then
  * building each index once is several times faster than keeping seven indexes up to date row by row.
  */
-export async function dropSecondaryIndexes(db: Db, tables: string[] = BULK_TABLES): Promise<{ names: string[]; restore: () => Promise<void> }> {
+export async function dropSecondaryIndexes(
+  db: Db,
+  tables: string[] = BULK_TABLES,
+): Promise<{ names: string[]; restore: () => Promise<void> }> {
   const result = await db.execute(sql`
     SELECT i.indexname, i.indexdef FROM pg_indexes i
     WHERE i.schemaname = 'public' AND i.tablename = ANY(${sql.param(tables)}::text[])
@@ -146,7 +168,8 @@ export async function dropSecondaryIndexes(db: Db, tables: string[] = BULK_TABLE
   return {
     names: indexes.map((i) => i.indexname),
     restore: async () => {
-      for (const i of indexes) await db.execute(sql.raw(i.indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')));
+      for (const i of indexes)
+        await db.execute(sql.raw(i.indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')));
     },
   };
 }
@@ -158,5 +181,7 @@ export async function nextReviewId(db: Db): Promise<number> {
 }
 
 export async function syncReviewIdentity(db: Db): Promise<void> {
-  await db.execute(sql`SELECT setval(pg_get_serial_sequence('reviews', 'id'), greatest((SELECT max(id) FROM reviews), 1))`);
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('reviews', 'id'), greatest((SELECT max(id) FROM reviews), 1))`,
+  );
 }

@@ -3,7 +3,12 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { CompanySpec } from '../../../apps/api/src/seed/companies';
 import { Rng } from '../../../apps/api/src/seed/random';
 import { ExternalIds, generateReviews, SPAN_DAYS, type ReviewDraft } from '../../../apps/api/src/seed/reviews';
-import { analyzeText, NLP_VERSION, sentimentFromRating, type TextAnalysis } from '../../../apps/api/src/platform/nlp/analyze';
+import {
+  analyzeText,
+  NLP_VERSION,
+  sentimentFromRating,
+  type TextAnalysis,
+} from '../../../apps/api/src/platform/nlp/analyze';
 
 /**
  * Reviews, replies and text analysis of one company as table rows, chunk by chunk, so a million
@@ -132,7 +137,7 @@ function toRows(draft: ReviewDraft, id: number, company: CompanySpec, ids: Compa
   out.reviews.push({
     id,
     companyId: ids.companyId,
-    locationId: draft.locationCode ? ids.locations.get(draft.locationCode) ?? null : null,
+    locationId: draft.locationCode ? (ids.locations.get(draft.locationCode) ?? null) : null,
     source: draft.source,
     externalId: draft.externalId,
     authorName: draft.authorName,
@@ -151,8 +156,16 @@ function toRows(draft: ReviewDraft, id: number, company: CompanySpec, ids: Compa
   });
   for (const r of replies) {
     out.responses.push({
-      reviewId: id, companyId: ids.companyId, authorUserId: ids.team[r.authorIndex] ?? null, text: r.text, status: r.status,
-      failureReason: r.failureReason, origin: r.origin, createdAt: r.createdAt, postedAt: r.postedAt, updatedAt: r.postedAt ?? r.createdAt,
+      reviewId: id,
+      companyId: ids.companyId,
+      authorUserId: ids.team[r.authorIndex] ?? null,
+      text: r.text,
+      status: r.status,
+      failureReason: r.failureReason,
+      origin: r.origin,
+      createdAt: r.createdAt,
+      postedAt: r.postedAt,
+      updatedAt: r.postedAt ?? r.createdAt,
     });
   }
   const text = [draft.title, draft.text].filter(Boolean).join('. ');

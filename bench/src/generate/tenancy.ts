@@ -18,36 +18,91 @@ async function insertMany<T>(rows: T[], insert: (batch: T[]) => Promise<void>): 
 export async function insertPartner(db: Db, p: PartnerSpec, passwordHash: string): Promise<number> {
   const [row] = await db
     .insert(partners)
-    .values({ name: p.name, status: p.status, startDate: p.startDate, type: p.type, address: p.address, email: p.email, package: p.package, packageCredits: p.packageCredits, url: p.url })
+    .values({
+      name: p.name,
+      status: p.status,
+      startDate: p.startDate,
+      type: p.type,
+      address: p.address,
+      email: p.email,
+      package: p.package,
+      packageCredits: p.packageCredits,
+      url: p.url,
+    })
     .returning({ id: partners.id });
   await db.insert(users).values([
-    { email: BENCH_ACCOUNTS.owner, passwordHash, firstName: 'Bench', lastName: 'Owner', role: 'owner', status: 'active' },
-    { email: BENCH_ACCOUNTS.partner, passwordHash, firstName: 'Bench', lastName: 'Partner', role: 'partner', partnerId: row!.id, status: 'active' },
+    {
+      email: BENCH_ACCOUNTS.owner,
+      passwordHash,
+      firstName: 'Bench',
+      lastName: 'Owner',
+      role: 'owner',
+      status: 'active',
+    },
+    {
+      email: BENCH_ACCOUNTS.partner,
+      passwordHash,
+      firstName: 'Bench',
+      lastName: 'Partner',
+      role: 'partner',
+      partnerId: row!.id,
+      status: 'active',
+    },
   ]);
   return row!.id;
 }
 
 /** One company with its tree and team; answers the ids the review rows need. */
-export async function insertCompany(db: Db, c: CompanySpec, partnerId: number | null, passwordHash: string): Promise<CompanyIds> {
+export async function insertCompany(
+  db: Db,
+  c: CompanySpec,
+  partnerId: number | null,
+  passwordHash: string,
+): Promise<CompanyIds> {
   const [company] = await db
     .insert(companies)
     .values({
-      partnerId, companyName: c.name, status: c.status, type: c.type, address1: c.address1, address2: c.address2, city: c.city, state: c.state,
-      country: c.country, timeZone: c.timeZone, zip: c.zip, sources: c.sources, competitorsSources: c.competitorsSources, features: c.features,
-      package: c.package, packageChangeDate: c.packageChangeDate, period: c.period, locationsLimit: c.locationsLimit, createdAt: c.createdAt, updatedAt: c.createdAt,
+      partnerId,
+      companyName: c.name,
+      status: c.status,
+      type: c.type,
+      address1: c.address1,
+      address2: c.address2,
+      city: c.city,
+      state: c.state,
+      country: c.country,
+      timeZone: c.timeZone,
+      zip: c.zip,
+      sources: c.sources,
+      competitorsSources: c.competitorsSources,
+      features: c.features,
+      package: c.package,
+      packageChangeDate: c.packageChangeDate,
+      period: c.period,
+      locationsLimit: c.locationsLimit,
+      createdAt: c.createdAt,
+      updatedAt: c.createdAt,
     })
     .returning({ id: companies.id });
   const companyId = company!.id;
 
   const brandIds = new Map<string, number>();
   if (c.brands.length) {
-    const rows = await db.insert(brands).values(c.brands.map((b) => ({ companyId, title: b.title }))).returning({ id: brands.id, title: brands.title });
+    const rows = await db
+      .insert(brands)
+      .values(c.brands.map((b) => ({ companyId, title: b.title })))
+      .returning({ id: brands.id, title: brands.title });
     for (const r of rows) brandIds.set(r.title, r.id);
   }
   const stateIds = new Map<string, number>();
-  const stateRows = c.brands.flatMap((b) => b.regions.map((r) => ({ companyId, brandId: brandIds.get(b.title)!, title: r.title, language: r.language })));
+  const stateRows = c.brands.flatMap((b) =>
+    b.regions.map((r) => ({ companyId, brandId: brandIds.get(b.title)!, title: r.title, language: r.language })),
+  );
   if (stateRows.length) {
-    const rows = await db.insert(states).values(stateRows).returning({ id: states.id, brandId: states.brandId, title: states.title });
+    const rows = await db
+      .insert(states)
+      .values(stateRows)
+      .returning({ id: states.id, brandId: states.brandId, title: states.title });
     for (const r of rows) stateIds.set(`${r.brandId}|${r.title}`, r.id);
   }
 
@@ -57,10 +112,20 @@ export async function insertCompany(db: Db, c: CompanySpec, partnerId: number | 
       .insert(locations)
       .values(
         batch.map((l) => {
-          const brandId = l.brand ? brandIds.get(l.brand) ?? null : null;
+          const brandId = l.brand ? (brandIds.get(l.brand) ?? null) : null;
           return {
-            companyId, brandId, stateId: brandId && l.region ? stateIds.get(`${brandId}|${l.region}`) ?? null : null, title: l.title, locationId: l.code,
-            address: l.address, city: l.city, country: l.country, timeZone: l.timeZone, latitude: l.latitude, longitude: l.longitude, sourceUrls: l.sourceUrls,
+            companyId,
+            brandId,
+            stateId: brandId && l.region ? (stateIds.get(`${brandId}|${l.region}`) ?? null) : null,
+            title: l.title,
+            locationId: l.code,
+            address: l.address,
+            city: l.city,
+            country: l.country,
+            timeZone: l.timeZone,
+            latitude: l.latitude,
+            longitude: l.longitude,
+            sourceUrls: l.sourceUrls,
           };
         }),
       )
@@ -72,7 +137,13 @@ export async function insertCompany(db: Db, c: CompanySpec, partnerId: number | 
     .insert(users)
     .values(
       c.team.map((m) => ({
-        email: m.email, passwordHash, firstName: m.firstName, lastName: m.lastName, role: m.role, companyId, status: 'active',
+        email: m.email,
+        passwordHash,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        role: m.role,
+        companyId,
+        status: 'active',
         locationIds: m.locationCodes ? m.locationCodes.map((code) => locationIds.get(code)!) : null,
       })),
     )

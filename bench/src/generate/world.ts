@@ -1,4 +1,10 @@
-import { buildCustomerBase, type CompanySpec, type LocationSpec, type PartnerSpec, type TeamMemberSpec } from '../../../apps/api/src/seed/companies';
+import {
+  buildCustomerBase,
+  type CompanySpec,
+  type LocationSpec,
+  type PartnerSpec,
+  type TeamMemberSpec,
+} from '../../../apps/api/src/seed/companies';
 import { KSA, REGIONS, RETAIL_SITES, type RegionCode, type Site } from '../../../apps/api/src/seed/geo';
 import { Rng, slugify } from '../../../apps/api/src/seed/random';
 import { BENCH_ACCOUNTS, BIG_COMPANY, BIG_SOURCES, type DataSet } from '../sets';
@@ -16,10 +22,26 @@ export interface World {
 }
 
 /** Share of a brand's locations per region; the retail sites of each region come from the seed. */
-const REGION_SHARES: [RegionCode, number][] = [['DXB', 30], ['AUH', 15], ['SHJ', 10], ['RUH', 22], ['JED', 14], ['DMM', 9]];
+const REGION_SHARES: [RegionCode, number][] = [
+  ['DXB', 30],
+  ['AUH', 15],
+  ['SHJ', 10],
+  ['RUH', 22],
+  ['JED', 14],
+  ['DMM', 9],
+];
 
 /** Review volume per source at a UAE location; Saudi locations have no Talabat or Deliveroo. */
-const SOURCE_WEIGHTS: Record<(typeof BIG_SOURCES)[number], number> = { google: 46, talabat: 12, feedback: 12, tripadvisor: 8, zomato: 6, deliveroo: 6, facebook: 6, foursquare: 4 };
+const SOURCE_WEIGHTS: Record<(typeof BIG_SOURCES)[number], number> = {
+  google: 46,
+  talabat: 12,
+  feedback: 12,
+  tripadvisor: 8,
+  zomato: 6,
+  deliveroo: 6,
+  facebook: 6,
+  foursquare: 4,
+};
 
 function pageUrl(rng: Rng, source: string, template: LocationSpec, title: string): string {
   const known = template.sourceUrls[source];
@@ -29,7 +51,10 @@ function pageUrl(rng: Rng, source: string, template: LocationSpec, title: string
       return `https://www.google.com/maps?cid=${rng.digits(19)}`;
     case 'tripadvisor':
       // The share-card and list links rewrite this address per review, so keep the seed's shape.
-      return known ?? `https://www.tripadvisor.com/Restaurant_Review-g295424-d${rng.digits(8)}-Reviews-${slug}-Dubai_Emirate_of_Dubai.html`;
+      return (
+        known ??
+        `https://www.tripadvisor.com/Restaurant_Review-g295424-d${rng.digits(8)}-Reviews-${slug}-Dubai_Emirate_of_Dubai.html`
+      );
     case 'facebook':
       return `https://www.facebook.com/${slug.replace(/-/g, '')}`;
     case 'zomato':
@@ -55,8 +80,15 @@ interface BrandPlan {
 function brandPlans(demo: CompanySpec): BrandPlan[] {
   const byBrand = new Map<string, LocationSpec[]>();
   for (const l of demo.locations) if (l.brand) byBrand.set(l.brand, [...(byBrand.get(l.brand) ?? []), l]);
-  const base = [...byBrand].map(([title, templates]) => ({ title, prefix: templates[0]!.code.split('-')[0]!, templates }));
-  return [...base, ...base.map((b) => ({ title: `${b.title} Express`, prefix: `${b.prefix}X`, templates: b.templates }))];
+  const base = [...byBrand].map(([title, templates]) => ({
+    title,
+    prefix: templates[0]!.code.split('-')[0]!,
+    templates,
+  }));
+  return [
+    ...base,
+    ...base.map((b) => ({ title: `${b.title} Express`, prefix: `${b.prefix}X`, templates: b.templates })),
+  ];
 }
 
 function regionFor(rng: Rng): RegionCode {
@@ -108,7 +140,10 @@ function bigLocations(rng: Rng, demo: CompanySpec, count: number): LocationSpec[
 function brandsOf(locations: LocationSpec[]): CompanySpec['brands'] {
   const byBrand = new Map<string, Set<string>>();
   for (const l of locations) byBrand.set(l.brand!, (byBrand.get(l.brand!) ?? new Set()).add(l.region!));
-  return [...byBrand].map(([title, regions]) => ({ title, regions: [...regions].map((r) => ({ title: r, language: null })) }));
+  return [...byBrand].map(([title, regions]) => ({
+    title,
+    regions: [...regions].map((r) => ({ title: r, language: null })),
+  }));
 }
 
 function bigTeam(locations: LocationSpec[]): TeamMemberSpec[] {
@@ -117,10 +152,28 @@ function bigTeam(locations: LocationSpec[]): TeamMemberSpec[] {
     { email: a.admin, firstName: 'Huda', lastName: 'Al Mazrouei', role: 'master_admin', locationCodes: null },
     { email: a.manager, firstName: 'Sameer', lastName: 'Khan', role: 'manager', locationCodes: null },
     { email: a.responder, firstName: 'Grace', lastName: 'Villanueva', role: 'responder', locationCodes: null },
-    { email: 'responder2@bench.reputo.test', firstName: 'Vikram', lastName: 'Rao', role: 'responder', locationCodes: null },
-    { email: 'responder3@bench.reputo.test', firstName: 'Rhea', lastName: 'Santos', role: 'responder', locationCodes: null },
+    {
+      email: 'responder2@bench.reputo.test',
+      firstName: 'Vikram',
+      lastName: 'Rao',
+      role: 'responder',
+      locationCodes: null,
+    },
+    {
+      email: 'responder3@bench.reputo.test',
+      firstName: 'Rhea',
+      lastName: 'Santos',
+      role: 'responder',
+      locationCodes: null,
+    },
     { email: a.analyst, firstName: 'Tom', lastName: 'Collins', role: 'analyst', locationCodes: null },
-    { email: a.limited, firstName: 'Noura', lastName: 'Al Harbi', role: 'responder', locationCodes: locations.slice(0, 20).map((l) => l.code) },
+    {
+      email: a.limited,
+      firstName: 'Noura',
+      lastName: 'Al Harbi',
+      role: 'responder',
+      locationCodes: locations.slice(0, 20).map((l) => l.code),
+    },
   ];
 }
 
@@ -159,7 +212,17 @@ export function buildWorld(set: DataSet, now: Date, seed: number): World {
     reviews: set.reviews,
     team: bigTeam(locations),
   };
-  const small = Array.from({ length: set.smallCompanies }, (_, n) => smallCompany(base.companies[n % base.companies.length]!, n, set.smallReviews));
-  const partner: PartnerSpec = { ...base.partners[0]!, name: 'Gulf Reach Digital (bench)', email: 'partners@bench.reputo.test' };
-  return { partner, big: { ...big, partner: 'agency' }, small: small.map((c) => ({ ...c, partner: c.partner ? 'agency' : null })) };
+  const small = Array.from({ length: set.smallCompanies }, (_, n) =>
+    smallCompany(base.companies[n % base.companies.length]!, n, set.smallReviews),
+  );
+  const partner: PartnerSpec = {
+    ...base.partners[0]!,
+    name: 'Gulf Reach Digital (bench)',
+    email: 'partners@bench.reputo.test',
+  };
+  return {
+    partner,
+    big: { ...big, partner: 'agency' },
+    small: small.map((c) => ({ ...c, partner: c.partner ? 'agency' : null })),
+  };
 }

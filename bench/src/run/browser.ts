@@ -26,7 +26,16 @@ export interface BrowserResult {
 }
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function browserAvailable(): boolean {
   return existsSync(CHROMIUM);
@@ -53,9 +62,16 @@ function trackScripts(page: Page, dist: string): () => { scripts: number; jsKbGz
  * Waits for the list call of /reviews and then for the first review's reviewer name (or text) on
  * screen, whatever the markup: that is the first list row a user sees.
  */
-async function firstRowShown(page: Page, start: number, timeoutMs: number): Promise<{ ms: number | null; note?: string }> {
+async function firstRowShown(
+  page: Page,
+  start: number,
+  timeoutMs: number,
+): Promise<{ ms: number | null; note?: string }> {
   try {
-    const res = await page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/api/reviews' && r.request().method() === 'GET', { timeout: timeoutMs });
+    const res = await page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v2/api/reviews' && r.request().method() === 'GET',
+      { timeout: timeoutMs },
+    );
     if (!res.ok()) return { ms: null, note: `the review list answered ${res.status()}` };
     const body = (await res.json()) as { reviews?: { name?: string; text?: string | null }[] };
     const first = body.reviews?.[0];
@@ -90,7 +106,11 @@ export async function measureBrowser(baseUrl: string, dist: string, email: strin
     const reviewsAfterSignIn: PageLoad = { ...signinScripts(), ...afterSignIn };
 
     // A signed-in user opening /reviews in a fresh tab with nothing cached.
-    const cold = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, storageState: await context.storageState() });
+    const cold = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+      storageState: await context.storageState(),
+    });
     const coldPage = await cold.newPage();
     const coldScripts = trackScripts(coldPage, dist);
     start = performance.now();

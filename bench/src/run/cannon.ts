@@ -41,28 +41,36 @@ export async function measure(req: LoadRequest, connections: number, seconds: nu
   const statuses: Record<string, number> = {};
   let n = 0;
   // As a browser asks: the server may answer gzip (cached reports of 16 kB or more do).
-  const headers: Record<string, string> = { authorization: `Bearer ${req.token}`, 'accept-encoding': 'gzip, deflate, br' };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${req.token}`,
+    'accept-encoding': 'gzip, deflate, br',
+  };
   if (req.body) headers['content-type'] = 'application/json';
   let finish: (err: unknown, result: autocannon.Result) => void = () => undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (err, result) => (err ? reject(err) : resolve(result));
   });
   // With a callback autocannon answers its instance (events); the callback gets the summary.
-  const instance = autocannon({
-    url: req.url,
-    connections,
-    duration: seconds,
-    timeout: 30,
-    requests: [
-      {
-        method: req.method,
-        path: req.path,
-        headers,
-        // autocannon calls setupRequest whenever the key is present, so add it only for bodies.
-        ...(req.body ? { setupRequest: (r: autocannon.Request) => ({ ...r, body: JSON.stringify(req.body!(n++)) }) } : {}),
-      },
-    ],
-  }, (err, result) => finish(err, result));
+  const instance = autocannon(
+    {
+      url: req.url,
+      connections,
+      duration: seconds,
+      timeout: 30,
+      requests: [
+        {
+          method: req.method,
+          path: req.path,
+          headers,
+          // autocannon calls setupRequest whenever the key is present, so add it only for bodies.
+          ...(req.body
+            ? { setupRequest: (r: autocannon.Request) => ({ ...r, body: JSON.stringify(req.body!(n++)) }) }
+            : {}),
+        },
+      ],
+    },
+    (err, result) => finish(err, result),
+  );
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     times.push(responseTime);
     if (statusCode < 200 || statusCode > 299) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;

@@ -51,7 +51,9 @@ async function peakRss<T>(server: RunningServer, work: () => Promise<T>): Promis
 
 /** The first day from which the big company has about `rows` reviews up to today (by the list's own count). */
 export async function dateFromForRows(admin: Caller, rows: number): Promise<{ from: string; count: number }> {
-  const countFrom = async (day: string) => (await admin.get<{ total_reviews_count: number }>(`/v2/api/reviews?per_page=1&date_from=${day}`)).total_reviews_count;
+  const countFrom = async (day: string) =>
+    (await admin.get<{ total_reviews_count: number }>(`/v2/api/reviews?per_page=1&date_from=${day}`))
+      .total_reviews_count;
   const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   let lo = 0;
   let hi = 3 * 366;
@@ -65,7 +67,12 @@ export async function dateFromForRows(admin: Caller, rows: number): Promise<{ fr
 }
 
 async function countXlsxRows(buffer: Buffer): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
+    sharedStrings: 'ignore',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+  });
   let rows = 0;
   for await (const sheet of reader) {
     for await (const _row of sheet) rows += 1;
@@ -79,7 +86,9 @@ export async function measureExport(server: RunningServer, admin: Caller, rows: 
   const before = server.rss();
   const t0 = performance.now();
   const { value: buffer, peak } = await peakRss(server, async () => {
-    const res = await fetch(`${admin.baseUrl}/v2/api/reviews/export/excel?${filter}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await fetch(`${admin.baseUrl}/v2/api/reviews/export/excel?${filter}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     if (!res.ok) throw new Error(`The export answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     return Buffer.from(await res.arrayBuffer());
   });
@@ -105,7 +114,12 @@ export function uploadCsv(rows: UploadRow[]): string {
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   const lines = ['source,date,rating,text,title,author_name,location_id,external_id,language'];
-  for (const r of rows) lines.push([r.source, r.date, r.rating, r.text, r.title, r.authorName, r.locationCode, r.externalId, r.language].map(q).join(','));
+  for (const r of rows)
+    lines.push(
+      [r.source, r.date, r.rating, r.text, r.title, r.authorName, r.locationCode, r.externalId, r.language]
+        .map(q)
+        .join(','),
+    );
   return lines.join('\n');
 }
 
@@ -121,17 +135,34 @@ export interface UploadRow {
   language: string | null;
 }
 
-export async function measureUpload(admin: Caller, csv: string, rows: number, timeoutMs = 30 * 60_000): Promise<UploadResult> {
+export async function measureUpload(
+  admin: Caller,
+  csv: string,
+  rows: number,
+  timeoutMs = 30 * 60_000,
+): Promise<UploadResult> {
   const content = Buffer.from(csv, 'utf8').toString('base64');
   const t0 = performance.now();
-  const started = await admin.send<{ id?: number; error_description?: string }>('POST', '/v2/api/reviews/upload', { fileName: 'bench-reviews.csv', content });
-  if (started.status !== 202 || !started.body.id) throw new Error(`The upload answered ${started.status}: ${JSON.stringify(started.body).slice(0, 300)}`);
-  type Progress = { status: string; totalRows: number; imported: number; duplicates: number; rejected: unknown[]; error: string | null };
+  const started = await admin.send<{ id?: number; error_description?: string }>('POST', '/v2/api/reviews/upload', {
+    fileName: 'bench-reviews.csv',
+    content,
+  });
+  if (started.status !== 202 || !started.body.id)
+    throw new Error(`The upload answered ${started.status}: ${JSON.stringify(started.body).slice(0, 300)}`);
+  type Progress = {
+    status: string;
+    totalRows: number;
+    imported: number;
+    duplicates: number;
+    rejected: unknown[];
+    error: string | null;
+  };
   let progress: Progress;
   for (;;) {
     progress = await admin.get<Progress>(`/v2/api/reviews/upload/${started.body.id}`);
     if (progress.status !== 'running' && progress.status !== 'queued') break;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`The upload did not finish within ${timeoutMs / 60000} minutes`);
+    if (performance.now() - t0 > timeoutMs)
+      throw new Error(`The upload did not finish within ${timeoutMs / 60000} minutes`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -167,7 +198,12 @@ export interface ListDuringUploadResult {
  * imported and its texts analysed: the 'insights.analyze' job picks the new reviews up within 30
  * seconds of the import, so the probe goes on for `afterSeconds` after the import is done.
  */
-export async function measureListDuringUpload(admin: Caller, csv: string, rows: number, opts: { clients: number; afterSeconds: number }): Promise<ListDuringUploadResult> {
+export async function measureListDuringUpload(
+  admin: Caller,
+  csv: string,
+  rows: number,
+  opts: { clients: number; afterSeconds: number },
+): Promise<ListDuringUploadResult> {
   const times: number[] = [];
   let failures = 0;
   let probing = true;
@@ -175,7 +211,9 @@ export async function measureListDuringUpload(admin: Caller, csv: string, rows: 
     while (probing) {
       const t = performance.now();
       try {
-        const res = await fetch(`${admin.baseUrl}/v2/api/reviews?page=1&per_page=20`, { headers: { authorization: `Bearer ${admin.token}` } });
+        const res = await fetch(`${admin.baseUrl}/v2/api/reviews?page=1&per_page=20`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        });
         await res.arrayBuffer();
         if (!res.ok) failures += 1;
       } catch {

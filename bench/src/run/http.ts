@@ -18,7 +18,10 @@ export async function signIn(baseUrl: string, email: string, password = BENCH_PA
     body: JSON.stringify({ ...CLIENT, grant_type: 'password', email, password }),
   });
   const body = (await res.json()) as { access_token?: string; error_description?: string };
-  if (!res.ok || !body.access_token) throw new Error(`Sign-in of ${email} failed (${res.status}): ${body.error_description ?? 'no token'}. Was the data set generated (npm run bench:generate)?`);
+  if (!res.ok || !body.access_token)
+    throw new Error(
+      `Sign-in of ${email} failed (${res.status}): ${body.error_description ?? 'no token'}. Was the data set generated (npm run bench:generate)?`,
+    );
   return callerFor(baseUrl, body.access_token);
 }
 
@@ -33,7 +36,11 @@ export function callerFor(baseUrl: string, token: string): Caller {
       return (await res.json()) as T;
     },
     async send<T>(method: string, path: string, body: unknown) {
-      const res = await fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const text = await res.text();
       let parsed: unknown = text;
       try {

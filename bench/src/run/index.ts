@@ -11,7 +11,16 @@ import { BENCH_ACCOUNTS, BIG_COMPANY } from '../sets';
 import { describeTarget, openTarget, serverEnv, type Target } from '../target';
 import { browserAvailable, measureBrowser, type BrowserResult } from './browser';
 import { measure, type LoadResult } from './cannon';
-import { measureExport, measureListDuringUpload, measureUpload, uploadCsv, type ExportResult, type ListDuringUploadResult, type UploadResult, type UploadRow } from './heavy';
+import {
+  measureExport,
+  measureListDuringUpload,
+  measureUpload,
+  uploadCsv,
+  type ExportResult,
+  type ListDuringUploadResult,
+  type UploadResult,
+  type UploadRow,
+} from './heavy';
 import { callerFor, serverRoutes, signIn, type Caller } from './http';
 import { captureAndTimeRaw, type RawResult } from './raw';
 import { BENCH_MARK, buildScenarios, type Scenario, type ScenarioContext } from './scenarios';
@@ -77,7 +86,15 @@ export interface RunResults {
   command: string;
   target: string;
   driver: 'pg' | 'pglite';
-  machine: { cpu: string; cores: number; memoryGb: number; node: string; database: string; loadBefore: number[]; loadAfter: number[] };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    database: string;
+    loadBefore: number[];
+    loadAfter: number[];
+  };
   dataSet: DataSetFacts;
   scenarios: ScenarioResult[];
   png: ScenarioResult | null;
@@ -109,15 +126,23 @@ interface Preparation {
 }
 
 async function bigCompanyIdOf(db: Db): Promise<number> {
-  const big = await one<{ id: number } | undefined>(db, sql`SELECT id FROM companies WHERE company_name = ${BIG_COMPANY} ORDER BY id LIMIT 1`);
-  if (!big) throw new Error(`No "${BIG_COMPANY}" in this database: generate a data set first (npm run bench:generate -- --set W0 ...)`);
+  const big = await one<{ id: number } | undefined>(
+    db,
+    sql`SELECT id FROM companies WHERE company_name = ${BIG_COMPANY} ORDER BY id LIMIT 1`,
+  );
+  if (!big)
+    throw new Error(
+      `No "${BIG_COMPANY}" in this database: generate a data set first (npm run bench:generate -- --set W0 ...)`,
+    );
   return Number(big.id);
 }
 
 /** Facts, review ids and the upload file, read after cleanUp so they describe the data set as generated. */
 async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparation> {
   const n = (v: unknown) => Number(v ?? 0);
-  const counts = await one<Record<string, unknown>>(db, sql`SELECT
+  const counts = await one<Record<string, unknown>>(
+    db,
+    sql`SELECT
       (SELECT count(*) FROM companies) AS companies, (SELECT count(*) FROM locations) AS locations,
       (SELECT count(*) FROM locations WHERE company_id = ${id}) AS big_locations,
       (SELECT count(*) FROM reviews WHERE company_id = ${id} AND NOT is_competitor) AS big_reviews,
@@ -125,18 +150,40 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
       (SELECT count(*) FROM review_daily) AS daily, (SELECT count(*) FROM topic_daily) AS topics,
       (SELECT to_char(min(day), 'YYYY-MM-DD') FROM review_daily WHERE company_id = ${id}) AS first_day,
       (SELECT to_char(max(day), 'YYYY-MM-DD') FROM review_daily WHERE company_id = ${id}) AS last_day,
-      version() AS version`);
-  const recent = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM reviews WHERE company_id = ${id} AND NOT is_competitor ORDER BY created_at DESC, id DESC LIMIT 100`));
-  const older = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM reviews WHERE company_id = ${id} AND NOT is_competitor ORDER BY created_at DESC, id DESC OFFSET 5000 LIMIT 100`));
-  const brand = await one<{ id: number } | undefined>(db, sql`SELECT brand_id AS id FROM locations WHERE company_id = ${id} AND brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1`);
+      version() AS version`,
+  );
+  const recent = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`SELECT id FROM reviews WHERE company_id = ${id} AND NOT is_competitor ORDER BY created_at DESC, id DESC LIMIT 100`,
+    ),
+  );
+  const older = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`SELECT id FROM reviews WHERE company_id = ${id} AND NOT is_competitor ORDER BY created_at DESC, id DESC OFFSET 5000 LIMIT 100`,
+    ),
+  );
+  const brand = await one<{ id: number } | undefined>(
+    db,
+    sql`SELECT brand_id AS id FROM locations WHERE company_id = ${id} AND brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1`,
+  );
   // The upload file: copies of the company's own reviews under new source ids, as a customer would upload an export from elsewhere.
-  const sample = uploadRows > 0
-    ? rowsOf<{ source: string; day: string; rating: number | null; text: string | null; title: string | null; author_name: string | null; code: string | null; language: string | null }>(
-        await db.execute(sql`SELECT r.source, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS day, r.rating, r.text, r.title, r.author_name, l.location_id AS code, r.language
+  const sample =
+    uploadRows > 0
+      ? rowsOf<{
+          source: string;
+          day: string;
+          rating: number | null;
+          text: string | null;
+          title: string | null;
+          author_name: string | null;
+          code: string | null;
+          language: string | null;
+        }>(
+          await db.execute(sql`SELECT r.source, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS day, r.rating, r.text, r.title, r.author_name, l.location_id AS code, r.language
           FROM reviews r JOIN locations l ON l.id = r.location_id
           WHERE r.company_id = ${id} AND NOT r.is_competitor ORDER BY r.id DESC LIMIT ${uploadRows}`),
-      )
-    : [];
+        )
+      : [];
   return {
     facts: {
       label: labelFor(n(counts.big_reviews)),
@@ -151,12 +198,23 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
       firstDay: (counts.first_day as string | null) ?? null,
       lastDay: (counts.last_day as string | null) ?? null,
     },
-    context: { reviewIds: [...recent, ...older].map((r) => Number(r.id)), brandId: brand ? Number(brand.id) : null, today: new Date().toISOString().slice(0, 10) },
+    context: {
+      reviewIds: [...recent, ...older].map((r) => Number(r.id)),
+      brandId: brand ? Number(brand.id) : null,
+      today: new Date().toISOString().slice(0, 10),
+    },
     bigCompanyId: id,
     database: String(counts.version).split(' on ')[0]!,
     uploadRows: sample.map((r, i) => ({
-      source: r.source, date: r.day, rating: r.rating, text: r.text, title: r.title, authorName: r.author_name, locationCode: r.code,
-      externalId: `bench-upload-${i + 1}`, language: r.language,
+      source: r.source,
+      date: r.day,
+      rating: r.rating,
+      text: r.text,
+      title: r.title,
+      authorName: r.author_name,
+      locationCode: r.code,
+      externalId: `bench-upload-${i + 1}`,
+      language: r.language,
     })),
   };
 }
@@ -168,13 +226,21 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
  * in case an earlier run stopped half-way.
  */
 async function cleanUp(db: Db, companyId: number): Promise<void> {
-  const replied = rowsOf<{ review_id: number }>(await db.execute(sql`SELECT DISTINCT review_id FROM responses WHERE company_id = ${companyId} AND text LIKE ${`%${BENCH_MARK}`}`));
+  const replied = rowsOf<{ review_id: number }>(
+    await db.execute(
+      sql`SELECT DISTINCT review_id FROM responses WHERE company_id = ${companyId} AND text LIKE ${`%${BENCH_MARK}`}`,
+    ),
+  );
   await db.execute(sql`DELETE FROM responses WHERE company_id = ${companyId} AND text LIKE ${`%${BENCH_MARK}`}`);
   for (const r of replied) await refreshReplyState(db, Number(r.review_id));
   // The upload's reviews: deleted in one statement, then the company's review rollups rebuilt whole
   // (seconds). Recomputing their keys with refreshRollups, 20,000 reviews at a time, took minutes a
   // batch at W1. Their topics leave topic_daily by trigger (migration 0007).
-  const [uploaded] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND external_id LIKE 'bench-upload-%'`));
+  const [uploaded] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND external_id LIKE 'bench-upload-%'`,
+    ),
+  );
   if (Number(uploaded?.n ?? 0) > 0) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`DELETE FROM reviews WHERE company_id = ${companyId} AND external_id LIKE 'bench-upload-%'`);
@@ -193,10 +259,21 @@ async function cleanUp(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`DELETE FROM review_imports WHERE company_id = ${companyId}`);
 }
 
-async function loadScenario(server: RunningServer, caller: Caller, s: Pick<Scenario, 'method' | 'path' | 'body'>, opts: RunOptions): Promise<LoadResult[]> {
+async function loadScenario(
+  server: RunningServer,
+  caller: Caller,
+  s: Pick<Scenario, 'method' | 'path' | 'body'>,
+  opts: RunOptions,
+): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
   for (const connections of opts.connections) {
-    out.push(await measure({ url: server.url, method: s.method, path: s.path, token: caller.token, body: s.body }, connections, opts.seconds));
+    out.push(
+      await measure(
+        { url: server.url, method: s.method, path: s.path, token: caller.token, body: s.body },
+        connections,
+        opts.seconds,
+      ),
+    );
   }
   return out;
 }
@@ -210,7 +287,9 @@ async function settle(url: string, timeoutMs = 60_000): Promise<number> {
   const t0 = performance.now();
   while (performance.now() - t0 < timeoutMs) {
     const asked = performance.now();
-    await fetch(`${url}/version`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${url}/version`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     if (performance.now() - asked < 100) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -248,20 +327,54 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   } finally {
     await database.close();
   }
-  log(`data set ${prep.facts.label}: ${prep.facts.bigCompanyReviews.toLocaleString('en')} reviews in ${prep.facts.bigCompanyLocations} locations of ${BIG_COMPANY}, ${prep.facts.reviews.toLocaleString('en')} reviews in all`);
+  log(
+    `data set ${prep.facts.label}: ${prep.facts.bigCompanyReviews.toLocaleString('en')} reviews in ${prep.facts.bigCompanyLocations} locations of ${BIG_COMPANY}, ${prep.facts.reviews.toLocaleString('en')} reviews in all`,
+  );
   const scenarios = buildScenarios(prep.context).filter((s) => !opts.only || opts.only.test(s.name));
   const users = { admin: BENCH_ACCOUNTS.admin, limited: BENCH_ACCOUNTS.limited };
-  const raw = opts.raw ? await captureAndTimeRaw({ target: opts.target, scenarios, users, log, budgetMs: opts.rawBudgetMs, minIterations: opts.rawMinIterations }) : new Map<string, RawResult | { error: string }>();
+  const raw = opts.raw
+    ? await captureAndTimeRaw({
+        target: opts.target,
+        scenarios,
+        users,
+        log,
+        budgetMs: opts.rawBudgetMs,
+        minIterations: opts.rawMinIterations,
+      })
+    : new Map<string, RawResult | { error: string }>();
 
   if (opts.rawOnly) {
-    return finish(opts, prep, scenarios.map((s) => ({ name: s.name, group: s.group, method: s.method, path: s.path, targetMs: s.targetMs, skipped: 'raw SQL only', load: [], raw: raw.get(s.name) ?? null })), loadBefore, t0, {});
+    return finish(
+      opts,
+      prep,
+      scenarios.map((s) => ({
+        name: s.name,
+        group: s.group,
+        method: s.method,
+        path: s.path,
+        targetMs: s.targetMs,
+        skipped: 'raw SQL only',
+        load: [],
+        raw: raw.get(s.name) ?? null,
+      })),
+      loadBefore,
+      t0,
+      {},
+    );
   }
 
   // 2. The real server under load.
   const dist = opts.browser ? webDist(opts.webDist) : null;
-  const dataDir = opts.target.kind === 'pglite' ? opts.target.dataDir : mkdtempSync(path.join(tmpdir(), 'reputo-bench-server-'));
-  const cache: Record<string, string> = opts.reportCacheSeconds === undefined ? {} : { REPORT_CACHE_SECONDS: String(opts.reportCacheSeconds) };
-  const server = await startServer({ ...serverEnv(opts.target), DATA_DIR: dataDir, ...(dist ? { WEB_DIST: dist } : {}), ...cache });
+  const dataDir =
+    opts.target.kind === 'pglite' ? opts.target.dataDir : mkdtempSync(path.join(tmpdir(), 'reputo-bench-server-'));
+  const cache: Record<string, string> =
+    opts.reportCacheSeconds === undefined ? {} : { REPORT_CACHE_SECONDS: String(opts.reportCacheSeconds) };
+  const server = await startServer({
+    ...serverEnv(opts.target),
+    DATA_DIR: dataDir,
+    ...(dist ? { WEB_DIST: dist } : {}),
+    ...cache,
+  });
   log(`server ${server.url} (pid ${server.pid}) on ${describeTarget(opts.target)}`);
   const results: ScenarioResult[] = [];
   let png: ScenarioResult | null = null;
@@ -270,7 +383,10 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   let listDuringUpload: RunResults['listDuringUpload'] = null;
   let browser: RunResults['browser'] = null;
   try {
-    const callers: Record<Scenario['user'], Caller> = { admin: await signIn(server.url, users.admin), limited: await signIn(server.url, users.limited) };
+    const callers: Record<Scenario['user'], Caller> = {
+      admin: await signIn(server.url, users.admin),
+      limited: await signIn(server.url, users.limited),
+    };
     const routes = await serverRoutes(server.url);
     const has = (route: string) => routes.size === 0 || routes.has(route);
     // First, on the freshly started server: its peak memory is then the export's (plus the server's
@@ -282,7 +398,14 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
       log(`export: ${JSON.stringify(exported)}`);
     }
     for (const s of scenarios) {
-      const base = { name: s.name, group: s.group, method: s.method, path: s.path, targetMs: s.targetMs, raw: raw.get(s.name) ?? null };
+      const base = {
+        name: s.name,
+        group: s.group,
+        method: s.method,
+        path: s.path,
+        targetMs: s.targetMs,
+        raw: raw.get(s.name) ?? null,
+      };
       if (!has(s.route)) {
         results.push({ ...base, skipped: `not available yet: the server has no ${s.route}`, load: [] });
         log(`${s.name}: not available yet`);
@@ -296,27 +419,46 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
       }
       const load = await loadScenario(server, callers[s.user], s, opts);
       results.push({ ...base, skipped: null, load });
-      log(`${s.name}: ${load.map((l) => `${l.connections}c p50 ${l.p50} p95 ${l.p95} ms ${l.rps}/s${l.failures ? ` (${l.failures} failed)` : ''}`).join(' | ')}`);
+      log(
+        `${s.name}: ${load.map((l) => `${l.connections}c p50 ${l.p50} p95 ${l.p95} ms ${l.rps}/s${l.failures ? ` (${l.failures} failed)` : ''}`).join(' | ')}`,
+      );
     }
 
     if (opts.png) png = await measurePng(server, callers.admin, prep.context.reviewIds[0] ?? 1, has, opts);
     if (opts.browser) {
       log(`server settled in ${await settle(server.url)} ms`);
-      browser = !dist ? { skipped: 'no web build: build one and pass --web-dist' } : !browserAvailable() ? { skipped: 'no Chromium at /usr/bin/chromium' } : await attempt(() => measureBrowser(server.url, dist, users.admin));
+      browser = !dist
+        ? { skipped: 'no web build: build one and pass --web-dist' }
+        : !browserAvailable()
+          ? { skipped: 'no Chromium at /usr/bin/chromium' }
+          : await attempt(() => measureBrowser(server.url, dist, users.admin));
       log(`browser: ${JSON.stringify(browser)}`);
     }
     // Last: the upload adds reviews (taken out again below).
     if (opts.uploadRows > 0) {
       uploaded = has('POST /v2/api/reviews/upload')
-        ? await attempt(() => measureUpload(callerFor(server.url, callers.admin.token), uploadCsv(prep.uploadRows.slice(0, opts.uploadRows)), Math.min(opts.uploadRows, prep.uploadRows.length)))
+        ? await attempt(() =>
+            measureUpload(
+              callerFor(server.url, callers.admin.token),
+              uploadCsv(prep.uploadRows.slice(0, opts.uploadRows)),
+              Math.min(opts.uploadRows, prep.uploadRows.length),
+            ),
+          )
         : { skipped: 'not available yet: the server has no POST /v2/api/reviews/upload' };
       log(`upload: ${JSON.stringify(uploaded)}`);
     }
     // The review list while another upload (under new source ids) is imported and analysed.
     if (opts.uploadLoadRows > 0) {
-      const rows = prep.uploadRows.slice(0, opts.uploadLoadRows).map((r) => ({ ...r, externalId: r.externalId.replace('bench-upload-', 'bench-upload-load-') }));
+      const rows = prep.uploadRows
+        .slice(0, opts.uploadLoadRows)
+        .map((r) => ({ ...r, externalId: r.externalId.replace('bench-upload-', 'bench-upload-load-') }));
       listDuringUpload = has('POST /v2/api/reviews/upload')
-        ? await attempt(() => measureListDuringUpload(callerFor(server.url, callers.admin.token), uploadCsv(rows), rows.length, { clients: 4, afterSeconds: opts.uploadLoadAfterSeconds ?? 60 }))
+        ? await attempt(() =>
+            measureListDuringUpload(callerFor(server.url, callers.admin.token), uploadCsv(rows), rows.length, {
+              clients: 4,
+              afterSeconds: opts.uploadLoadAfterSeconds ?? 60,
+            }),
+          )
         : { skipped: 'not available yet: the server has no POST /v2/api/reviews/upload' };
       log(`review list during an upload: ${JSON.stringify(listDuringUpload)}`);
     }
@@ -336,10 +478,24 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   const cleanupSeconds = Math.round((performance.now() - c0) / 100) / 10;
   log(`clean-up in ${cleanupSeconds} s`);
 
-  return finish(opts, prep, results, loadBefore, t0, { png, export: exported, upload: uploaded, listDuringUpload, browser, cleanupSeconds });
+  return finish(opts, prep, results, loadBefore, t0, {
+    png,
+    export: exported,
+    upload: uploaded,
+    listDuringUpload,
+    browser,
+    cleanupSeconds,
+  });
 }
 
-function finish(opts: RunOptions, prep: Preparation, scenarios: ScenarioResult[], loadBefore: number[], t0: number, rest: Partial<RunResults>): RunResults {
+function finish(
+  opts: RunOptions,
+  prep: Preparation,
+  scenarios: ScenarioResult[],
+  loadBefore: number[],
+  t0: number,
+  rest: Partial<RunResults>,
+): RunResults {
   const cpus = os.cpus();
   return {
     when: new Date().toISOString(),
@@ -367,14 +523,36 @@ function finish(opts: RunOptions, prep: Preparation, scenarios: ScenarioResult[]
   };
 }
 
-async function measurePng(server: RunningServer, admin: Caller, reviewId: number, has: (route: string) => boolean, opts: RunOptions): Promise<ScenarioResult> {
+async function measurePng(
+  server: RunningServer,
+  admin: Caller,
+  reviewId: number,
+  has: (route: string) => boolean,
+  opts: RunOptions,
+): Promise<ScenarioResult> {
   const base = { name: 'share image PNG (600x315)', group: 'share' as const, method: 'GET', targetMs: null, raw: null };
-  if (!has('POST /v2/api/reviews/image')) return { ...base, path: '/review/{id}/large', skipped: 'not available yet: the server has no POST /v2/api/reviews/image', load: [] };
-  const made = await admin.send<{ imageUrl?: string }>('POST', '/v2/api/reviews/image', { reviewId, sharingSource: 'download' });
-  if (made.status !== 201 || !made.body.imageUrl) return { ...base, path: '/review/{id}/large', skipped: `answered ${made.status}`, load: [] };
+  if (!has('POST /v2/api/reviews/image'))
+    return {
+      ...base,
+      path: '/review/{id}/large',
+      skipped: 'not available yet: the server has no POST /v2/api/reviews/image',
+      load: [],
+    };
+  const made = await admin.send<{ imageUrl?: string }>('POST', '/v2/api/reviews/image', {
+    reviewId,
+    sharingSource: 'download',
+  });
+  if (made.status !== 201 || !made.body.imageUrl)
+    return { ...base, path: '/review/{id}/large', skipped: `answered ${made.status}`, load: [] };
   const p = new URL(made.body.imageUrl).pathname;
   const res = await fetch(`${server.url}${p}`);
-  if (!res.ok || res.headers.get('content-type') !== 'image/png') return { ...base, path: p, skipped: `the image answered ${res.status} ${res.headers.get('content-type')}`, load: [] };
+  if (!res.ok || res.headers.get('content-type') !== 'image/png')
+    return {
+      ...base,
+      path: p,
+      skipped: `the image answered ${res.status} ${res.headers.get('content-type')}`,
+      load: [],
+    };
   const load = await loadScenario(server, admin, { method: 'GET', path: p }, opts);
   log(opts, `share PNG: ${load.map((l) => `${l.connections}c p50 ${l.p50} p95 ${l.p95} ms ${l.rps}/s`).join(' | ')}`);
   return { ...base, path: p, skipped: null, load };

@@ -54,14 +54,20 @@ class Recorder implements Logger {
   }
 }
 
-async function openWithLogger(target: Target, recorder: Recorder): Promise<{ db: Db; raw: RawClient; close: () => Promise<void> }> {
+async function openWithLogger(
+  target: Target,
+  recorder: Recorder,
+): Promise<{ db: Db; raw: RawClient; close: () => Promise<void> }> {
   if (target.kind === 'pg') {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     return {
       db: drizzlePg(pool, { schema, logger: recorder }) as unknown as Db,
-      raw: { query: (text, values) => client.query({ name: statementName(text), text, values }), close: () => client.end() },
+      raw: {
+        query: (text, values) => client.query({ name: statementName(text), text, values }),
+        close: () => client.end(),
+      },
       close: () => pool.end(),
     };
   }
@@ -69,7 +75,10 @@ async function openWithLogger(target: Target, recorder: Recorder): Promise<{ db:
   const prepared = preparedStatements(client);
   return {
     db: drizzlePglite(client, { schema, logger: recorder }) as unknown as Db,
-    raw: { query: (text, values) => (preparedSql.has(text) ? prepared.query(text, values) : client.query(text, values)), close: async () => undefined },
+    raw: {
+      query: (text, values) => (preparedSql.has(text) ? prepared.query(text, values) : client.query(text, values)),
+      close: async () => undefined,
+    },
     close: () => client.close(),
   };
 }
@@ -89,7 +98,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i] ?? 0;
 }
 
-async function timeRaw(raw: RawClient, statements: Statement[], write: boolean, budgetMs: number, minIterations: number): Promise<{ iterations: number; p50: number; p95: number; each: number[] }> {
+async function timeRaw(
+  raw: RawClient,
+  statements: Statement[],
+  write: boolean,
+  budgetMs: number,
+  minIterations: number,
+): Promise<{ iterations: number; p50: number; p95: number; each: number[] }> {
   const each: number[][] = statements.map(() => []);
   const once = async () => {
     if (write) await raw.query('BEGIN', []);
@@ -114,8 +129,19 @@ async function timeRaw(raw: RawClient, statements: Statement[], write: boolean, 
   }
   times.sort((a, b) => a - b);
   const r = (v: number) => Math.round(v * 100) / 100;
-  const median = (v: number[]) => r(percentile([...v].sort((a, b) => a - b), 50));
-  return { iterations: times.length, p50: r(percentile(times, 50)), p95: r(percentile(times, 95)), each: each.map(median) };
+  const median = (v: number[]) =>
+    r(
+      percentile(
+        [...v].sort((a, b) => a - b),
+        50,
+      ),
+    );
+  return {
+    iterations: times.length,
+    p50: r(percentile(times, 50)),
+    p95: r(percentile(times, 95)),
+    each: each.map(median),
+  };
 }
 
 export interface RawOptions {
@@ -134,19 +160,42 @@ export async function captureAndTimeRaw(opts: RawOptions): Promise<Map<string, R
   const { db, raw, close } = await openWithLogger(opts.target, recorder);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-bench-raw-'));
   // No report cache: every call must send its statements to be captured.
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS_INTERVAL_MS: '0', TOKEN_RATE_LIMIT: '100000', DEMO_MODE: 'false', ACCESS_TOKEN_TTL: '86400', REPORT_CACHE_SECONDS: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JOBS_INTERVAL_MS: '0',
+    TOKEN_RATE_LIMIT: '100000',
+    DEMO_MODE: 'false',
+    ACCESS_TOKEN_TTL: '86400',
+    REPORT_CACHE_SECONDS: '0',
+  });
   const app = await buildApp({ config, db, logger: false });
   const out = new Map<string, RawResult | { error: string }>();
   try {
     await app.ready();
     const tokens: Partial<Record<Scenario['user'], string>> = {};
     for (const [user, email] of Object.entries(opts.users) as [Scenario['user'], string][]) {
-      const res = await app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: config.oauthClientId, client_secret: config.oauthClientSecret, grant_type: 'password', email, password: BENCH_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v2/oauth2/token',
+        payload: {
+          client_id: config.oauthClientId,
+          client_secret: config.oauthClientSecret,
+          grant_type: 'password',
+          email,
+          password: BENCH_PASSWORD,
+        },
+      });
       tokens[user] = (res.json() as { access_token: string }).access_token;
     }
     for (const s of opts.scenarios) {
       const call = (n: number) =>
-        app.inject({ method: s.method, url: s.path, headers: { authorization: `Bearer ${tokens[s.user]}` }, payload: s.body ? (s.body(n) as object) : undefined });
+        app.inject({
+          method: s.method,
+          url: s.path,
+          headers: { authorization: `Bearer ${tokens[s.user]}` },
+          payload: s.body ? (s.body(n) as object) : undefined,
+        });
       // Twice first: the steady state under load has warm caches (e.g. the list's cached count).
       await call(1_000_001);
       await call(1_000_002);
@@ -158,8 +207,18 @@ export async function captureAndTimeRaw(opts: RawOptions): Promise<Map<string, R
         out.set(s.name, { error: `answered ${res.statusCode} in process: ${res.body.slice(0, 200)}` });
         continue;
       }
-      const { each, ...timing } = await timeRaw(raw, statements, Boolean(s.write), opts.budgetMs ?? 1500, opts.minIterations ?? 15);
-      out.set(s.name, { statements: statements.length, sql: statements.map((x, i) => ({ sql: x.sql, p50: each[i] ?? 0 })), ...timing });
+      const { each, ...timing } = await timeRaw(
+        raw,
+        statements,
+        Boolean(s.write),
+        opts.budgetMs ?? 1500,
+        opts.minIterations ?? 15,
+      );
+      out.set(s.name, {
+        statements: statements.length,
+        sql: statements.map((x, i) => ({ sql: x.sql, p50: each[i] ?? 0 })),
+        ...timing,
+      });
       opts.log?.(`raw SQL: ${s.name}: ${statements.length} statements, p50 ${timing.p50} ms`);
     }
   } finally {

@@ -13,7 +13,8 @@ const FIRST_PAGE_SINGLE_CLIENT_MS = 20;
 const SERVER_OVER_RAW = 1.3;
 const EMBEDDED_OVER_PG = 3;
 
-const fmt = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '–' : v.toFixed(digits).replace(/\.0+$/, ''));
+const fmt = (v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined ? '–' : v.toFixed(digits).replace(/\.0+$/, '');
 
 function at(s: ScenarioResult, connections: number): LoadResult | undefined {
   return s.load.find((l) => l.connections === connections);
@@ -44,7 +45,8 @@ export function verdict(s: ScenarioResult, connections: number[]): 'ok' | 'misse
 }
 
 function scenarioRow(s: ScenarioResult, connections: number[]): string {
-  if (s.skipped) return `| ${s.name} | ${s.targetMs ?? '–'} | ${connections.map(() => '–').join(' | ')} | – | – | – | ${s.skipped} |`;
+  if (s.skipped)
+    return `| ${s.name} | ${s.targetMs ?? '–'} | ${connections.map(() => '–').join(' | ')} | – | – | – | ${s.skipped} |`;
   const cells = connections.map((c) => {
     const l = at(s, c);
     return l ? `${fmt(l.p50)} / ${fmt(l.p95)}` : '–';
@@ -54,7 +56,16 @@ function scenarioRow(s: ScenarioResult, connections: number[]): string {
   const ratio = serverOverRaw(s);
   const rawError = s.raw && 'error' in s.raw ? s.raw.error : null;
   const v = verdict(s, connections);
-  const notes = [v === 'missed' ? '**missed**' : v === 'failed' ? `**${top?.failures ?? ''} failed** ${JSON.stringify(top?.statuses ?? {})}` : v ?? '', rawError ? `raw: ${rawError}` : ''].filter(Boolean).join('; ');
+  const notes = [
+    v === 'missed'
+      ? '**missed**'
+      : v === 'failed'
+        ? `**${top?.failures ?? ''} failed** ${JSON.stringify(top?.statuses ?? {})}`
+        : (v ?? ''),
+    rawError ? `raw: ${rawError}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return `| ${s.name} | ${s.targetMs ?? '–'} | ${cells.join(' | ')} | ${fmt(top?.rps, 0)} | ${raw ? `${fmt(raw.p50, 2)} (${raw.statements})` : '–'} | ${ratio === null ? '–' : ratio > SERVER_OVER_RAW ? `**${fmt(ratio, 2)}×**` : `${fmt(ratio, 2)}×`} | ${notes} |`;
 }
 
@@ -71,7 +82,13 @@ function driverTitle(r: RunResults): string {
 /** Embedded p95 over PostgreSQL p95 at each call's highest concurrency, when a PostgreSQL run of the same set exists. */
 function embeddedComparison(r: RunResults, pg: RunResults): string[] {
   const top = Math.max(...connectionsOf(r));
-  const lines = ['', `Embedded against PostgreSQL (p95 at ${top} clients, and p50 at 1 client; target: within ${EMBEDDED_OVER_PG}×; PostgreSQL run of ${pg.when.slice(0, 16).replace('T', ' ')}):`, '', '| call | PGlite / PostgreSQL p95 | p50 (1 client) | |', '|---|---|---|---|'];
+  const lines = [
+    '',
+    `Embedded against PostgreSQL (p95 at ${top} clients, and p50 at 1 client; target: within ${EMBEDDED_OVER_PG}×; PostgreSQL run of ${pg.when.slice(0, 16).replace('T', ' ')}):`,
+    '',
+    '| call | PGlite / PostgreSQL p95 | p50 (1 client) | |',
+    '|---|---|---|---|',
+  ];
   for (const s of r.scenarios) {
     const other = pg.scenarios.find((x) => x.name === s.name);
     const a = at(s, top);
@@ -81,21 +98,30 @@ function embeddedComparison(r: RunResults, pg: RunResults): string[] {
     if (!a || !b || !a1 || !b1) continue;
     const ratio = b.p95 > 0 ? a.p95 / b.p95 : 0;
     const ratio1 = b1.p50 > 0 ? a1.p50 / b1.p50 : 0;
-    lines.push(`| ${s.name} | ${fmt(ratio, 2)}× | ${fmt(ratio1, 2)}× | ${ratio <= EMBEDDED_OVER_PG ? 'ok' : '**missed**'} |`);
+    lines.push(
+      `| ${s.name} | ${fmt(ratio, 2)}× | ${fmt(ratio1, 2)}× | ${ratio <= EMBEDDED_OVER_PG ? 'ok' : '**missed**'} |`,
+    );
   }
   return lines;
 }
 
 /** For --raw-only runs: each call's SQL time and its slowest statement. */
 export function renderRawOnly(r: RunResults): string {
-  const lines = [`### Raw SQL of ${r.dataSet.label} on ${driverTitle(r)} (${r.when.slice(0, 16).replace('T', ' ')} UTC)`, '', '| call | raw SQL p50 ms | statements | slowest statement (p50 ms) |', '|---|---|---|---|'];
+  const lines = [
+    `### Raw SQL of ${r.dataSet.label} on ${driverTitle(r)} (${r.when.slice(0, 16).replace('T', ' ')} UTC)`,
+    '',
+    '| call | raw SQL p50 ms | statements | slowest statement (p50 ms) |',
+    '|---|---|---|---|',
+  ];
   for (const s of r.scenarios) {
     if (!s.raw || !('p50' in s.raw)) {
       lines.push(`| ${s.name} | – | – | ${s.raw && 'error' in s.raw ? s.raw.error : ''} |`);
       continue;
     }
     const slowest = [...s.raw.sql].sort((a, b) => b.p50 - a.p50)[0];
-    lines.push(`| ${s.name} | ${fmt(s.raw.p50, 2)} | ${s.raw.statements} | ${slowest ? `${fmt(slowest.p50, 2)}: \`${slowest.sql.replace(/\s+/g, ' ').slice(0, 160)}\`` : ''} |`);
+    lines.push(
+      `| ${s.name} | ${fmt(s.raw.p50, 2)} | ${s.raw.statements} | ${slowest ? `${fmt(slowest.p50, 2)}: \`${slowest.sql.replace(/\s+/g, ' ').slice(0, 160)}\`` : ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -122,11 +148,28 @@ export function renderSection(r: RunResults, pgForComparison: RunResults | null 
   if (r.png) lines.push(scenarioRow(r.png, connections));
   lines.push('');
   const e = r.export;
-  if (e) lines.push('skipped' in e ? `Excel export: ${e.skipped}.` : `Excel export of ${e.rows.toLocaleString('en')} reviews (${e.filter}): ${e.seconds} s, ${(e.bytes / 1024 / 1024).toFixed(1)} MB file; measured first on a freshly started server: its memory ${e.rssBeforeMb} MB before, ${e.rssPeakMb} MB at the peak (target: under 5 s and 300 MB: ${e.seconds < 5 && e.rssPeakMb < 300 ? 'ok' : '**missed**'}).`);
+  if (e)
+    lines.push(
+      'skipped' in e
+        ? `Excel export: ${e.skipped}.`
+        : `Excel export of ${e.rows.toLocaleString('en')} reviews (${e.filter}): ${e.seconds} s, ${(e.bytes / 1024 / 1024).toFixed(1)} MB file; measured first on a freshly started server: its memory ${e.rssBeforeMb} MB before, ${e.rssPeakMb} MB at the peak (target: under 5 s and 300 MB: ${e.seconds < 5 && e.rssPeakMb < 300 ? 'ok' : '**missed**'}).`,
+    );
   const l = r.listDuringUpload;
-  if (l) lines.push('', 'skipped' in l ? `Review list during an upload: ${l.skipped}.` : `Review list (first page, ${l.clients} clients) during a ${l.rows.toLocaleString('en')}-row upload and its analysis: p50 ${l.p50} ms, p95 ${l.p95} ms, max ${l.max} ms over ${l.requests.toLocaleString('en')} requests in ${l.probeSeconds} s (import ${l.status} in ${l.uploadSeconds} s)${l.failures ? `, **${l.failures} failed**` : ''}.`);
+  if (l)
+    lines.push(
+      '',
+      'skipped' in l
+        ? `Review list during an upload: ${l.skipped}.`
+        : `Review list (first page, ${l.clients} clients) during a ${l.rows.toLocaleString('en')}-row upload and its analysis: p50 ${l.p50} ms, p95 ${l.p95} ms, max ${l.max} ms over ${l.requests.toLocaleString('en')} requests in ${l.probeSeconds} s (import ${l.status} in ${l.uploadSeconds} s)${l.failures ? `, **${l.failures} failed**` : ''}.`,
+    );
   const u = r.upload;
-  if (u) lines.push('', 'skipped' in u ? `Review upload: ${u.skipped}.` : `Review upload of ${u.rows.toLocaleString('en')} rows (${(u.bytes / 1024 / 1024).toFixed(1)} MB CSV): ${u.status} in ${u.seconds} s, ${u.rowsPerSecond.toLocaleString('en')} rows/s; ${u.imported.toLocaleString('en')} imported, ${u.duplicates} duplicates, ${u.rejected} rejected${u.error ? `, error: ${u.error}` : ''} (target: 20,000 rows/s or more: ${u.rowsPerSecond >= 20_000 && u.status === 'done' ? 'ok' : '**missed**'}).`);
+  if (u)
+    lines.push(
+      '',
+      'skipped' in u
+        ? `Review upload: ${u.skipped}.`
+        : `Review upload of ${u.rows.toLocaleString('en')} rows (${(u.bytes / 1024 / 1024).toFixed(1)} MB CSV): ${u.status} in ${u.seconds} s, ${u.rowsPerSecond.toLocaleString('en')} rows/s; ${u.imported.toLocaleString('en')} imported, ${u.duplicates} duplicates, ${u.rejected} rejected${u.error ? `, error: ${u.error}` : ''} (target: 20,000 rows/s or more: ${u.rowsPerSecond >= 20_000 && u.status === 'done' ? 'ok' : '**missed**'}).`,
+    );
   const b = r.browser;
   if (b) {
     if ('skipped' in b) lines.push('', `Browser: ${b.skipped}.`);
@@ -155,7 +198,8 @@ export function updateResultsFile(file: string, r: RunResults, section: string):
   const to = current.indexOf(end);
   let next: string;
   if (from >= 0 && to > from) next = current.slice(0, from) + block + current.slice(to + end.length);
-  else if (current.includes('## Latest runs')) next = current.replace('## Latest runs\n', `## Latest runs\n\n${block}\n`);
+  else if (current.includes('## Latest runs'))
+    next = current.replace('## Latest runs\n', `## Latest runs\n\n${block}\n`);
   else next = `${current.trimEnd()}\n\n## Latest runs\n\n${block}\n`;
   writeFileSync(file, next);
 }

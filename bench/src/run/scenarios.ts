@@ -44,7 +44,9 @@ function daysBefore(today: string, days: number): string {
 
 /** Finds what the scenarios need through the API itself: review ids and a brand of the big company. */
 export async function scenarioContext(admin: Caller): Promise<ScenarioContext> {
-  const list = await admin.get<{ reviews: { id: number; location: { brandId: number | null } | null }[] }>('/v2/api/reviews?per_page=100');
+  const list = await admin.get<{ reviews: { id: number; location: { brandId: number | null } | null }[] }>(
+    '/v2/api/reviews?per_page=100',
+  );
   const older = await admin.get<{ reviews: { id: number }[] }>('/v2/api/reviews?per_page=100&page=50');
   return {
     reviewIds: [...list.reviews, ...older.reviews].map((r) => r.id),
@@ -55,43 +57,112 @@ export async function scenarioContext(admin: Caller): Promise<ScenarioContext> {
 
 export function buildScenarios(c: ScenarioContext): Scenario[] {
   const window90 = `date_from=${daysBefore(c.today, 89)}&date_to=${c.today}`;
-  const get = (group: Group, name: string, route: string, path: string, targetMs: number | null = LIST_TARGET, user: Scenario['user'] = 'admin'): Scenario =>
-    ({ name, group, method: 'GET', route: `GET ${route}`, path, user, targetMs });
+  const get = (
+    group: Group,
+    name: string,
+    route: string,
+    path: string,
+    targetMs: number | null = LIST_TARGET,
+    user: Scenario['user'] = 'admin',
+  ): Scenario => ({ name, group, method: 'GET', route: `GET ${route}`, path, user, targetMs });
   const reviewId = c.reviewIds[0] ?? 1;
   const brand = c.brandId ? `&brands=${c.brandId}` : '';
   const out: Scenario[] = [
     get('session', 'me', '/v2/api/me', '/v2/api/me', null),
     get('reviews', 'reviews: first page', '/v2/api/reviews', '/v2/api/reviews', FIRST_PAGE_TARGET),
-    get('reviews', 'reviews: filtered page (brand, Google and Talabat, 1-2 stars, last quarter)', '/v2/api/reviews', `/v2/api/reviews?sources=google,talabat&ratings=1,2&date_preset=lastQuarter${brand}`),
+    get(
+      'reviews',
+      'reviews: filtered page (brand, Google and Talabat, 1-2 stars, last quarter)',
+      '/v2/api/reviews',
+      `/v2/api/reviews?sources=google,talabat&ratings=1,2&date_preset=lastQuarter${brand}`,
+    ),
     get('reviews', 'reviews: deep page (page 1,000)', '/v2/api/reviews', '/v2/api/reviews?page=1000'),
     get('reviews', 'reviews: full-text search "cold food"', '/v2/api/reviews', '/v2/api/reviews?search=cold%20food'),
-    get('reviews', 'reviews: unanswered, last 90 days', '/v2/api/reviews', `/v2/api/reviews?answered=false&${window90}`),
-    get('reviews', 'reviews: first page, responder limited to 20 locations', '/v2/api/reviews', '/v2/api/reviews', FIRST_PAGE_TARGET, 'limited'),
+    get(
+      'reviews',
+      'reviews: unanswered, last 90 days',
+      '/v2/api/reviews',
+      `/v2/api/reviews?answered=false&${window90}`,
+    ),
+    get(
+      'reviews',
+      'reviews: first page, responder limited to 20 locations',
+      '/v2/api/reviews',
+      '/v2/api/reviews',
+      FIRST_PAGE_TARGET,
+      'limited',
+    ),
     get('reviews', 'review with its replies', '/v2/api/reviews/:id', `/v2/api/reviews/${reviewId}`),
     get('reviews', 'rating summary (all time)', '/v2/api/reviews/rating', '/v2/api/reviews/rating'),
     get('reviews', 'response rate (all time)', '/v2/api/reviews/response_rate', '/v2/api/reviews/response_rate'),
   ];
   for (const w of ['reputationScore', 'netPromoterScore', 'feedback', 'other', 'premium']) {
-    out.push(get('dashboard', `dashboard ${w} (90 days)`, `/v2/api/dashboard/${w}`, `/v2/api/dashboard/${w}?${window90}`));
+    out.push(
+      get('dashboard', `dashboard ${w} (90 days)`, `/v2/api/dashboard/${w}`, `/v2/api/dashboard/${w}?${window90}`),
+    );
   }
   // Rankings as the Ranking page asks them: the table's first page of 20 (paged and sorted on the server).
-  for (const s of ['locations/performing', 'locations/improved', 'locations/lowest-reviews', 'reviews/average', 'reviews/volume']) {
+  for (const s of [
+    'locations/performing',
+    'locations/improved',
+    'locations/lowest-reviews',
+    'reviews/average',
+    'reviews/volume',
+  ]) {
     const table = s.startsWith('locations/') ? `&${RANKING_TABLE}` : '';
-    out.push(get('statistics', `statistics ${s} (90 days)`, `/v2/api/statistics/${s}`, `/v2/api/statistics/${s}?${window90}${table}`));
+    out.push(
+      get(
+        'statistics',
+        `statistics ${s} (90 days)`,
+        `/v2/api/statistics/${s}`,
+        `/v2/api/statistics/${s}?${window90}${table}`,
+      ),
+    );
   }
   out.push(
-    get('statistics', 'statistics trends, weekly (90 days)', '/v2/api/statistics/trends', `/v2/api/statistics/trends?interval=week&${window90}`),
-    get('statistics', 'statistics trends, monthly (all time)', '/v2/api/statistics/trends', '/v2/api/statistics/trends?interval=month'),
-    get('statistics', 'statistics reviews/average (all time)', '/v2/api/statistics/reviews/average', '/v2/api/statistics/reviews/average'),
-    get('statistics', 'statistics locations/performing (all time)', '/v2/api/statistics/locations/performing', `/v2/api/statistics/locations/performing?${RANKING_TABLE}`),
-    get('statistics', 'statistics locations/performing sorted by reviews, page 10 (90 days)', '/v2/api/statistics/locations/performing', `/v2/api/statistics/locations/performing?${window90}&page=10&per_page=20&sort=reviews&order=desc`),
+    get(
+      'statistics',
+      'statistics trends, weekly (90 days)',
+      '/v2/api/statistics/trends',
+      `/v2/api/statistics/trends?interval=week&${window90}`,
+    ),
+    get(
+      'statistics',
+      'statistics trends, monthly (all time)',
+      '/v2/api/statistics/trends',
+      '/v2/api/statistics/trends?interval=month',
+    ),
+    get(
+      'statistics',
+      'statistics reviews/average (all time)',
+      '/v2/api/statistics/reviews/average',
+      '/v2/api/statistics/reviews/average',
+    ),
+    get(
+      'statistics',
+      'statistics locations/performing (all time)',
+      '/v2/api/statistics/locations/performing',
+      `/v2/api/statistics/locations/performing?${RANKING_TABLE}`,
+    ),
+    get(
+      'statistics',
+      'statistics locations/performing sorted by reviews, page 10 (90 days)',
+      '/v2/api/statistics/locations/performing',
+      `/v2/api/statistics/locations/performing?${window90}&page=10&per_page=20&sort=reviews&order=desc`,
+    ),
   );
   out.push(get('insights', 'insights categories', '/v3/insights/categories', '/v3/insights/categories'));
-  for (const i of ['primary', 'secondary', 'words', 'trend']) out.push(get('insights', `insights ${i} (90 days)`, `/v3/insights/${i}`, `/v3/insights/${i}?${window90}`));
+  for (const i of ['primary', 'secondary', 'words', 'trend'])
+    out.push(get('insights', `insights ${i} (90 days)`, `/v3/insights/${i}`, `/v3/insights/${i}?${window90}`));
   out.push(get('insights', 'insights primary (all time)', '/v3/insights/primary', '/v3/insights/primary'));
   out.push(
     get('reporting', 'competitors list', '/v2/api/competitor', '/v2/api/competitor'),
-    get('reporting', 'competitor benchmark page (90 days)', '/v2/api/competitor/pageData', `/v2/api/competitor/pageData?${window90}`),
+    get(
+      'reporting',
+      'competitor benchmark page (90 days)',
+      '/v2/api/competitor/pageData',
+      `/v2/api/competitor/pageData?${window90}`,
+    ),
   );
   const pool = c.reviewIds.length ? c.reviewIds : [reviewId];
   out.push({
@@ -100,7 +171,11 @@ export function buildScenarios(c: ScenarioContext): Scenario[] {
     method: 'POST',
     route: 'POST /v2/api/responses/create',
     path: '/v2/api/responses/create',
-    body: (n) => ({ reviewId: pool[n % pool.length], text: `Thank you for your review, we have passed it on to the team (${n}). ${BENCH_MARK}`, status: 'draft' }),
+    body: (n) => ({
+      reviewId: pool[n % pool.length],
+      text: `Thank you for your review, we have passed it on to the team (${n}). ${BENCH_MARK}`,
+      status: 'draft',
+    }),
     user: 'admin',
     targetMs: null,
     write: true,

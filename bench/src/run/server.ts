@@ -56,7 +56,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * node with the tsx loader directly (not the tsx CLI), so `pid` is the server itself and its memory
  * can be read. DEMO_MODE is off: the data set is the benchmark's.
  */
-export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   if (env.DATA_DIR) mkdirSync(env.DATA_DIR, { recursive: true });

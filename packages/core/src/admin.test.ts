@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changedFields, companySteps, companyWizardTitle, isOtherTitle, monthlyApiCredits, nextCompanyStep, nextPartnerStep,
-  partnerWizardTitle, previousCompanyStep, previousPartnerStep, regionsText,
+  changedFields,
+  companySteps,
+  companyWizardTitle,
+  isOtherTitle,
+  monthlyApiCredits,
+  nextCompanyStep,
+  nextPartnerStep,
+  partnerWizardTitle,
+  previousCompanyStep,
+  previousPartnerStep,
+  regionsText,
 } from './admin';
 
 describe('company wizard steps', () => {
@@ -44,7 +53,12 @@ describe('partner wizard steps', () => {
 
 describe('changedFields', () => {
   it('keeps only fields that differ, treating blank and null alike', () => {
-    expect(changedFields<{ a: string; b: string | null; c: string[] }>({ a: 'x', b: null, c: ['1'] }, { a: 'x', b: '', c: ['1'] })).toEqual({});
+    expect(
+      changedFields<{ a: string; b: string | null; c: string[] }>(
+        { a: 'x', b: null, c: ['1'] },
+        { a: 'x', b: '', c: ['1'] },
+      ),
+    ).toEqual({});
     expect(changedFields({ a: 'x', c: ['1'] }, { a: 'y', c: ['1', '2'] })).toEqual({ a: 'y', c: ['1', '2'] });
   });
 });
@@ -72,10 +86,19 @@ describe('monthly API credits', () => {
 describe('locations title of the company in view', () => {
   it('takes the type stored with a company context, since /me ignores ownerAsCompany', async () => {
     const { actingLocationsTitle } = await import('./access/acting');
-    expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Apps', companyType: 'Software' } }, 'Unit')).toBe('Product');
-    expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Bank', companyType: 'Banks' } }, 'Unit')).toBe('Location');
+    expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Apps', companyType: 'Software' } }, 'Unit')).toBe(
+      'Product',
+    );
+    expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Bank', companyType: 'Banks' } }, 'Unit')).toBe(
+      'Location',
+    );
     expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Old record' } }, 'Unit')).toBe('Unit');
-    expect(actingLocationsTitle({ ownerAsCompany: { id: 1, userName: 'Bank', companyType: 'Banks' }, ownerAsUser: { id: 2, userName: 'Ann' } }, 'Product')).toBe('Product');
+    expect(
+      actingLocationsTitle(
+        { ownerAsCompany: { id: 1, userName: 'Bank', companyType: 'Banks' }, ownerAsUser: { id: 2, userName: 'Ann' } },
+        'Product',
+      ),
+    ).toBe('Product');
     expect(actingLocationsTitle({}, 'Location')).toBe('Location');
   });
 });

@@ -120,15 +120,31 @@ export function isOtherTitle(title: string | null | undefined): boolean {
 
 /** The brands table's Region column: state titles without 'Other', comma-joined. */
 export function regionsText(states: readonly { title: string }[]): string {
-  return states.filter((s) => !isOtherTitle(s.title)).map((s) => s.title).join(', ');
+  return states
+    .filter((s) => !isOtherTitle(s.title))
+    .map((s) => s.title)
+    .join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Response languages (PATCH v2/api/admin/languages)
 
 export const RESPONSE_LANGUAGES: Record<string, string> = {
-  en: 'English', ar: 'Arabic', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian', pt: 'Portuguese', tr: 'Turkish',
-  ru: 'Russian', hi: 'Hindi', ur: 'Urdu', fa: 'Persian', zh: 'Chinese', ja: 'Japanese', nl: 'Dutch',
+  en: 'English',
+  ar: 'Arabic',
+  fr: 'French',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  tr: 'Turkish',
+  ru: 'Russian',
+  hi: 'Hindi',
+  ur: 'Urdu',
+  fa: 'Persian',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  nl: 'Dutch',
 };
 
 export function isResponseLanguage(code: string): boolean {

@@ -67,7 +67,9 @@ describe('billingPortalUrl', () => {
   });
 
   it('uses a configured base, with or without {slug}', () => {
-    expect(billingPortalUrl('Oman', 'https://pay.example.com/portal/{slug}?src=app')).toBe('https://pay.example.com/portal/om?src=app');
+    expect(billingPortalUrl('Oman', 'https://pay.example.com/portal/{slug}?src=app')).toBe(
+      'https://pay.example.com/portal/om?src=app',
+    );
     expect(billingPortalUrl('Oman', 'https://pay.example.com/portal/')).toBe('https://pay.example.com/portal/om');
     expect(billingPortalUrl('Peru', 'https://pay.example.com/portal')).toBe('https://pay.example.com/portal/default');
   });

@@ -60,37 +60,74 @@ export const BILLING_PORTAL_SLUGS: Record<BillingCountry, string> = {
  * names). Keys are normalised with normalizeCountry.
  */
 const ALIASES: Record<string, BillingCountry> = {
-  ca: 'Canada', can: 'Canada',
-  us: 'United States of America', usa: 'United States of America', 'united states': 'United States of America',
+  ca: 'Canada',
+  can: 'Canada',
+  us: 'United States of America',
+  usa: 'United States of America',
+  'united states': 'United States of America',
   america: 'United States of America',
-  ae: 'UAE', are: 'UAE', 'united arab emirates': 'UAE', emirates: 'UAE',
-  sa: 'Saudi Arabia', sau: 'Saudi Arabia', ksa: 'Saudi Arabia', 'kingdom of saudi arabia': 'Saudi Arabia',
-  bh: 'Bahrain', bhr: 'Bahrain', 'kingdom of bahrain': 'Bahrain',
-  om: 'Oman', omn: 'Oman', 'sultanate of oman': 'Oman',
-  kw: 'Kuwait', kwt: 'Kuwait', 'state of kuwait': 'Kuwait',
-  qa: 'Qatar', qat: 'Qatar', 'state of qatar': 'Qatar',
-  jo: 'Jordan', jor: 'Jordan', 'hashemite kingdom of jordan': 'Jordan',
-  eg: 'Egypt', egy: 'Egypt', 'arab republic of egypt': 'Egypt',
-  lb: 'Lebanon', lbn: 'Lebanon', 'lebanese republic': 'Lebanon',
-  sy: 'Syria', syr: 'Syria', 'syrian arab republic': 'Syria',
-  iq: 'Iraq', irq: 'Iraq', 'republic of iraq': 'Iraq',
-  ly: 'Libya', lby: 'Libya', 'state of libya': 'Libya', 'libyan arab jamahiriya': 'Libya',
-  dz: 'Algeria', dza: 'Algeria', "people's democratic republic of algeria": 'Algeria',
-  tn: 'Tunisia', tun: 'Tunisia', 'republic of tunisia': 'Tunisia',
-  ma: 'Morocco', mar: 'Morocco', 'kingdom of morocco': 'Morocco',
-  ye: 'Yemen', yem: 'Yemen', 'republic of yemen': 'Yemen',
-  ps: 'Palestine', pse: 'Palestine', 'state of palestine': 'Palestine', 'palestinian territories': 'Palestine',
-  'palestine, state of': 'Palestine', 'palestinian territory': 'Palestine',
+  ae: 'UAE',
+  are: 'UAE',
+  'united arab emirates': 'UAE',
+  emirates: 'UAE',
+  sa: 'Saudi Arabia',
+  sau: 'Saudi Arabia',
+  ksa: 'Saudi Arabia',
+  'kingdom of saudi arabia': 'Saudi Arabia',
+  bh: 'Bahrain',
+  bhr: 'Bahrain',
+  'kingdom of bahrain': 'Bahrain',
+  om: 'Oman',
+  omn: 'Oman',
+  'sultanate of oman': 'Oman',
+  kw: 'Kuwait',
+  kwt: 'Kuwait',
+  'state of kuwait': 'Kuwait',
+  qa: 'Qatar',
+  qat: 'Qatar',
+  'state of qatar': 'Qatar',
+  jo: 'Jordan',
+  jor: 'Jordan',
+  'hashemite kingdom of jordan': 'Jordan',
+  eg: 'Egypt',
+  egy: 'Egypt',
+  'arab republic of egypt': 'Egypt',
+  lb: 'Lebanon',
+  lbn: 'Lebanon',
+  'lebanese republic': 'Lebanon',
+  sy: 'Syria',
+  syr: 'Syria',
+  'syrian arab republic': 'Syria',
+  iq: 'Iraq',
+  irq: 'Iraq',
+  'republic of iraq': 'Iraq',
+  ly: 'Libya',
+  lby: 'Libya',
+  'state of libya': 'Libya',
+  'libyan arab jamahiriya': 'Libya',
+  dz: 'Algeria',
+  dza: 'Algeria',
+  "people's democratic republic of algeria": 'Algeria',
+  tn: 'Tunisia',
+  tun: 'Tunisia',
+  'republic of tunisia': 'Tunisia',
+  ma: 'Morocco',
+  mar: 'Morocco',
+  'kingdom of morocco': 'Morocco',
+  ye: 'Yemen',
+  yem: 'Yemen',
+  'republic of yemen': 'Yemen',
+  ps: 'Palestine',
+  pse: 'Palestine',
+  'state of palestine': 'Palestine',
+  'palestinian territories': 'Palestine',
+  'palestine, state of': 'Palestine',
+  'palestinian territory': 'Palestine',
 };
 
 /** Lowercase, no dots, single spaces, no leading "the": "The U.S.A." becomes "usa". */
 function normalizeCountry(country: string): string {
-  return country
-    .toLowerCase()
-    .replace(/\./g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^the /, '');
+  return country.toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim().replace(/^the /, '');
 }
 
 const BY_NAME = new Map<string, BillingCountry>([
@@ -105,7 +142,10 @@ export function billingCountryFor(country: string | null | undefined): BillingCo
 }
 
 /** The billing portal link for a company's country; countries without their own portal get the default. */
-export function billingPortalUrl(country: string | null | undefined, base: string = DEFAULT_BILLING_PORTAL_BASE): string {
+export function billingPortalUrl(
+  country: string | null | undefined,
+  base: string = DEFAULT_BILLING_PORTAL_BASE,
+): string {
   const match = billingCountryFor(country);
   const slug = match ? BILLING_PORTAL_SLUGS[match] : DEFAULT_BILLING_PORTAL_SLUG;
   if (base.includes('{slug}')) return base.replaceAll('{slug}', slug);

@@ -2,9 +2,27 @@ import { z } from 'zod';
 
 /** Company types of spec 001 section 3; `hasLocations` false means the company has products instead. */
 export const COMPANY_TYPES = [
-  'Automotive', 'Software', 'Mobile Apps', 'eCommerce', 'Banks', 'Business Services', 'Cafes', 'Education',
-  'Electronics', 'Fashion', 'Fitness', 'Healthcare', 'Home Services', 'Hotels', 'Malls', 'Pharmacies',
-  'Restaurants', 'Spas', 'Tourist Attractions', 'Wellness', 'Other',
+  'Automotive',
+  'Software',
+  'Mobile Apps',
+  'eCommerce',
+  'Banks',
+  'Business Services',
+  'Cafes',
+  'Education',
+  'Electronics',
+  'Fashion',
+  'Fitness',
+  'Healthcare',
+  'Home Services',
+  'Hotels',
+  'Malls',
+  'Pharmacies',
+  'Restaurants',
+  'Spas',
+  'Tourist Attractions',
+  'Wellness',
+  'Other',
 ] as const;
 export const companyTypeSchema = z.enum(COMPANY_TYPES);
 export type CompanyType = z.infer<typeof companyTypeSchema>;
@@ -40,7 +58,15 @@ export function defaultSourcesForType(type: CompanyType): string[] {
   return [...BASE_SOURCES, ...(EXTRA_SOURCES_BY_TYPE[type] ?? [])];
 }
 
-export const PARTNER_TYPES = ['Agency', 'Online Ordering', 'POS System', 'Reservation', 'Social WiFi', 'Telco', 'Other'] as const;
+export const PARTNER_TYPES = [
+  'Agency',
+  'Online Ordering',
+  'POS System',
+  'Reservation',
+  'Social WiFi',
+  'Telco',
+  'Other',
+] as const;
 export const partnerTypeSchema = z.enum(PARTNER_TYPES);
 export type PartnerType = z.infer<typeof partnerTypeSchema>;
 

@@ -50,7 +50,8 @@ export const BILLING_EXPORT_DEFAULT_DAYS = 7;
 /** The maintenance window, shown when the maintenance flag is on. */
 export const MAINTENANCE_TITLE = 'Scheduled Maintenance';
 export const MAINTENANCE_WINDOW = { startHour: 9, endHour: 11, timeZone: 'Asia/Dubai' } as const;
-export const MAINTENANCE_TEXT = 'We are performing scheduled maintenance from 9 AM to 11 AM Dubai time. We will be back shortly.';
+export const MAINTENANCE_TEXT =
+  'We are performing scheduled maintenance from 9 AM to 11 AM Dubai time. We will be back shortly.';
 
 export const ANNOUNCEMENT_TEXT = 'A new version will be released on December 25th.';
 

@@ -68,8 +68,14 @@ describe('presetRange', () => {
   });
 
   it('uses the UTC calendar day of today whatever the hour', () => {
-    expect(presetRange('today', new Date('2025-01-15T23:59:59.999Z'))).toEqual({ from: '2025-01-15', to: '2025-01-15' });
-    expect(presetRange('today', new Date('2025-01-15T00:00:00.000Z'))).toEqual({ from: '2025-01-15', to: '2025-01-15' });
+    expect(presetRange('today', new Date('2025-01-15T23:59:59.999Z'))).toEqual({
+      from: '2025-01-15',
+      to: '2025-01-15',
+    });
+    expect(presetRange('today', new Date('2025-01-15T00:00:00.000Z'))).toEqual({
+      from: '2025-01-15',
+      to: '2025-01-15',
+    });
   });
 
   it('defaults to a Sunday week start', () => {
@@ -78,19 +84,28 @@ describe('presetRange', () => {
 
   it('gives every preset a valid range that ends no later than today', () => {
     for (const preset of DATE_PRESETS) {
-      for (const ws of [1, 7] as const) expect(isValidDateRange(presetRange(preset, day('2025-02-28'), ws), day('2025-02-28'))).toBe(true);
+      for (const ws of [1, 7] as const)
+        expect(isValidDateRange(presetRange(preset, day('2025-02-28'), ws), day('2025-02-28'))).toBe(true);
     }
   });
 
   it('gives whole weeks for lastWeek', () => {
-    for (const ws of [1, 2, 3, 4, 5, 6, 7] as const) expect(rangeLengthDays(presetRange('lastWeek', day('2025-06-11'), ws))).toBe(7);
+    for (const ws of [1, 2, 3, 4, 5, 6, 7] as const)
+      expect(rangeLengthDays(presetRange('lastWeek', day('2025-06-11'), ws))).toBe(7);
   });
 });
 
 describe('labels and modes', () => {
   it('labels presets as the picker shows them', () => {
     expect(DATE_PRESETS.map((p) => PRESET_LABELS[p])).toEqual([
-      'Today', 'Yesterday', 'This week', 'Last week', 'This month', 'Last month', 'This quarter', 'Last quarter',
+      'Today',
+      'Yesterday',
+      'This week',
+      'Last week',
+      'This month',
+      'Last month',
+      'This quarter',
+      'Last quarter',
     ]);
     expect(DATE_MODES).toEqual(['date_from', 'date_to', 'both']);
   });
@@ -132,11 +147,15 @@ describe('validateDateRange', () => {
       from: DATE_RANGE_MESSAGES.fromInFuture,
       to: DATE_RANGE_MESSAGES.toInFuture,
     });
-    expect(validateDateRange({ from: '2025-01-01', to: '2025-01-16' }, today)).toEqual({ to: DATE_RANGE_MESSAGES.toInFuture });
+    expect(validateDateRange({ from: '2025-01-01', to: '2025-01-16' }, today)).toEqual({
+      to: DATE_RANGE_MESSAGES.toInFuture,
+    });
   });
 
   it('rejects malformed or impossible dates', () => {
-    expect(validateDateRange({ from: '2025-02-30', to: '2025-03-01' }, today).from).toBe(DATE_RANGE_MESSAGES.invalidDate);
+    expect(validateDateRange({ from: '2025-02-30', to: '2025-03-01' }, today).from).toBe(
+      DATE_RANGE_MESSAGES.invalidDate,
+    );
     expect(validateDateRange({ from: '2025/01/01' }, today).from).toBe(DATE_RANGE_MESSAGES.invalidDate);
     expect(isValidDateRange({ to: 'yesterday' }, today)).toBe(false);
   });

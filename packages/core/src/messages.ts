@@ -105,5 +105,12 @@ export function logoError(file: { size: number; type?: string | null }): string 
 
 /** Region tags are typed separated by commas; blanks and repeats are dropped. */
 export function splitTags(input: string): string[] {
-  return [...new Set(input.split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      input
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -31,16 +31,47 @@ describe('source catalogue', () => {
     expect(SOURCES.slice(firstAdditional).every((s) => s.isAdditionalSource)).toBe(true);
     const additional = SOURCES.filter((s) => s.isAdditionalSource).length;
     expect(additional).toBeGreaterThanOrEqual(95);
-    for (const v of ['google', 'facebook', 'foursquare', 'zomato', 'tripadvisor', 'talabat', 'hungerstation', 'reserveout', 'booking', 'expedia', 'feedback', 'instagram']) {
+    for (const v of [
+      'google',
+      'facebook',
+      'foursquare',
+      'zomato',
+      'tripadvisor',
+      'talabat',
+      'hungerstation',
+      'reserveout',
+      'booking',
+      'expedia',
+      'feedback',
+      'instagram',
+    ]) {
       expect(sourceByValue(v)?.isAdditionalSource).toBe(false);
     }
-    for (const v of ['yelp', 'trustpilot', 'amazon', 'glassdoor', 'indeed', 'appstore', 'googleplay', 'capterra', 'g2', 'opentable', 'agoda', 'hotelscom', 'airbnb', 'careem', 'noon', 'carrefour']) {
+    for (const v of [
+      'yelp',
+      'trustpilot',
+      'amazon',
+      'glassdoor',
+      'indeed',
+      'appstore',
+      'googleplay',
+      'capterra',
+      'g2',
+      'opentable',
+      'agoda',
+      'hotelscom',
+      'airbnb',
+      'careem',
+      'noon',
+      'carrefour',
+    ]) {
       expect(sourceByValue(v)?.isAdditionalSource).toBe(true);
     }
   });
 
   it('knows every default source of every company type', () => {
-    for (const type of COMPANY_TYPES) for (const v of defaultSourcesForType(type)) expect(sourceByValue(v)).toBeDefined();
+    for (const type of COMPANY_TYPES)
+      for (const v of defaultSourcesForType(type)) expect(sourceByValue(v)).toBeDefined();
   });
 
   it('gives titles and falls back to the value', () => {
@@ -52,7 +83,14 @@ describe('source catalogue', () => {
 
   it('marks the delivery platforms', () => {
     expect(DELIVERY_PLATFORMS).toEqual(['Deliveroo', 'Chatfood', 'Ubereats', 'Doordash', 'HungerStation', 'Keeta']);
-    expect([...DELIVERY_SOURCES].sort()).toEqual(['chatfood', 'deliveroo', 'doordash', 'hungerstation', 'keeta', 'ubereats']);
+    expect([...DELIVERY_SOURCES].sort()).toEqual([
+      'chatfood',
+      'deliveroo',
+      'doordash',
+      'hungerstation',
+      'keeta',
+      'ubereats',
+    ]);
     expect(isDeliverySource('ubereats')).toBe(true);
     expect(isDeliverySource('google')).toBe(false);
   });
@@ -60,13 +98,20 @@ describe('source catalogue', () => {
 
 describe('competitor sources', () => {
   it('keeps only company sources, never feedback, each once', () => {
-    expect(competitorSourcesFor(['google', 'facebook', 'feedback', 'yelp'], ['yelp', 'feedback', 'zomato', 'google', 'yelp'])).toEqual(['yelp', 'google']);
+    expect(
+      competitorSourcesFor(
+        ['google', 'facebook', 'feedback', 'yelp'],
+        ['yelp', 'feedback', 'zomato', 'google', 'yelp'],
+      ),
+    ).toEqual(['yelp', 'google']);
   });
 
   it('allows 4 and refuses a fifth with the spec message', () => {
     expect(MAX_COMPETITOR_SOURCES).toBe(4);
     expect(competitorSourcesError(['a', 'b', 'c', 'd'])).toBeNull();
-    expect(competitorSourcesError(['a', 'b', 'c', 'd', 'e'])).toBe("You can't select more than 4 sources for competitors.");
+    expect(competitorSourcesError(['a', 'b', 'c', 'd', 'e'])).toBe(
+      "You can't select more than 4 sources for competitors.",
+    );
     expect(COMPETITOR_SOURCES_MESSAGE).toBe("You can't select more than 4 sources for competitors.");
   });
 });
@@ -108,15 +153,28 @@ describe('validateSourceUrl: Chatfood', () => {
   it('accepts its own host and a dashboard address with two UUIDs', () => {
     expect(validateSourceUrl('chatfood', 'https://chatfood.io/some-restaurant')).toBe(true);
     expect(validateSourceUrl('chatfood', 'https://www.chatfood.io/some-restaurant')).toBe(true);
-    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}/outlets/${UUID_B}`)).toBe(true);
-    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}/outlets/${UUID_B}/reviews?page=2`)).toBe(true);
+    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}/outlets/${UUID_B}`)).toBe(
+      true,
+    );
+    expect(
+      validateSourceUrl(
+        'chatfood',
+        `https://dashboard.chatfood.io/business/${UUID_A}/outlets/${UUID_B}/reviews?page=2`,
+      ),
+    ).toBe(true);
   });
 
   it('rejects dashboard addresses without proper UUIDs', () => {
     expect(validateSourceUrl('chatfood', 'https://dashboard.chatfood.io/business/123/outlets/456')).toBe(false);
-    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}/outlets/not-a-uuid`)).toBe(false);
-    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A.slice(0, -1)}/outlets/${UUID_B}`)).toBe(false);
-    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}x/outlets/${UUID_B}`)).toBe(false);
+    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}/outlets/not-a-uuid`)).toBe(
+      false,
+    );
+    expect(
+      validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A.slice(0, -1)}/outlets/${UUID_B}`),
+    ).toBe(false);
+    expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/business/${UUID_A}x/outlets/${UUID_B}`)).toBe(
+      false,
+    );
     expect(validateSourceUrl('chatfood', `https://dashboard.chatfood.io/outlets/${UUID_B}`)).toBe(false);
     expect(validateSourceUrl('chatfood', `https://dashboard.evil.io/business/${UUID_A}/outlets/${UUID_B}`)).toBe(false);
   });

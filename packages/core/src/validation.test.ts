@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
-import { MSG, MIN_PASSWORD_LENGTH, LOGO_MAX_BYTES, isValidEmail, freeTextError, logoError, splitTags } from './messages';
+import {
+  MSG,
+  MIN_PASSWORD_LENGTH,
+  LOGO_MAX_BYTES,
+  isValidEmail,
+  freeTextError,
+  logoError,
+  splitTags,
+} from './messages';
 import {
   signInFormSchema,
   forgotPasswordSchema,
@@ -57,10 +65,22 @@ describe('isValidEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'x_y@sub.domain.ae', "o'neil@example.org"])('accepts %s', (e) =>
     expect(isValidEmail(e)).toBe(true),
   );
-  it.each(['', 'plain', 'a@b', 'a@b.c', '@b.com', 'a@.com', 'a..b@c.com', '.a@c.com', 'a@b..com', 'a b@c.com', ' a@b.com', 'a@b.com ', 'a@-b.com', `${'a'.repeat(250)}@b.com`])(
-    'rejects %j',
-    (e) => expect(isValidEmail(e)).toBe(false),
-  );
+  it.each([
+    '',
+    'plain',
+    'a@b',
+    'a@b.c',
+    '@b.com',
+    'a@.com',
+    'a..b@c.com',
+    '.a@c.com',
+    'a@b..com',
+    'a b@c.com',
+    ' a@b.com',
+    'a@b.com ',
+    'a@-b.com',
+    `${'a'.repeat(250)}@b.com`,
+  ])('rejects %j', (e) => expect(isValidEmail(e)).toBe(false));
 });
 
 describe('freeTextError', () => {
@@ -88,7 +108,10 @@ describe('logo and tags', () => {
 describe('sign-in and forgot password', () => {
   it('reports the spec message per bad field', () => {
     expect(errorsOf(signInFormSchema, {})).toEqual({ email: MSG.emailNotValid, password: MSG.passwordRequired });
-    expect(errorsOf(signInFormSchema, { email: '', password: '' })).toEqual({ email: MSG.emailNotValid, password: MSG.passwordRequired });
+    expect(errorsOf(signInFormSchema, { email: '', password: '' })).toEqual({
+      email: MSG.emailNotValid,
+      password: MSG.passwordRequired,
+    });
     expect(errorsOf(signInFormSchema, { email: 'nope', password: 'x' })).toEqual({ email: MSG.emailNotValid });
     expect(errorsOf(signInFormSchema, { email: 'a@b.com', password: 'x' })).toEqual({});
     expect(errorsOf(forgotPasswordSchema, { email: 'a@b' })).toEqual({ email: MSG.emailNotValid });
@@ -104,22 +127,40 @@ describe('sign-in and forgot password', () => {
 });
 
 describe('recovery, change password and invitation', () => {
-  for (const [name, schema] of [['recovery', recoverySchema], ['change password', changePasswordSchema]] as const) {
+  for (const [name, schema] of [
+    ['recovery', recoverySchema],
+    ['change password', changePasswordSchema],
+  ] as const) {
     it(`${name}: required, length and match messages`, () => {
       expect(errorsOf(schema, {})).toEqual({ password: MSG.passwordRequired, confirm: MSG.confirmRequired });
-      expect(errorsOf(schema, { password: '', confirm: '' })).toEqual({ password: MSG.passwordRequired, confirm: MSG.confirmRequired });
+      expect(errorsOf(schema, { password: '', confirm: '' })).toEqual({
+        password: MSG.passwordRequired,
+        confirm: MSG.confirmRequired,
+      });
       expect(errorsOf(schema, { password: 'abc', confirm: 'abc' })).toEqual({ password: MSG.passwordTooShort });
-      expect(errorsOf(schema, { password: 'abcdef', confirm: 'abcdeg' })).toEqual({ confirm: MSG.passwordsInconsistent });
-      expect(errorsOf(schema, { password: 'abc', confirm: 'abd' })).toEqual({ password: MSG.passwordTooShort, confirm: MSG.passwordsInconsistent });
+      expect(errorsOf(schema, { password: 'abcdef', confirm: 'abcdeg' })).toEqual({
+        confirm: MSG.passwordsInconsistent,
+      });
+      expect(errorsOf(schema, { password: 'abc', confirm: 'abd' })).toEqual({
+        password: MSG.passwordTooShort,
+        confirm: MSG.passwordsInconsistent,
+      });
       expect(errorsOf(schema, { password: 'abcdef', confirm: '' })).toEqual({ confirm: MSG.confirmRequired });
       expect(errorsOf(schema, { password: 'abcdef', confirm: 'abcdef' })).toEqual({});
     });
   }
 
   it('invitation: its own length message, the same others', () => {
-    expect(errorsOf(invitationPasswordSchema, { password: '', confirm: '' })).toEqual({ password: MSG.passwordRequired, confirm: MSG.confirmRequired });
-    expect(errorsOf(invitationPasswordSchema, { password: '12345', confirm: '12345' })).toEqual({ password: MSG.invitationPasswordTooShort });
-    expect(errorsOf(invitationPasswordSchema, { password: '123456', confirm: '1234567' })).toEqual({ confirm: MSG.passwordsInconsistent });
+    expect(errorsOf(invitationPasswordSchema, { password: '', confirm: '' })).toEqual({
+      password: MSG.passwordRequired,
+      confirm: MSG.confirmRequired,
+    });
+    expect(errorsOf(invitationPasswordSchema, { password: '12345', confirm: '12345' })).toEqual({
+      password: MSG.invitationPasswordTooShort,
+    });
+    expect(errorsOf(invitationPasswordSchema, { password: '123456', confirm: '1234567' })).toEqual({
+      confirm: MSG.passwordsInconsistent,
+    });
     expect(errorsOf(invitationPasswordSchema, { password: '123456', confirm: '123456' })).toEqual({});
   });
 });
@@ -174,7 +215,9 @@ describe('company', () => {
   });
 
   it('create: free-text rules on text fields, zip numeric, time zone optional', () => {
-    expect(errorsOf(companyCreateSchema, { ...goodCompany, company_name: '   ', city: ' Dubai', address2: ' x' })).toEqual({
+    expect(
+      errorsOf(companyCreateSchema, { ...goodCompany, company_name: '   ', city: ' Dubai', address2: ' x' }),
+    ).toEqual({
       company_name: MSG.fieldEmpty,
       city: MSG.fieldLeadingSpace,
       address2: MSG.fieldLeadingSpace,
@@ -183,16 +226,29 @@ describe('company', () => {
     expect(errorsOf(companyCreateSchema, { ...goodCompany, zip: '12a45' })).toEqual({ zip: MSG.zipNotNumeric });
     expect(errorsOf(companyCreateSchema, { ...goodCompany, zip: '00123' })).toEqual({});
     expect(errorsOf(companyCreateSchema, { ...goodCompany, timeZone: 'Asia/Dubai' })).toEqual({});
-    expect(errorsOf(companyCreateSchema, { ...goodCompany, timeZone: 'Mars/Olympus' })).toEqual({ timeZone: MSG.timeZoneNotValid });
-    expect(errorsOf(companyCreateSchema, { ...goodCompany, type: 'Spaceships' })).toEqual({ type: MSG.missingCompanyType });
+    expect(errorsOf(companyCreateSchema, { ...goodCompany, timeZone: 'Mars/Olympus' })).toEqual({
+      timeZone: MSG.timeZoneNotValid,
+    });
+    expect(errorsOf(companyCreateSchema, { ...goodCompany, type: 'Spaceships' })).toEqual({
+      type: MSG.missingCompanyType,
+    });
   });
 
   it('edit: name and time zone required, the rest optional but checked', () => {
-    expect(errorsOf(companyUpdateSchema, {})).toEqual({ company_name: MSG.missingCompanyName, timeZone: MSG.missingTimeZone });
-    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: '' })).toEqual({ timeZone: MSG.missingTimeZone });
+    expect(errorsOf(companyUpdateSchema, {})).toEqual({
+      company_name: MSG.missingCompanyName,
+      timeZone: MSG.missingTimeZone,
+    });
+    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: '' })).toEqual({
+      timeZone: MSG.missingTimeZone,
+    });
     expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: 'Europe/London' })).toEqual({});
-    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: 'Europe/London', city: '' })).toEqual({ city: MSG.missingCity });
-    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: 'Europe/London', zip: '1-2' })).toEqual({ zip: MSG.zipNotNumeric });
+    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: 'Europe/London', city: '' })).toEqual({
+      city: MSG.missingCity,
+    });
+    expect(errorsOf(companyUpdateSchema, { company_name: 'X', timeZone: 'Europe/London', zip: '1-2' })).toEqual({
+      zip: MSG.zipNotNumeric,
+    });
   });
 
   it('patch: only sent fields are checked', () => {
@@ -230,21 +286,37 @@ describe('partner', () => {
   });
 
   it('create: email pattern and date format', () => {
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, email: 'ops.agency.one' })).toEqual({ email: MSG.partnerEmailNotValid });
+    expect(errorsOf(partnerCreateSchema, { ...goodPartner, email: 'ops.agency.one' })).toEqual({
+      email: MSG.partnerEmailNotValid,
+    });
     expect(errorsOf(partnerCreateSchema, { ...goodPartner, email: '' })).toEqual({ email: MSG.missingEmail });
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, startDate: '' })).toEqual({ startDate: MSG.missingStatusDate });
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, startDate: '2025/01/15' })).toEqual({ startDate: MSG.dateNotValid });
+    expect(errorsOf(partnerCreateSchema, { ...goodPartner, startDate: '' })).toEqual({
+      startDate: MSG.missingStatusDate,
+    });
+    expect(errorsOf(partnerCreateSchema, { ...goodPartner, startDate: '2025/01/15' })).toEqual({
+      startDate: MSG.dateNotValid,
+    });
     expect(errorsOf(partnerCreateSchema, { ...goodPartner, name: ' A' })).toEqual({ name: MSG.fieldLeadingSpace });
   });
 
   it('credits: required for Custom, refused otherwise', () => {
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom' })).toEqual({ 'settings.packageCredits': MSG.packageCreditsRequired });
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: '' } })).toEqual({
+    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom' })).toEqual({
       'settings.packageCredits': MSG.packageCreditsRequired,
     });
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: 5000 } })).toEqual({});
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: '5000' } })).toEqual({});
-    expect(errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Starter', settings: { packageCredits: 5000 } })).toEqual({
+    expect(
+      errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: '' } }),
+    ).toEqual({
+      'settings.packageCredits': MSG.packageCreditsRequired,
+    });
+    expect(
+      errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: 5000 } }),
+    ).toEqual({});
+    expect(
+      errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Custom', settings: { packageCredits: '5000' } }),
+    ).toEqual({});
+    expect(
+      errorsOf(partnerCreateSchema, { ...goodPartner, package: 'Starter', settings: { packageCredits: 5000 } }),
+    ).toEqual({
       'settings.packageCredits': MSG.packageCreditsOnlyCustom,
     });
     expect(errorsOf(partnerCreateSchema, { ...goodPartner, settings: { packageCredits: 5000 } })).toEqual({
@@ -254,7 +326,9 @@ describe('partner', () => {
   });
 
   it('credits rule still runs when other fields fail', () => {
-    expect(errorsOf(partnerCreateSchema, { package: 'Custom' })['settings.packageCredits']).toBe(MSG.packageCreditsRequired);
+    expect(errorsOf(partnerCreateSchema, { package: 'Custom' })['settings.packageCredits']).toBe(
+      MSG.packageCreditsRequired,
+    );
   });
 
   it('edit: status, type and address optional; name, date and email required', () => {
@@ -275,7 +349,9 @@ describe('partner', () => {
     expect(errorsOf(partnerPatchSchema, { package: 'Business', settings: { packageCredits: 100 } })).toEqual({
       'settings.packageCredits': MSG.packageCreditsOnlyCustom,
     });
-    expect(errorsOf(partnerPatchSchema, { package: 'Custom' })).toEqual({ 'settings.packageCredits': MSG.packageCreditsRequired });
+    expect(errorsOf(partnerPatchSchema, { package: 'Custom' })).toEqual({
+      'settings.packageCredits': MSG.packageCreditsRequired,
+    });
     expect(errorsOf(partnerPatchSchema, { email: 'bad' })).toEqual({ email: MSG.partnerEmailNotValid });
   });
 });
@@ -283,7 +359,9 @@ describe('partner', () => {
 describe('brand', () => {
   it('applies the free-text rules to the name and regions', () => {
     expect(errorsOf(brandSchema, { title: '' })).toEqual({ title: MSG.fieldEmpty });
-    expect(errorsOf(brandSchema, { title: 'Brand', states: ['Dubai', ' x'] })).toEqual({ 'states.1': MSG.fieldLeadingSpace });
+    expect(errorsOf(brandSchema, { title: 'Brand', states: ['Dubai', ' x'] })).toEqual({
+      'states.1': MSG.fieldLeadingSpace,
+    });
     expect(errorsOf(brandSchema, { title: 'Brand', states: ['Dubai'] })).toEqual({});
   });
 });

@@ -18,9 +18,18 @@ import { isValidTimeZone } from './countries';
 
 type Rule = (value: string) => string | null;
 
-const required = (message: string): Rule => (v) => (v === '' ? message : null);
-const minLength = (message: string): Rule => (v) => (v.length < MIN_PASSWORD_LENGTH ? message : null);
-const email = (message: string): Rule => (v) => (isValidEmail(v) ? null : message);
+const required =
+  (message: string): Rule =>
+  (v) =>
+    v === '' ? message : null;
+const minLength =
+  (message: string): Rule =>
+  (v) =>
+    v.length < MIN_PASSWORD_LENGTH ? message : null;
+const email =
+  (message: string): Rule =>
+  (v) =>
+    isValidEmail(v) ? null : message;
 const freeText: Rule = (v) => freeTextError(v);
 const optionalFreeText: Rule = (v) => (v === '' ? null : freeTextError(v));
 const digitsOnly: Rule = (v) => (v === '' || /^\d+$/.test(v) ? null : MSG.zipNotNumeric);
@@ -58,7 +67,11 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, messa
 // Sign-in, recovery, invitation, user settings (spec 000)
 
 /** The new-password rules of recovery and change password, for one password field. */
-export const newPasswordSchema = field(MSG.passwordRequired, required(MSG.passwordRequired), minLength(MSG.passwordTooShort));
+export const newPasswordSchema = field(
+  MSG.passwordRequired,
+  required(MSG.passwordRequired),
+  minLength(MSG.passwordTooShort),
+);
 /** The invitation's password rules: same required message, its own length message. */
 export const invitationNewPasswordSchema = field(
   MSG.passwordRequired,
@@ -86,7 +99,10 @@ function bothPasswordsTyped(payload: { value: unknown }): boolean {
   return typeof v?.password === 'string' && typeof v?.confirm === 'string';
 }
 
-function passwordsMatch(v: { password: string; confirm: string }, ctx: z.RefinementCtx<{ password: string; confirm: string }>): void {
+function passwordsMatch(
+  v: { password: string; confirm: string },
+  ctx: z.RefinementCtx<{ password: string; confirm: string }>,
+): void {
   if (v.confirm !== '' && v.password !== v.confirm) {
     ctx.addIssue({ code: 'custom', message: MSG.passwordsInconsistent, path: ['confirm'], input: v.confirm });
   }
@@ -129,8 +145,14 @@ export type UserPatch = z.infer<typeof userPatchSchema>;
 // Company (spec 001 section 5)
 
 const companyName = requiredText(MSG.missingCompanyName);
-const optionalText = z.string().superRefine(firstFailing([optionalFreeText])).optional();
-const zip = z.string({ error: MSG.zipNotNumeric }).superRefine(firstFailing([digitsOnly])).optional();
+const optionalText = z
+  .string()
+  .superRefine(firstFailing([optionalFreeText]))
+  .optional();
+const zip = z
+  .string({ error: MSG.zipNotNumeric })
+  .superRefine(firstFailing([digitsOnly]))
+  .optional();
 const requiredTimeZone = field(MSG.missingTimeZone, required(MSG.missingTimeZone), timeZone);
 
 const companyRequiredOnCreate = {
@@ -148,7 +170,10 @@ export const companyCreateSchema = z.object({
   ...companyRequiredOnCreate,
   address2: optionalText,
   zip,
-  timeZone: z.string().superRefine(firstFailing([(v) => (v === '' ? null : timeZone(v))])).optional(),
+  timeZone: z
+    .string()
+    .superRefine(firstFailing([(v) => (v === '' ? null : timeZone(v))]))
+    .optional(),
 });
 export type CompanyCreate = z.infer<typeof companyCreateSchema>;
 

@@ -20,7 +20,12 @@ export interface ReplyConnector {
   readonly source: string;
   readonly title: string;
   /** Posts (or replaces) the reply; answers the reply's id on the source. */
-  postReply(conn: SourceConnection, target: ReplyTarget, text: string, replyExternalId: string | null): Promise<{ externalId: string }>;
+  postReply(
+    conn: SourceConnection,
+    target: ReplyTarget,
+    text: string,
+    replyExternalId: string | null,
+  ): Promise<{ externalId: string }>;
   deleteReply(conn: SourceConnection, target: ReplyTarget, replyExternalId: string): Promise<void>;
 }
 
@@ -46,7 +51,12 @@ export async function callApi(label: string, url: string, init: RequestInit, tim
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? 'no answer in time'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw new ConnectorError(`${label}: ${reason}`);
   }
 }

@@ -11,7 +11,8 @@ describe.skipIf(!url)('PostgreSQL connection pool', () => {
   it('replaces an idle connection the server ended, instead of crashing the process', async () => {
     const database = openPostgres(url!, 2);
     try {
-      const pidOf = async () => Number(rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
+      const pidOf = async () =>
+        Number(rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
       const before = await pidOf();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

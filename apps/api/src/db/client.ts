@@ -30,7 +30,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // 'error' on the pool, which drops that connection and opens another when needed. Unheard, the
   // event would end the process; after close() the pool's last connections may still hear it.
   pool.on('error', (error) => {
-    if (!closing) console.warn(`PostgreSQL closed an idle connection (${error.message}); the pool opens a new one when needed.`);
+    if (!closing)
+      console.warn(`PostgreSQL closed an idle connection (${error.message}); the pool opens a new one when needed.`);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -52,7 +53,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded here, not at the top: Drizzle's PGlite driver imports PGlite itself (~40 MB), which a
   // server on PostgreSQL never needs (the database runs in the thread either way).
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // Drizzle calls only the query and transaction methods the thread offers.
   const client = (await PgliteThread.open(dataDir)) as unknown as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

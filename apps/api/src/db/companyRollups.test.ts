@@ -17,7 +17,8 @@ import { rowsOf } from './rows';
 
 /** Differences between the company-wide tables and the per-location ones summed (empty when exact). */
 async function differences(db: Db): Promise<unknown[]> {
-  const reviewsDiff = rowsOf(await db.execute(sql`
+  const reviewsDiff = rowsOf(
+    await db.execute(sql`
     SELECT coalesce(a.company_id, b.company_id) AS company_id, coalesce(a.source, b.source) AS source, coalesce(a.day, b.day)::text AS day, a.reviews AS company_wide, b.reviews AS summed
     FROM review_company_daily a
     FULL JOIN (SELECT company_id, source, day, is_competitor, sum(reviews) AS reviews, sum(rated) AS rated, sum(rating_sum) AS rating_sum, sum(stars1) AS stars1,
@@ -26,15 +27,19 @@ async function differences(db: Db): Promise<unknown[]> {
       ON a.company_id = b.company_id AND a.source = b.source AND a.day = b.day AND a.is_competitor = b.is_competitor
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
       OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
-      OR abs(a.response_seconds - b.response_seconds) > 0.001`));
-  const topicsDiff = rowsOf(await db.execute(sql`
+      OR abs(a.response_seconds - b.response_seconds) > 0.001`),
+  );
+  const topicsDiff = rowsOf(
+    await db.execute(sql`
     SELECT coalesce(a.topic, b.topic) AS topic, coalesce(a.day, b.day)::text AS day, a.mentions AS company_wide, b.mentions AS summed
     FROM topic_company_daily a
     FULL JOIN (SELECT company_id, source, day, is_competitor, kind, topic, subtopic, sum(mentions) AS mentions, sum(positive) AS positive, sum(negative) AS negative
       FROM topic_daily GROUP BY 1, 2, 3, 4, 5, 6, 7) b
       ON a.company_id = b.company_id AND a.source = b.source AND a.day = b.day AND a.is_competitor = b.is_competitor AND a.kind = b.kind AND a.topic = b.topic AND a.subtopic = b.subtopic
-    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.negative <> b.negative`));
-  const locationMonthsDiff = rowsOf(await db.execute(sql`
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.negative <> b.negative`),
+  );
+  const locationMonthsDiff = rowsOf(
+    await db.execute(sql`
     SELECT coalesce(a.location_id, b.location_id) AS location_id, coalesce(a.month, b.month)::text AS month, a.reviews AS monthly, b.reviews AS summed
     FROM review_location_monthly a
     FULL JOIN (SELECT company_id, location_id, date_trunc('month', day)::date AS month, is_competitor, sum(reviews) AS reviews, sum(rated) AS rated, sum(rating_sum) AS rating_sum,
@@ -43,7 +48,8 @@ async function differences(db: Db): Promise<unknown[]> {
       ON a.company_id = b.company_id AND a.location_id = b.location_id AND a.month = b.month AND a.is_competitor = b.is_competitor
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
       OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
-      OR abs(a.response_seconds - b.response_seconds) > 0.001`));
+      OR abs(a.response_seconds - b.response_seconds) > 0.001`),
+  );
   return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff];
 }
 
@@ -64,21 +70,42 @@ describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
     for (const table of [sql`review_company_daily`, sql`review_location_monthly`]) {
-      const [total] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE company_id = ${companyId}`));
+      const [total] = rowsOf<{ n: string }>(
+        await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE company_id = ${companyId}`),
+      );
       expect(Number(total!.n)).toBeGreaterThan(0);
     }
     expect(await differences(db)).toEqual([]);
 
-    const reply = await env.app.inject({ method: 'POST', url: '/v2/api/responses/create', headers: bearer(admin), payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' } });
+    const reply = await env.app.inject({
+      method: 'POST',
+      url: '/v2/api/responses/create',
+      headers: bearer(admin),
+      payload: { reviewId: world.reviewIds.r5, text: 'We are sorry, we will make it right.', status: 'posted' },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     expect(await differences(db)).toEqual([]);
 
-    const removed = await env.app.inject({ method: 'DELETE', url: `/v2/api/reviews/${world.reviewIds.r8}`, headers: bearer(admin) });
+    const removed = await env.app.inject({
+      method: 'DELETE',
+      url: `/v2/api/reviews/${world.reviewIds.r8}`,
+      headers: bearer(admin),
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await differences(db)).toEqual([]);
 
-    const csv = ['source,date,rating,text,location_id', 'google,2025-03-04,1,The soup was cold and salty,AG-001', 'zomato,2025-03-31,5,Lovely staff,AE-001', 'google,2025-04-01,4,,AG-002'].join('\n');
-    const upload = await env.app.inject({ method: 'POST', url: '/v2/api/reviews/upload', headers: bearer(admin), payload: { fileName: 'more.csv', content: Buffer.from(csv).toString('base64') } });
+    const csv = [
+      'source,date,rating,text,location_id',
+      'google,2025-03-04,1,The soup was cold and salty,AG-001',
+      'zomato,2025-03-31,5,Lovely staff,AE-001',
+      'google,2025-04-01,4,,AG-002',
+    ].join('\n');
+    const upload = await env.app.inject({
+      method: 'POST',
+      url: '/v2/api/reviews/upload',
+      headers: bearer(admin),
+      payload: { fileName: 'more.csv', content: Buffer.from(csv).toString('base64') },
+    });
     expect(upload.statusCode, upload.body).toBe(202);
     // The upload starts in the background at once; wait for its report, as the web app does.
     let status = 'running';
@@ -89,7 +116,11 @@ describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
     }
     expect(status).toBe('done');
     await jobQueueFor({ db }).runDue();
-    const [uploaded] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM reviews WHERE company_id = ${companyId} AND created_at >= '2025-03-31'`));
+    const [uploaded] = rowsOf<{ n: string }>(
+      await db.execute(
+        sql`SELECT count(*) AS n FROM reviews WHERE company_id = ${companyId} AND created_at >= '2025-03-31'`,
+      ),
+    );
     expect(Number(uploaded!.n)).toBe(2);
     expect(await differences(db)).toEqual([]);
 
@@ -101,7 +132,10 @@ describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
   it('answer reports exactly as the per-location daily rows do (the ends of monthly plans, week series, insights, rankings, benchmarks)', async () => {
     const all = [world.marina, world.downtown, world.riyadh].join(',');
     // Without a location filter the days are read from the company-wide tables; with every location named, from the per-location ones.
-    for (const range of [{ date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-03-02', date_to: '2025-03-09' }]) {
+    for (const range of [
+      { date_from: '2025-02-15', date_to: '2025-04-10' },
+      { date_from: '2025-03-02', date_to: '2025-03-09' },
+    ]) {
       for (const [url, extra] of [
         ['/v2/api/statistics/reviews/volume', {}],
         ['/v2/api/statistics/reviews/average', {}],
@@ -121,27 +155,48 @@ describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
     }
     // Rankings without a source filter read whole months per location; naming every source makes them read review_daily alone.
     const env = use();
-    const sources = rowsOf<{ source: string }>(await env.database.db.execute(sql`SELECT DISTINCT source FROM review_daily WHERE company_id = ${env.fx.companyA.id}`)).map((r) => r.source);
+    const sources = rowsOf<{ source: string }>(
+      await env.database.db.execute(
+        sql`SELECT DISTINCT source FROM review_daily WHERE company_id = ${env.fx.companyA.id}`,
+      ),
+    ).map((r) => r.source);
     expect(sources.length).toBeGreaterThan(1);
-    const ranges: Record<string, string>[] = [{ date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-03-02', date_to: '2025-03-09' }, { date_from: '2025-01-01', date_to: '2025-03-31' }, {}];
+    const ranges: Record<string, string>[] = [
+      { date_from: '2025-02-15', date_to: '2025-04-10' },
+      { date_from: '2025-03-02', date_to: '2025-03-09' },
+      { date_from: '2025-01-01', date_to: '2025-03-31' },
+      {},
+    ];
     for (const range of ranges) {
-      for (const url of ['/v2/api/statistics/locations/performing', '/v2/api/statistics/locations/improved', '/v2/api/statistics/locations/lowest-reviews', '/v2/api/competitor/pageData']) {
+      for (const url of [
+        '/v2/api/statistics/locations/performing',
+        '/v2/api/statistics/locations/improved',
+        '/v2/api/statistics/locations/lowest-reviews',
+        '/v2/api/competitor/pageData',
+      ]) {
         const monthly = await get(url, range);
         const daily = await get(url, { ...range, sources: sources.join(',') });
         expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
       }
     }
-    const ranked = await get('/v2/api/statistics/locations/performing', { date_from: '2025-01-01', date_to: '2025-04-10' });
+    const ranked = await get('/v2/api/statistics/locations/performing', {
+      date_from: '2025-01-01',
+      date_to: '2025-04-10',
+    });
     expect(ranked.data.filter((r: { reviews: number }) => r.reviews > 0).length).toBeGreaterThan(1);
     const volume = await get('/v2/api/statistics/reviews/volume', { date_from: '2025-02-15', date_to: '2025-04-10' });
     expect(volume.reviews).toBeGreaterThan(10);
   });
 
-  it('never show one company another company\'s rows', async () => {
+  it("never show one company another company's rows", async () => {
     const env = use();
     const beta = (await signIn(env.app, 'admin@beta.test')).access_token;
     const range = { date_from: '2025-02-15', date_to: '2025-04-10' };
     expect((await get('/v2/api/statistics/reviews/volume', range, beta)).reviews).toBe(0);
-    expect((await get('/v2/api/statistics/trends', { ...range, interval: 'week' }, beta)).points.every((p: { reviews: number }) => p.reviews === 0)).toBe(true);
+    expect(
+      (await get('/v2/api/statistics/trends', { ...range, interval: 'week' }, beta)).points.every(
+        (p: { reviews: number }) => p.reviews === 0,
+      ),
+    ).toBe(true);
   });
 });

@@ -32,8 +32,15 @@ export function preparedStatements(pg) {
     const known = statements.get(sql);
     if (known) return known;
     const name = `reputo_${++count}`;
-    const described = await pg.execProtocolStream(messages(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()), { syncToFs: false });
-    const statement = { name, types: results.parseDescribeStatementResults(described), rows: described.find((m) => m.name === 'rowDescription') ?? null };
+    const described = await pg.execProtocolStream(
+      messages(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      { syncToFs: false },
+    );
+    const statement = {
+      name,
+      types: results.parseDescribeStatementResults(described),
+      rows: described.find((m) => m.name === 'rowDescription') ?? null,
+    };
     statements.set(sql, statement);
     return statement;
   }
@@ -50,7 +57,14 @@ export function preparedStatements(pg) {
     const statement = await statementFor(sql);
     let answer;
     try {
-      answer = await pg.execProtocolStream(messages(serialize.bind({ statement: statement.name, values: valuesFor(statement, params) }), serialize.execute({}), serialize.sync()), { syncToFs: false });
+      answer = await pg.execProtocolStream(
+        messages(
+          serialize.bind({ statement: statement.name, values: valuesFor(statement, params) }),
+          serialize.execute({}),
+          serialize.sync(),
+        ),
+        { syncToFs: false },
+      );
     } catch (e) {
       // A schema change under the statement ("cached plan must not change result type"): the next call prepares it anew.
       if (e?.code === '0A000') statements.delete(sql);
@@ -67,7 +81,9 @@ export function preparedStatements(pg) {
      */
     query(sql, params = [], options = undefined, { inTransaction = false } = {}) {
       const once = () => run(sql, params, options, inTransaction);
-      return inTransaction ? pg._runExclusiveQuery(once) : pg._runExclusiveTransaction(() => pg._runExclusiveQuery(once));
+      return inTransaction
+        ? pg._runExclusiveQuery(once)
+        : pg._runExclusiveTransaction(() => pg._runExclusiveQuery(once));
     },
   };
 }

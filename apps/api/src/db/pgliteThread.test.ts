@@ -8,10 +8,21 @@ import { preparedPerDb } from './prepared';
 /** The rows of a raw statement (drizzle types them as unknown for the shared Db type). */
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
-const t = pgTable('t', { id: integer('id').primaryKey(), at: timestamp('at', { withTimezone: true }), note: text('note') });
+const t = pgTable('t', {
+  id: integer('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }),
+  note: text('note'),
+});
 /** A query the server would prepare (preparedPerDb): the thread prepares it in the database. */
-const noteById = preparedPerDb((db: Db) => db.select().from(t).where(sql`${t.id} = ${sql.placeholder('id')}`).prepare('note_by_id'));
-const preparedInDatabase = async (db: Db) => rowsOf(await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).map((r) => String(r.statement));
+const noteById = preparedPerDb((db: Db) =>
+  db
+    .select()
+    .from(t)
+    .where(sql`${t.id} = ${sql.placeholder('id')}`)
+    .prepare('note_by_id'),
+);
+const preparedInDatabase = async (db: Db) =>
+  rowsOf(await db.execute(sql`SELECT statement FROM pg_prepared_statements`)).map((r) => String(r.statement));
 
 // The embedded database runs in a worker thread; these are the promises the server relies on.
 describe('embedded database thread', () => {
@@ -37,13 +48,16 @@ describe('embedded database thread', () => {
     expect(rowsOf(result)).toEqual([{ id: 1, at: '2026-01-02 03:04:05+00', note: 'first' }]);
   });
 
-  it('parses each statement with the parsers it names: kept as text, or PGlite\'s own', async () => {
+  it("parses each statement with the parsers it names: kept as text, or PGlite's own", async () => {
     const thread = await PgliteThread.open(null);
     try {
       const keep = (value: string) => value;
-      const drizzleKeeps = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]));
+      const drizzleKeeps = Object.fromEntries(
+        [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]),
+      );
       const statement = `SELECT '2026-01-02T03:04:05Z'::timestamptz AS at, '2026-01-02'::date AS day`;
-      const rowOf = async (parsers?: Record<number, (value: string) => unknown>) => (await thread.query<{ at: unknown; day: unknown }>(statement, [], parsers ? { parsers } : undefined)).rows[0];
+      const rowOf = async (parsers?: Record<number, (value: string) => unknown>) =>
+        (await thread.query<{ at: unknown; day: unknown }>(statement, [], parsers ? { parsers } : undefined)).rows[0];
       // Twice: the first statement sets drizzle's text types on the database's instance.
       expect(await rowOf(drizzleKeeps)).toEqual({ at: '2026-01-02 03:04:05+00', day: '2026-01-02' });
       expect(await rowOf(drizzleKeeps)).toEqual({ at: '2026-01-02 03:04:05+00', day: '2026-01-02' });
@@ -118,7 +132,12 @@ describe('embedded database thread', () => {
   });
 
   it("passes a prepared statement's error on with its code, and goes on answering after it", async () => {
-    const insert = preparedPerDb((db: Db) => db.insert(t).values({ id: sql.placeholder('id'), note: 'dup' }).prepare('insert_t'))(database.db);
+    const insert = preparedPerDb((db: Db) =>
+      db
+        .insert(t)
+        .values({ id: sql.placeholder('id'), note: 'dup' })
+        .prepare('insert_t'),
+    )(database.db);
     await insert.execute({ id: 30 });
     const error = await insert.execute({ id: 30 }).catch((e: unknown) => e);
     const { code } = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });

@@ -19,11 +19,26 @@ export interface PgliteLike {
   close(): Promise<void>;
 }
 
-type Request = { op: 'open'; dataDir: string | null } | { op: 'query'; tx?: number; sql: string; params: unknown[]; prepared: boolean; rowMode?: 'array' | 'object'; raw: number[] } | { op: 'begin' | 'end'; tx: number; commit?: boolean } | { op: 'close' };
+type Request =
+  | { op: 'open'; dataDir: string | null }
+  | {
+      op: 'query';
+      tx?: number;
+      sql: string;
+      params: unknown[];
+      prepared: boolean;
+      rowMode?: 'array' | 'object';
+      raw: number[];
+    }
+  | { op: 'begin' | 'end'; tx: number; commit?: boolean }
+  | { op: 'close' };
 
 export class PgliteThread implements PgliteLike {
   // A failed thread is not restarted: the database's state in it is gone, so later calls are refused.
-  private readonly thread = new RequestThread<Request, unknown>(new URL('./pglite.worker.mjs', import.meta.url), 'embedded database');
+  private readonly thread = new RequestThread<Request, unknown>(
+    new URL('./pglite.worker.mjs', import.meta.url),
+    'embedded database',
+  );
   private nextTx = 1;
 
   private constructor() {}
@@ -41,7 +56,8 @@ export class PgliteThread implements PgliteLike {
   async transaction<T>(callback: (tx: Pick<PgliteLike, 'query'>) => Promise<T>): Promise<T> {
     const tx = this.nextTx++;
     await this.thread.ask({ op: 'begin', tx });
-    const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => this.send<R>(tx, sql, params, options);
+    const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+      this.send<R>(tx, sql, params, options);
     let result: T;
     try {
       result = await callback({ query });
@@ -63,6 +79,14 @@ export class PgliteThread implements PgliteLike {
    * text. The server's prepared queries (`preparedPerDb`) are prepared in the database, as on PostgreSQL.
    */
   private send<T>(tx: number | undefined, sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.thread.ask({ op: 'query', tx, sql, params, prepared: preparedSql.has(sql), rowMode: options?.rowMode, raw: Object.keys(options?.parsers ?? {}).map(Number) }) as Promise<Results<T>>;
+    return this.thread.ask({
+      op: 'query',
+      tx,
+      sql,
+      params,
+      prepared: preparedSql.has(sql),
+      rowMode: options?.rowMode,
+      raw: Object.keys(options?.parsers ?? {}).map(Number),
+    }) as Promise<Results<T>>;
   }
 }

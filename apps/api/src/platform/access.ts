@@ -22,8 +22,15 @@ export type Access =
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
-  signedIn: (opts: Omit<Extract<Access, { kind: 'user' }>, 'kind' | 'roles'> = {}): Access => ({ kind: 'user', ...opts }),
-  roles: (roles: readonly Role[], opts: Omit<Extract<Access, { kind: 'user' }>, 'kind' | 'roles'> = {}): Access => ({ kind: 'user', roles, ...opts }),
+  signedIn: (opts: Omit<Extract<Access, { kind: 'user' }>, 'kind' | 'roles'> = {}): Access => ({
+    kind: 'user',
+    ...opts,
+  }),
+  roles: (roles: readonly Role[], opts: Omit<Extract<Access, { kind: 'user' }>, 'kind' | 'roles'> = {}): Access => ({
+    kind: 'user',
+    roles,
+    ...opts,
+  }),
   apiKey: (): Access => ({ kind: 'apiKey' }),
 };
 
@@ -94,7 +101,12 @@ async function iframeContext(db: Db, claims: Extract<AccessClaims, { kind: 'ifra
   };
 }
 
-async function authenticate(db: Db, signer: TokenSigner, request: FastifyRequest, a: Extract<Access, { kind: 'user' }>): Promise<ActingContext> {
+async function authenticate(
+  db: Db,
+  signer: TokenSigner,
+  request: FastifyRequest,
+  a: Extract<Access, { kind: 'user' }>,
+): Promise<ActingContext> {
   const bearer = bearerOf(request);
   const iframeHeader = request.headers['iframe-token'];
   const token = bearer ?? (typeof iframeHeader === 'string' && iframeHeader ? iframeHeader : null);
@@ -148,7 +160,10 @@ export interface RegisteredRoute {
  * Installs the access check on every route and refuses to register an API route without a declared
  * access. Call it before any other plugin registers routes, so `routes` lists them all.
  */
-export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; checkApiKey: ApiKeyCheck }): { permissions: RoutePermission[]; routes: RegisteredRoute[] } {
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { db: Db; signer: TokenSigner; checkApiKey: ApiKeyCheck },
+): { permissions: RoutePermission[]; routes: RegisteredRoute[] } {
   const permissions: RoutePermission[] = [];
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('acting', null);
@@ -162,7 +177,13 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; signer: Tok
     for (const method of methods) {
       requireDeclaredWrites(method, route.url, route.config?.writes);
       // What a write makes stale is listed with its access: a review of the diff sees it.
-      permissions.push({ method, url: route.url, access: `${describeAccess(a)}${describeWrites(route.config?.writes)}`, reads: route.config?.reads, querystring: route.schema?.querystring });
+      permissions.push({
+        method,
+        url: route.url,
+        access: `${describeAccess(a)}${describeWrites(route.config?.writes)}`,
+        reads: route.config?.reads,
+        querystring: route.schema?.querystring,
+      });
     }
   });
   app.addHook('preHandler', async (request) => {

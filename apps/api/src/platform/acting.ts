@@ -4,7 +4,14 @@ import { badRequest, forbidden } from './errors';
 import { identityReader, requestCompany, type CompanyRow, type UserRow } from './identityCache';
 
 /** The six impersonation query parameters of spec 000 section 7, in the order the server applies them. */
-export const ACTING_PARAMS = ['ownerAsPartner', 'ownerAsUser', 'ownerAsCompany', 'partnerAsCompany', 'partnerAsUser', 'adminAsUser'] as const;
+export const ACTING_PARAMS = [
+  'ownerAsPartner',
+  'ownerAsUser',
+  'ownerAsCompany',
+  'partnerAsCompany',
+  'partnerAsUser',
+  'adminAsUser',
+] as const;
 export type ActingParam = (typeof ACTING_PARAMS)[number];
 export type ActingRequest = Partial<Record<ActingParam, number>>;
 
@@ -38,7 +45,10 @@ export function readActingRequest(url: string, opts: { ignoreOwnerAsCompany: boo
     if (raw === null || raw === '' || raw === 'null' || raw === 'undefined') continue;
     if (name === 'ownerAsCompany' && opts.ignoreOwnerAsCompany) continue;
     const id = parseId(raw);
-    if (id === null) throw badRequest(`${name} must be a positive whole number`, [{ field: name, message: `${name} must be a positive whole number` }]);
+    if (id === null)
+      throw badRequest(`${name} must be a positive whole number`, [
+        { field: name, message: `${name} must be a positive whole number` },
+      ]);
     result[name] = id;
   }
   return result;
@@ -92,7 +102,12 @@ export async function resolveActingContext(db: Db, actor: UserRow, request: Acti
   if (request.ownerAsUser !== undefined) {
     if (!actorIsOwner) throw forbidden(NOT_ALLOWED);
     const target = await requireUser(db, request.ownerAsUser);
-    Object.assign(d, { user: target, role: asRole(target.role), companyId: target.companyId, partnerId: target.partnerId });
+    Object.assign(d, {
+      user: target,
+      role: asRole(target.role),
+      companyId: target.companyId,
+      partnerId: target.partnerId,
+    });
     applied.push('ownerAsUser');
   }
   if (request.ownerAsCompany !== undefined) {
@@ -114,7 +129,12 @@ export async function resolveActingContext(db: Db, actor: UserRow, request: Acti
     const company = target.companyId ? await identityReader(db).company(db, target.companyId) : undefined;
     const inPartner = target.partnerId === d.partnerId || company?.partnerId === d.partnerId;
     if (!inPartner) throw forbidden(NOT_ALLOWED);
-    Object.assign(d, { user: target, role: asRole(target.role), companyId: target.companyId, partnerId: target.partnerId ?? d.partnerId });
+    Object.assign(d, {
+      user: target,
+      role: asRole(target.role),
+      companyId: target.companyId,
+      partnerId: target.partnerId ?? d.partnerId,
+    });
     applied.push('partnerAsUser');
   }
   if (request.adminAsUser !== undefined) {

@@ -60,7 +60,9 @@ export function dataChanged(companyId: number | null, kinds: readonly DataKind[]
 /** Whether nothing a value depends on changed after the sequence its computation started at. */
 export function unchangedSince(startedAt: number, on: DependsOn): boolean {
   const after = (tag: string) => (changedAt.get(tag) ?? 0) > startedAt;
-  return !on.kinds.some((kind) => after(tagOf(null, kind)) || (on.companyId !== null && after(tagOf(on.companyId, kind))));
+  return !on.kinds.some(
+    (kind) => after(tagOf(null, kind)) || (on.companyId !== null && after(tagOf(on.companyId, kind))),
+  );
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -93,7 +95,8 @@ export function companyOfPathId(request: FastifyRequest): number | null {
 
 /** Refuses a write route that does not say what it changes, so a new one cannot serve stale caches. */
 export function requireDeclaredWrites(method: string, url: string, writes: Writes | undefined): void {
-  if (!READS.has(method) && writes === undefined) throw new Error(`Route ${method} ${url} declares no writes (config.writes: kinds of data, or 'none')`);
+  if (!READS.has(method) && writes === undefined)
+    throw new Error(`Route ${method} ${url} declares no writes (config.writes: kinds of data, or 'none')`);
 }
 
 /**

@@ -12,7 +12,7 @@ describeEachDatabase('Identities kept between requests', (use) => {
   const call = (token: string, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     use().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-  it('a changed role applies to the member\'s next request', async () => {
+  it("a changed role applies to the member's next request", async () => {
     const { fx } = use();
     const [admin, manager] = [await tokenOf('admin@alpha.test'), await tokenOf('manager@alpha.test')];
     expect((await call(manager, 'GET', '/v2/api/team')).statusCode).toBe(200);
@@ -22,7 +22,7 @@ describeEachDatabase('Identities kept between requests', (use) => {
     expect((await call(manager, 'GET', '/v2/api/team')).statusCode).toBe(403);
   });
 
-  it('a removed member\'s token stops working at once', async () => {
+  it("a removed member's token stops working at once", async () => {
     const { fx } = use();
     const [admin, responder] = [await tokenOf('admin@alpha.test'), await tokenOf('responder@alpha.test')];
     expect((await call(responder, 'GET', '/v2/api/me')).statusCode).toBe(200);
@@ -30,11 +30,17 @@ describeEachDatabase('Identities kept between requests', (use) => {
     expect((await call(responder, 'GET', '/v2/api/me')).statusCode).toBe(401);
   });
 
-  it('a company changed by the owner shows on its members\' next request', async () => {
+  it("a company changed by the owner shows on its members' next request", async () => {
     const { fx } = use();
     const [owner, admin] = [await tokenOf('owner@fixture.test'), await tokenOf('admin@alpha.test')];
-    expect((await call(admin, 'GET', '/v2/api/me')).json().clientSettings.sources).toEqual(['google', 'facebook', 'zomato']);
-    const patched = await call(owner, 'PATCH', `/v2/api/admin/companies/${fx.companyA.id}`, { sources: ['google', 'tripadvisor'] });
+    expect((await call(admin, 'GET', '/v2/api/me')).json().clientSettings.sources).toEqual([
+      'google',
+      'facebook',
+      'zomato',
+    ]);
+    const patched = await call(owner, 'PATCH', `/v2/api/admin/companies/${fx.companyA.id}`, {
+      sources: ['google', 'tripadvisor'],
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await call(admin, 'GET', '/v2/api/me')).json().clientSettings.sources).toEqual(['google', 'tripadvisor']);
   });

@@ -60,10 +60,22 @@ function freeze<T extends object>(row: T | undefined): T | undefined {
 
 type Owner<T> = (row: T | undefined) => number | null;
 
-function cached<T extends object>(db: Db, key: string, kind: DataKind, companyOf: Owner<T>, read: () => Promise<T | undefined>): Promise<T | undefined> {
+function cached<T extends object>(
+  db: Db,
+  key: string,
+  kind: DataKind,
+  companyOf: Owner<T>,
+  read: () => Promise<T | undefined>,
+): Promise<T | undefined> {
   const ttl = ttls.get(db);
   if (ttl === undefined) return read();
-  return rows(db, key, ttl, (row: T | undefined) => ({ companyId: companyOf(row), kinds: [kind] }), async () => freeze(await read()));
+  return rows(
+    db,
+    key,
+    ttl,
+    (row: T | undefined) => ({ companyId: companyOf(row), kinds: [kind] }),
+    async () => freeze(await read()),
+  );
 }
 
 /**
@@ -72,22 +84,45 @@ function cached<T extends object>(db: Db, key: string, kind: DataKind, companyOf
  * need it. It is dropped by writes of the kinds given for that company. With the cache off every
  * call reads afresh.
  */
-export function companyRead<T extends object>(db: Db, key: string, dependsOn: { companyId: number; kinds: readonly DataKind[] }, read: () => Promise<T>): Promise<T> {
+export function companyRead<T extends object>(
+  db: Db,
+  key: string,
+  dependsOn: { companyId: number; kinds: readonly DataKind[] },
+  read: () => Promise<T>,
+): Promise<T> {
   const ttl = ttls.get(db);
   return ttl === undefined ? read() : rows(db, key, ttl, dependsOn, read);
 }
 
 /** The user row of a signed-in request (shared, read-only); kept until its company's users change. */
 export function requestUser(db: Db, id: number): Promise<Readonly<UserRow> | undefined> {
-  return cached(db, `user:${id}`, 'users', (row) => row?.companyId ?? null, () => identityReader(db).user(db, id));
+  return cached(
+    db,
+    `user:${id}`,
+    'users',
+    (row) => row?.companyId ?? null,
+    () => identityReader(db).user(db, id),
+  );
 }
 
 /** The acting company's row of a request (shared, read-only). */
 export function requestCompany(db: Db, id: number): Promise<Readonly<CompanyRow> | undefined> {
-  return cached(db, `company:${id}`, 'company', () => id, () => identityReader(db).company(db, id));
+  return cached(
+    db,
+    `company:${id}`,
+    'company',
+    () => id,
+    () => identityReader(db).company(db, id),
+  );
 }
 
 /** The acting partner's row (the current-user call names it), shared and read-only; any partner write drops it. */
 export function requestPartner(db: Db, id: number): Promise<Readonly<PartnerRow> | undefined> {
-  return cached(db, `partner:${id}`, 'partners', () => null, () => identityReader(db).partner(db, id));
+  return cached(
+    db,
+    `partner:${id}`,
+    'partners',
+    () => null,
+    () => identityReader(db).partner(db, id),
+  );
 }

@@ -15,13 +15,33 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /** Texts that must never reach the database as an id: too large, signed, spaced, exponent, hex, fractional. */
 const badIdText = fc.oneof(
-  fc.constantFrom('2147483648', '4294967296', '99999999999999999999', '-1', '0', '+1', ' 1', '1e3', '0x10', '1.5', '1,2', 'NaN', 'null', 'Infinity'),
+  fc.constantFrom(
+    '2147483648',
+    '4294967296',
+    '99999999999999999999',
+    '-1',
+    '0',
+    '+1',
+    ' 1',
+    '1e3',
+    '0x10',
+    '1.5',
+    '1,2',
+    'NaN',
+    'null',
+    'Infinity',
+  ),
   fc.bigInt({ min: 2147483648n, max: 10n ** 30n }).map(String),
 );
 
 const nulText = fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}\u0000${b}`);
 const overlong = fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'x'.repeat(n));
-const oddText = fc.oneof(nulText, overlong, fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('', ' ', '[]', '{}', 'true', '%', '../..', '<script>'));
+const oddText = fc.oneof(
+  nulText,
+  overlong,
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.constantFrom('', ' ', '[]', '{}', 'true', '%', '../..', '<script>'),
+);
 
 /** Query and path values are text. */
 function textValue(integersOnly: boolean) {
@@ -38,7 +58,12 @@ function deepJson(depth: number): unknown {
 function jsonValue(integersOnly: boolean) {
   const badNumber = fc.constantFrom(2147483648, Number.MAX_SAFE_INTEGER + 2, 1e300, -1, 0, 1.5);
   if (integersOnly) return fc.oneof(badNumber, badIdText);
-  return fc.oneof(badNumber, badIdText, oddText, fc.constantFrom(null, true, {}, [], [null], { a: '\u0000' }, deepJson(80)));
+  return fc.oneof(
+    badNumber,
+    badIdText,
+    oddText,
+    fc.constantFrom(null, true, {}, [], [null], { a: '\u0000' }, deepJson(80)),
+  );
 }
 
 interface Malformed {
@@ -56,10 +81,17 @@ function bodyProps(schema: JsonSchema | null): string[] {
 function malformedRequest(op: Operation, integersOnly: boolean): fc.Arbitrary<Malformed> {
   const text = fc.option(textValue(integersOnly), { nil: undefined });
   const props = bodyProps(op.body);
-  const rawBody = fc.oneof(fc.constant(`${'['.repeat(20_000)}${']'.repeat(20_000)}`), nulText.map((s) => JSON.stringify({ text: s })), fc.constantFrom('{', '[]', '"x"', '12', 'null', '{"a":1,}'));
+  const rawBody = fc.oneof(
+    fc.constant(`${'['.repeat(20_000)}${']'.repeat(20_000)}`),
+    nulText.map((s) => JSON.stringify({ text: s })),
+    fc.constantFrom('{', '[]', '"x"', '12', 'null', '{"a":1,}'),
+  );
   const body = integersOnly
     ? fc.tuple(...props.map(() => fc.option(jsonValue(true), { nil: undefined }))).map((p) => ({ props: p }))
-    : fc.oneof(rawBody.map((raw) => ({ raw })), fc.tuple(...props.map(() => fc.option(jsonValue(false), { nil: undefined }))).map((p) => ({ props: p })));
+    : fc.oneof(
+        rawBody.map((raw) => ({ raw })),
+        fc.tuple(...props.map(() => fc.option(jsonValue(false), { nil: undefined }))).map((p) => ({ props: p })),
+      );
   return fc.record({
     path: fc.tuple(...op.pathParams.map(() => text)),
     query: fc.tuple(...op.queryParams.map(() => text)),
@@ -86,7 +118,16 @@ function toInject(op: Operation, caller: Caller, m: Malformed) {
   const headers = { ...caller.headers, 'content-type': 'application/json' };
   const url = `${path}${query.size ? `?${query}` : ''}`;
   if (!m.body) return { method: op.method, url, headers: caller.headers };
-  const payload = 'raw' in m.body ? m.body.raw : JSON.stringify(Object.fromEntries(bodyProps(op.body).flatMap((name, i) => (m.body && 'props' in m.body && m.body.props[i] !== undefined ? [[name, m.body.props[i]]] : []))));
+  const payload =
+    'raw' in m.body
+      ? m.body.raw
+      : JSON.stringify(
+          Object.fromEntries(
+            bodyProps(op.body).flatMap((name, i) =>
+              m.body && 'props' in m.body && m.body.props[i] !== undefined ? [[name, m.body.props[i]]] : [],
+            ),
+          ),
+        );
   return { method: op.method, url, headers, payload };
 }
 
@@ -110,7 +151,11 @@ async function callers(env: TestEnv): Promise<Caller[]> {
   const owner = (await signIn(app, fx.owner.email)).access_token;
   const admin = (await signIn(app, fx.companyA.admin.email)).access_token;
   return [
-    { name: 'Owner acting as company A', headers: bearer(owner), acting: { name: 'ownerAsCompany', value: String(fx.companyA.id) } },
+    {
+      name: 'Owner acting as company A',
+      headers: bearer(owner),
+      acting: { name: 'ownerAsCompany', value: String(fx.companyA.id) },
+    },
     { name: "Company A's Master Admin", headers: bearer(admin), acting: null },
   ];
 }
@@ -129,7 +174,10 @@ async function fuzzAll(env: TestEnv, integersOnly: boolean): Promise<string[]> {
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
-      if (result.failed) failures.push(`${caller.name}: ${op.method} ${op.path} (seed ${result.seed}): ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}`);
+      if (result.failed)
+        failures.push(
+          `${caller.name}: ${op.method} ${op.path} (seed ${result.seed}): ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}`,
+        );
     }
   }
   return failures;

@@ -36,7 +36,8 @@ export function checkJsonText(text: string): void {
         i++;
       }
     } else if (c === QUOTE) inString = true;
-    else if (OPEN.has(c) && ++depth > MAX_JSON_DEPTH) throw badRequest(`JSON may be nested at most ${MAX_JSON_DEPTH} levels deep`);
+    else if (OPEN.has(c) && ++depth > MAX_JSON_DEPTH)
+      throw badRequest(`JSON may be nested at most ${MAX_JSON_DEPTH} levels deep`);
     else if (CLOSE.has(c)) depth--;
   }
 }
@@ -71,6 +72,7 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
   // JSON was checked as text; form bodies (and any other parser's objects) are checked parsed.
   app.addHook('preValidation', async (request) => {
-    if (!request.headers['content-type']?.startsWith('application/json') && hasNul(request.body)) throw badRequest(NUL_MESSAGE);
+    if (!request.headers['content-type']?.startsWith('application/json') && hasNul(request.body))
+      throw badRequest(NUL_MESSAGE);
   });
 }

@@ -86,7 +86,13 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_QUEUE_SETTINGS: QueueSettings = { concurrency: 4, perKind: 2, leaseSeconds: 30, keepDoneHours: 72, keepDeadDays: 30 };
+export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+  concurrency: 4,
+  perKind: 2,
+  leaseSeconds: 30,
+  keepDoneHours: 72,
+  keepDeadDays: 30,
+};
 
 const RECURRING_PREFIX = 'recurring:';
 /** Serialises claims across processes, so per-kind limits hold (a claim lasts milliseconds). */
@@ -145,7 +151,11 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   }
 
   async function scheduleRecurring(name: string, everySeconds: number, from = Date.now()): Promise<void> {
-    await enqueue(name, {}, { runAt: new Date(from + everySeconds * 1000), dedupeKey: `${RECURRING_PREFIX}${name}`, maxAttempts: 1 });
+    await enqueue(
+      name,
+      {},
+      { runAt: new Date(from + everySeconds * 1000), dedupeKey: `${RECURRING_PREFIX}${name}`, maxAttempts: 1 },
+    );
   }
 
   /**
@@ -155,7 +165,11 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   async function rescheduleIfRecurring(job: Pick<JobRow, 'name' | 'dedupeKey'>, tx: Db): Promise<void> {
     const every = kinds.get(job.name)?.everySeconds;
     if (every && job.dedupeKey === `${RECURRING_PREFIX}${job.name}`) {
-      await enqueue(job.name, {}, { runAt: new Date(Date.now() + every * 1000), dedupeKey: job.dedupeKey, maxAttempts: 1, db: tx });
+      await enqueue(
+        job.name,
+        {},
+        { runAt: new Date(Date.now() + every * 1000), dedupeKey: job.dedupeKey, maxAttempts: 1, db: tx },
+      );
     }
   }
 
@@ -164,10 +178,19 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     const lost = await tx
       .update(jobs)
       .set({ status: 'dead', finishedAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: LEASE_LOST })
-      .where(and(inArray(jobs.name, names), eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), gte(jobs.attempts, jobs.maxAttempts)))
+      .where(
+        and(
+          inArray(jobs.name, names),
+          eq(jobs.status, 'running'),
+          lt(jobs.lockedUntil, sql`now()`),
+          gte(jobs.attempts, jobs.maxAttempts),
+        ),
+      )
       .returning();
     for (const job of lost) {
-      await kinds.get(job.name)?.onFailure?.(job.payload, { error: LEASE_LOST, attempts: job.attempts, retryAt: null }, tx);
+      await kinds
+        .get(job.name)
+        ?.onFailure?.(job.payload, { error: LEASE_LOST, attempts: job.attempts, retryAt: null }, tx);
       await rescheduleIfRecurring(job, tx);
     }
     return lost;
@@ -189,7 +212,10 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     const mine = [...active.keys()];
     return and(
       inArray(jobs.name, names),
-      or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), lt(jobs.attempts, jobs.maxAttempts))),
+      or(
+        and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)),
+      ),
       mine.length ? notInArray(jobs.id, mine) : undefined,
     )!;
   }
@@ -206,34 +232,65 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
       const open = names.filter((n) => free.get(n)! > 0);
       if (open.length === 0) return [];
       const due = dueWhere(open);
-      const waiting = await tx.select({ name: jobs.name, first: min(jobs.runAt) }).from(jobs).where(due).groupBy(jobs.name).orderBy(min(jobs.runAt));
+      const waiting = await tx
+        .select({ name: jobs.name, first: min(jobs.runAt) })
+        .from(jobs)
+        .where(due)
+        .groupBy(jobs.name)
+        .orderBy(min(jobs.runAt));
       const claimed: JobRow[] = [];
       for (const { name } of waiting) {
         const want = Math.min(free.get(name)!, room - claimed.length);
         if (want <= 0) continue;
-        const ids = tx.select({ id: jobs.id }).from(jobs).where(and(due, eq(jobs.name, name))).orderBy(jobs.runAt, jobs.id).limit(want).for('update', { skipLocked: true });
-        claimed.push(...(await tx
-          .update(jobs)
-          .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: me, lockedUntil: leaseUntil(leaseMs) })
-          .where(inArray(jobs.id, ids))
-          .returning()));
+        const ids = tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(due, eq(jobs.name, name)))
+          .orderBy(jobs.runAt, jobs.id)
+          .limit(want)
+          .for('update', { skipLocked: true });
+        claimed.push(
+          ...(await tx
+            .update(jobs)
+            .set({
+              status: 'running',
+              attempts: sql`${jobs.attempts} + 1`,
+              lockedBy: me,
+              lockedUntil: leaseUntil(leaseMs),
+            })
+            .where(inArray(jobs.id, ids))
+            .returning()),
+        );
       }
       return claimed;
     });
   }
 
   /** The row as this process holds it: still running under our lease, at the attempt we took. */
-  const held = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, me), eq(jobs.attempts, job.attempts));
+  const held = (job: JobRow) =>
+    and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, me), eq(jobs.attempts, job.attempts));
 
   /** Records how the attempt ended, if this process still holds the job; answers whether it did. */
   async function finish(job: JobRow, failure: unknown | null): Promise<boolean> {
     const kind = kinds.get(job.name);
     const error = failure === null ? null : errorText(failure);
-    const retryAt = error !== null && job.attempts < job.maxAttempts ? new Date(Date.now() + retryDelayMs(job.attempts, kind?.retryBaseSeconds)) : null;
-    const next = error === null ? { status: 'done', finishedAt: sql`now()` } : retryAt ? { status: 'queued', runAt: retryAt } : { status: 'dead', finishedAt: sql`now()` };
+    const retryAt =
+      error !== null && job.attempts < job.maxAttempts
+        ? new Date(Date.now() + retryDelayMs(job.attempts, kind?.retryBaseSeconds))
+        : null;
+    const next =
+      error === null
+        ? { status: 'done', finishedAt: sql`now()` }
+        : retryAt
+          ? { status: 'queued', runAt: retryAt }
+          : { status: 'dead', finishedAt: sql`now()` };
     return db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      const rows = await tx.update(jobs).set({ ...next, lockedUntil: null, lockedBy: null, lastError: error }).where(held(job)).returning({ id: jobs.id });
+      const rows = await tx
+        .update(jobs)
+        .set({ ...next, lockedUntil: null, lockedBy: null, lastError: error })
+        .where(held(job))
+        .returning({ id: jobs.id });
       if (rows.length === 0) return false;
       if (error !== null) await kind?.onFailure?.(job.payload, { error, attempts: job.attempts, retryAt }, tx);
       if (!retryAt) await rescheduleIfRecurring(job, tx);
@@ -250,7 +307,11 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
       failure = error;
       runLog?.warn({ job: job.name, id: job.id, attempt: job.attempts, err: error }, 'job failed');
     }
-    if (!(await finish(job, failure))) runLog?.warn({ job: job.name, id: job.id }, 'job finished after its lease was taken over; its result is not recorded');
+    if (!(await finish(job, failure)))
+      runLog?.warn(
+        { job: job.name, id: job.id },
+        'job finished after its lease was taken over; its result is not recorded',
+      );
   }
 
   /** Renews the lease of every job running here; a job whose row is no longer ours hears it lost its lease. */
@@ -264,7 +325,11 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     renewing = true;
     try {
       const ids = [...active.keys()];
-      const kept = await db.update(jobs).set({ lockedUntil: leaseUntil(leaseMs) }).where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, me))).returning({ id: jobs.id });
+      const kept = await db
+        .update(jobs)
+        .set({ lockedUntil: leaseUntil(leaseMs) })
+        .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, me)))
+        .returning({ id: jobs.id });
       const keptIds = new Set(kept.map((r) => r.id));
       for (const id of ids) if (!keptIds.has(id)) active.get(id)?.lease.abort();
     } catch (error) {
@@ -282,14 +347,17 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     for (const job of claimed) {
       const lease = new AbortController();
       const done = execute(job, lease)
-        .catch((error: unknown) => runLog?.error({ err: error, job: job.name, id: job.id }, 'job could not be recorded'))
+        .catch((error: unknown) =>
+          runLog?.error({ err: error, job: job.name, id: job.id }, 'job could not be recorded'),
+        )
         .finally(() => {
           active.delete(job.id);
           pump();
         });
       active.set(job.id, { done, lease });
     }
-    if (claimed.length && !heartbeat) heartbeat = setInterval(() => void renewLeases(), Math.max(50, Math.floor(leaseMs / 3)));
+    if (claimed.length && !heartbeat)
+      heartbeat = setInterval(() => void renewLeases(), Math.max(50, Math.floor(leaseMs / 3)));
     return claimed.length;
   }
 
@@ -329,7 +397,10 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   async function prune(): Promise<number> {
     const doneBefore = new Date(Date.now() - settings.keepDoneHours * 3_600_000);
     const deadBefore = new Date(Date.now() - settings.keepDeadDays * 86_400_000);
-    const expired = or(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, doneBefore)), and(eq(jobs.status, 'dead'), lt(jobs.finishedAt, deadBefore)));
+    const expired = or(
+      and(eq(jobs.status, 'done'), lt(jobs.finishedAt, doneBefore)),
+      and(eq(jobs.status, 'dead'), lt(jobs.finishedAt, deadBefore)),
+    );
     let total = 0;
     for (;;) {
       const batch = db.select({ id: jobs.id }).from(jobs).where(expired).limit(PRUNE_BATCH);
@@ -340,7 +411,8 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   }
 
   async function tick(): Promise<void> {
-    for (const [name, kind] of kinds) if (kind.everySeconds) await scheduleRecurring(name, kind.everySeconds, Date.now() - kind.everySeconds * 1000);
+    for (const [name, kind] of kinds)
+      if (kind.everySeconds) await scheduleRecurring(name, kind.everySeconds, Date.now() - kind.everySeconds * 1000);
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       const removed = await prune();
@@ -389,7 +461,13 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
 }
 
 export function queueSettingsOf(config: Config): QueueSettings {
-  return { concurrency: config.jobsConcurrency, perKind: config.jobsPerKind, leaseSeconds: config.jobsLeaseSeconds, keepDoneHours: config.jobsKeepDoneHours, keepDeadDays: config.jobsKeepDeadDays };
+  return {
+    concurrency: config.jobsConcurrency,
+    perKind: config.jobsPerKind,
+    leaseSeconds: config.jobsLeaseSeconds,
+    keepDoneHours: config.jobsKeepDoneHours,
+    keepDeadDays: config.jobsKeepDeadDays,
+  };
 }
 
 const queues = new WeakMap<Db, JobQueue>();

@@ -7,7 +7,11 @@ parentPort.on('message', ({ id, text }) => {
   try {
     const result = eld.detect(text);
     const language = result.language || null;
-    parentPort.postMessage({ id, ok: true, value: language ? { language, confidence: result.getScores()[language] ?? 0 } : null });
+    parentPort.postMessage({
+      id,
+      ok: true,
+      value: language ? { language, confidence: result.getScores()[language] ?? 0 } : null,
+    });
   } catch (e) {
     parentPort.postMessage({ id, ok: false, error: { message: e instanceof Error ? e.message : String(e) } });
   }

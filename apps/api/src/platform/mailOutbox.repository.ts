@@ -7,8 +7,13 @@ import { mailOutbox } from '../db/schema';
  * reads the table for the developer's page.
  */
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-type NewOutboxMail = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' | 'text' | 'html' | 'links' | 'status' | 'attachments'>;
-type OutboxChange = Partial<Pick<OutboxRow, 'status' | 'attempts' | 'sentAt' | 'error' | 'nextAttemptAt' | 'attachments'>>;
+type NewOutboxMail = Pick<
+  typeof mailOutbox.$inferInsert,
+  'to' | 'subject' | 'text' | 'html' | 'links' | 'status' | 'attachments'
+>;
+type OutboxChange = Partial<
+  Pick<OutboxRow, 'status' | 'attempts' | 'sentAt' | 'error' | 'nextAttemptAt' | 'attachments'>
+>;
 
 export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<OutboxRow> {
   const [row] = await db.insert(mailOutbox).values(mail).returning();

@@ -16,7 +16,9 @@ interface Document {
 }
 
 function operations(doc: Document): { method: string; path: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, op })));
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method, path, op })),
+  );
 }
 
 /** `/v2/api/team/:id` as the document writes it: `/v2/api/team/{id}`. */
@@ -54,9 +56,13 @@ describeEachDatabase('OpenAPI document', (use) => {
     const ids = ops.map(({ op }) => op.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
-    const withoutAnswer = ops.filter(({ op }) => !Object.entries(op.responses).some(([code, r]) => code.startsWith('2') && r.content)).map(({ method, path }) => `${method} ${path}`);
+    const withoutAnswer = ops
+      .filter(({ op }) => !Object.entries(op.responses).some(([code, r]) => code.startsWith('2') && r.content))
+      .map(({ method, path }) => `${method} ${path}`);
     expect(withoutAnswer).toEqual([]);
-    expect(ops.find(({ method, path }) => method === 'get' && path === '/v2/api/competitor/{id}')?.op.operationId).toBe('getCompetitorById');
+    expect(ops.find(({ method, path }) => method === 'get' && path === '/v2/api/competitor/{id}')?.op.operationId).toBe(
+      'getCompetitorById',
+    );
   });
 
   it('asks each route for the credentials that its access declaration enforces', async () => {
@@ -64,7 +70,9 @@ describeEachDatabase('OpenAPI document', (use) => {
     const wrong = use().app.routePermissions.flatMap((p) => {
       const op = doc.paths[documentPath(p.url)]?.[p.method.toLowerCase()];
       const security = op?.security?.filter((s) => !('accessTokenQuery' in s));
-      return JSON.stringify(security) === JSON.stringify(expectedSecurity(p.access.replace(/ writes:\S+/, ''))) ? [] : [`${p.method} ${p.url} ${p.access}: ${JSON.stringify(op?.security)}`];
+      return JSON.stringify(security) === JSON.stringify(expectedSecurity(p.access.replace(/ writes:\S+/, '')))
+        ? []
+        : [`${p.method} ${p.url} ${p.access}: ${JSON.stringify(op?.security)}`];
     });
     expect(wrong).toEqual([]);
   });
@@ -79,7 +87,8 @@ describeEachDatabase('OpenAPI document', (use) => {
       const documentedPublic = doc.paths[p.url]?.get?.security?.length === 0;
       // A secured route refuses (401), or rejects the missing query first (400): it never answers.
       const answered = res.statusCode < 400;
-      if (documentedPublic ? res.statusCode === 401 : answered) refused.push(`${p.url} documented ${documentedPublic ? 'public' : 'secured'}, answered ${res.statusCode}`);
+      if (documentedPublic ? res.statusCode === 401 : answered)
+        refused.push(`${p.url} documented ${documentedPublic ? 'public' : 'secured'}, answered ${res.statusCode}`);
     }
     expect(refused).toEqual([]);
   });

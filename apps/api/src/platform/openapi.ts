@@ -13,11 +13,36 @@ import type { Access } from './access';
 
 /** Security schemes, named in each operation's `security` from its access declaration. */
 export const SECURITY_SCHEMES = {
-  bearer: { type: 'http', scheme: 'bearer', description: 'The access token of POST /v2/oauth2/token. An expired token is answered with status 400 and the plain body `expired`.' },
-  iframeToken: { type: 'apiKey', in: 'header', name: 'iframe-token', description: 'An embed token (GET /v2/api/embed/token), on the routes an embedded screen may call.' },
-  accessTokenQuery: { type: 'apiKey', in: 'query', name: 'access_token', description: 'The bearer access token in the query, for download links.' },
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: "The public API's key: a company's accessToken or a partner's apiKey." },
-  apiKeyQuery: { type: 'apiKey', in: 'query', name: 'accessToken', description: 'The public API key as a query parameter.' },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The access token of POST /v2/oauth2/token. An expired token is answered with status 400 and the plain body `expired`.',
+  },
+  iframeToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'iframe-token',
+    description: 'An embed token (GET /v2/api/embed/token), on the routes an embedded screen may call.',
+  },
+  accessTokenQuery: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'access_token',
+    description: 'The bearer access token in the query, for download links.',
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: "The public API's key: a company's accessToken or a partner's apiKey.",
+  },
+  apiKeyQuery: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'accessToken',
+    description: 'The public API key as a query parameter.',
+  },
 } as const;
 
 type SchemeName = keyof typeof SECURITY_SCHEMES;
@@ -27,7 +52,11 @@ type Security = Partial<Record<SchemeName, string[]>>[];
 export function securityOf(a: Access | undefined, opts: { queryToken?: boolean } = {}): Security {
   if (!a || a.kind === 'public') return [];
   if (a.kind === 'apiKey') return [{ apiKey: [] }, { apiKeyQuery: [] }];
-  return [{ bearer: [] }, ...(a.iframe ? [{ iframeToken: [] }] : []), ...(opts.queryToken ? [{ accessTokenQuery: [] }] : [])];
+  return [
+    { bearer: [] },
+    ...(a.iframe ? [{ iframeToken: [] }] : []),
+    ...(opts.queryToken ? [{ accessTokenQuery: [] }] : []),
+  ];
 }
 
 function pascal(word: string): string {
@@ -43,18 +72,34 @@ export function operationIdOf(method: string, url: string): string {
     .replace(/^\/(v2\/api|v3|api\/v2)\//, '/')
     .split('/')
     .filter(Boolean)
-    .map((s) => (s.startsWith(':') || s.startsWith('{') ? `By${pascal(s.replace(/[:{}]/g, ''))}` : s.split(/[^A-Za-z0-9]+/).filter(Boolean).map(pascal).join('')));
+    .map((s) =>
+      s.startsWith(':') || s.startsWith('{')
+        ? `By${pascal(s.replace(/[:{}]/g, ''))}`
+        : s
+            .split(/[^A-Za-z0-9]+/)
+            .filter(Boolean)
+            .map(pascal)
+            .join(''),
+    );
   return `${method.toLowerCase()}${segments.join('')}`;
 }
 
 /** The one error shape of every answer that is not a success (validation errors add `details`). */
 const errorBody = {
   type: 'object',
-  description: 'An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors',
+  description:
+    'An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors',
   properties: {
     error: { type: 'string' },
     error_description: { type: 'string' },
-    details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] } },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
+    },
   },
   required: ['error', 'error_description'],
 };
@@ -89,7 +134,9 @@ type RouteHook = (...args: never[]) => unknown;
 function nullableInBranches(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableInBranches);
   if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableInBranches(v)]));
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, nullableInBranches(v)]),
+  );
   if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) {
     delete out.nullable;
     out.anyOf = out.anyOf.map((branch: Record<string, unknown>) => ({ ...branch, nullable: true }));
@@ -97,11 +144,15 @@ function nullableInBranches(node: unknown): unknown {
   return out;
 }
 
-export function createOpenApiTransform(queryTokenHook: RouteHook): NonNullable<FastifyDynamicSwaggerOptions['transform']> {
+export function createOpenApiTransform(
+  queryTokenHook: RouteHook,
+): NonNullable<FastifyDynamicSwaggerOptions['transform']> {
   return (input: TransformInput) => {
     const { route } = input;
     const result = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-    const schema = nullableInBranches(result.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
+    const schema = nullableInBranches(result.schema ?? {}) as Record<string, unknown> & {
+      response?: Record<string, unknown>;
+    };
     if (schema.hide) return result;
     const method = [route.method].flat()[0] ?? 'GET';
     const queryToken = [route.onRequest ?? []].flat().includes(queryTokenHook as never);

@@ -13,9 +13,11 @@ import { documentOperations, fillPath } from '../test/openapi';
 
 /** PATCH operations that cannot be checked this way, with the reason. */
 const NO_MATCHING_GET: Record<string, string> = {
-  'PATCH /v2/api/admin/languages': "its body is one list (the company's response languages) and no GET reads them apart from this answer",
+  'PATCH /v2/api/admin/languages':
+    "its body is one list (the company's response languages) and no GET reads them apart from this answer",
   'PATCH /v2/api/conversationsread/{id}': 'its body is one field (isRead) and no GET reads a single conversation',
-  'PATCH /v2/api/responses/update/{id}': 'a reply has no GET of its own (it is read inside its review, whose other replies and fields this route never writes)',
+  'PATCH /v2/api/responses/update/{id}':
+    'a reply has no GET of its own (it is read inside its review, whose other replies and fields this route never writes)',
   'PATCH /v2/api/reviews/response_rate': "its body is one field (the company's target): there is nothing else to keep",
   'PATCH /v2/api/states/{id}': "its body is one field (the region's language): there is nothing else to keep",
 };
@@ -36,7 +38,10 @@ interface PatchCase {
   /** Where the row sits in the GET's answer, for a GET that lists rows. */
   pick?: (body: unknown, params: Record<string, string>) => unknown;
   /** Bodies sent one at a time (made from the parameters where they need a row's id), each with the answer's fields it changes. */
-  sends: { body: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>); changes: string[] }[];
+  sends: {
+    body: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>);
+    changes: string[];
+  }[];
 }
 
 async function created(w: World, url: string, payload: object): Promise<string> {
@@ -102,7 +107,9 @@ const CASES: Record<string, PatchCase> = {
     sends: [{ body: { name: 'Agency Renamed' }, changes: ['name'] }],
   },
   'PATCH /v2/api/templates/{id}': {
-    params: async (w) => ({ id: await created(w, '/v2/api/templates', { title: 'Thanks', text: 'Thank you for your review.' }) }),
+    params: async (w) => ({
+      id: await created(w, '/v2/api/templates', { title: 'Thanks', text: 'Thank you for your review.' }),
+    }),
     get: '/v2/api/templates/{id}',
     sends: [
       { body: { title: 'Thanks again' }, changes: ['title'] },
@@ -122,17 +129,33 @@ const CASES: Record<string, PatchCase> = {
     sends: [{ body: { color: '#aa0000' }, changes: ['color'] }],
   },
   'PATCH /v2/api/competitor/{id}': {
-    params: async (w) => ({ id: await created(w, '/v2/api/competitor', { name: 'Rival', locations: [{ location_id: w.reporting.marina, title: 'Rival Marina' }] }) }),
+    params: async (w) => ({
+      id: await created(w, '/v2/api/competitor', {
+        name: 'Rival',
+        locations: [{ location_id: w.reporting.marina, title: 'Rival Marina' }],
+      }),
+    }),
     get: '/v2/api/competitor/{id}',
     sends: [{ body: { name: 'Rival Two' }, changes: ['name'] }],
   },
   'PATCH /v2/api/reviews/{id}': {
-    params: async (w) => ({ id: String(Object.values(w.reporting.reviewIds)[0]), category: await created(w, '/v2/api/reviewCategory', { title: 'Patch check category' }) }),
+    params: async (w) => ({
+      id: String(Object.values(w.reporting.reviewIds)[0]),
+      category: await created(w, '/v2/api/reviewCategory', { title: 'Patch check category' }),
+    }),
     get: '/v2/api/reviews/{id}',
-    sends: [{ body: (p) => ({ review_categories: [Number(p.category)] }), changes: ['review_categories', 'reviewCategoryId'] }],
+    sends: [
+      {
+        body: (p) => ({ review_categories: [Number(p.category)] }),
+        changes: ['review_categories', 'reviewCategoryId'],
+      },
+    ],
   },
   'PATCH /v2/api/reviews/update/{id}': {
-    params: async (w) => ({ id: String(Object.values(w.reporting.reviewIds)[1]), status: await created(w, '/v2/api/caseResolution', { title: 'Patch check called back' }) }),
+    params: async (w) => ({
+      id: String(Object.values(w.reporting.reviewIds)[1]),
+      status: await created(w, '/v2/api/caseResolution', { title: 'Patch check called back' }),
+    }),
     get: '/v2/api/reviews/{id}',
     sends: [{ body: (p) => ({ case_resolution: Number(p.status) }), changes: ['caseResolution', 'case_resolution'] }],
   },
@@ -160,12 +183,20 @@ function leaves(value: unknown, path: string[] = [], out = new Map<string, unkno
 function changes(before: unknown, after: unknown, allowed: string[]): { expected: string[]; unexpected: string[] } {
   const a = leaves(before);
   const b = leaves(after);
-  const differing = [...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p) && !p.split('.').some((segment) => VOLATILE.test(segment)));
+  const differing = [...new Set([...a.keys(), ...b.keys()])].filter(
+    (p) => a.get(p) !== b.get(p) && !p.split('.').some((segment) => VOLATILE.test(segment)),
+  );
   const isExpected = (p: string) => p.split('.').some((segment) => allowed.includes(segment));
   return { expected: differing.filter(isExpected), unexpected: differing.filter((p) => !isExpected(p)) };
 }
 
-async function read(app: BuiltApp, w: World, url: string, c: PatchCase, params: Record<string, string>): Promise<unknown> {
+async function read(
+  app: BuiltApp,
+  w: World,
+  url: string,
+  c: PatchCase,
+  params: Record<string, string>,
+): Promise<unknown> {
   const res = await app.inject({ url: `${url}?${w.acting}`, headers: w.headers });
   if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body}`);
   return c.pick ? c.pick(res.json(), params) : res.json();
@@ -173,7 +204,9 @@ async function read(app: BuiltApp, w: World, url: string, c: PatchCase, params: 
 
 describeEachDatabase('PATCH changes only the fields it is sent', (use) => {
   it('every PATCH operation of the document has a case or a reason', () => {
-    const patches = documentOperations(use().app).filter((op) => op.method === 'PATCH').map((op) => `PATCH ${op.path}`);
+    const patches = documentOperations(use().app)
+      .filter((op) => op.method === 'PATCH')
+      .map((op) => `PATCH ${op.path}`);
     expect(patches.filter((key) => !CASES[key] && !NO_MATCHING_GET[key])).toEqual([]);
     expect(Object.keys(CASES).filter((key) => !patches.includes(key))).toEqual([]);
   });
@@ -181,7 +214,12 @@ describeEachDatabase('PATCH changes only the fields it is sent', (use) => {
   it('leaves every field it is not sent as it was', async () => {
     const env = use();
     const { app, fx } = env;
-    const w: World = { env, headers: bearer((await signIn(app, fx.owner.email)).access_token), acting: `ownerAsCompany=${fx.companyA.id}`, reporting: await createReportingWorld(env.database.db, fx.companyA.id) };
+    const w: World = {
+      env,
+      headers: bearer((await signIn(app, fx.owner.email)).access_token),
+      acting: `ownerAsCompany=${fx.companyA.id}`,
+      reporting: await createReportingWorld(env.database.db, fx.companyA.id),
+    };
     const problems: string[] = [];
     for (const [key, c] of Object.entries(CASES)) {
       const params = { client: String(fx.companyA.id), ...(await c.params(w)) };
@@ -193,8 +231,14 @@ describeEachDatabase('PATCH changes only the fields it is sent', (use) => {
         const sent = typeof send.body === 'function' ? send.body(params) : send.body;
         // The packages PATCH names its company in the body.
         const body = key === 'PATCH /v2/api/admin/packages' ? { client: fx.companyA.id, ...sent } : sent;
-        const res = await app.inject({ method: 'PATCH', url: `${patchUrl}?${w.acting}`, headers: w.headers, payload: body });
-        if (res.statusCode !== 200) problems.push(`${key} ${JSON.stringify(sent)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+        const res = await app.inject({
+          method: 'PATCH',
+          url: `${patchUrl}?${w.acting}`,
+          headers: w.headers,
+          payload: body,
+        });
+        if (res.statusCode !== 200)
+          problems.push(`${key} ${JSON.stringify(sent)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
         const after = await read(app, w, getUrl, c, params);
         const { expected, unexpected } = changes(before, after, send.changes);
         if (expected.length === 0) problems.push(`${key} ${JSON.stringify(sent)} changed nothing it was sent`);

@@ -53,9 +53,17 @@ function woffToSfnt(woff: Buffer): Buffer {
   const numTables = woff.readUInt16BE(12);
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
+    const [offset, compLength, origLength] = [
+      woff.readUInt32BE(at + 4),
+      woff.readUInt32BE(at + 8),
+      woff.readUInt32BE(at + 12),
+    ];
     const raw = woff.subarray(offset, offset + compLength);
-    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? zlib.inflateSync(raw) : raw };
+    return {
+      tag: woff.readUInt32BE(at),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compLength < origLength ? zlib.inflateSync(raw) : raw,
+    };
   });
   const log2 = Math.floor(Math.log2(numTables));
   const header = Buffer.alloc(12 + numTables * 16);
@@ -85,8 +93,15 @@ let fonts: PdfFont[] | null = null;
 function pdfFonts(): PdfFont[] {
   fonts ??= FONT_FILES.map(([pkg, subset, file]) => {
     const fontPath = require.resolve(`${pkg}/files/${file}`);
-    const unicode = JSON.parse(readFileSync(path.join(path.dirname(fontPath), '..', 'unicode.json'), 'utf8')) as Record<string, string>;
-    return { name: `${pkg.replace('@fontsource/', '')}-${subset}`, data: woffToSfnt(readFileSync(fontPath)), ranges: parseRanges(unicode[subset] ?? '') };
+    const unicode = JSON.parse(readFileSync(path.join(path.dirname(fontPath), '..', 'unicode.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    return {
+      name: `${pkg.replace('@fontsource/', '')}-${subset}`,
+      data: woffToSfnt(readFileSync(fontPath)),
+      ranges: parseRanges(unicode[subset] ?? ''),
+    };
   });
   return fonts;
 }
@@ -124,7 +139,7 @@ interface Run {
 function logicalRuns(text: string, levels: Uint8Array, start: number, end: number): Run[] {
   const runs: Run[] = [];
   let run: Run | null = null;
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const char = String.fromCodePoint(text.codePointAt(i)!);
     const level = levels[i] ?? 0;
     const font = fontFor(char, run?.level === level ? run.font : null);
@@ -257,7 +272,10 @@ let presentationForms: Map<string, number> | null = null;
 function presentationFormOf(letters: string): number | undefined {
   if (!presentationForms) {
     presentationForms = new Map();
-    for (const [from, to] of [[0xfb50, 0xfdff], [0xfe70, 0xfeff]] as const) {
+    for (const [from, to] of [
+      [0xfb50, 0xfdff],
+      [0xfe70, 0xfeff],
+    ] as const) {
       for (let cp = to; cp >= from; cp--) {
         const plain = String.fromCodePoint(cp).normalize('NFKC');
         if (plain.length > 1) presentationForms.set(plain, cp);
@@ -284,7 +302,10 @@ export function ligaturesAsPresentationForms(doc: PDFKit.PDFDocument): void {
   const families = (doc as unknown as { _fontFamilies?: Record<string, EmbeddedFontText> })._fontFamilies ?? {};
   for (const font of Object.values(families)) {
     font.unicode?.forEach((codePoints, gid, all) => {
-      const form = codePoints.length > 1 && RTL_LETTER.test(String.fromCodePoint(...codePoints)) ? presentationFormOf(String.fromCodePoint(...codePoints)) : undefined;
+      const form =
+        codePoints.length > 1 && RTL_LETTER.test(String.fromCodePoint(...codePoints))
+          ? presentationFormOf(String.fromCodePoint(...codePoints))
+          : undefined;
       if (form) all[gid] = [form];
     });
   }

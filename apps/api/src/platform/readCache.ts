@@ -32,8 +32,17 @@ export function companyReadCache(maxEntries: number) {
   };
   // A value still being read whose dependencies are not known yet is shared only until any write.
   const fresh = (entry: Entry, now: number, ttlMs: number) =>
-    now - entry.at < ttlMs && (entry.dependsOn === undefined ? currentSequence() === entry.startedAt : unchangedSince(entry.startedAt, entry.dependsOn));
-  return function read<T>(db: object, key: string, ttlMs: number, dependsOn: Dependencies<T>, compute: () => Promise<T>): Promise<T> {
+    now - entry.at < ttlMs &&
+    (entry.dependsOn === undefined
+      ? currentSequence() === entry.startedAt
+      : unchangedSince(entry.startedAt, entry.dependsOn));
+  return function read<T>(
+    db: object,
+    key: string,
+    ttlMs: number,
+    dependsOn: Dependencies<T>,
+    compute: () => Promise<T>,
+  ): Promise<T> {
     const store = storeOf(db);
     const now = Date.now();
     const hit = store.get(key);

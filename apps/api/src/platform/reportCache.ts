@@ -47,8 +47,16 @@ function dependsOn(request: FastifyRequest, ctx: ActingContext): DependsOn {
 function reportKey(ctx: ActingContext, url: string): string | null {
   if (ctx.companyId === null) return null;
   return [
-    ctx.companyId, new Date().toISOString().slice(0, 10), ctx.role, [...ctx.features].sort().join('.'),
-    ctx.locationIds?.join('.') ?? '*', ctx.user.weekStart, ctx.company?.type ?? '', ctx.company?.updatedAt?.getTime() ?? 0, ctx.iframe?.view ?? '', url,
+    ctx.companyId,
+    new Date().toISOString().slice(0, 10),
+    ctx.role,
+    [...ctx.features].sort().join('.'),
+    ctx.locationIds?.join('.') ?? '*',
+    ctx.user.weekStart,
+    ctx.company?.type ?? '',
+    ctx.company?.updatedAt?.getTime() ?? 0,
+    ctx.iframe?.view ?? '',
+    url,
   ].join('|');
 }
 
@@ -60,11 +68,18 @@ const reportValues = companyReadCache(MAX_REPORT_VALUES);
  * A report's value kept under the same key as sendReport's, for `url` instead of the request's: the
  * pages and sort orders of one ranking (`url` without them) share one computation of it.
  */
-export function cachedReportValue<T>(db: object, request: FastifyRequest, url: string, compute: () => Promise<T>): Promise<T> {
+export function cachedReportValue<T>(
+  db: object,
+  request: FastifyRequest,
+  url: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   const ttlMs = reportTtls.get(db);
   const ctx = actingOf(request);
   const key = reportKey(ctx, url);
-  return ttlMs !== undefined && key !== null ? reportValues(db, key, ttlMs, dependsOn(request, ctx), compute) : compute();
+  return ttlMs !== undefined && key !== null
+    ? reportValues(db, key, ttlMs, dependsOn(request, ctx), compute)
+    : compute();
 }
 
 /** A report as sent: its JSON text, and the gzip of it, made for the first client that accepts gzip. */
@@ -87,7 +102,12 @@ function acceptsGzip(request: FastifyRequest): boolean {
  * through the route's 200 response schema when it has one, so the JSON is what the serializer
  * would have written. With the cache off every answer is computed and sent plain.
  */
-export async function sendReport(db: object, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
+export async function sendReport(
+  db: object,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<unknown>,
+): Promise<void> {
   const ttlMs = reportTtls.get(db);
   const ctx = actingOf(request);
   const key = reportKey(ctx, request.url);
@@ -105,5 +125,8 @@ export async function sendReport(db: object, request: FastifyRequest, reply: Fas
     return;
   }
   body.gzip ??= gzipped(body.json);
-  reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(await body.gzip);
+  reply
+    .header('content-encoding', 'gzip')
+    .header('vary', 'accept-encoding')
+    .send(await body.gzip);
 }

@@ -45,7 +45,11 @@ describeEachDatabase('Route permissions', (use) => {
     const registered = app.registeredRoutes.map((r) => ({ ...r, key: `${r.method} ${r.url}` }));
     const visible = registered.filter((r) => !HIDDEN[r.key]);
     expect(visible.filter((r) => r.access === null).map((r) => `${r.key} declares no access`)).toEqual([]);
-    expect(visible.filter((r) => !documented.has(`${r.method} ${documentPath(r.url)}`)).map((r) => `${r.key} is not in the document`)).toEqual([]);
+    expect(
+      visible
+        .filter((r) => !documented.has(`${r.method} ${documentPath(r.url)}`))
+        .map((r) => `${r.key} is not in the document`),
+    ).toEqual([]);
     // Both lists stay true: every operation of the document is a route, every hidden entry exists.
     const keys = new Set(registered.map((r) => `${r.method} ${documentPath(r.url)}`));
     expect([...documented].filter((key) => !keys.has(key))).toEqual([]);

@@ -41,7 +41,11 @@ function directives(deps: AppDeps): Record<string, string[]> {
 }
 
 /** The origins an embedded page may be framed by: its iframe token's company's list, empty for any other page. */
-async function embedFrameAncestors(deps: AppDeps, frameAncestorsOf: FrameAncestorsReader, request: FastifyRequest): Promise<string[]> {
+async function embedFrameAncestors(
+  deps: AppDeps,
+  frameAncestorsOf: FrameAncestorsReader,
+  request: FastifyRequest,
+): Promise<string[]> {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const { authToken } = readEmbedParams(query);
   if (!authToken) return [];
@@ -63,7 +67,11 @@ function isHtml(reply: FastifyReply): boolean {
 /** The origins a company lets frame its embedded views; the embed module provides it (platform reads no module). */
 export type FrameAncestorsReader = (db: Db, companyId: number) => Promise<string[]>;
 
-export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDeps, frameAncestorsOf: FrameAncestorsReader): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  deps: AppDeps,
+  frameAncestorsOf: FrameAncestorsReader,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: directives(deps) },
     frameguard: { action: 'deny' },
@@ -79,7 +87,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDep
     const origins = await embedFrameAncestors(deps, frameAncestorsOf, request);
     if (origins.length === 0) return;
     const csp = String(reply.getHeader('content-security-policy') ?? '');
-    reply.header('content-security-policy', csp.replace(`frame-ancestors ${NO_FRAMING}`, `frame-ancestors ${origins.join(' ')}`));
+    reply.header(
+      'content-security-policy',
+      csp.replace(`frame-ancestors ${NO_FRAMING}`, `frame-ancestors ${origins.join(' ')}`),
+    );
     // X-Frame-Options has no allow-list; the CSP's frame-ancestors says it instead.
     reply.removeHeader('x-frame-options');
   });

@@ -22,10 +22,17 @@ describe('readSheet (CSV)', () => {
   });
 
   it('keeps a quote inside a plain cell as text, and a last line without a line break', async () => {
-    expect(await csv('a,b\n5" screen,"x"\nlast,')).toEqual([['a', 'b'], ['5" screen', 'x'], ['last', '']]);
+    expect(await csv('a,b\n5" screen,"x"\nlast,')).toEqual([
+      ['a', 'b'],
+      ['5" screen', 'x'],
+      ['last', ''],
+    ]);
   });
 
   it('refuses a quoted value that is never closed', async () => {
-    await expect(csv('a,b\n"open,1\n')).rejects.toMatchObject({ statusCode: 400, message: 'The CSV file is broken: a quoted value is never closed.' });
+    await expect(csv('a,b\n"open,1\n')).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The CSV file is broken: a quoted value is never closed.',
+    });
   });
 });

@@ -41,7 +41,8 @@ function separatorOf(text: string): ',' | ';' {
 function parseCsv(text: string): string[][] {
   const clean = text.replace(/^\uFEFF/, '');
   const { data, errors } = Papa.parse<string[]>(clean, { delimiter: separatorOf(clean) });
-  if (errors.some((e) => e.code === 'MissingQuotes')) throw badRequest('The CSV file is broken: a quoted value is never closed.');
+  if (errors.some((e) => e.code === 'MissingQuotes'))
+    throw badRequest('The CSV file is broken: a quoted value is never closed.');
   // A last line of one empty cell (a file ending in a line break) is no row.
   const last = data[data.length - 1];
   if (last && last.length === 1 && last[0] === '') data.pop();
@@ -52,7 +53,8 @@ function parseCsv(text: string): string[][] {
 export async function readSheet(fileName: string, buffer: Buffer): Promise<string[][]> {
   const rows = await readRows(fileName, buffer);
   // Cells become database text, which cannot hold NUL.
-  if (rows.some((row) => row.some((cell) => cell.includes('\0')))) throw badRequest('The file contains NUL characters, which text may not hold.');
+  if (rows.some((row) => row.some((cell) => cell.includes('\0'))))
+    throw badRequest('The file contains NUL characters, which text may not hold.');
   return rows;
 }
 
@@ -65,7 +67,12 @@ async function readRows(fileName: string, buffer: Buffer): Promise<string[][]> {
     // The streaming reader: a 100,000-row upload never holds the whole workbook model. Styles are
     // read because a date cell is a number with a date format: without them it reads as 45750.
     const { stream } = await loadExcelJS();
-    const reader = new stream.xlsx.WorkbookReader(Readable.from(buffer), { sharedStrings: 'cache', worksheets: 'emit', hyperlinks: 'ignore', styles: 'cache' });
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(buffer), {
+      sharedStrings: 'cache',
+      worksheets: 'emit',
+      hyperlinks: 'ignore',
+      styles: 'cache',
+    });
     for await (const sheet of reader) {
       for await (const row of sheet) {
         const values = (row.values as ExcelJS.CellValue[]).slice(1);

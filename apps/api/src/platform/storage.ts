@@ -33,12 +33,15 @@ function startsWith(buf: Buffer, bytes: number[], offset = 0): boolean {
  * whatever the browser or a script says), or null when they are not an image we serve.
  */
 export function sniffImage(buf: Buffer): ImageKind | null {
-  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: 'png', contentType: CONTENT_TYPES.png! };
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { ext: 'png', contentType: CONTENT_TYPES.png! };
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return { ext: 'jpg', contentType: CONTENT_TYPES.jpg! };
   if (startsWith(buf, [0x47, 0x49, 0x46, 0x38])) return { ext: 'gif', contentType: CONTENT_TYPES.gif! };
-  if (startsWith(buf, [0x52, 0x49, 0x46, 0x46]) && startsWith(buf, [0x57, 0x45, 0x42, 0x50], 8)) return { ext: 'webp', contentType: CONTENT_TYPES.webp! };
+  if (startsWith(buf, [0x52, 0x49, 0x46, 0x46]) && startsWith(buf, [0x57, 0x45, 0x42, 0x50], 8))
+    return { ext: 'webp', contentType: CONTENT_TYPES.webp! };
   const head = buf.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
-  if ((head.startsWith('<svg') || head.startsWith('<?xml')) && head.includes('<svg')) return { ext: 'svg', contentType: CONTENT_TYPES.svg! };
+  if ((head.startsWith('<svg') || head.startsWith('<?xml')) && head.includes('<svg'))
+    return { ext: 'svg', contentType: CONTENT_TYPES.svg! };
   return null;
 }
 

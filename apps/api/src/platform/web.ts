@@ -11,7 +11,10 @@ const NOT_WEB = [/^\/v[23]\//, /^\/api\//, /^\/version$/, /^\/healthz$/, /^\/doc
  * Directory addresses (`/`, `/assets/`) are not files: the static plugin would refuse them with 403
  * before the fallback runs, so they are passed on to the not-found handler that answers the app.
  */
-export async function registerWeb(app: FastifyInstance, dist: string): Promise<((url: string) => string | null) | undefined> {
+export async function registerWeb(
+  app: FastifyInstance,
+  dist: string,
+): Promise<((url: string) => string | null) | undefined> {
   const indexFile = path.join(dist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ dist }, 'web app build not found; serving the API only (run npm run build)');
@@ -23,7 +26,10 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<(
     wildcard: true,
     allowedPath: (pathName) => !pathName.endsWith('/'),
     setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const html = readFileSync(indexFile, 'utf8');

@@ -16,9 +16,23 @@ async function readBack(bytes: Buffer): Promise<ExcelJS.Worksheet> {
 
 describe('xlsxStream', () => {
   it('writes a workbook Excel readers open, with the header, every row and the texts intact', async () => {
-    const rows: XlsxCell[][] = Array.from({ length: 2500 }, (_, i) => [`2026-11-0${(i % 9) + 1} 12:00`, i % 5 + 1, `Row ${i} & <more> "quoted"`]);
+    const rows: XlsxCell[][] = Array.from({ length: 2500 }, (_, i) => [
+      `2026-11-0${(i % 9) + 1} 12:00`,
+      (i % 5) + 1,
+      `Row ${i} & <more> "quoted"`,
+    ]);
     rows.push(['مطعم رائع', null, ' leading space and a bell\u0007 removed']);
-    const bytes = await buffer(xlsxStream('Reviews & more', [{ header: 'Date', width: 20 }, { header: 'Rating', width: 8 }, { header: 'Review', width: 60 }], batchesOf(rows, 1000)));
+    const bytes = await buffer(
+      xlsxStream(
+        'Reviews & more',
+        [
+          { header: 'Date', width: 20 },
+          { header: 'Rating', width: 8 },
+          { header: 'Review', width: 60 },
+        ],
+        batchesOf(rows, 1000),
+      ),
+    );
     const sheet = await readBack(bytes);
     expect(sheet.name).toBe('Reviews & more');
     expect(sheet.rowCount).toBe(rows.length + 1);
@@ -38,7 +52,9 @@ describe('xlsxStream', () => {
       yield [['one']];
       throw new Error('database went away');
     }
-    await expect(buffer(xlsxStream('Reviews', [{ header: 'A', width: 10 }], broken()))).rejects.toThrow('database went away');
+    await expect(buffer(xlsxStream('Reviews', [{ header: 'A', width: 10 }], broken()))).rejects.toThrow(
+      'database went away',
+    );
   });
 });
 
@@ -46,10 +62,30 @@ describe('xlsxStream with many rows', () => {
   it('writes a large sheet that ExcelJS streaming reader reads back row by row', async () => {
     const count = 60_000;
     async function* many(): AsyncGenerator<XlsxCell[][]> {
-      for (let start = 0; start < count; start += 500) yield Array.from({ length: 500 }, (_, i) => [start + i, `Review ${start + i}: great food, الخدمة ممتازة`, (start + i) % 5 + 1]);
+      for (let start = 0; start < count; start += 500)
+        yield Array.from({ length: 500 }, (_, i) => [
+          start + i,
+          `Review ${start + i}: great food, الخدمة ممتازة`,
+          ((start + i) % 5) + 1,
+        ]);
     }
-    const bytes = await buffer(xlsxStream('Reviews', [{ header: 'N', width: 8 }, { header: 'Review', width: 60 }, { header: 'Rating', width: 8 }], many()));
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+    const bytes = await buffer(
+      xlsxStream(
+        'Reviews',
+        [
+          { header: 'N', width: 8 },
+          { header: 'Review', width: 60 },
+          { header: 'Rating', width: 8 },
+        ],
+        many(),
+      ),
+    );
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+    });
     let rows = 0;
     let last: unknown[] = [];
     for await (const sheet of reader) {

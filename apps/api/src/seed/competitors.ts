@@ -16,12 +16,37 @@ import { rowsOf } from '../db/rows';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const RIVALS = [
-  { name: 'Burger Palace', mean: 3.9, replyRate: 0.35, items: ['smash burger', 'truffle fries', 'milkshake', 'chicken burger'] },
-  { name: 'Al Mandi House', mean: 4.3, replyRate: 0.55, items: ['lamb mandi', 'chicken kabsa', 'mixed grill', 'hummus'] },
-  { name: 'Spice Route Kitchen', mean: 3.6, replyRate: 0.2, items: ['butter chicken', 'biryani', 'garlic naan', 'paneer tikka'] },
-  { name: 'Shawarma Street', mean: 4.0, replyRate: 0.4, items: ['chicken shawarma', 'falafel wrap', 'garlic sauce', 'fattoush'] },
+  {
+    name: 'Burger Palace',
+    mean: 3.9,
+    replyRate: 0.35,
+    items: ['smash burger', 'truffle fries', 'milkshake', 'chicken burger'],
+  },
+  {
+    name: 'Al Mandi House',
+    mean: 4.3,
+    replyRate: 0.55,
+    items: ['lamb mandi', 'chicken kabsa', 'mixed grill', 'hummus'],
+  },
+  {
+    name: 'Spice Route Kitchen',
+    mean: 3.6,
+    replyRate: 0.2,
+    items: ['butter chicken', 'biryani', 'garlic naan', 'paneer tikka'],
+  },
+  {
+    name: 'Shawarma Street',
+    mean: 4.0,
+    replyRate: 0.4,
+    items: ['chicken shawarma', 'falafel wrap', 'garlic sauce', 'fattoush'],
+  },
 ];
-const SOURCE_WEIGHTS: [string, number][] = [['google', 55], ['tripadvisor', 15], ['talabat', 20], ['zomato', 10]];
+const SOURCE_WEIGHTS: [string, number][] = [
+  ['google', 55],
+  ['tripadvisor', 15],
+  ['talabat', 20],
+  ['zomato', 10],
+];
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
 
@@ -40,7 +65,8 @@ async function seedRivals(tx: Tx, rng: Rng, companyId: number, now: Date, scale:
     const [row] = await tx.insert(competitors).values({ companyId, name: r.name }).returning({ id: competitors.id });
     ids.set(r.name, row!.id);
   }
-  const branches: { id: number; rival: (typeof RIVALS)[number]; locationId: number; place: string; city: string }[] = [];
+  const branches: { id: number; rival: (typeof RIVALS)[number]; locationId: number; place: string; city: string }[] =
+    [];
   for (const [i, loc] of locs.entries()) {
     // Two or three nearby competitors per location, never more than the limit of three.
     const count = 2 + (i % 2);
@@ -51,14 +77,33 @@ async function seedRivals(tx: Tx, rng: Rng, companyId: number, now: Date, scale:
       const [row] = await tx
         .insert(competitorLocations)
         .values({
-          companyId, competitorId: ids.get(rival.name)!, locationId: loc.id, title: `${rival.name} ${place}`, address: `${place}, ${loc.city ?? 'Dubai'}`,
-          sourceUrls: { google: `https://www.google.com/maps/place/${slug}`, tripadvisor: `https://www.tripadvisor.com/Restaurant_Review-${slug}`, talabat: `https://www.talabat.com/uae/${slug}` },
+          companyId,
+          competitorId: ids.get(rival.name)!,
+          locationId: loc.id,
+          title: `${rival.name} ${place}`,
+          address: `${place}, ${loc.city ?? 'Dubai'}`,
+          sourceUrls: {
+            google: `https://www.google.com/maps/place/${slug}`,
+            tripadvisor: `https://www.tripadvisor.com/Restaurant_Review-${slug}`,
+            talabat: `https://www.talabat.com/uae/${slug}`,
+          },
         })
         .returning({ id: competitorLocations.id });
       branches.push({ id: row!.id, rival, locationId: loc.id, place, city: loc.city ?? 'Dubai' });
     }
   }
-  const rows: { locationId: number; branchId: number; source: string; externalId: string; author: string; rating: number; text: string | null; sentiment: number; createdAt: string; respondedAt: string | null }[] = [];
+  const rows: {
+    locationId: number;
+    branchId: number;
+    source: string;
+    externalId: string;
+    author: string;
+    rating: number;
+    text: string | null;
+    sentiment: number;
+    createdAt: string;
+    respondedAt: string | null;
+  }[] = [];
   for (const b of branches) {
     const n = Math.max(3, Math.round(55 * scale * rng.float(0.6, 1.4)));
     for (let k = 0; k < n; k++) {
@@ -67,11 +112,37 @@ async function seedRivals(tx: Tx, rng: Rng, companyId: number, now: Date, scale:
       const created = new Date(now.getTime() - rng.float(0, SPAN_DAYS) * DAY_MS);
       const text = rng.chance(0.2)
         ? null
-        : reviewText(rng, { kind: 'restaurant', brand: b.rival.name, place: b.place, city: b.city, currency: 'AED', items: b.rival.items, staff: ['Ahmed', 'Maria', 'Ravi', 'Joy'], channel: 'visit' }, rating, tone, 'en', { shortChance: 0.35, withTitle: false }).text;
-      const replied = rng.chance(b.rival.replyRate) ? new Date(Math.min(now.getTime(), created.getTime() + rng.float(1, 96) * 3_600_000)) : null;
+        : reviewText(
+            rng,
+            {
+              kind: 'restaurant',
+              brand: b.rival.name,
+              place: b.place,
+              city: b.city,
+              currency: 'AED',
+              items: b.rival.items,
+              staff: ['Ahmed', 'Maria', 'Ravi', 'Joy'],
+              channel: 'visit',
+            },
+            rating,
+            tone,
+            'en',
+            { shortChance: 0.35, withTitle: false },
+          ).text;
+      const replied = rng.chance(b.rival.replyRate)
+        ? new Date(Math.min(now.getTime(), created.getTime() + rng.float(1, 96) * 3_600_000))
+        : null;
       rows.push({
-        locationId: b.locationId, branchId: b.id, source: rng.weighted(SOURCE_WEIGHTS), externalId: `cmp-${b.id}-${k}`, author: `Guest ${rng.int(100, 999)}`,
-        rating, text, sentiment: sentimentForTone(tone), createdAt: created.toISOString(), respondedAt: replied?.toISOString() ?? null,
+        locationId: b.locationId,
+        branchId: b.id,
+        source: rng.weighted(SOURCE_WEIGHTS),
+        externalId: `cmp-${b.id}-${k}`,
+        author: `Guest ${rng.int(100, 999)}`,
+        rating,
+        text,
+        sentiment: sentimentForTone(tone),
+        createdAt: created.toISOString(),
+        respondedAt: replied?.toISOString() ?? null,
       });
     }
   }

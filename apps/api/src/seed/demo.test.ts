@@ -42,15 +42,27 @@ describe('demo data seed', () => {
   });
 
   it('creates the six demo accounts with their roles, tenants and password', async () => {
-    const demo = await database.db.select().from(users).where(sql`${users.email} LIKE '%@reputo.test'`);
+    const demo = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} LIKE '%@reputo.test'`);
     const byEmail = new Map(demo.map((u) => [u.email, u]));
     const [restaurant] = await database.db.select().from(companies).where(eq(companies.type, 'Restaurants'));
     const [agency] = await database.db.select().from(partners).where(eq(partners.type, 'Agency'));
 
     expect(byEmail.get('owner@reputo.test')).toMatchObject({ role: 'owner', companyId: null, partnerId: null });
-    expect(byEmail.get('partner@reputo.test')).toMatchObject({ role: 'partner', partnerId: agency.id, companyId: null });
+    expect(byEmail.get('partner@reputo.test')).toMatchObject({
+      role: 'partner',
+      partnerId: agency.id,
+      companyId: null,
+    });
     expect(restaurant.partnerId).toBe(agency.id);
-    for (const [email, role] of [['admin', 'master_admin'], ['manager', 'manager'], ['responder', 'responder'], ['analyst', 'analyst']]) {
+    for (const [email, role] of [
+      ['admin', 'master_admin'],
+      ['manager', 'manager'],
+      ['responder', 'responder'],
+      ['analyst', 'analyst'],
+    ]) {
       expect(byEmail.get(`${email}@reputo.test`)).toMatchObject({ role, companyId: restaurant.id, status: 'active' });
     }
     expect(byEmail.get('manager@reputo.test')!.locationIds).toBeNull();
@@ -59,11 +71,20 @@ describe('demo data seed', () => {
   });
 
   it('has a team in every company and one responder limited to a few locations', async () => {
-    const perCompany = await rows<{ company_id: number; n: number }>(database, sql`SELECT company_id, count(*)::int n FROM users WHERE company_id IS NOT NULL GROUP BY 1`);
+    const perCompany = await rows<{ company_id: number; n: number }>(
+      database,
+      sql`SELECT company_id, count(*)::int n FROM users WHERE company_id IS NOT NULL GROUP BY 1`,
+    );
     expect(perCompany.length).toBe(result.companies);
-    const limited = await database.db.select().from(users).where(sql`${users.locationIds} IS NOT NULL AND jsonb_typeof(${users.locationIds}) = 'array'`);
+    const limited = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.locationIds} IS NOT NULL AND jsonb_typeof(${users.locationIds}) = 'array'`);
     expect(limited.length).toBeGreaterThanOrEqual(1);
-    const own = await database.db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, limited[0].companyId!));
+    const own = await database.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.companyId, limited[0].companyId!));
     const ownIds = new Set(own.map((l) => l.id));
     expect(limited[0].locationIds!.length).toBeGreaterThan(0);
     expect(limited[0].locationIds!.length).toBeLessThan(own.length);
@@ -111,12 +132,19 @@ describe('demo data seed', () => {
       expect(l.locationId).toMatch(/^[A-Z]{3}-[A-Z]{3}-\d{3}$/);
       expect(l.stateId).not.toBeNull();
       expect(l.sourceUrls.google).toMatch(/^https:\/\/www\.google\.com\/maps\?cid=\d+$/);
-      for (const [source, url] of Object.entries(l.sourceUrls)) expect(url, source).toMatch(/^https:\/\/(www\.)?[a-z]+\.[a-z]+\//);
+      for (const [source, url] of Object.entries(l.sourceUrls))
+        expect(url, source).toMatch(/^https:\/\/(www\.)?[a-z]+\.[a-z]+\//);
     }
-    const regions = await database.db.select({ title: states.title }).from(states).where(eq(states.companyId, restaurant.id));
+    const regions = await database.db
+      .select({ title: states.title })
+      .from(states)
+      .where(eq(states.companyId, restaurant.id));
     const titles = new Set(regions.map((r) => r.title));
-    for (const r of ['Dubai', 'Abu Dhabi', 'Sharjah', 'Riyadh', 'Jeddah', 'Eastern Province']) expect(titles).toContain(r);
-    expect((await database.db.select().from(brands).where(eq(brands.companyId, restaurant.id))).length).toBeGreaterThanOrEqual(4);
+    for (const r of ['Dubai', 'Abu Dhabi', 'Sharjah', 'Riyadh', 'Jeddah', 'Eastern Province'])
+      expect(titles).toContain(r);
+    expect(
+      (await database.db.select().from(brands).where(eq(brands.companyId, restaurant.id))).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('keeps ratings, sentiment and text consistent', async () => {
@@ -125,7 +153,13 @@ describe('demo data seed', () => {
       sql`SELECT count(*)::int n FROM reviews WHERE rating IS NOT NULL AND sentiment <> CASE WHEN rating >= 4 THEN 1 WHEN rating = 3 THEN 0 ELSE -1 END`,
     );
     expect(mismatched[0].n).toBe(0);
-    const [stats] = await rows<{ rating_only: number; with_text: number; arabic: number; titled: number; ext_dupes: number }>(
+    const [stats] = await rows<{
+      rating_only: number;
+      with_text: number;
+      arabic: number;
+      titled: number;
+      ext_dupes: number;
+    }>(
       database,
       sql`SELECT count(*) FILTER (WHERE text IS NULL AND rating IS NOT NULL)::int rating_only, count(text)::int with_text,
                  count(*) FILTER (WHERE language = 'ar')::int arabic, count(title)::int titled,
@@ -137,7 +171,10 @@ describe('demo data seed', () => {
     expect(stats.arabic).toBeGreaterThan(0);
     expect(stats.titled).toBeGreaterThan(0);
     expect(stats.ext_dupes).toBe(0);
-    const [span] = await rows<{ first: string; last: string }>(database, sql`SELECT min(created_at)::text first, max(created_at)::text last FROM reviews`);
+    const [span] = await rows<{ first: string; last: string }>(
+      database,
+      sql`SELECT min(created_at)::text first, max(created_at)::text last FROM reviews`,
+    );
     expect(new Date(span.last).getTime()).toBeLessThanOrEqual(NOW.getTime());
     expect(NOW.getTime() - new Date(span.first).getTime()).toBeLessThanOrEqual(731 * 86_400_000);
   });
@@ -150,12 +187,21 @@ describe('demo data seed', () => {
           WHERE NOT r.is_competitor AND r.responded_at IS DISTINCT FROM p.first_post`,
     );
     expect(wrong[0].n).toBe(0);
-    const [share] = await rows<{ pct: number }>(database, sql`SELECT 100.0 * count(responded_at) / count(*) pct FROM reviews WHERE NOT is_competitor`);
+    const [share] = await rows<{ pct: number }>(
+      database,
+      sql`SELECT 100.0 * count(responded_at) / count(*) pct FROM reviews WHERE NOT is_competitor`,
+    );
     expect(Number(share.pct)).toBeGreaterThanOrEqual(40);
     expect(Number(share.pct)).toBeLessThanOrEqual(60);
-    const late = await rows<{ n: number }>(database, sql`SELECT count(*)::int n FROM responses p JOIN reviews r ON r.id = p.review_id WHERE p.created_at < r.created_at OR p.posted_at > ${NOW.toISOString()}::timestamptz`);
+    const late = await rows<{ n: number }>(
+      database,
+      sql`SELECT count(*)::int n FROM responses p JOIN reviews r ON r.id = p.review_id WHERE p.created_at < r.created_at OR p.posted_at > ${NOW.toISOString()}::timestamptz`,
+    );
     expect(late[0].n).toBe(0);
-    const authors = await rows<{ n: number }>(database, sql`SELECT count(*)::int n FROM responses p JOIN users u ON u.id = p.author_user_id WHERE u.company_id <> p.company_id OR u.role = 'analyst'`);
+    const authors = await rows<{ n: number }>(
+      database,
+      sql`SELECT count(*)::int n FROM responses p JOIN users u ON u.id = p.author_user_id WHERE u.company_id <> p.company_id OR u.role = 'analyst'`,
+    );
     expect(authors[0].n).toBe(0);
   });
 
@@ -212,7 +258,12 @@ describe('demo data generator', () => {
       const base = buildCustomerBase(new Rng(7), NOW);
       const company = base.companies[0];
       const team = company.team.map((m) => ({ firstName: m.firstName, role: m.role, locationCodes: m.locationCodes }));
-      return generateReviews(new Rng(11), company, { now: NOW, count: 300, team }, { ids: new ExternalIds(new Rng(13)) });
+      return generateReviews(
+        new Rng(11),
+        company,
+        { now: NOW, count: 300, team },
+        { ids: new ExternalIds(new Rng(13)) },
+      );
     };
     expect(JSON.stringify(run())).toBe(JSON.stringify(run()));
   });

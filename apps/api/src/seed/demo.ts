@@ -23,7 +23,6 @@ export interface SeedOptions {
   log?: (msg: string) => void;
 }
 
-
 export interface SeedResult {
   companies: number;
   locations: number;
@@ -73,8 +72,19 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     for (const company of base.companies) {
       const companyId = companyIds.get(company.key)!;
       const team = company.team.map((m) => ({ ...m, userId: userIds.get(m.email)! }));
-      const drafts = generateReviews(new Rng(SEED ^ hashString(company.key)), company, { now, count: Math.max(1, Math.round(company.reviews * scale)), team }, { ids });
-      const written = await insertReviews(tx, companyId, drafts, locationIds, team.map((m) => m.userId));
+      const drafts = generateReviews(
+        new Rng(SEED ^ hashString(company.key)),
+        company,
+        { now, count: Math.max(1, Math.round(company.reviews * scale)), team },
+        { ids },
+      );
+      const written = await insertReviews(
+        tx,
+        companyId,
+        drafts,
+        locationIds,
+        team.map((m) => m.userId),
+      );
       reviewCount += drafts.length;
       responseCount += written;
       await rebuildReviewDaily(tx, companyId);
@@ -82,13 +92,25 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       await tx.insert(templates).values(ARABIC_STARTER_TEMPLATES.map((t) => ({ companyId, ...t })));
       if (company.features.includes('messaging')) {
         const companyLocations = company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean);
-        await insertMessaging(tx, new Rng(SEED ^ hashString(`${company.key}-messages`)), companyId, companyLocations, now);
+        await insertMessaging(
+          tx,
+          new Rng(SEED ^ hashString(`${company.key}-messages`)),
+          companyId,
+          companyLocations,
+          now,
+        );
       }
       lap(`${company.name}: ${drafts.length} reviews, ${written} replies`);
     }
     // Competitors' reviews (their replies are theirs, so they have responded_at but no rows in responses).
     reviewCount += await seedReporting(tx, { companyIds, now, scale, log: lap });
-    return { companies: companyIds.size, locations: locationIds.size, users: userIds.size, reviews: reviewCount, responses: responseCount };
+    return {
+      companies: companyIds.size,
+      locations: locationIds.size,
+      users: userIds.size,
+      reviews: reviewCount,
+      responses: responseCount,
+    };
   });
 }
 
@@ -102,12 +124,29 @@ function hashString(text: string): number {
 async function insertPartners(tx: Tx, base: CustomerBase): Promise<Map<PartnerKey, number>> {
   const rows = await tx
     .insert(partners)
-    .values(base.partners.map((p) => ({ name: p.name, status: p.status, startDate: p.startDate, type: p.type, address: p.address, email: p.email, package: p.package, packageCredits: p.packageCredits, url: p.url, createdAt: new Date(`${p.startDate}T08:00:00Z`) })))
+    .values(
+      base.partners.map((p) => ({
+        name: p.name,
+        status: p.status,
+        startDate: p.startDate,
+        type: p.type,
+        address: p.address,
+        email: p.email,
+        package: p.package,
+        packageCredits: p.packageCredits,
+        url: p.url,
+        createdAt: new Date(`${p.startDate}T08:00:00Z`),
+      })),
+    )
     .returning({ id: partners.id, name: partners.name });
   return new Map(base.partners.map((p) => [p.key, rows.find((r) => r.name === p.name)!.id]));
 }
 
-async function insertCompanies(tx: Tx, base: CustomerBase, partnerIds: Map<PartnerKey, number>): Promise<Map<string, number>> {
+async function insertCompanies(
+  tx: Tx,
+  base: CustomerBase,
+  partnerIds: Map<PartnerKey, number>,
+): Promise<Map<string, number>> {
   const rows = await tx
     .insert(companies)
     .values(base.companies.map((c) => companyRow(c, c.partner ? partnerIds.get(c.partner)! : null)))
@@ -117,41 +156,104 @@ async function insertCompanies(tx: Tx, base: CustomerBase, partnerIds: Map<Partn
 
 function companyRow(c: CompanySpec, partnerId: number | null): typeof companies.$inferInsert {
   return {
-    partnerId, companyName: c.name, status: c.status, type: c.type, address1: c.address1, address2: c.address2, city: c.city, state: c.state,
-    country: c.country, timeZone: c.timeZone, zip: c.zip, sources: c.sources, competitorsSources: c.competitorsSources, features: c.features,
-    package: c.package, packageChangeDate: c.packageChangeDate, period: c.period, locationsLimit: c.locationsLimit, createdAt: c.createdAt, updatedAt: c.createdAt,
+    partnerId,
+    companyName: c.name,
+    status: c.status,
+    type: c.type,
+    address1: c.address1,
+    address2: c.address2,
+    city: c.city,
+    state: c.state,
+    country: c.country,
+    timeZone: c.timeZone,
+    zip: c.zip,
+    sources: c.sources,
+    competitorsSources: c.competitorsSources,
+    features: c.features,
+    package: c.package,
+    packageChangeDate: c.packageChangeDate,
+    period: c.period,
+    locationsLimit: c.locationsLimit,
+    createdAt: c.createdAt,
+    updatedAt: c.createdAt,
   };
 }
 
 /** Brands, their regions (states) and the locations under them; returns location ids by code. */
-async function insertTenancyTree(tx: Tx, rng: Rng, base: CustomerBase, companyIds: Map<string, number>): Promise<Map<string, number>> {
-  const brandRows = base.companies.flatMap((c) => c.brands.map((b) => ({ companyId: companyIds.get(c.key)!, title: b.title, createdAt: c.createdAt })));
+async function insertTenancyTree(
+  tx: Tx,
+  rng: Rng,
+  base: CustomerBase,
+  companyIds: Map<string, number>,
+): Promise<Map<string, number>> {
+  const brandRows = base.companies.flatMap((c) =>
+    c.brands.map((b) => ({ companyId: companyIds.get(c.key)!, title: b.title, createdAt: c.createdAt })),
+  );
   const brandIds = new Map<string, number>();
   if (brandRows.length) {
-    for (const r of await tx.insert(brands).values(brandRows).returning({ id: brands.id, companyId: brands.companyId, title: brands.title })) brandIds.set(`${r.companyId}|${r.title}`, r.id);
+    for (const r of await tx
+      .insert(brands)
+      .values(brandRows)
+      .returning({ id: brands.id, companyId: brands.companyId, title: brands.title }))
+      brandIds.set(`${r.companyId}|${r.title}`, r.id);
   }
   const stateRows = base.companies.flatMap((c) => {
     const companyId = companyIds.get(c.key)!;
-    return c.brands.flatMap((b) => b.regions.map((r) => ({ companyId, brandId: brandIds.get(`${companyId}|${b.title}`)!, title: r.title, language: r.language, createdAt: c.createdAt })));
+    return c.brands.flatMap((b) =>
+      b.regions.map((r) => ({
+        companyId,
+        brandId: brandIds.get(`${companyId}|${b.title}`)!,
+        title: r.title,
+        language: r.language,
+        createdAt: c.createdAt,
+      })),
+    );
   });
   const stateIds = new Map<string, number>();
   if (stateRows.length) {
-    for (const r of await tx.insert(states).values(stateRows).returning({ id: states.id, brandId: states.brandId, title: states.title })) stateIds.set(`${r.brandId}|${r.title}`, r.id);
+    for (const r of await tx
+      .insert(states)
+      .values(stateRows)
+      .returning({ id: states.id, brandId: states.brandId, title: states.title }))
+      stateIds.set(`${r.brandId}|${r.title}`, r.id);
   }
   const locationRows = base.companies.flatMap((c) => {
     const companyId = companyIds.get(c.key)!;
     return c.locations.map((l) => {
-      const brandId = l.brand ? brandIds.get(`${companyId}|${l.brand}`) ?? null : null;
+      const brandId = l.brand ? (brandIds.get(`${companyId}|${l.brand}`) ?? null) : null;
       const fb = l.sourceUrls.facebook;
       return {
-        companyId, brandId, stateId: brandId && l.region ? stateIds.get(`${brandId}|${l.region}`) ?? null : null, title: l.title, locationId: l.code,
-        address: l.address, city: l.city, country: l.country, timeZone: l.timeZone, latitude: l.latitude, longitude: l.longitude, sourceUrls: l.sourceUrls,
-        facebook: fb ? [{ id: rng.digits(15), urlPart: fb.replace('https://www.facebook.com/', ''), fullUrl: fb, initialValue: fb }] : [],
-        createdAt: c.createdAt, updatedAt: c.createdAt,
+        companyId,
+        brandId,
+        stateId: brandId && l.region ? (stateIds.get(`${brandId}|${l.region}`) ?? null) : null,
+        title: l.title,
+        locationId: l.code,
+        address: l.address,
+        city: l.city,
+        country: l.country,
+        timeZone: l.timeZone,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        sourceUrls: l.sourceUrls,
+        facebook: fb
+          ? [
+              {
+                id: rng.digits(15),
+                urlPart: fb.replace('https://www.facebook.com/', ''),
+                fullUrl: fb,
+                initialValue: fb,
+              },
+            ]
+          : [],
+        createdAt: c.createdAt,
+        updatedAt: c.createdAt,
       };
     });
   });
-  const rows = await tx.insert(locations).values(locationRows).returning({ id: locations.id, code: locations.locationId });
+  const rows = await tx
+    .insert(locations)
+    .values(locationRows)
+    .returning({ id: locations.id, code: locations.locationId });
   return new Map(rows.map((r) => [r.code!, r.id]));
 }
 
@@ -167,16 +269,38 @@ interface UserContext {
 async function insertUsers(tx: Tx, rng: Rng, base: CustomerBase, ctx: UserContext): Promise<Map<string, number>> {
   const isDemoAccount = (email: string) => email.endsWith('@reputo.test');
   // Demo accounts have never signed in; the rest of the team signed in over the last weeks.
-  const lastLogin = (email: string) => (isDemoAccount(email) ? null : new Date(ctx.now.getTime() - rng.float(0.1, 25) * 86_400_000));
+  const lastLogin = (email: string) =>
+    isDemoAccount(email) ? null : new Date(ctx.now.getTime() - rng.float(0.1, 25) * 86_400_000);
   const common = { passwordHash: ctx.passwordHash, status: 'active' };
   const rows: (typeof users.$inferInsert)[] = [
-    { ...common, email: base.owner.email, firstName: base.owner.firstName, lastName: base.owner.lastName, role: 'owner', createdAt: new Date(ctx.now.getTime() - 1000 * 86_400_000) },
-    ...base.partnerUsers.map((u) => ({ ...common, email: u.email, firstName: u.firstName, lastName: u.lastName, role: 'partner', partnerId: ctx.partnerIds.get(u.partner)!, lastLoginAt: lastLogin(u.email) })),
+    {
+      ...common,
+      email: base.owner.email,
+      firstName: base.owner.firstName,
+      lastName: base.owner.lastName,
+      role: 'owner',
+      createdAt: new Date(ctx.now.getTime() - 1000 * 86_400_000),
+    },
+    ...base.partnerUsers.map((u) => ({
+      ...common,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: 'partner',
+      partnerId: ctx.partnerIds.get(u.partner)!,
+      lastLoginAt: lastLogin(u.email),
+    })),
     ...base.companies.flatMap((c) =>
       c.team.map((m) => ({
-        ...common, email: m.email, firstName: m.firstName, lastName: m.lastName, role: m.role, companyId: ctx.companyIds.get(c.key)!,
+        ...common,
+        email: m.email,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        role: m.role,
+        companyId: ctx.companyIds.get(c.key)!,
         locationIds: m.locationCodes ? m.locationCodes.map((code) => ctx.locationIds.get(code)!) : null,
-        lastLoginAt: lastLogin(m.email), createdAt: new Date(c.createdAt.getTime() + rng.int(0, 60) * 86_400_000),
+        lastLoginAt: lastLogin(m.email),
+        createdAt: new Date(c.createdAt.getTime() + rng.int(0, 60) * 86_400_000),
       })),
     ),
   ];
@@ -188,7 +312,12 @@ async function insertUsers(tx: Tx, rng: Rng, base: CustomerBase, ctx: UserContex
 async function insertApiKeys(tx: Tx, companyIds: number[], partnerIds: number[]): Promise<void> {
   // Keys are secrets: random on every install, never derived from the demo seed.
   const token = () => randomBytes(32).toString('base64url');
-  await tx.insert(apiKeys).values([...companyIds.map((companyId) => ({ token: token(), companyId })), ...partnerIds.map((partnerId) => ({ token: token(), partnerId }))]);
+  await tx
+    .insert(apiKeys)
+    .values([
+      ...companyIds.map((companyId) => ({ token: token(), companyId })),
+      ...partnerIds.map((partnerId) => ({ token: token(), partnerId })),
+    ]);
 }
 
 /** Column arrays for `INSERT ... SELECT FROM unnest(...)`: one parameter per column, not per value. */
@@ -201,7 +330,13 @@ function column<T, V>(rows: readonly T[], pick: (row: T) => V) {
  * unnest() with one array per column was 3x faster on PGlite than multi-row VALUES (1.6 s
  * against 4.4 s for 19,000 reviews), because PGlite pays per bound parameter.
  */
-async function insertReviews(tx: Tx, companyId: number, drafts: ReviewDraft[], locationIds: Map<string, number>, teamUserIds: number[]): Promise<number> {
+async function insertReviews(
+  tx: Tx,
+  companyId: number,
+  drafts: ReviewDraft[],
+  locationIds: Map<string, number>,
+  teamUserIds: number[],
+): Promise<number> {
   const reviewIds = new Map<string, number>();
   for (const b of chunks(drafts, BATCH)) {
     const inserted = await tx.execute(sql`
@@ -215,9 +350,12 @@ async function insertReviews(tx: Tx, companyId: number, drafts: ReviewDraft[], l
         ${column(b, (d) => d.respondedAt?.toISOString() ?? null)}::timestamptz[]
       )
       RETURNING id, source, external_id`);
-    for (const r of rowsOf<{ id: number; source: string; external_id: string }>(inserted)) reviewIds.set(`${r.source}|${r.external_id}`, r.id);
+    for (const r of rowsOf<{ id: number; source: string; external_id: string }>(inserted))
+      reviewIds.set(`${r.source}|${r.external_id}`, r.id);
   }
-  const replies = drafts.flatMap((d) => d.replies.map((r) => ({ ...r, reviewId: reviewIds.get(`${d.source}|${d.externalId}`)! })));
+  const replies = drafts.flatMap((d) =>
+    d.replies.map((r) => ({ ...r, reviewId: reviewIds.get(`${d.source}|${d.externalId}`)! })),
+  );
   for (const b of chunks(replies, BATCH)) {
     await tx.execute(sql`
       INSERT INTO responses (review_id, company_id, author_user_id, text, status, failure_reason, origin, created_at, posted_at)

@@ -5,7 +5,20 @@ import type { Rng } from './random';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const CHANNELS = ['facebook', 'instagram', 'whatsapp', 'google'] as const;
-const CUSTOMERS = ['Sara Al Mansoori', 'Rahul Menon', 'Fatima Khalid', 'James Carter', 'Aisha Rahman', 'Mohammed Al Harbi', 'Maria Santos', 'Omar Farouk', 'Lina Haddad', 'Daniel Brooks', 'Noor Al Suwaidi', 'Priya Nair'];
+const CUSTOMERS = [
+  'Sara Al Mansoori',
+  'Rahul Menon',
+  'Fatima Khalid',
+  'James Carter',
+  'Aisha Rahman',
+  'Mohammed Al Harbi',
+  'Maria Santos',
+  'Omar Farouk',
+  'Lina Haddad',
+  'Daniel Brooks',
+  'Noor Al Suwaidi',
+  'Priya Nair',
+];
 const OPENERS = [
   'Hi, do you take table reservations for Friday evening?',
   'Is the branch open during Ramadan after iftar?',
@@ -18,10 +31,22 @@ const OPENERS = [
   'Is parking available near the branch?',
   'هل لديكم خدمة التوصيل إلى الصحافة؟',
 ];
-const POSTS = ['Our new weekend brunch is here 🍳', 'Ramadan iftar menu now available', 'Meet our new head chef', 'Family Friday offer: kids eat free', 'Now open in Jeddah!'];
+const POSTS = [
+  'Our new weekend brunch is here 🍳',
+  'Ramadan iftar menu now available',
+  'Meet our new head chef',
+  'Family Friday offer: kids eat free',
+  'Now open in Jeddah!',
+];
 
 /** A few weeks of customer conversations and social posts, some unread, for companies with Messaging. */
-export async function insertMessaging(tx: Tx, rng: Rng, companyId: number, locationIds: number[], now: Date): Promise<void> {
+export async function insertMessaging(
+  tx: Tx,
+  rng: Rng,
+  companyId: number,
+  locationIds: number[],
+  now: Date,
+): Promise<void> {
   const rows = Array.from({ length: 40 }, (_, i) => {
     const channel = rng.pick(CHANNELS);
     const unread = rng.chance(0.3) ? rng.int(1, 4) : 0;
@@ -41,6 +66,13 @@ export async function insertMessaging(tx: Tx, rng: Rng, companyId: number, locat
   });
   await tx.insert(conversations).values(rows);
   await tx.insert(socialPosts).values(
-    POSTS.map((message, i) => ({ companyId, postId: `post-${companyId}-${i + 1}`, channel: i % 2 ? 'instagram' : 'facebook', message, unreadCount: rng.int(0, 6), postedAt: new Date(now.getTime() - (i + 1) * 4 * 86400 * 1000) })),
+    POSTS.map((message, i) => ({
+      companyId,
+      postId: `post-${companyId}-${i + 1}`,
+      channel: i % 2 ? 'instagram' : 'facebook',
+      message,
+      unreadCount: rng.int(0, 6),
+      postedAt: new Date(now.getTime() - (i + 1) * 4 * 86400 * 1000),
+    })),
   );
 }

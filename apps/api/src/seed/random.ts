@@ -96,7 +96,10 @@ export class WeightedTable<T> {
   private readonly cumulative: number[] = [];
   private readonly total: number;
 
-  constructor(private readonly items: readonly T[], weights: readonly number[]) {
+  constructor(
+    private readonly items: readonly T[],
+    weights: readonly number[],
+  ) {
     let sum = 0;
     for (const w of weights) {
       sum += w;

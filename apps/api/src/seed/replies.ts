@@ -56,7 +56,8 @@ const APOLOGY_BY_TOPIC: Record<string, string> = {
   waiting: 'We apologise for the long wait and are reviewing staffing at peak hours.',
   price: 'We understand your concern about pricing and have shared your feedback with management.',
   fees: 'We understand your concern about the fees, and our team can review the charges with you.',
-  cleanliness: 'Cleanliness is non-negotiable for us; we have raised it with the team and scheduled an extra inspection.',
+  cleanliness:
+    'Cleanliness is non-negotiable for us; we have raised it with the team and scheduled an extra inspection.',
   ambience: 'Thank you for flagging this; we are looking into the noise and temperature at {place}.',
   delivery: 'We are sorry about your order and are following up with our delivery partner.',
   rooms: 'We are sorry your room was not up to standard; our housekeeping manager is looking into it.',
@@ -78,14 +79,29 @@ const APOLOGY_BY_TOPIC: Record<string, string> = {
 
 function greetingEn(rng: Rng, ctx: ReplyContext): string {
   if (ctx.firstName) return `${rng.pick(['Dear', 'Hi', 'Hello'])} ${ctx.firstName},`;
-  const guest: Partial<Record<TextKind, string>> = { bank: 'Dear Customer,', clinic: 'Dear Patient,', software: 'Hi there,', fitness: 'Hi there,' };
+  const guest: Partial<Record<TextKind, string>> = {
+    bank: 'Dear Customer,',
+    clinic: 'Dear Patient,',
+    software: 'Hi there,',
+    fitness: 'Hi there,',
+  };
   return guest[ctx.kind] ?? 'Dear Guest,';
 }
 
-const TEAM_NAME: Partial<Record<TextKind, string>> = { bank: 'Customer Care', software: 'Customer Success', clinic: 'Patient Relations', fitness: 'Member Services' };
+const TEAM_NAME: Partial<Record<TextKind, string>> = {
+  bank: 'Customer Care',
+  software: 'Customer Success',
+  clinic: 'Patient Relations',
+  fitness: 'Member Services',
+};
 
 function signatureEn(rng: Rng, ctx: ReplyContext): string {
-  return rng.pick([`${ctx.signer}, ${ctx.brand} ${TEAM_NAME[ctx.kind] ?? 'Guest Relations'}`, `Warm regards, the ${ctx.brand} team`, `- ${ctx.signer}`, `Best regards, ${ctx.signer} from ${ctx.brand}`]);
+  return rng.pick([
+    `${ctx.signer}, ${ctx.brand} ${TEAM_NAME[ctx.kind] ?? 'Guest Relations'}`,
+    `Warm regards, the ${ctx.brand} team`,
+    `- ${ctx.signer}`,
+    `Best regards, ${ctx.signer} from ${ctx.brand}`,
+  ]);
 }
 
 function fillReply(template: string, ctx: ReplyContext): string {
@@ -99,13 +115,28 @@ function fillReply(template: string, ctx: ReplyContext): string {
 /** Opening line: a rating-only review has no words to thank for. */
 function openingEn(rng: Rng, ctx: ReplyContext): string {
   if (ctx.lang === null) {
-    if (ctx.tone === 'positive') return rng.pick([`Thank you for the ${ctx.rating}-star rating!`, 'Thank you for the great rating!']);
-    return rng.pick(['We are sorry to see that we did not earn a better rating.', 'Thank you for your rating; we are sorry we fell short.']);
+    if (ctx.tone === 'positive')
+      return rng.pick([`Thank you for the ${ctx.rating}-star rating!`, 'Thank you for the great rating!']);
+    return rng.pick([
+      'We are sorry to see that we did not earn a better rating.',
+      'Thank you for your rating; we are sorry we fell short.',
+    ]);
   }
-  if (ctx.tone === 'positive') return rng.pick(['Thank you so much for your kind words!', 'Thank you for the wonderful review!', 'What a lovely review, thank you!', `Thank you for choosing ${ctx.brand} ${ctx.place}.`]);
-  if (ctx.tone === 'mixed') return rng.pick(['Thank you for your honest feedback.', 'Thank you for taking the time to share your experience.']);
+  if (ctx.tone === 'positive')
+    return rng.pick([
+      'Thank you so much for your kind words!',
+      'Thank you for the wonderful review!',
+      'What a lovely review, thank you!',
+      `Thank you for choosing ${ctx.brand} ${ctx.place}.`,
+    ]);
+  if (ctx.tone === 'mixed')
+    return rng.pick(['Thank you for your honest feedback.', 'Thank you for taking the time to share your experience.']);
   const at = ctx.kind === 'software' ? 'with' : 'at';
-  return rng.pick([`We are very sorry to hear about your experience ${at} ${ctx.place}.`, 'Thank you for letting us know, and please accept our apologies.', 'We are sorry that your experience fell short.']);
+  return rng.pick([
+    `We are very sorry to hear about your experience ${at} ${ctx.place}.`,
+    'Thank you for letting us know, and please accept our apologies.',
+    'We are sorry that your experience fell short.',
+  ]);
 }
 
 /** Written by a person (or drafted by the AI writer and approved): addresses the topics of the review. */
@@ -115,9 +146,30 @@ function writtenEnglish(rng: Rng, ctx: ReplyContext, origin: ReplyOrigin): strin
   const apology = ctx.disliked.map((t) => APOLOGY_BY_TOPIC[t]).find(Boolean);
   if (thanks && ctx.tone !== 'negative') body.push(thanks);
   if (apology) body.push(apology);
-  if (origin === 'ai') body.push(ctx.tone === 'positive' ? 'Feedback like yours is what keeps our team motivated every day.' : 'Your feedback helps us improve, and we truly appreciate you sharing it.');
-  if (ctx.tone === 'positive') body.push(rng.pick(['We look forward to welcoming you back soon!', 'See you again soon!', `Hope to see you again at ${ctx.place}.`]));
-  else body.push(rng.pick(['Please reach out to us at {email} so we can make it right.', 'Please send us your details at {email} and we will follow up personally.', ctx.kind === 'software' ? 'We would love the chance to win back your trust.' : 'We would love the chance to welcome you back and do better.']));
+  if (origin === 'ai')
+    body.push(
+      ctx.tone === 'positive'
+        ? 'Feedback like yours is what keeps our team motivated every day.'
+        : 'Your feedback helps us improve, and we truly appreciate you sharing it.',
+    );
+  if (ctx.tone === 'positive')
+    body.push(
+      rng.pick([
+        'We look forward to welcoming you back soon!',
+        'See you again soon!',
+        `Hope to see you again at ${ctx.place}.`,
+      ]),
+    );
+  else
+    body.push(
+      rng.pick([
+        'Please reach out to us at {email} so we can make it right.',
+        'Please send us your details at {email} and we will follow up personally.',
+        ctx.kind === 'software'
+          ? 'We would love the chance to win back your trust.'
+          : 'We would love the chance to welcome you back and do better.',
+      ]),
+    );
   return fillReply(`${greetingEn(rng, ctx)}\n\n${body.join(' ')}\n\n${signatureEn(rng, ctx)}`, ctx);
 }
 
@@ -126,8 +178,12 @@ const TEMPLATES_EN: Record<Tone, string[]> = {
     'Dear {name}, thank you for your wonderful review! We are happy you had a great experience and look forward to seeing you again. The {brand} Team',
     'Hi {name}, thank you for taking the time to rate us. Your feedback means a lot to our team. See you soon! The {brand} Team',
   ],
-  mixed: ['Dear {name}, thank you for your feedback. We appreciate your comments and will use them to improve. We hope to see you again soon. The {brand} Team'],
-  negative: ['Dear {name}, thank you for your feedback. We are sorry your experience did not meet your expectations. Please contact us at {email} so we can look into it. The {brand} Team'],
+  mixed: [
+    'Dear {name}, thank you for your feedback. We appreciate your comments and will use them to improve. We hope to see you again soon. The {brand} Team',
+  ],
+  negative: [
+    'Dear {name}, thank you for your feedback. We are sorry your experience did not meet your expectations. Please contact us at {email} so we can look into it. The {brand} Team',
+  ],
 };
 
 const AR_REPLIES: Record<Tone, string[]> = {
@@ -147,9 +203,12 @@ const AR_REPLIES: Record<Tone, string[]> = {
 };
 
 const FR_REPLIES: Record<Tone, string> = {
-  positive: 'Bonjour {name}, merci beaucoup pour votre avis ! Nous sommes ravis que votre visite vous ait plu et espérons vous revoir bientôt. L\'équipe {brand}',
-  mixed: 'Bonjour {name}, merci pour votre retour. Nous prenons note de vos remarques pour nous améliorer. Au plaisir de vous revoir. L\'équipe {brand}',
-  negative: 'Bonjour {name}, nous sommes sincèrement désolés pour votre expérience. Vos remarques ont été transmises à l\'équipe. N\'hésitez pas à nous écrire à {email}. L\'équipe {brand}',
+  positive:
+    "Bonjour {name}, merci beaucoup pour votre avis ! Nous sommes ravis que votre visite vous ait plu et espérons vous revoir bientôt. L'équipe {brand}",
+  mixed:
+    "Bonjour {name}, merci pour votre retour. Nous prenons note de vos remarques pour nous améliorer. Au plaisir de vous revoir. L'équipe {brand}",
+  negative:
+    "Bonjour {name}, nous sommes sincèrement désolés pour votre expérience. Vos remarques ont été transmises à l'équipe. N'hésitez pas à nous écrire à {email}. L'équipe {brand}",
 };
 
 function arabicReply(rng: Rng, ctx: ReplyContext): string {
@@ -173,7 +232,11 @@ function autoReply(rng: Rng, ctx: ReplyContext): string {
 export function replyText(rng: Rng, ctx: ReplyContext, origin: ReplyOrigin): string {
   if (origin === 'auto') return autoReply(rng, ctx);
   if (ctx.lang === 'ar') return arabicReply(rng, ctx);
-  if (ctx.lang === 'fr') return fillReply(ctx.firstName ? FR_REPLIES[ctx.tone] : FR_REPLIES[ctx.tone].replace('Bonjour {name},', 'Bonjour,'), ctx);
+  if (ctx.lang === 'fr')
+    return fillReply(
+      ctx.firstName ? FR_REPLIES[ctx.tone] : FR_REPLIES[ctx.tone].replace('Bonjour {name},', 'Bonjour,'),
+      ctx,
+    );
   if (origin === 'template') {
     const template = rng.pick(TEMPLATES_EN[ctx.tone]);
     return fillReply(ctx.firstName ? template : template.replace(/^(Dear|Hi) \{name\}/, '$1 guest'), ctx);

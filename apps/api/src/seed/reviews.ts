@@ -3,7 +3,16 @@ import { KSA, offsetHours } from './geo';
 import { gulfCulture, reviewerName, type Culture } from './names';
 import { replyText, type ReplyOrigin } from './replies';
 import { Rng, WeightedTable } from './random';
-import { reviewText, sentimentForTone, toneForRating, type Channel, type Lang, type TextContext, type TextKind, type Tone } from './texts';
+import {
+  reviewText,
+  sentimentForTone,
+  toneForRating,
+  type Channel,
+  type Lang,
+  type TextContext,
+  type TextKind,
+  type Tone,
+} from './texts';
 
 /** Reviews and replies of one company, generated in memory before they are inserted. */
 
@@ -43,18 +52,55 @@ export interface ReplyDraft {
 const TITLED = new Set(['tripadvisor', 'booking', 'expedia', 'capterra', 'g2', 'appstore', 'trustpilot']);
 
 /** Share of reviews with a star rating and no text: common on Google and delivery apps. */
-const RATING_ONLY: Record<string, number> = { google: 0.3, talabat: 0.35, hungerstation: 0.35, deliveroo: 0.3, zomato: 0.2, googleplay: 0.2, appstore: 0.12, feedback: 0.12, foursquare: 0.1, facebook: 0.08 };
+const RATING_ONLY: Record<string, number> = {
+  google: 0.3,
+  talabat: 0.35,
+  hungerstation: 0.35,
+  deliveroo: 0.3,
+  zomato: 0.2,
+  googleplay: 0.2,
+  appstore: 0.12,
+  feedback: 0.12,
+  foursquare: 0.1,
+  facebook: 0.08,
+};
 
 /** Change to the chance of an unhappy reviewer per source: delivery apps and private feedback run harsher. */
-const UNHAPPY_BY_SOURCE: Record<string, number> = { talabat: 0.06, hungerstation: 0.07, deliveroo: 0.05, feedback: 0.08, tripadvisor: -0.02, capterra: -0.04, g2: -0.05, appstore: 0.06, googleplay: 0.09, instagram: -0.04 };
+const UNHAPPY_BY_SOURCE: Record<string, number> = {
+  talabat: 0.06,
+  hungerstation: 0.07,
+  deliveroo: 0.05,
+  feedback: 0.08,
+  tripadvisor: -0.02,
+  capterra: -0.04,
+  g2: -0.05,
+  appstore: 0.06,
+  googleplay: 0.09,
+  instagram: -0.04,
+};
 
 /** How often a source's reviews can and do get replies (Foursquare has no reply API). */
-const REPLY_FACTOR: Record<string, number> = { foursquare: 0, instagram: 0.5, zomato: 0.6, reserveout: 0.5, feedback: 0.8, talabat: 0.8, hungerstation: 0.8, deliveroo: 0.7, expedia: 0.8, trustpilot: 0.9 };
+const REPLY_FACTOR: Record<string, number> = {
+  foursquare: 0,
+  instagram: 0.5,
+  zomato: 0.6,
+  reserveout: 0.5,
+  feedback: 0.8,
+  talabat: 0.8,
+  hungerstation: 0.8,
+  deliveroo: 0.7,
+  expedia: 0.8,
+  trustpilot: 0.9,
+};
 
 const DELIVERY_SOURCES = new Set(['talabat', 'hungerstation', 'deliveroo']);
 
 const FAILURES: Record<string, string[]> = {
-  google: ['Google API: review no longer exists', 'Google API: 429 quota exceeded, retry later', 'Google API: location is not verified'],
+  google: [
+    'Google API: review no longer exists',
+    'Google API: 429 quota exceeded, retry later',
+    'Google API: location is not verified',
+  ],
   facebook: ['Facebook API: (#200) permissions error', 'Facebook API: page access token expired'],
   tripadvisor: ['TripAdvisor: management center session expired'],
   booking: ['Booking.com: reply window closed for this review'],
@@ -66,7 +112,9 @@ const HOURS: Record<TextKind, number[]> = {
   cafe: [1, 0.5, 0.3, 0.2, 0.2, 0.5, 1.5, 3, 4.5, 5, 4.5, 3.5, 3, 3, 3, 3.5, 4, 4, 3.5, 3, 2.5, 2, 1.5, 1.2],
   hotel: [1.5, 1, 0.5, 0.3, 0.3, 0.5, 1, 2, 3, 3.5, 4, 4, 3.5, 3, 2.5, 2.5, 2.5, 3, 3, 3, 3.5, 3.5, 3, 2],
   bank: [0.3, 0.2, 0.1, 0.1, 0.1, 0.2, 0.5, 1, 2.5, 4, 4.5, 4.5, 4, 4, 3.5, 3, 2.5, 2, 1.5, 1.5, 1.5, 1.2, 1, 0.5],
-  software: [0.5, 0.3, 0.2, 0.2, 0.2, 0.3, 0.6, 1.2, 2.5, 3.5, 4, 4, 3.5, 3.5, 3.5, 3.5, 3, 2.5, 2, 1.5, 1.2, 1, 0.8, 0.6],
+  software: [
+    0.5, 0.3, 0.2, 0.2, 0.2, 0.3, 0.6, 1.2, 2.5, 3.5, 4, 4, 3.5, 3.5, 3.5, 3.5, 3, 2.5, 2, 1.5, 1.2, 1, 0.8, 0.6,
+  ],
   clinic: [0.3, 0.2, 0.1, 0.1, 0.1, 0.2, 0.5, 1, 2, 3, 3.5, 3.5, 3, 3, 3, 3, 3.5, 3.5, 3.5, 3.5, 3, 2.5, 1.5, 0.8],
   fitness: [0.5, 0.3, 0.2, 0.2, 0.5, 1.5, 3, 3.5, 3, 2.5, 2, 1.5, 1.5, 1.5, 1.5, 1.5, 2, 2.5, 3.5, 4, 4, 3.5, 2.5, 1.2],
   spa: [0.5, 0.2, 0.1, 0.1, 0.1, 0.1, 0.2, 0.5, 1, 1.5, 2.5, 3, 3.5, 3.5, 3.5, 3.5, 3.5, 3.5, 3.5, 3.5, 3, 2.5, 1.5, 1],
@@ -102,13 +150,33 @@ function dayTable(kind: TextKind, saudi: boolean, start: number): WeightedTable<
 
 /** Language of a review, by where the business is and which site the reviewer used. */
 function languageFor(rng: Rng, kind: TextKind, saudi: boolean, source: string, channel: Channel): Lang {
-  if (kind === 'software' || channel === 'app') return rng.weighted<Lang>([['en', 80], ['ar', 14], ['fr', 6]]);
+  if (kind === 'software' || channel === 'app')
+    return rng.weighted<Lang>([
+      ['en', 80],
+      ['ar', 14],
+      ['fr', 6],
+    ]);
   const tourist = source === 'tripadvisor' || source === 'booking' || source === 'expedia';
-  if (tourist) return rng.weighted<Lang>([['en', 78], ['ar', 12], ['fr', 10]]);
+  if (tourist)
+    return rng.weighted<Lang>([
+      ['en', 78],
+      ['ar', 12],
+      ['fr', 10],
+    ]);
   const food = kind === 'restaurant' || kind === 'cafe';
   return saudi
-    ? rng.weighted<Lang>([['ar', 55], ['en', 41], ['fr', 1], ['hi', food ? 3 : 1]])
-    : rng.weighted<Lang>([['en', 66], ['ar', 24], ['fr', 4], ['hi', food ? 6 : 2]]);
+    ? rng.weighted<Lang>([
+        ['ar', 55],
+        ['en', 41],
+        ['fr', 1],
+        ['hi', food ? 3 : 1],
+      ])
+    : rng.weighted<Lang>([
+        ['en', 66],
+        ['ar', 24],
+        ['fr', 4],
+        ['hi', food ? 6 : 2],
+      ]);
 }
 
 function cultureFor(rng: Rng, lang: Lang | null, saudi: boolean): Culture {
@@ -169,7 +237,10 @@ function reviewUrl(source: string, pageUrl: string | undefined, externalId: stri
   if (!pageUrl) return null;
   switch (source) {
     case 'tripadvisor':
-      return pageUrl.replace(/(Restaurant|Hotel|Attraction)_Review-(g\d+-d\d+)-Reviews-/, `ShowUserReviews-$2-r${externalId}-`);
+      return pageUrl.replace(
+        /(Restaurant|Hotel|Attraction)_Review-(g\d+-d\d+)-Reviews-/,
+        `ShowUserReviews-$2-r${externalId}-`,
+      );
     case 'trustpilot':
       return `https://www.trustpilot.com/reviews/${externalId}`;
     case 'g2':
@@ -202,7 +273,10 @@ function targetsOf(company: CompanySpec): { locations: WeightedTable<Target>; co
     items: l.items,
     staff: l.staff,
     sourceUrls: l.sourceUrls,
-    sources: new WeightedTable(l.sourceWeights.map(([s]) => s), l.sourceWeights.map(([, w]) => w)),
+    sources: new WeightedTable(
+      l.sourceWeights.map(([s]) => s),
+      l.sourceWeights.map(([, w]) => w),
+    ),
     popularity: l.popularity,
     quality: l.quality,
     saudi: l.country === KSA,
@@ -217,7 +291,10 @@ function targetsOf(company: CompanySpec): { locations: WeightedTable<Target>; co
         items: wide.items,
         staff: company.locations[0]?.staff ?? ['Sara'],
         sourceUrls: wide.sourceUrls,
-        sources: new WeightedTable(wide.sourceWeights.map(([s]) => s), wide.sourceWeights.map(([, w]) => w)),
+        sources: new WeightedTable(
+          wide.sourceWeights.map(([s]) => s),
+          wide.sourceWeights.map(([, w]) => w),
+        ),
         popularity: 1,
         quality: 0,
         saudi: false,
@@ -225,13 +302,27 @@ function targetsOf(company: CompanySpec): { locations: WeightedTable<Target>; co
         channel: wide.channel,
       }
     : null;
-  return { locations: new WeightedTable(targets, targets.map((t) => t.popularity)), companyWide };
+  return {
+    locations: new WeightedTable(
+      targets,
+      targets.map((t) => t.popularity),
+    ),
+    companyWide,
+  };
 }
 
 function pickRating(rng: Rng, unhappy: number): number {
   return rng.chance(unhappy)
-    ? rng.weighted([[1, 62], [2, 23], [3, 15]])
-    : rng.weighted([[5, 72], [4, 21], [3, 7]]);
+    ? rng.weighted([
+        [1, 62],
+        [2, 23],
+        [3, 15],
+      ])
+    : rng.weighted([
+        [5, 72],
+        [4, 21],
+        [3, 7],
+      ]);
 }
 
 export interface GenerateOptions {
@@ -245,12 +336,21 @@ export interface Counters {
   ids: ExternalIds;
 }
 
-export function generateReviews(rng: Rng, company: CompanySpec, opts: GenerateOptions, counters: Counters): ReviewDraft[] {
+export function generateReviews(
+  rng: Rng,
+  company: CompanySpec,
+  opts: GenerateOptions,
+  counters: Counters,
+): ReviewDraft[] {
   const now = opts.now.getTime();
-  const start = Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()) - (SPAN_DAYS - 1) * DAY_MS;
+  const start =
+    Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()) - (SPAN_DAYS - 1) * DAY_MS;
   const { locations, companyWide } = targetsOf(company);
   const tables = { uae: dayTable(company.kind, false, start), ksa: dayTable(company.kind, true, start) };
-  const hours = new WeightedTable(HOURS[company.kind].map((_, h) => h), HOURS[company.kind]);
+  const hours = new WeightedTable(
+    HOURS[company.kind].map((_, h) => h),
+    HOURS[company.kind],
+  );
   const features = new Set<string>(company.features);
   const drafts: ReviewDraft[] = [];
 
@@ -264,9 +364,19 @@ export function generateReviews(rng: Rng, company: CompanySpec, opts: GenerateOp
     const source = target.sources.pick(rng);
 
     // Ratings improve a little over the two years: the company acts on its reviews.
-    const unhappy = Math.min(0.6, Math.max(0.03, company.unhappy + target.quality + (UNHAPPY_BY_SOURCE[source] ?? 0) - 0.05 * t));
+    const unhappy = Math.min(
+      0.6,
+      Math.max(0.03, company.unhappy + target.quality + (UNHAPPY_BY_SOURCE[source] ?? 0) - 0.05 * t),
+    );
     const rating = source === 'instagram' ? null : pickRating(rng, unhappy);
-    const tone: Tone = rating === null ? rng.weighted<Tone>([['positive', 72], ['mixed', 11], ['negative', 17]]) : toneForRating(rating);
+    const tone: Tone =
+      rating === null
+        ? rng.weighted<Tone>([
+            ['positive', 72],
+            ['mixed', 11],
+            ['negative', 17],
+          ])
+        : toneForRating(rating);
     const ratingOnly = rating !== null && rng.chance(RATING_ONLY[source] ?? 0.03);
     const lang = ratingOnly ? null : languageFor(rng, company.kind, target.saudi, source, target.channel);
     const name = reviewerName(rng, cultureFor(rng, lang, target.saudi), lang === 'ar' && rng.chance(0.55));
@@ -285,7 +395,12 @@ export function generateReviews(rng: Rng, company: CompanySpec, opts: GenerateOp
       view: target.location?.view,
       channel: DELIVERY_SOURCES.has(source) ? 'delivery' : target.channel,
     };
-    const written = lang ? reviewText(rng, ctx, rating, tone, lang, { shortChance: source === 'google' ? 0.28 : 0.12, withTitle: TITLED.has(source) }) : null;
+    const written = lang
+      ? reviewText(rng, ctx, rating, tone, lang, {
+          shortChance: source === 'google' ? 0.28 : 0.12,
+          withTitle: TITLED.has(source),
+        })
+      : null;
     const externalId = counters.ids.next(source);
 
     const draft: ReviewDraft = {
@@ -305,8 +420,27 @@ export function generateReviews(rng: Rng, company: CompanySpec, opts: GenerateOp
       replies: [],
     };
     planReplies(rng, {
-      company, draft, tone, t, now, features, team: opts.team, ratingOnly,
-      replyCtx: { kind: company.kind, lang, tone, rating, firstName: name.firstName, brand: ctx.brand, place: ctx.place, liked: written?.liked ?? [], disliked: written?.disliked ?? [], signer: '', contactEmail: company.contactEmail },
+      company,
+      draft,
+      tone,
+      t,
+      now,
+      features,
+      team: opts.team,
+      ratingOnly,
+      replyCtx: {
+        kind: company.kind,
+        lang,
+        tone,
+        rating,
+        firstName: name.firstName,
+        brand: ctx.brand,
+        place: ctx.place,
+        liked: written?.liked ?? [],
+        disliked: written?.disliked ?? [],
+        signer: '',
+        contactEmail: company.contactEmail,
+      },
     });
     drafts.push(draft);
   }
@@ -355,7 +489,10 @@ function originFor(rng: Rng, p: ReplyPlan): ReplyOrigin {
   const { draft, features } = p;
   const autoEligible = draft.source === 'google' && p.ratingOnly && (draft.rating ?? 0) >= 4;
   if (autoEligible && features.has('autoresponse') && rng.chance(0.85)) return 'auto';
-  const options: [ReplyOrigin, number][] = [['manual', 60], ['template', 28]];
+  const options: [ReplyOrigin, number][] = [
+    ['manual', 60],
+    ['template', 28],
+  ];
   if (features.has('chatGptAutoResponse')) options.push(['ai', 14]);
   return rng.weighted(options);
 }
@@ -367,8 +504,16 @@ function originFor(rng: Rng, p: ReplyPlan): ReplyOrigin {
 function planReplies(rng: Rng, p: ReplyPlan): void {
   const { draft, company, tone, t, now } = p;
   const created = draft.createdAt.getTime();
-  const chance = company.replyRate * (REPLY_FACTOR[draft.source] ?? 1) * (0.7 + 0.45 * t) + (tone === 'negative' && REPLY_FACTOR[draft.source] !== 0 ? 0.12 : 0);
-  const reply = (origin: ReplyOrigin, authorIndex: number, status: ReplyDraft['status'], at: number, failureReason: string | null = null): ReplyDraft => ({
+  const chance =
+    company.replyRate * (REPLY_FACTOR[draft.source] ?? 1) * (0.7 + 0.45 * t) +
+    (tone === 'negative' && REPLY_FACTOR[draft.source] !== 0 ? 0.12 : 0);
+  const reply = (
+    origin: ReplyOrigin,
+    authorIndex: number,
+    status: ReplyDraft['status'],
+    at: number,
+    failureReason: string | null = null,
+  ): ReplyDraft => ({
     authorIndex,
     text: replyText(rng, { ...p.replyCtx, signer: p.team[authorIndex].firstName }, origin),
     status,
@@ -381,7 +526,13 @@ function planReplies(rng: Rng, p: ReplyPlan): void {
   if (rng.chance(Math.min(0.97, chance))) {
     const origin = originFor(rng, p);
     // Auto-replies are posted by the rule the master admin set up.
-    const author = origin === 'auto' ? Math.max(0, p.team.findIndex((m) => m.role === 'master_admin')) : pickAuthor(rng, p.team, draft.locationCode);
+    const author =
+      origin === 'auto'
+        ? Math.max(
+            0,
+            p.team.findIndex((m) => m.role === 'master_admin'),
+          )
+        : pickAuthor(rng, p.team, draft.locationCode);
     const at = created + delayHours(rng, origin) * HOUR_MS;
     if (at < now) {
       const failures = FAILURES[draft.source];

@@ -26,9 +26,30 @@ export interface KindBank {
 }
 
 const COMMON_CLOSERS: ToneBank = {
-  pos: ['Will definitely come back!', 'Highly recommended.', 'Keep up the great work!', 'Thank you {brand}!', 'Five stars from me.', 'Can\'t wait to visit again.', 'Totally worth it.'],
-  neg: ['I will not be coming back.', 'Management really needs to look into this.', 'Very disappointed.', 'Not worth the money.', 'Please sort this out.', 'Avoid.'],
-  mix: ['Might give it another try.', 'Hope they improve.', 'Good, but it could be so much better.', 'Not bad, not great.', 'Fingers crossed next time is better.'],
+  pos: [
+    'Will definitely come back!',
+    'Highly recommended.',
+    'Keep up the great work!',
+    'Thank you {brand}!',
+    'Five stars from me.',
+    "Can't wait to visit again.",
+    'Totally worth it.',
+  ],
+  neg: [
+    'I will not be coming back.',
+    'Management really needs to look into this.',
+    'Very disappointed.',
+    'Not worth the money.',
+    'Please sort this out.',
+    'Avoid.',
+  ],
+  mix: [
+    'Might give it another try.',
+    'Hope they improve.',
+    'Good, but it could be so much better.',
+    'Not bad, not great.',
+    'Fingers crossed next time is better.',
+  ],
 };
 
 const restaurant: KindBank = {
@@ -79,44 +100,155 @@ const restaurant: KindBank = {
     },
     waiting: {
       weight: 2,
-      pos: ['Our food arrived within {mins} minutes even though it was busy.', 'We got a table straight away on a {day} night.', 'The kitchen was fast, mains came out in about {mins} minutes.'],
-      neg: ['We waited {mins} minutes for our mains.', 'It took {mins} minutes to get a table despite our reservation.', 'We waited {mins} minutes for a simple order.'],
+      pos: [
+        'Our food arrived within {mins} minutes even though it was busy.',
+        'We got a table straight away on a {day} night.',
+        'The kitchen was fast, mains came out in about {mins} minutes.',
+      ],
+      neg: [
+        'We waited {mins} minutes for our mains.',
+        'It took {mins} minutes to get a table despite our reservation.',
+        'We waited {mins} minutes for a simple order.',
+      ],
     },
     price: {
       weight: 2,
-      pos: ['Prices are very reasonable for the quality.', 'The business lunch is great value at {currency} {price}.', 'It is fair value for a place in {place}.'],
-      neg: ['It is way overpriced for what you get.', 'We paid {currency} {bill} for two people, which is too much for this quality.', 'Prices went up again but the quality went down.'],
+      pos: [
+        'Prices are very reasonable for the quality.',
+        'The business lunch is great value at {currency} {price}.',
+        'It is fair value for a place in {place}.',
+      ],
+      neg: [
+        'It is way overpriced for what you get.',
+        'We paid {currency} {bill} for two people, which is too much for this quality.',
+        'Prices went up again but the quality went down.',
+      ],
     },
     cleanliness: {
       weight: 1,
-      pos: ['The place is spotless, including the washrooms.', 'Tables were cleaned quickly and everything felt hygienic.'],
-      neg: ['The tables were sticky and the floor had not been swept.', 'The washroom was dirty and had no soap.', 'I saw a staff member handling food without gloves.'],
+      pos: [
+        'The place is spotless, including the washrooms.',
+        'Tables were cleaned quickly and everything felt hygienic.',
+      ],
+      neg: [
+        'The tables were sticky and the floor had not been swept.',
+        'The washroom was dirty and had no soap.',
+        'I saw a staff member handling food without gloves.',
+      ],
     },
     ambience: {
       weight: 2,
-      pos: ['The ambience is lovely and perfect for a family dinner.', 'The music and lighting create a great vibe.', 'The terrace has a beautiful view, perfect for a {occasion}.', 'The seating is cozy and the decor is beautiful.'],
-      neg: ['The music was so loud that we could not hear each other.', 'The AC was not working and it was very hot inside.', 'The tables are so cramped that we were practically sitting with the next table.'],
+      pos: [
+        'The ambience is lovely and perfect for a family dinner.',
+        'The music and lighting create a great vibe.',
+        'The terrace has a beautiful view, perfect for a {occasion}.',
+        'The seating is cozy and the decor is beautiful.',
+      ],
+      neg: [
+        'The music was so loud that we could not hear each other.',
+        'The AC was not working and it was very hot inside.',
+        'The tables are so cramped that we were practically sitting with the next table.',
+      ],
     },
     delivery: {
       weight: 0,
-      pos: ['The order arrived hot and well packed.', 'Delivery was faster than expected and nothing spilled.', 'The packaging is excellent and the {item} stayed crispy.', 'The rider was polite and the food came in {mins} minutes.'],
-      neg: ['Delivery took over an hour and the food arrived cold.', 'Half of the order was missing and the sauce had leaked everywhere.', 'They forgot the {item} and nobody answered the phone.', 'The {item} arrived soggy, the packaging needs improvement.'],
+      pos: [
+        'The order arrived hot and well packed.',
+        'Delivery was faster than expected and nothing spilled.',
+        'The packaging is excellent and the {item} stayed crispy.',
+        'The rider was polite and the food came in {mins} minutes.',
+      ],
+      neg: [
+        'Delivery took over an hour and the food arrived cold.',
+        'Half of the order was missing and the sauce had leaked everywhere.',
+        'They forgot the {item} and nobody answered the phone.',
+        'The {item} arrived soggy, the packaging needs improvement.',
+      ],
     },
   },
   openers: {
-    pos: ['Visited {brand} in {place} with {companion}.', 'Second visit this month and it did not disappoint.', 'What a great experience!', 'Came here for a {occasion} and loved it.', 'This is our go-to place in {city}.', 'Tried {brand} for the first time today.'],
-    neg: ['Very disappointing visit.', 'I usually like {brand} but this branch is not up to standard.', 'Not what I expected from {brand}.', 'Terrible experience today.', 'Came here with {companion} and regretted it.'],
-    mix: ['Decent place overall.', 'Mixed feelings about this visit.', 'It was okay, nothing special.', 'Visited {brand} in {place} with {companion}.'],
+    pos: [
+      'Visited {brand} in {place} with {companion}.',
+      'Second visit this month and it did not disappoint.',
+      'What a great experience!',
+      'Came here for a {occasion} and loved it.',
+      'This is our go-to place in {city}.',
+      'Tried {brand} for the first time today.',
+    ],
+    neg: [
+      'Very disappointing visit.',
+      'I usually like {brand} but this branch is not up to standard.',
+      'Not what I expected from {brand}.',
+      'Terrible experience today.',
+      'Came here with {companion} and regretted it.',
+    ],
+    mix: [
+      'Decent place overall.',
+      'Mixed feelings about this visit.',
+      'It was okay, nothing special.',
+      'Visited {brand} in {place} with {companion}.',
+    ],
   },
   closers: COMMON_CLOSERS,
   short: {
-    pos: ['Great food and friendly staff!', 'Amazing {item}!', 'Best {item} in {city}.', 'Always a pleasure.', 'Excellent as always.', 'Loved it!', 'Good food, good vibes.', 'Delicious, fresh and fast.', 'Top quality, thank you {staff}!', 'Our favourite {brand} branch.', 'The {item} never disappoints.', 'Great service by {staff}.', 'Lovely place for a {occasion}.', 'Tasty {item} and quick service.', 'Highly recommend the {item}.', 'Perfect {occasion} spot.'],
-    neg: ['Cold food, slow service.', 'Not good anymore.', 'Overpriced and bland.', 'Worst service ever.', 'Order was wrong again.', 'Never again.', 'The {item} was terrible today.', 'Waited {mins} minutes, never again.', 'Dirty tables and rude staff.'],
-    mix: ['Food ok, service slow.', 'Average.', 'It is fine, nothing special.', 'Good {item}, long wait.', 'Decent but overpriced.', 'The {item} was fine, the rest average.', 'Not as good as the {city} branches I know.'],
+    pos: [
+      'Great food and friendly staff!',
+      'Amazing {item}!',
+      'Best {item} in {city}.',
+      'Always a pleasure.',
+      'Excellent as always.',
+      'Loved it!',
+      'Good food, good vibes.',
+      'Delicious, fresh and fast.',
+      'Top quality, thank you {staff}!',
+      'Our favourite {brand} branch.',
+      'The {item} never disappoints.',
+      'Great service by {staff}.',
+      'Lovely place for a {occasion}.',
+      'Tasty {item} and quick service.',
+      'Highly recommend the {item}.',
+      'Perfect {occasion} spot.',
+    ],
+    neg: [
+      'Cold food, slow service.',
+      'Not good anymore.',
+      'Overpriced and bland.',
+      'Worst service ever.',
+      'Order was wrong again.',
+      'Never again.',
+      'The {item} was terrible today.',
+      'Waited {mins} minutes, never again.',
+      'Dirty tables and rude staff.',
+    ],
+    mix: [
+      'Food ok, service slow.',
+      'Average.',
+      'It is fine, nothing special.',
+      'Good {item}, long wait.',
+      'Decent but overpriced.',
+      'The {item} was fine, the rest average.',
+      'Not as good as the {city} branches I know.',
+    ],
   },
   titles: {
-    pos: ['Amazing {item}', 'Great dinner with family', 'Lovely evening', 'Excellent service', 'Best in {city}', 'A hidden gem in {place}', 'Always consistent', 'Perfect for a {occasion}'],
-    neg: ['Disappointing', 'Never again', 'Slow service and cold food', 'Not worth the price', 'Went downhill', 'Poor experience'],
+    pos: [
+      'Amazing {item}',
+      'Great dinner with family',
+      'Lovely evening',
+      'Excellent service',
+      'Best in {city}',
+      'A hidden gem in {place}',
+      'Always consistent',
+      'Perfect for a {occasion}',
+    ],
+    neg: [
+      'Disappointing',
+      'Never again',
+      'Slow service and cold food',
+      'Not worth the price',
+      'Went downhill',
+      'Poor experience',
+    ],
     mix: ['Good food, slow service', 'Average experience', 'Hit and miss', 'Could be better', 'Nice place, overpriced'],
   },
 };
@@ -125,23 +257,57 @@ const cafe: KindBank = {
   topics: {
     coffee: {
       weight: 5,
-      pos: ['The {item} was perfectly made, smooth and not bitter at all.', 'They roast their own beans and you can taste it.', 'The baristas really know their coffee, my {item} was spot on.', 'The {item} here is the best in {city}.'],
-      neg: ['The {item} was lukewarm and watery.', 'My {item} tasted burnt.', 'The coffee quality has dropped a lot recently.', 'They got my {item} wrong twice.'],
+      pos: [
+        'The {item} was perfectly made, smooth and not bitter at all.',
+        'They roast their own beans and you can taste it.',
+        'The baristas really know their coffee, my {item} was spot on.',
+        'The {item} here is the best in {city}.',
+      ],
+      neg: [
+        'The {item} was lukewarm and watery.',
+        'My {item} tasted burnt.',
+        'The coffee quality has dropped a lot recently.',
+        'They got my {item} wrong twice.',
+      ],
     },
     food: {
       weight: 2,
-      pos: ['The {dish} was fresh and still warm.', 'Their pastries are baked in the morning and it shows.', 'The breakfast menu is small but everything on it is good.'],
-      neg: ['The {dish} was stale.', 'The sandwiches looked like they had been sitting there all day.', 'The cake was dry and overpriced.'],
+      pos: [
+        'The {dish} was fresh and still warm.',
+        'Their pastries are baked in the morning and it shows.',
+        'The breakfast menu is small but everything on it is good.',
+      ],
+      neg: [
+        'The {dish} was stale.',
+        'The sandwiches looked like they had been sitting there all day.',
+        'The cake was dry and overpriced.',
+      ],
     },
     service: {
       weight: 3,
-      pos: ['{staff} remembered my order, which made my morning.', 'The baristas are friendly and fast even during the morning rush.', 'Service is always quick and the team is lovely.'],
-      neg: ['The barista was rude and ignored us at the counter.', 'The staff kept chatting while the queue grew.', 'Nobody called out my order and it went cold on the counter.'],
+      pos: [
+        '{staff} remembered my order, which made my morning.',
+        'The baristas are friendly and fast even during the morning rush.',
+        'Service is always quick and the team is lovely.',
+      ],
+      neg: [
+        'The barista was rude and ignored us at the counter.',
+        'The staff kept chatting while the queue grew.',
+        'Nobody called out my order and it went cold on the counter.',
+      ],
     },
     ambience: {
       weight: 2,
-      pos: ['It is a great spot to work, with fast Wi-Fi and plenty of sockets.', 'The place is cozy and quiet in the afternoon.', 'The outdoor seating is lovely in winter.'],
-      neg: ['It is impossible to find a seat after 4 pm.', 'The Wi-Fi kept dropping and there are hardly any sockets.', 'The music is far too loud for a cafe.'],
+      pos: [
+        'It is a great spot to work, with fast Wi-Fi and plenty of sockets.',
+        'The place is cozy and quiet in the afternoon.',
+        'The outdoor seating is lovely in winter.',
+      ],
+      neg: [
+        'It is impossible to find a seat after 4 pm.',
+        'The Wi-Fi kept dropping and there are hardly any sockets.',
+        'The music is far too loud for a cafe.',
+      ],
     },
     price: {
       weight: 1,
@@ -160,13 +326,27 @@ const cafe: KindBank = {
     },
   },
   openers: {
-    pos: ['My daily coffee stop.', 'Popped into {brand} in {place} this morning.', 'Lovely little cafe.', 'Found my new favourite cafe in {city}.'],
+    pos: [
+      'My daily coffee stop.',
+      'Popped into {brand} in {place} this morning.',
+      'Lovely little cafe.',
+      'Found my new favourite cafe in {city}.',
+    ],
     neg: ['Really disappointing visit.', 'Used to love this branch, not anymore.', 'Not the {brand} standard.'],
     mix: ['Decent cafe.', 'It is okay for a quick coffee.', 'Popped into {brand} in {place} this morning.'],
   },
   closers: COMMON_CLOSERS,
   short: {
-    pos: ['Best coffee in {city}!', 'Great {item} and friendly baristas.', 'Love this place.', 'Perfect spot to work.', 'Excellent coffee as always.', 'Best {item} around, thanks {staff}!', 'The {dish} is a must.', 'Great {item}, cozy corner.'],
+    pos: [
+      'Best coffee in {city}!',
+      'Great {item} and friendly baristas.',
+      'Love this place.',
+      'Perfect spot to work.',
+      'Excellent coffee as always.',
+      'Best {item} around, thanks {staff}!',
+      'The {dish} is a must.',
+      'Great {item}, cozy corner.',
+    ],
     neg: ['Bad coffee, rude staff.', 'Way too slow.', 'Overpriced and average.'],
     mix: ['Coffee ok, service slow.', 'Nice place, average coffee.', 'Okay.'],
   },
@@ -181,33 +361,81 @@ const hotel: KindBank = {
   topics: {
     rooms: {
       weight: 5,
-      pos: ['Our {item} was spacious, spotless and very comfortable.', 'The bed was so comfortable that we slept like babies.', 'The room had a stunning view of {view}.', 'The room was upgraded on arrival, which was a lovely surprise.'],
-      neg: ['The room smelled of smoke and the carpet was stained.', 'The AC in our {item} was noisy and barely cooled the room.', 'The bathroom was dated and the shower pressure was weak.', 'Our room was not ready until 6 pm.'],
+      pos: [
+        'Our {item} was spacious, spotless and very comfortable.',
+        'The bed was so comfortable that we slept like babies.',
+        'The room had a stunning view of {view}.',
+        'The room was upgraded on arrival, which was a lovely surprise.',
+      ],
+      neg: [
+        'The room smelled of smoke and the carpet was stained.',
+        'The AC in our {item} was noisy and barely cooled the room.',
+        'The bathroom was dated and the shower pressure was weak.',
+        'Our room was not ready until 6 pm.',
+      ],
     },
     checkin: {
       weight: 3,
-      pos: ['Check-in took less than five minutes.', '{staff} at reception was warm and helpful from the first minute.', 'Early check-in was arranged without any fuss.'],
-      neg: ['Check-in took {mins} minutes with only one person at the desk.', 'The reception staff were unhelpful and could not find our booking.', 'We were charged a deposit that was never mentioned when we booked.'],
+      pos: [
+        'Check-in took less than five minutes.',
+        '{staff} at reception was warm and helpful from the first minute.',
+        'Early check-in was arranged without any fuss.',
+      ],
+      neg: [
+        'Check-in took {mins} minutes with only one person at the desk.',
+        'The reception staff were unhelpful and could not find our booking.',
+        'We were charged a deposit that was never mentioned when we booked.',
+      ],
     },
     breakfast: {
       weight: 3,
-      pos: ['The breakfast buffet has a great variety, from Arabic to Indian to continental.', 'The freshly made {dish} at breakfast was a highlight.', 'The breakfast staff knew our preferences by the second day.'],
-      neg: ['The breakfast was repetitive and the hot food was lukewarm.', 'The breakfast area was overcrowded and we waited for a table.', 'Breakfast at {currency} {price} per person is poor value.'],
+      pos: [
+        'The breakfast buffet has a great variety, from Arabic to Indian to continental.',
+        'The freshly made {dish} at breakfast was a highlight.',
+        'The breakfast staff knew our preferences by the second day.',
+      ],
+      neg: [
+        'The breakfast was repetitive and the hot food was lukewarm.',
+        'The breakfast area was overcrowded and we waited for a table.',
+        'Breakfast at {currency} {price} per person is poor value.',
+      ],
     },
     location: {
       weight: 2,
-      pos: ['The location is perfect, within walking distance of {landmark}.', 'It is close to the metro and to {landmark}.'],
-      neg: ['The location is far from everything and taxis are expensive.', 'Getting in and out of the car park takes forever.'],
+      pos: [
+        'The location is perfect, within walking distance of {landmark}.',
+        'It is close to the metro and to {landmark}.',
+      ],
+      neg: [
+        'The location is far from everything and taxis are expensive.',
+        'Getting in and out of the car park takes forever.',
+      ],
     },
     facilities: {
       weight: 2,
-      pos: ['The pool is beautiful and the kids loved it.', 'The gym is well equipped and open 24 hours.', 'The spa was a real treat after a long day.'],
-      neg: ['The pool was closed for maintenance during our whole stay.', 'The gym equipment is old and half of it was out of order.', 'The Wi-Fi kept disconnecting in the room.'],
+      pos: [
+        'The pool is beautiful and the kids loved it.',
+        'The gym is well equipped and open 24 hours.',
+        'The spa was a real treat after a long day.',
+      ],
+      neg: [
+        'The pool was closed for maintenance during our whole stay.',
+        'The gym equipment is old and half of it was out of order.',
+        'The Wi-Fi kept disconnecting in the room.',
+      ],
     },
     staff: {
       weight: 3,
-      pos: ['The staff went above and beyond, especially {staff}.', 'Housekeeping was excellent and always on time.', 'The concierge arranged a desert safari for us at short notice.'],
-      neg: ['Housekeeping skipped our room twice.', 'The staff did not seem to care about our complaints.', 'Room service took over an hour to deliver a sandwich.'],
+      pos: [
+        'The staff went above and beyond, especially {staff}.',
+        'Housekeeping was excellent and always on time.',
+        'The concierge arranged a desert safari for us at short notice.',
+      ],
+      neg: [
+        'Housekeeping skipped our room twice.',
+        'The staff did not seem to care about our complaints.',
+        'Room service took over an hour to deliver a sandwich.',
+      ],
     },
     value: {
       weight: 1,
@@ -216,22 +444,53 @@ const hotel: KindBank = {
     },
   },
   openers: {
-    pos: ['We stayed {nights} nights for a {occasion}.', 'Wonderful stay at {brand} {place}.', 'Our second stay here and it was even better.', 'Stayed here on a business trip.'],
-    neg: ['Very disappointing stay.', 'We stayed {nights} nights and regretted booking.', 'Not the standard you expect from {brand}.'],
+    pos: [
+      'We stayed {nights} nights for a {occasion}.',
+      'Wonderful stay at {brand} {place}.',
+      'Our second stay here and it was even better.',
+      'Stayed here on a business trip.',
+    ],
+    neg: [
+      'Very disappointing stay.',
+      'We stayed {nights} nights and regretted booking.',
+      'Not the standard you expect from {brand}.',
+    ],
     mix: ['We stayed {nights} nights.', 'An average stay overall.', 'Some good, some bad.'],
   },
   closers: {
-    pos: ['We will definitely stay here again.', 'Highly recommended for families.', 'Thank you to the whole team!', 'Already planning our next stay.'],
+    pos: [
+      'We will definitely stay here again.',
+      'Highly recommended for families.',
+      'Thank you to the whole team!',
+      'Already planning our next stay.',
+    ],
     neg: ['We will not stay here again.', 'Book elsewhere.', 'Management please take note.'],
     mix: ['We might come back if the price is right.', 'Okay for a short stay.', 'Hope they renovate soon.'],
   },
   short: {
-    pos: ['Excellent stay, friendly staff.', 'Great hotel, great location.', 'Lovely rooms and amazing breakfast.', 'Perfect for families.', 'Loved our {item}.', 'Amazing view of {view}.', 'Thank you {staff} for a great stay!', 'Perfect {occasion}.', 'Close to {landmark}, spotless rooms.'],
+    pos: [
+      'Excellent stay, friendly staff.',
+      'Great hotel, great location.',
+      'Lovely rooms and amazing breakfast.',
+      'Perfect for families.',
+      'Loved our {item}.',
+      'Amazing view of {view}.',
+      'Thank you {staff} for a great stay!',
+      'Perfect {occasion}.',
+      'Close to {landmark}, spotless rooms.',
+    ],
     neg: ['Dirty room, rude staff.', 'Overpriced and tired.', 'Terrible service.'],
     mix: ['Good location, old rooms.', 'Okay for the price.', 'Average stay.'],
   },
   titles: {
-    pos: ['Exceptional stay', 'Perfect family getaway', 'Superb service', 'Great location and friendly staff', 'Our favourite hotel in {city}', 'Wonderful staycation'],
+    pos: [
+      'Exceptional stay',
+      'Perfect family getaway',
+      'Superb service',
+      'Great location and friendly staff',
+      'Our favourite hotel in {city}',
+      'Wonderful staycation',
+    ],
     neg: ['Disappointing stay', 'Not worth the price', 'Poor service', 'Needs renovation', 'Would not recommend'],
     mix: ['Good location, tired rooms', 'Average stay', 'Mixed experience', 'Okay for a short stay'],
   },
@@ -241,38 +500,81 @@ const bank: KindBank = {
   topics: {
     waiting: {
       weight: 4,
-      pos: ['I was served within {mins} minutes of taking a token.', 'The queue system works well and the wait was short.'],
-      neg: ['I waited {mins} minutes with only two counters open.', 'The branch was packed and the queue barely moved.', 'They closed the counters at 1 pm while people were still waiting.'],
+      pos: [
+        'I was served within {mins} minutes of taking a token.',
+        'The queue system works well and the wait was short.',
+      ],
+      neg: [
+        'I waited {mins} minutes with only two counters open.',
+        'The branch was packed and the queue barely moved.',
+        'They closed the counters at 1 pm while people were still waiting.',
+      ],
     },
     staff: {
       weight: 4,
-      pos: ['{staff} at the customer service desk was very helpful and patient.', 'The relationship manager explained everything clearly.', 'The staff are polite and professional.', '{staff} sorted out my card issue in minutes.'],
-      neg: ['The staff were unhelpful and kept sending me to another counter.', 'The employee at the desk was rude and dismissive.', 'Nobody could answer a simple question about my account.'],
+      pos: [
+        '{staff} at the customer service desk was very helpful and patient.',
+        'The relationship manager explained everything clearly.',
+        'The staff are polite and professional.',
+        '{staff} sorted out my card issue in minutes.',
+      ],
+      neg: [
+        'The staff were unhelpful and kept sending me to another counter.',
+        'The employee at the desk was rude and dismissive.',
+        'Nobody could answer a simple question about my account.',
+      ],
     },
     app: {
       weight: 3,
-      pos: ['The mobile app is fast and easy to use.', 'Transfers through the app are instant.', 'The new app update is a big improvement.'],
-      neg: ['The app keeps logging me out and the OTP never arrives.', 'The app crashes every time I try to make a transfer.', 'Since the last update I cannot log in to the app at all.'],
+      pos: [
+        'The mobile app is fast and easy to use.',
+        'Transfers through the app are instant.',
+        'The new app update is a big improvement.',
+      ],
+      neg: [
+        'The app keeps logging me out and the OTP never arrives.',
+        'The app crashes every time I try to make a transfer.',
+        'Since the last update I cannot log in to the app at all.',
+      ],
     },
     fees: {
       weight: 2,
       pos: ['There are no hidden fees and the rates are competitive.', 'The fees were explained upfront.'],
-      neg: ['They charged me {currency} {price} in fees without any explanation.', 'The minimum balance fee is ridiculous.', 'Transfer fees are much higher than other banks.'],
+      neg: [
+        'They charged me {currency} {price} in fees without any explanation.',
+        'The minimum balance fee is ridiculous.',
+        'Transfer fees are much higher than other banks.',
+      ],
     },
     process: {
       weight: 3,
-      pos: ['I opened my account in under half an hour.', 'My {item} was approved within two days.', 'The paperwork was simple and quick.'],
-      neg: ['My {item} application has been pending for three weeks.', 'They asked for the same documents three times.', 'My card was blocked without any notice.'],
+      pos: [
+        'I opened my account in under half an hour.',
+        'My {item} was approved within two days.',
+        'The paperwork was simple and quick.',
+      ],
+      neg: [
+        'My {item} application has been pending for three weeks.',
+        'They asked for the same documents three times.',
+        'My card was blocked without any notice.',
+      ],
     },
     atm: {
       weight: 1,
       pos: ['The ATM and deposit machine are always working.'],
-      neg: ['The ATM at this branch is out of service again.', 'The cash deposit machine swallowed my money and it took a week to get it back.'],
+      neg: [
+        'The ATM at this branch is out of service again.',
+        'The cash deposit machine swallowed my money and it took a week to get it back.',
+      ],
     },
   },
   openers: {
     pos: ['I visited the branch to {errand}.', 'Great branch.', 'Customer for {years} years and very happy.'],
-    neg: ['Worst branch I have visited.', 'I went to the branch to {errand} and wasted my whole morning.', 'Very frustrating experience.'],
+    neg: [
+      'Worst branch I have visited.',
+      'I went to the branch to {errand} and wasted my whole morning.',
+      'Very frustrating experience.',
+    ],
     mix: ['I visited the branch to {errand}.', 'Average service.'],
   },
   closers: {
@@ -296,32 +598,70 @@ const software: KindBank = {
   topics: {
     usability: {
       weight: 4,
-      pos: ['{product} is intuitive and our team picked it up in a day.', 'The interface is clean and everything is where you expect it.', 'The Arabic interface and right-to-left support are excellent.'],
-      neg: ['The interface is cluttered and hard to navigate.', 'Simple tasks take far too many clicks.', 'The mobile version is missing half of the features.'],
+      pos: [
+        '{product} is intuitive and our team picked it up in a day.',
+        'The interface is clean and everything is where you expect it.',
+        'The Arabic interface and right-to-left support are excellent.',
+      ],
+      neg: [
+        'The interface is cluttered and hard to navigate.',
+        'Simple tasks take far too many clicks.',
+        'The mobile version is missing half of the features.',
+      ],
     },
     support: {
       weight: 3,
-      pos: ['Their support team answers within minutes, and {staff} was especially helpful.', 'The onboarding call was thorough and well organised.', 'Support actually listens to feature requests.'],
-      neg: ['Support takes days to reply to a ticket.', 'The support team keeps closing tickets without solving them.', 'There is no phone support, only a chatbot.'],
+      pos: [
+        'Their support team answers within minutes, and {staff} was especially helpful.',
+        'The onboarding call was thorough and well organised.',
+        'Support actually listens to feature requests.',
+      ],
+      neg: [
+        'Support takes days to reply to a ticket.',
+        'The support team keeps closing tickets without solving them.',
+        'There is no phone support, only a chatbot.',
+      ],
     },
     pricing: {
       weight: 2,
-      pos: ['The pricing is fair for a growing business.', 'It is good value compared with the big international tools.'],
-      neg: ['They raised the price by 30% at renewal with no warning.', 'Essential features are locked behind the most expensive plan.'],
+      pos: [
+        'The pricing is fair for a growing business.',
+        'It is good value compared with the big international tools.',
+      ],
+      neg: [
+        'They raised the price by 30% at renewal with no warning.',
+        'Essential features are locked behind the most expensive plan.',
+      ],
     },
     bugs: {
       weight: 3,
       pos: ['It is rock solid, we have had no downtime in a year.', 'Updates are frequent and nothing breaks.'],
-      neg: ['The latest update broke {item} for us.', 'It crashes whenever we export large reports.', 'Syncing fails at least once a week.'],
+      neg: [
+        'The latest update broke {item} for us.',
+        'It crashes whenever we export large reports.',
+        'Syncing fails at least once a week.',
+      ],
     },
     features: {
       weight: 4,
-      pos: ['The {item} feature alone saves us hours every week.', '{item} works exactly as advertised.', 'The integrations with local banks and delivery apps are a big plus.'],
-      neg: ['{item} is too basic for our needs.', 'There is still no proper API for {item}.', 'Reporting is very limited.'],
+      pos: [
+        'The {item} feature alone saves us hours every week.',
+        '{item} works exactly as advertised.',
+        'The integrations with local banks and delivery apps are a big plus.',
+      ],
+      neg: [
+        '{item} is too basic for our needs.',
+        'There is still no proper API for {item}.',
+        'Reporting is very limited.',
+      ],
     },
   },
   openers: {
-    pos: ['We have used {product} for {years} years.', 'We switched to {product} last year.', 'Great product for SMEs in the region.'],
+    pos: [
+      'We have used {product} for {years} years.',
+      'We switched to {product} last year.',
+      'Great product for SMEs in the region.',
+    ],
     neg: ['We regret moving to {product}.', 'Used {product} for {years} years and the quality keeps dropping.'],
     mix: ['We have used {product} for {years} years.', 'Decent tool with some gaps.'],
   },
@@ -336,7 +676,13 @@ const software: KindBank = {
     mix: ['Good but expensive.', 'Okay, needs more features.'],
   },
   titles: {
-    pos: ['Great tool for SMEs', 'Easy to use and reliable', 'Best {item} tool we have used', 'Saves us hours every week', 'Excellent support'],
+    pos: [
+      'Great tool for SMEs',
+      'Easy to use and reliable',
+      'Best {item} tool we have used',
+      'Saves us hours every week',
+      'Excellent support',
+    ],
     neg: ['Buggy and slow support', 'Price hike with no value', 'Disappointed', 'Crashes constantly'],
     mix: ['Good, but missing features', 'Solid core, weak reporting', 'Decent value'],
   },
@@ -346,18 +692,36 @@ const clinic: KindBank = {
   topics: {
     doctor: {
       weight: 5,
-      pos: ['{doctor} was thorough and explained everything clearly.', '{doctor} listened patiently and did not rush me.', 'The {item} team is excellent and very professional.'],
-      neg: ['The doctor spent barely five minutes with me.', 'The doctor did not listen and prescribed antibiotics straight away.', 'I got a different diagnosis from another clinic the next day.'],
+      pos: [
+        '{doctor} was thorough and explained everything clearly.',
+        '{doctor} listened patiently and did not rush me.',
+        'The {item} team is excellent and very professional.',
+      ],
+      neg: [
+        'The doctor spent barely five minutes with me.',
+        'The doctor did not listen and prescribed antibiotics straight away.',
+        'I got a different diagnosis from another clinic the next day.',
+      ],
     },
     waiting: {
       weight: 4,
       pos: ['I was seen on time for my appointment.', 'The wait was under {mins} minutes.'],
-      neg: ['I waited {mins} minutes even though I had an appointment.', 'The waiting room was full and nobody told us about the delay.'],
+      neg: [
+        'I waited {mins} minutes even though I had an appointment.',
+        'The waiting room was full and nobody told us about the delay.',
+      ],
     },
     reception: {
       weight: 3,
-      pos: ['The receptionist {staff} was kind and organised.', 'The insurance approval was handled quickly at the front desk.'],
-      neg: ['The reception staff were rude on the phone.', 'They rejected my insurance after the consultation.', 'Booking an appointment by phone is impossible.'],
+      pos: [
+        'The receptionist {staff} was kind and organised.',
+        'The insurance approval was handled quickly at the front desk.',
+      ],
+      neg: [
+        'The reception staff were rude on the phone.',
+        'They rejected my insurance after the consultation.',
+        'Booking an appointment by phone is impossible.',
+      ],
     },
     cleanliness: {
       weight: 1,
@@ -372,7 +736,10 @@ const clinic: KindBank = {
     billing: {
       weight: 1,
       pos: ['Prices are transparent and fair.'],
-      neg: ['I was charged {currency} {price} for tests I did not ask for.', 'The consultation fee went up without notice.'],
+      neg: [
+        'I was charged {currency} {price} for tests I did not ask for.',
+        'The consultation fee went up without notice.',
+      ],
     },
   },
   openers: {
@@ -397,13 +764,23 @@ const fitness: KindBank = {
   topics: {
     equipment: {
       weight: 4,
-      pos: ['The equipment is modern and well maintained.', 'There are plenty of racks and I never wait for a machine.'],
+      pos: [
+        'The equipment is modern and well maintained.',
+        'There are plenty of racks and I never wait for a machine.',
+      ],
       neg: ['Half of the treadmills have been broken for weeks.', 'The equipment is old and the cables are fraying.'],
     },
     trainers: {
       weight: 4,
-      pos: ['Coach {staff} pushed me hard and I have already lost {kg} kg.', 'The trainers are certified and really care about form.', 'The {item} classes are energetic and well run.'],
-      neg: ['The trainers only pay attention to people who buy PT sessions.', 'The {item} class was cancelled twice without notice.'],
+      pos: [
+        'Coach {staff} pushed me hard and I have already lost {kg} kg.',
+        'The trainers are certified and really care about form.',
+        'The {item} classes are energetic and well run.',
+      ],
+      neg: [
+        'The trainers only pay attention to people who buy PT sessions.',
+        'The {item} class was cancelled twice without notice.',
+      ],
     },
     crowding: {
       weight: 2,
@@ -444,7 +821,10 @@ const spa: KindBank = {
     treatment: {
       weight: 5,
       pos: ['The {item} was the best I have ever had.', '{staff} has magic hands, the {item} was incredibly relaxing.'],
-      neg: ['The {item} felt rushed and ended ten minutes early.', 'The therapist was chatting on the phone before the {item}.'],
+      neg: [
+        'The {item} felt rushed and ended ten minutes early.',
+        'The therapist was chatting on the phone before the {item}.',
+      ],
     },
     ambience: {
       weight: 3,
@@ -479,8 +859,17 @@ const spa: KindBank = {
 /** Openers for delivery orders and app reviews, where "visited" would be wrong. */
 export const CHANNEL_OPENERS: Record<'delivery' | 'app', ToneBank> = {
   delivery: {
-    pos: ['Ordered dinner for {companion} tonight.', 'Ordered lunch to the office.', 'Our usual weekend order.', 'First time ordering from {brand}.'],
-    neg: ['Ordered dinner for {companion} and regretted it.', 'Terrible delivery experience.', 'I order from {brand} every week but this time was awful.'],
+    pos: [
+      'Ordered dinner for {companion} tonight.',
+      'Ordered lunch to the office.',
+      'Our usual weekend order.',
+      'First time ordering from {brand}.',
+    ],
+    neg: [
+      'Ordered dinner for {companion} and regretted it.',
+      'Terrible delivery experience.',
+      'I order from {brand} every week but this time was awful.',
+    ],
     mix: ['Ordered lunch to the office.', 'Our usual weekend order.'],
   },
   app: {
@@ -494,9 +883,34 @@ export const EN_BANKS: Record<TextKind, KindBank> = { restaurant, cafe, hotel, b
 
 /** Values for the small slots that do not come from the business itself. */
 export const EN_SLOTS = {
-  companion: ['my family', 'friends', 'colleagues', 'my wife', 'my husband', 'the kids', 'my parents', 'a group of friends'],
-  occasion: ['birthday dinner', 'business lunch', 'family gathering', 'date night', 'Friday brunch', 'iftar', 'anniversary', 'weekend treat'],
+  companion: [
+    'my family',
+    'friends',
+    'colleagues',
+    'my wife',
+    'my husband',
+    'the kids',
+    'my parents',
+    'a group of friends',
+  ],
+  occasion: [
+    'birthday dinner',
+    'business lunch',
+    'family gathering',
+    'date night',
+    'Friday brunch',
+    'iftar',
+    'anniversary',
+    'weekend treat',
+  ],
   day: ['Thursday', 'Friday', 'Saturday', 'weekday'],
-  errand: ['open a savings account', 'update my Emirates ID', 'collect my new card', 'ask about a personal loan', 'deposit a cheque', 'close an old account'],
+  errand: [
+    'open a savings account',
+    'update my Emirates ID',
+    'collect my new card',
+    'ask about a personal loan',
+    'deposit a cheque',
+    'close an old account',
+  ],
   hotelOccasion: ['family holiday', 'weekend staycation', 'business trip', 'anniversary', 'long weekend'],
 } as const;

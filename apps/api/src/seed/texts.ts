@@ -1,6 +1,21 @@
 import type { Rng } from './random';
 import { CHANNEL_OPENERS, EN_BANKS, EN_SLOTS, type KindBank, type TextKind, type ToneBank } from './texts-en';
-import { AR_ASPECTS, AR_BRANCH_OPENERS, AR_CLOSERS, AR_INTENSIFIERS, AR_OPENERS, AR_SENTENCES, AR_SHORT, AR_TITLES, CITY_AR, FR_CLOSERS, FR_SENTENCES, FR_TITLES, HI_SENTENCES, groupOf } from './texts-intl';
+import {
+  AR_ASPECTS,
+  AR_BRANCH_OPENERS,
+  AR_CLOSERS,
+  AR_INTENSIFIERS,
+  AR_OPENERS,
+  AR_SENTENCES,
+  AR_SHORT,
+  AR_TITLES,
+  CITY_AR,
+  FR_CLOSERS,
+  FR_SENTENCES,
+  FR_TITLES,
+  HI_SENTENCES,
+  groupOf,
+} from './texts-intl';
 
 export type { TextKind } from './texts-en';
 export type Tone = 'positive' | 'mixed' | 'negative';
@@ -120,7 +135,12 @@ function topicWeights(bank: KindBank, ctx: TextContext): [string, number][] {
     const keep: Record<string, number> = { delivery: 4, food: 3, coffee: 3, price: 1 };
     return entries.filter(([k]) => k in keep).map(([k]) => [k, keep[k]]);
   }
-  if (ctx.channel === 'app' && bank.topics.app) return [['app', 5], ['fees', 1], ['process', 1]];
+  if (ctx.channel === 'app' && bank.topics.app)
+    return [
+      ['app', 5],
+      ['fees', 1],
+      ['process', 1],
+    ];
   return entries.filter(([, w]) => w > 0);
 }
 
@@ -130,7 +150,10 @@ function pickTopics(rng: Rng, weights: [string, number][], count: number): strin
   while (chosen.length < count && left.length) {
     const key = rng.weighted(left);
     chosen.push(key);
-    left.splice(left.findIndex(([k]) => k === key), 1);
+    left.splice(
+      left.findIndex(([k]) => k === key),
+      1,
+    );
   }
   return chosen;
 }
@@ -138,7 +161,13 @@ function pickTopics(rng: Rng, weights: [string, number][], count: number): strin
 const ALSO = ['Also, ', 'On top of that, ', 'Plus, ', 'And ', ''];
 const BUT = ['However, ', 'But ', 'Unfortunately, ', 'On the other hand, ', 'That said, '];
 
-function composeEnglish(rng: Rng, ctx: TextContext, rating: number | null, tone: Tone, shortChance: number): ReviewText {
+function composeEnglish(
+  rng: Rng,
+  ctx: TextContext,
+  rating: number | null,
+  tone: Tone,
+  shortChance: number,
+): ReviewText {
   const bank = EN_BANKS[ctx.kind];
   const key = toneKey(tone);
   if (rng.chance(shortChance)) {
@@ -146,7 +175,15 @@ function composeEnglish(rng: Rng, ctx: TextContext, rating: number | null, tone:
     const closer = rng.chance(0.35) ? ` ${fill(rng.pick(bank.closers[key]), ctx, rng, tone)}` : '';
     return { text: line + closer, title: null, liked: [], disliked: [] };
   }
-  const topics = pickTopics(rng, topicWeights(bank, ctx), rng.weighted([[1, 35], [2, 45], [3, 20]]));
+  const topics = pickTopics(
+    rng,
+    topicWeights(bank, ctx),
+    rng.weighted([
+      [1, 35],
+      [2, 45],
+      [3, 20],
+    ]),
+  );
   const liked: string[] = [];
   const disliked: string[] = [];
   const body: string[] = [];
@@ -161,12 +198,17 @@ function composeEnglish(rng: Rng, ctx: TextContext, rating: number | null, tone:
     else say(topic, tone === 'positive', i > 0 && rng.chance(0.3) ? rng.pick(ALSO) : '');
   });
   if (tone === 'mixed' && topics.length === 1) {
-    const other = pickTopics(rng, topicWeights(bank, ctx).filter(([k]) => k !== topics[0]), 1)[0];
+    const other = pickTopics(
+      rng,
+      topicWeights(bank, ctx).filter(([k]) => k !== topics[0]),
+      1,
+    )[0];
     if (other) say(other, false, rng.pick(BUT));
   }
   // A happy 4-star guest often adds a small complaint; an unhappy 2-star one a small praise.
   const others = topicWeights(bank, ctx).filter(([k]) => !topics.includes(k));
-  if (rating === 4 && others.length && rng.chance(0.35)) say(rng.weighted(others), false, rng.pick(['Small complaint: ', 'One minor thing: ', 'Only downside: ']));
+  if (rating === 4 && others.length && rng.chance(0.35))
+    say(rng.weighted(others), false, rng.pick(['Small complaint: ', 'One minor thing: ', 'Only downside: ']));
   if (rating === 2 && others.length && rng.chance(0.3)) say(rng.weighted(others), true, 'To be fair, ');
 
   const sentences = [...body];
@@ -176,9 +218,20 @@ function composeEnglish(rng: Rng, ctx: TextContext, rating: number | null, tone:
   return { text: sentences.slice(0, 4).join(' '), title: null, liked, disliked };
 }
 
-function composeFromSentences(rng: Rng, ctx: TextContext, tone: Tone, bank: ToneBank, openers: ToneBank | null, closers: ToneBank | null): string[] {
+function composeFromSentences(
+  rng: Rng,
+  ctx: TextContext,
+  tone: Tone,
+  bank: ToneBank,
+  openers: ToneBank | null,
+  closers: ToneBank | null,
+): string[] {
   const key = toneKey(tone);
-  const count = rng.weighted([[1, 30], [2, 48], [3, 22]]);
+  const count = rng.weighted([
+    [1, 30],
+    [2, 48],
+    [3, 22],
+  ]);
   const sentences = rng.sample(bank[key], count);
   // A mixed review in the other languages often pairs one good and one bad remark.
   if (tone === 'mixed' && rng.chance(0.3)) sentences.push(rng.pick(rng.chance(0.5) ? bank.pos : bank.neg));
@@ -190,10 +243,18 @@ function composeFromSentences(rng: Rng, ctx: TextContext, tone: Tone, bank: Tone
 /** "الأكل لذيذ جداً والخدمة سريعة." : one or two aspects with agreeing adjectives. */
 function arabicAspectSentence(rng: Rng, group: ReturnType<typeof groupOf>, tone: Tone): string {
   const bank = AR_ASPECTS[group];
-  const phrase = (good: boolean, [aspect, adjectives]: [string, string[]]) => `${aspect} ${rng.pick(adjectives)}${rng.pick(good ? AR_INTENSIFIERS.pos : AR_INTENSIFIERS.neg)}`;
-  if (tone === 'mixed') return `${phrase(true, rng.pick(bank.pos))}${rng.pick([' لكن ', ' بس ', '، للأسف '])}${phrase(false, rng.pick(bank.neg))}.`;
+  const phrase = (good: boolean, [aspect, adjectives]: [string, string[]]) =>
+    `${aspect} ${rng.pick(adjectives)}${rng.pick(good ? AR_INTENSIFIERS.pos : AR_INTENSIFIERS.neg)}`;
+  if (tone === 'mixed')
+    return `${phrase(true, rng.pick(bank.pos))}${rng.pick([' لكن ', ' بس ', '، للأسف '])}${phrase(false, rng.pick(bank.neg))}.`;
   const good = tone === 'positive';
-  const aspects = rng.sample(good ? bank.pos : bank.neg, rng.weighted([[1, 45], [2, 55]]));
+  const aspects = rng.sample(
+    good ? bank.pos : bank.neg,
+    rng.weighted([
+      [1, 45],
+      [2, 55],
+    ]),
+  );
   return `${aspects.map((a) => phrase(good, a)).join(' و')}.`;
 }
 
@@ -211,7 +272,14 @@ export interface ReviewTextOptions {
 }
 
 /** A review's text (and title when the source has titles) in the given language and tone. */
-export function reviewText(rng: Rng, ctx: TextContext, rating: number | null, tone: Tone, lang: Lang, opts: ReviewTextOptions): ReviewText {
+export function reviewText(
+  rng: Rng,
+  ctx: TextContext,
+  rating: number | null,
+  tone: Tone,
+  lang: Lang,
+  opts: ReviewTextOptions,
+): ReviewText {
   const key = toneKey(tone);
   const group = groupOf(ctx.kind, ctx.channel === 'app');
   const visitsBranch = ctx.channel === 'visit' && ctx.kind !== 'software' && ctx.kind !== 'hotel';
@@ -225,18 +293,34 @@ export function reviewText(rng: Rng, ctx: TextContext, rating: number | null, to
     let text: string;
     if (rng.chance(opts.shortChance * 0.6)) text = fill(rng.pick(AR_SHORT[key]), ctx, rng, tone);
     else {
-      const sentences = composeFromSentences(rng, ctx, tone, AR_SENTENCES[group], visitsBranch ? AR_BRANCH_OPENERS : AR_OPENERS, AR_CLOSERS);
+      const sentences = composeFromSentences(
+        rng,
+        ctx,
+        tone,
+        AR_SENTENCES[group],
+        visitsBranch ? AR_BRANCH_OPENERS : AR_OPENERS,
+        AR_CLOSERS,
+      );
       // Replace or add an aspect sentence in most reviews, for variety.
-      if (rng.chance(0.7)) sentences.splice(rng.int(0, sentences.length), rng.chance(0.5) ? 1 : 0, arabicAspectSentence(rng, group, tone));
+      if (rng.chance(0.7))
+        sentences.splice(rng.int(0, sentences.length), rng.chance(0.5) ? 1 : 0, arabicAspectSentence(rng, group, tone));
       text = sentences.slice(0, 4).join(' ');
     }
     result = { text, title: null, ...genericTopics(tone) };
   } else if (lang === 'fr') {
     titles = FR_TITLES;
-    result = { text: composeFromSentences(rng, ctx, tone, FR_SENTENCES[group], null, FR_CLOSERS).join(' '), title: null, ...genericTopics(tone) };
+    result = {
+      text: composeFromSentences(rng, ctx, tone, FR_SENTENCES[group], null, FR_CLOSERS).join(' '),
+      title: null,
+      ...genericTopics(tone),
+    };
   } else {
     const bank = HI_SENTENCES[group === 'food' ? 'food' : 'other'];
-    result = { text: composeFromSentences(rng, ctx, tone, bank, null, null).join(' '), title: null, ...genericTopics(tone) };
+    result = {
+      text: composeFromSentences(rng, ctx, tone, bank, null, null).join(' '),
+      title: null,
+      ...genericTopics(tone),
+    };
   }
   if (opts.withTitle) result.title = fill(rng.pick(titles[key]), ctx, rng, tone);
   return result;

@@ -22,26 +22,92 @@ export interface Fixtures {
 
 export async function createFixtures(db: Db): Promise<Fixtures> {
   const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-  const [p1] = await db.insert(partners).values({ name: 'Fixture Agency', type: 'Agency', startDate: '2025-01-01', email: 'p1@fixture.test', package: 'Business' }).returning();
-  const [p2] = await db.insert(partners).values({ name: 'Other POS', type: 'POS System', startDate: '2025-01-01', email: 'p2@fixture.test', package: 'Starter' }).returning();
+  const [p1] = await db
+    .insert(partners)
+    .values({
+      name: 'Fixture Agency',
+      type: 'Agency',
+      startDate: '2025-01-01',
+      email: 'p1@fixture.test',
+      package: 'Business',
+    })
+    .returning();
+  const [p2] = await db
+    .insert(partners)
+    .values({
+      name: 'Other POS',
+      type: 'POS System',
+      startDate: '2025-01-01',
+      email: 'p2@fixture.test',
+      package: 'Starter',
+    })
+    .returning();
   const [a] = await db
     .insert(companies)
-    .values({ partnerId: p1!.id, companyName: 'Alpha Restaurants', status: 'active', type: 'Restaurants', city: 'Dubai', state: 'Dubai', country: 'UAE', package: 'Enterprise', features: [...packageFeatures('Enterprise'), 'listingManagement'], sources: ['google', 'facebook', 'zomato'] })
+    .values({
+      partnerId: p1!.id,
+      companyName: 'Alpha Restaurants',
+      status: 'active',
+      type: 'Restaurants',
+      city: 'Dubai',
+      state: 'Dubai',
+      country: 'UAE',
+      package: 'Enterprise',
+      features: [...packageFeatures('Enterprise'), 'listingManagement'],
+      sources: ['google', 'facebook', 'zomato'],
+    })
     .returning();
   const [b] = await db
     .insert(companies)
-    .values({ partnerId: p2!.id, companyName: 'Beta Bank', status: 'active', type: 'Banks', city: 'Riyadh', country: 'Saudi Arabia', package: 'Starter', features: packageFeatures('Starter'), sources: ['google'] })
+    .values({
+      partnerId: p2!.id,
+      companyName: 'Beta Bank',
+      status: 'active',
+      type: 'Banks',
+      city: 'Riyadh',
+      country: 'Saudi Arabia',
+      package: 'Starter',
+      features: packageFeatures('Starter'),
+      sources: ['google'],
+    })
     .returning();
-  const [c] = await db.insert(companies).values({ partnerId: p1!.id, companyName: 'Gamma Apps', status: 'active', type: 'Software', package: 'Business', features: packageFeatures('Business') }).returning();
-  const user = (email: string, role: string, extra: { companyId?: number; partnerId?: number; firstName?: string; lastName?: string } = {}) =>
-    insertUser(db, { email, role, passwordHash, status: 'active', firstName: extra.firstName ?? role, lastName: extra.lastName ?? 'Tester', companyId: extra.companyId, partnerId: extra.partnerId });
+  const [c] = await db
+    .insert(companies)
+    .values({
+      partnerId: p1!.id,
+      companyName: 'Gamma Apps',
+      status: 'active',
+      type: 'Software',
+      package: 'Business',
+      features: packageFeatures('Business'),
+    })
+    .returning();
+  const user = (
+    email: string,
+    role: string,
+    extra: { companyId?: number; partnerId?: number; firstName?: string; lastName?: string } = {},
+  ) =>
+    insertUser(db, {
+      email,
+      role,
+      passwordHash,
+      status: 'active',
+      firstName: extra.firstName ?? role,
+      lastName: extra.lastName ?? 'Tester',
+      companyId: extra.companyId,
+      partnerId: extra.partnerId,
+    });
   return {
     owner: await user('owner@fixture.test', 'owner', { firstName: 'Olivia', lastName: 'Owner' }),
     partner1: { id: p1!.id, user: await user('partner1@fixture.test', 'partner', { partnerId: p1!.id }) },
     partner2: { id: p2!.id, user: await user('partner2@fixture.test', 'partner', { partnerId: p2!.id }) },
     companyA: {
       id: a!.id,
-      admin: await user('admin@alpha.test', 'master_admin', { companyId: a!.id, firstName: 'Amira', lastName: 'Haddad' }),
+      admin: await user('admin@alpha.test', 'master_admin', {
+        companyId: a!.id,
+        firstName: 'Amira',
+        lastName: 'Haddad',
+      }),
       manager: await user('manager@alpha.test', 'manager', { companyId: a!.id }),
       responder: await user('responder@alpha.test', 'responder', { companyId: a!.id }),
       analyst: await user('analyst@alpha.test', 'analyst', { companyId: a!.id }),

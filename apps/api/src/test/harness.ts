@@ -59,15 +59,37 @@ async function freshPostgres(): Promise<{ database: Database; url: string; drop:
 }
 
 /** Tests sign in and ask for recovery mails often, from one address; the limits' own tests lower these. */
-const GENEROUS_LIMITS = { TOKEN_RATE_LIMIT: '1000', TOKEN_RATE_LIMIT_PER_ADDRESS: '1000', RECOVERY_RATE_LIMIT: '1000', RECOVERY_RATE_LIMIT_PER_ADDRESS: '1000' };
+const GENEROUS_LIMITS = {
+  TOKEN_RATE_LIMIT: '1000',
+  TOKEN_RATE_LIMIT_PER_ADDRESS: '1000',
+  RECOVERY_RATE_LIMIT: '1000',
+  RECOVERY_RATE_LIMIT_PER_ADDRESS: '1000',
+};
 
-export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = {}): Promise<TestEnv & { dispose: () => Promise<void> }> {
+export async function createTestEnv(
+  driver: 'pglite' | 'pg',
+  opts: EnvOptions = {},
+): Promise<TestEnv & { dispose: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, PUBLIC_URL: 'http://reputo.test', DEMO_MODE: 'true', ...opts.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...GENEROUS_LIMITS,
+    PUBLIC_URL: 'http://reputo.test',
+    DEMO_MODE: 'true',
+    ...opts.env,
+  });
   const pgDb = driver === 'pg' ? await freshPostgres() : null;
   const database = pgDb ? pgDb.database : await openPglite(null);
   await database.migrate();
-  const app = await buildApp({ config, db: database.db, logger: opts.logStream !== undefined, logStream: opts.logStream, mailer: opts.mailer?.(config, database), serveWeb: opts.serveWeb });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+    mailer: opts.mailer?.(config, database),
+    serveWeb: opts.serveWeb,
+  });
   await app.ready();
   const fx = await createFixtures(database.db);
   return {
@@ -91,7 +113,10 @@ export async function createTestEnv(driver: 'pglite' | 'pg', opts: EnvOptions = 
  * changed: on PostgreSQL a pool of its own, as another server would have; PGlite has one owner, so
  * there it shares the first app's database.
  */
-export async function secondServer(env: TestEnv, changes: Partial<Config> = {}): Promise<{ app: BuiltApp; close: () => Promise<void> }> {
+export async function secondServer(
+  env: TestEnv,
+  changes: Partial<Config> = {},
+): Promise<{ app: BuiltApp; close: () => Promise<void> }> {
   const database = env.databaseUrl ? openPostgres(env.databaseUrl, 2) : env.database;
   const app = await buildApp({ config: { ...env.config, ...changes }, db: database.db, logger: false });
   await app.ready();

@@ -6,7 +6,13 @@ export async function signIn(app: BuiltApp, email: string, password = FIXTURE_PA
   const res = await app.inject({
     method: 'POST',
     url: '/v2/oauth2/token',
-    payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, grant_type: 'password', email, password },
+    payload: {
+      client_id: app.deps.config.oauthClientId,
+      client_secret: app.deps.config.oauthClientSecret,
+      grant_type: 'password',
+      email,
+      password,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   return res.json() as { access_token: string; refresh_token: string; expires_in: number };

@@ -33,7 +33,11 @@ export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data: data.replace(/=\r?\n/g, '').replace(/=3D/g, '=') });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: data.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+          });
           callback();
         });
       },
@@ -52,7 +56,13 @@ export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
   const url = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
   const mailer = (config: Config, database: Database): Mailer => {
     db = database.db;
-    return createMailer({ db: database.db, queue: jobQueueFor({ db: database.db, config }), smtpUrl: url, from: config.mailFrom, log: silentLog });
+    return createMailer({
+      db: database.db,
+      queue: jobQueueFor({ db: database.db, config }),
+      smtpUrl: url,
+      from: config.mailFrom,
+      log: silentLog,
+    });
   };
   /** The invitation link in the newest mail the peer received for `to`, once the queue delivered it. */
   const linkTo = async (to: string, pathPart: string): Promise<string> => {
@@ -69,4 +79,14 @@ export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
 }
 
 const noop = () => undefined;
-const silentLog = { info: noop, error: noop, warn: noop, debug: noop, trace: noop, fatal: noop, child: () => silentLog, level: 'silent', silent: noop } as unknown as Parameters<typeof createMailer>[0]['log'];
+const silentLog = {
+  info: noop,
+  error: noop,
+  warn: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  child: () => silentLog,
+  level: 'silent',
+  silent: noop,
+} as unknown as Parameters<typeof createMailer>[0]['log'];

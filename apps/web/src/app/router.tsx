@@ -74,7 +74,9 @@ export const routes: RouteObject[] = [
           page('review/:id', () => import('../features/reviews/ShareCardPage')),
           {
             lazy: async () => ({ Component: (await import('./guards/AccessGate')).default }),
-            children: [{ lazy: async () => ({ Component: (await import('./shell/AppShell')).default }), children: shellPages }],
+            children: [
+              { lazy: async () => ({ Component: (await import('./shell/AppShell')).default }), children: shellPages },
+            ],
           },
         ],
       },

@@ -18,8 +18,15 @@ export class ApiError extends Error {
   readonly body: unknown;
 
   constructor(status: number, body: unknown, fallback: string) {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; error_description?: unknown; details?: unknown; message?: unknown };
-    const description = [b.error_description, b.message, b.error].find((v): v is string => typeof v === 'string' && v !== '');
+    const b = (typeof body === 'object' && body !== null ? body : {}) as {
+      error?: unknown;
+      error_description?: unknown;
+      details?: unknown;
+      message?: unknown;
+    };
+    const description = [b.error_description, b.message, b.error].find(
+      (v): v is string => typeof v === 'string' && v !== '',
+    );
     super(description ?? (typeof body === 'string' && body ? body : fallback));
     this.name = 'ApiError';
     this.status = status;

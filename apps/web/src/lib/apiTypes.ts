@@ -13,4 +13,5 @@ type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : 
 type SuccessBodies<R> = { [S in keyof R]: S extends SuccessStatus ? JsonBody<R[S]> : never }[keyof R];
 
 /** The JSON answer of a successful call, e.g. `ApiResponse<'/v2/api/competitor/{id}'>`. */
-export type ApiResponse<P extends keyof paths, M extends Method = 'get'> = Operation<P, M> extends { responses: infer R } ? SuccessBodies<R> : never;
+export type ApiResponse<P extends keyof paths, M extends Method = 'get'> =
+  Operation<P, M> extends { responses: infer R } ? SuccessBodies<R> : never;

@@ -27,9 +27,18 @@ function firstFailing(...checks: Check[]): FormRule {
   };
 }
 
-const required = (message: string): Check => (v) => (v === '' ? message : null);
-const validEmail = (message: string): Check => (v) => (isValidEmail(v) ? null : message);
-const minLength = (message: string): Check => (v) => (v.length < MIN_PASSWORD_LENGTH ? message : null);
+const required =
+  (message: string): Check =>
+  (v) =>
+    v === '' ? message : null;
+const validEmail =
+  (message: string): Check =>
+  (v) =>
+    isValidEmail(v) ? null : message;
+const minLength =
+  (message: string): Check =>
+  (v) =>
+    v.length < MIN_PASSWORD_LENGTH ? message : null;
 
 /** Sign-in and forgot-password email: one message for missing and malformed. */
 export const signInEmailChecks: Check[] = [required(MSG.emailNotValid), validEmail(MSG.emailNotValid)];

@@ -17,7 +17,9 @@ export const FONT_STACK =
 
 /** People who ask their system for less motion get no antd animations (and browser tests ask too). */
 const prefersReducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export const baseTheme: ThemeConfig = {
   token: {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actingBefore, actingKeyFor, actingParams, actingTrail, actorRoleOf, isActingAsCompany, returnPathAfter, withActing,
+  actingBefore,
+  actingKeyFor,
+  actingParams,
+  actingTrail,
+  actorRoleOf,
+  isActingAsCompany,
+  returnPathAfter,
+  withActing,
   type ActingState,
 } from './acting';
 import { worksInNoCompany } from './subject';
@@ -32,7 +39,10 @@ describe('acting keys', () => {
 describe('query parameters', () => {
   const state: ActingState = { ownerAsCompany: company, ownerAsUser: user };
   it('sends every stored context as its id', () => {
-    expect(actingParams(state, '/v2/api/team')).toEqual([['ownerAsCompany', '11'], ['ownerAsUser', '42']]);
+    expect(actingParams(state, '/v2/api/team')).toEqual([
+      ['ownerAsCompany', '11'],
+      ['ownerAsUser', '42'],
+    ]);
   });
   it('never sends ownerAsCompany on /me or admin company paths', () => {
     expect(actingParams(state, '/v2/api/me')).toEqual([['ownerAsUser', '42']]);
@@ -47,7 +57,11 @@ describe('query parameters', () => {
 
 describe('breadcrumb trail and return', () => {
   it('orders contexts partner, company, user', () => {
-    const s = withActing(withActing(withActing({}, 'partnerAsUser', user), 'partnerAsCompany', company), 'ownerAsPartner', partner);
+    const s = withActing(
+      withActing(withActing({}, 'partnerAsUser', user), 'partnerAsCompany', company),
+      'ownerAsPartner',
+      partner,
+    );
     expect(actingTrail(s).map((t) => t.key)).toEqual(['ownerAsPartner', 'partnerAsCompany', 'partnerAsUser']);
     expect(actingBefore(s, 1)).toEqual({ ownerAsPartner: partner });
     expect(actingBefore(s, 0)).toEqual({});

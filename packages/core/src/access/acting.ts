@@ -5,7 +5,14 @@ import { locationsTitleFor, type LocationsTitle } from '../companyTypes';
  * The six acting-as contexts of spec 000 section 3, in the order they nest in a breadcrumb:
  * an Owner may act as a partner, then (as that partner) as a company, then as a user.
  */
-export const ACTING_KEYS = ['ownerAsPartner', 'ownerAsCompany', 'partnerAsCompany', 'ownerAsUser', 'partnerAsUser', 'adminAsUser'] as const;
+export const ACTING_KEYS = [
+  'ownerAsPartner',
+  'ownerAsCompany',
+  'partnerAsCompany',
+  'ownerAsUser',
+  'partnerAsUser',
+  'adminAsUser',
+] as const;
 export type ActingKey = (typeof ACTING_KEYS)[number];
 
 /** One stored context: the id sent as the query parameter and the name shown in the breadcrumb. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmbedAccess, decodeEmbedState, hidesHeader, parseColour, parseFrameOrigin, readEmbedParams, readEmbedTheme } from './embed';
+import {
+  checkEmbedAccess,
+  decodeEmbedState,
+  hidesHeader,
+  parseColour,
+  parseFrameOrigin,
+  readEmbedParams,
+  readEmbedTheme,
+} from './embed';
 
 function state(obj: object): string {
   return Buffer.from(JSON.stringify(obj)).toString('base64');
@@ -7,11 +15,19 @@ function state(obj: object): string {
 
 describe('embed parameters', () => {
   it('reads auth_token, view and locations from the query', () => {
-    expect(readEmbedParams('?auth_token=abc&view=2&locations=1,2')).toEqual({ authToken: 'abc', view: '2', locations: [1, 2] });
+    expect(readEmbedParams('?auth_token=abc&view=2&locations=1,2')).toEqual({
+      authToken: 'abc',
+      view: '2',
+      locations: [1, 2],
+    });
   });
   it('reads them from a base64 state', () => {
     const s = state({ auth_token: 'tok', view: 3, locations: [5, 6] });
-    expect(readEmbedParams(`?state=${encodeURIComponent(s)}`)).toEqual({ authToken: 'tok', view: '3', locations: [5, 6] });
+    expect(readEmbedParams(`?state=${encodeURIComponent(s)}`)).toEqual({
+      authToken: 'tok',
+      view: '3',
+      locations: [5, 6],
+    });
   });
   it('accepts URL-safe base64 and ignores broken state', () => {
     const s = state({ auth_token: 'a?>b', view: '2' }).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -24,21 +40,47 @@ describe('embed parameters', () => {
 describe('embed guard', () => {
   const params = { authToken: 't', view: '2', locations: null };
   it('lets a signed-in user through anywhere', () => {
-    expect(checkEmbedAccess({ signedIn: true, pathname: '/dashboard', params: { authToken: null, view: null, locations: null } })).toEqual({ allowed: true });
+    expect(
+      checkEmbedAccess({
+        signedIn: true,
+        pathname: '/dashboard',
+        params: { authToken: null, view: null, locations: null },
+      }),
+    ).toEqual({ allowed: true });
   });
-  it.each(['/reporting/overview', '/reporting/insights', '/reviews', '/reviews/12', '/settings/other/thirdPartyLogin'])('allows %s', (pathname) => {
-    expect(checkEmbedAccess({ signedIn: false, pathname, params })).toEqual({ allowed: true });
-    expect(checkEmbedAccess({ signedIn: false, pathname, params: { ...params, view: '3' } })).toEqual({ allowed: true });
-  });
+  it.each(['/reporting/overview', '/reporting/insights', '/reviews', '/reviews/12', '/settings/other/thirdPartyLogin'])(
+    'allows %s',
+    (pathname) => {
+      expect(checkEmbedAccess({ signedIn: false, pathname, params })).toEqual({ allowed: true });
+      expect(checkEmbedAccess({ signedIn: false, pathname, params: { ...params, view: '3' } })).toEqual({
+        allowed: true,
+      });
+    },
+  );
   it('names the three reasons in order', () => {
-    expect(checkEmbedAccess({ signedIn: false, pathname: '/reviews', params: { authToken: null, view: '2', locations: null } })).toEqual({
+    expect(
+      checkEmbedAccess({
+        signedIn: false,
+        pathname: '/reviews',
+        params: { authToken: null, view: '2', locations: null },
+      }),
+    ).toEqual({
       allowed: false,
       reason: 'Authentication required',
     });
-    expect(checkEmbedAccess({ signedIn: false, pathname: '/reviews', params: { ...params, view: '1' } })).toEqual({ allowed: false, reason: 'Invalid view mode' });
-    expect(checkEmbedAccess({ signedIn: false, pathname: '/reviews', params: { ...params, view: null } })).toEqual({ allowed: false, reason: 'Invalid view mode' });
+    expect(checkEmbedAccess({ signedIn: false, pathname: '/reviews', params: { ...params, view: '1' } })).toEqual({
+      allowed: false,
+      reason: 'Invalid view mode',
+    });
+    expect(checkEmbedAccess({ signedIn: false, pathname: '/reviews', params: { ...params, view: null } })).toEqual({
+      allowed: false,
+      reason: 'Invalid view mode',
+    });
     for (const pathname of ['/dashboard', '/reporting/trends', '/reviewsx', '/settings/notifications']) {
-      expect(checkEmbedAccess({ signedIn: false, pathname, params })).toEqual({ allowed: false, reason: 'Route is not accessible in iframe mode' });
+      expect(checkEmbedAccess({ signedIn: false, pathname, params })).toEqual({
+        allowed: false,
+        reason: 'Route is not accessible in iframe mode',
+      });
     }
   });
   it('hides the header on /reviews with a view parameter', () => {
@@ -50,10 +92,19 @@ describe('embed guard', () => {
 
 describe('embed theme', () => {
   it('reads the six colours and the mode', () => {
-    const t = readEmbedTheme('?dark&font=fff&background=%23101820&backgroundFont=white&buttonBackground=rgb(1,2,3)&buttonFont=000&buttonHover=abcdef');
+    const t = readEmbedTheme(
+      '?dark&font=fff&background=%23101820&backgroundFont=white&buttonBackground=rgb(1,2,3)&buttonFont=000&buttonHover=abcdef',
+    );
     expect(t).toEqual({
       mode: 'dark',
-      colours: { font: '#fff', background: '#101820', backgroundFont: 'white', buttonBackground: 'rgb(1,2,3)', buttonFont: '#000', buttonHover: '#abcdef' },
+      colours: {
+        font: '#fff',
+        background: '#101820',
+        backgroundFont: 'white',
+        buttonBackground: 'rgb(1,2,3)',
+        buttonFont: '#000',
+        buttonHover: '#abcdef',
+      },
     });
     expect(readEmbedTheme('?colour').mode).toBe('colour');
     expect(readEmbedTheme('?view=2').mode).toBeNull();
@@ -73,7 +124,16 @@ describe('frame origins', () => {
   });
 
   it('refuses paths, other schemes, wildcards, credentials and keywords', () => {
-    for (const bad of ['https://example.com/page', 'ftp://example.com', 'https://*.example.com', 'https://user@example.com', "'self'", 'example.com', 'https://a.com https://b.com', '']) {
+    for (const bad of [
+      'https://example.com/page',
+      'ftp://example.com',
+      'https://*.example.com',
+      'https://user@example.com',
+      "'self'",
+      'example.com',
+      'https://a.com https://b.com',
+      '',
+    ]) {
       expect(parseFrameOrigin(bad), bad).toBeNull();
     }
   });

@@ -1,7 +1,12 @@
 /** Embedded (iframe) mode, spec 000 section 2. */
 import { EMBED_VIEWS, type EmbedView } from '../constants';
 
-export const EMBED_ROUTE_PREFIXES = ['/reporting/overview', '/reporting/insights', '/reviews', '/settings/other/thirdPartyLogin'] as const;
+export const EMBED_ROUTE_PREFIXES = [
+  '/reporting/overview',
+  '/reporting/insights',
+  '/reviews',
+  '/settings/other/thirdPartyLogin',
+] as const;
 
 export const EMBED_DENY_REASONS = {
   authentication: 'Authentication required',
@@ -144,7 +149,8 @@ export function readEmbedTheme(search: string): EmbedTheme {
 
 /** How many origins a company may allow to frame its embedded pages. */
 export const FRAME_ORIGINS_MAX = 20;
-export const FRAME_ORIGIN_MESSAGE = 'Enter an origin such as https://example.com (scheme and host, an optional port, no path).';
+export const FRAME_ORIGIN_MESSAGE =
+  'Enter an origin such as https://example.com (scheme and host, an optional port, no path).';
 
 /**
  * An origin a company allows to frame its embedded pages, in the form CSP frame-ancestors takes:

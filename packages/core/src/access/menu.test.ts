@@ -16,21 +16,69 @@ const section = (m: ReturnType<typeof menu>, key: string) => m.find((s) => s.key
 describe('sidebar sections', () => {
   it('shows everything to the Owner in order', () => {
     const m = menu('owner', []);
-    expect(keys(m)).toEqual(['dashboard', 'reviews', 'messages', 'reporting', 'feedback', 'listing_management', 'settings', 'admin_panel']);
-    expect(m.map((s) => s.label)).toEqual(['Dashboard', 'Reviews', 'Messages', 'Reporting', 'Feedback', 'Listings', 'Settings', 'Admin panel']);
+    expect(keys(m)).toEqual([
+      'dashboard',
+      'reviews',
+      'messages',
+      'reporting',
+      'feedback',
+      'listing_management',
+      'settings',
+      'admin_panel',
+    ]);
+    expect(m.map((s) => s.label)).toEqual([
+      'Dashboard',
+      'Reviews',
+      'Messages',
+      'Reporting',
+      'Feedback',
+      'Listings',
+      'Settings',
+      'Admin panel',
+    ]);
     expect(section(m, 'listing_management')?.tag).toBe('New');
     expect(section(m, 'messages')?.badge).toBe('unread');
-    expect(section(m, 'admin_panel')?.items.map((i) => i.label)).toEqual(['Companies', 'Admin Users', 'Partners', 'CS Dashboard', 'System Health']);
+    expect(section(m, 'admin_panel')?.items.map((i) => i.label)).toEqual([
+      'Companies',
+      'Admin Users',
+      'Partners',
+      'CS Dashboard',
+      'System Health',
+    ]);
   });
   it('labels every sub-item as the spec does', () => {
     const m = menu('master_admin', ALL, {}, { hasMessagePages: true });
     expect(section(m, 'messages')?.items.map((i) => i.label)).toEqual(['Analytics', 'Pages']);
-    expect(section(m, 'reporting')?.items.map((i) => i.label)).toEqual(['Trends', 'Ranking', 'Overview', 'Responses', 'Competitors', 'Insights Report']);
-    expect(section(m, 'settings')?.items.map((i) => i.label)).toEqual(['Notifications', 'Competitors', 'Locations', 'Response', 'Team Access', 'Other']);
-    expect(section(m, 'feedback')?.items.map((i) => i.label)).toEqual(['Landing Page', 'Campaigns', 'Lists', 'Template', 'Analytics']);
+    expect(section(m, 'reporting')?.items.map((i) => i.label)).toEqual([
+      'Trends',
+      'Ranking',
+      'Overview',
+      'Responses',
+      'Competitors',
+      'Insights Report',
+    ]);
+    expect(section(m, 'settings')?.items.map((i) => i.label)).toEqual([
+      'Notifications',
+      'Competitors',
+      'Locations',
+      'Response',
+      'Team Access',
+      'Other',
+    ]);
+    expect(section(m, 'feedback')?.items.map((i) => i.label)).toEqual([
+      'Landing Page',
+      'Campaigns',
+      'Lists',
+      'Template',
+      'Analytics',
+    ]);
   });
   it('names locations by the company type', () => {
-    for (const [title, label] of [['Location', 'Locations'], ['Product', 'Products'], ['Unit', 'Units']] as const) {
+    for (const [title, label] of [
+      ['Location', 'Locations'],
+      ['Product', 'Products'],
+      ['Unit', 'Units'],
+    ] as const) {
       const items = section(menu('manager', ALL, {}, { locationsTitle: title }), 'settings')?.items ?? [];
       expect(items.find((i) => i.key === 'locations')?.label).toBe(label);
     }
@@ -41,25 +89,35 @@ describe('sidebar sections', () => {
   it('hides feature sections without their feature', () => {
     const m = menu('analyst', ['reviewFilterSearch']);
     expect(keys(m)).toEqual(['dashboard', 'reviews', 'reporting', 'settings']);
-    expect(section(m, 'reporting')?.items.map((i) => i.key)).toEqual(['trends', 'ranking_responses', 'overview', 'ratings_reviews']);
+    expect(section(m, 'reporting')?.items.map((i) => i.key)).toEqual([
+      'trends',
+      'ranking_responses',
+      'overview',
+      'ratings_reviews',
+    ]);
   });
   it('shows only Notifications in Settings to Responder and Analyst', () => {
     for (const role of ['responder', 'analyst'] as const) {
       expect(section(menu(role), 'settings')?.items.map((i) => i.label)).toEqual(['Notifications']);
       expect(hasFullSettings({ role })).toBe(false);
     }
-    for (const role of ['master_admin', 'manager', 'owner', 'partner'] as const) expect(hasFullSettings({ role })).toBe(true);
+    for (const role of ['master_admin', 'manager', 'owner', 'partner'] as const)
+      expect(hasFullSettings({ role })).toBe(true);
   });
   it('shows a Partner only the admin panel until it acts as a company', () => {
     expect(keys(menu('partner', []))).toEqual(['admin_panel']);
-    expect(section(menu('partner', []), 'admin_panel')?.items.map((i) => i.label)).toEqual(['Companies', 'Admin Users']);
+    expect(section(menu('partner', []), 'admin_panel')?.items.map((i) => i.label)).toEqual([
+      'Companies',
+      'Admin Users',
+    ]);
     const acting = menu('partner', ALL, { partnerAsCompany: { id: 1, userName: 'Bella' } });
     expect(keys(acting)).not.toContain('admin_panel');
     expect(keys(acting)).toContain('reviews');
   });
   it('hides the admin panel from an Owner acting as a company and from team roles', () => {
     expect(keys(menu('owner', [], { ownerAsCompany: { id: 1, userName: 'Bella' } }))).not.toContain('admin_panel');
-    for (const role of ['master_admin', 'manager', 'responder', 'analyst'] as const) expect(keys(menu(role))).not.toContain('admin_panel');
+    for (const role of ['master_admin', 'manager', 'responder', 'analyst'] as const)
+      expect(keys(menu(role))).not.toContain('admin_panel');
   });
 });
 
@@ -73,7 +131,9 @@ describe('selection and breadcrumb', () => {
     expect(showsBreadcrumb({ role: 'owner', features: [], acting: {} })).toBe(true);
     expect(showsBreadcrumb({ role: 'master_admin', features: [], acting: {} })).toBe(true);
     expect(showsBreadcrumb({ role: 'manager', features: [], acting: {} })).toBe(false);
-    expect(showsBreadcrumb({ role: 'manager', features: [], acting: { adminAsUser: { id: 1, userName: 'x' } } })).toBe(true);
+    expect(showsBreadcrumb({ role: 'manager', features: [], acting: { adminAsUser: { id: 1, userName: 'x' } } })).toBe(
+      true,
+    );
   });
 });
 

@@ -34,7 +34,9 @@ function item(section: string, key: string, label: string, path = `/${section}/$
 }
 
 function messagesSection(options: MenuOptions): MenuSection {
-  const items = options.hasMessagePages ? [item('messages', 'analytics', 'Analytics'), item('messages', 'pages', 'Pages')] : [];
+  const items = options.hasMessagePages
+    ? [item('messages', 'analytics', 'Analytics'), item('messages', 'pages', 'Pages')]
+    : [];
   return { key: 'messages', label: 'Messages', path: '/messages', items, badge: 'unread' };
 }
 
@@ -97,7 +99,13 @@ export function buildMenu(subject: AccessSubject, options: MenuOptions): MenuSec
     sections.push(reportingSection(subject));
     if (hasFeature(subject, 'feedback')) sections.push(feedbackSection());
     if (hasFeature(subject, 'listingManagement')) {
-      sections.push({ key: 'listing_management', label: 'Listings', path: '/listing_management', items: [], tag: 'New' });
+      sections.push({
+        key: 'listing_management',
+        label: 'Listings',
+        path: '/listing_management',
+        items: [],
+        tag: 'New',
+      });
     }
     sections.push(settingsSection(subject, options));
   }

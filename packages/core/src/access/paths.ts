@@ -5,7 +5,14 @@ import type { Role } from '../roles';
  * section 2). Settings is among them because its third-party login page also serves embedded mode,
  * where the embed guard decides instead.
  */
-export const PUBLIC_SEGMENTS = ['signin', 'forgotPassword', 'confirmPassword', 'invitation', 'review', 'settings'] as const;
+export const PUBLIC_SEGMENTS = [
+  'signin',
+  'forgotPassword',
+  'confirmPassword',
+  'invitation',
+  'review',
+  'settings',
+] as const;
 
 /** Pages only for signed-out visitors; a signed-in user opening them goes to the landing page. */
 export const SIGNED_OUT_SEGMENTS = ['signin', 'forgotPassword'] as const;

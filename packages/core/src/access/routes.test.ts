@@ -13,12 +13,18 @@ function subject(role: Role, features: readonly string[] = ALL, acting: ActingSt
 const partnerInCompany = subject('partner', ALL, { partnerAsCompany: { id: 7, userName: 'Bella' } });
 
 describe('public paths', () => {
-  it.each(['/signin', '/forgotPassword', '/confirmPassword/abc', '/invitation/xyz', '/review/12', '/review/12/600x315', '/settings/other/thirdPartyLogin'])(
-    '%s is open without signing in',
-    (p) => expect(isPublicPath(p)).toBe(true),
-  );
-  it.each(['/', '/reviews', '/dashboard', '/reviewsx', '/admin_panel/companies', '/user', '/signinx'])('%s needs a sign-in', (p) =>
-    expect(isPublicPath(p)).toBe(false),
+  it.each([
+    '/signin',
+    '/forgotPassword',
+    '/confirmPassword/abc',
+    '/invitation/xyz',
+    '/review/12',
+    '/review/12/600x315',
+    '/settings/other/thirdPartyLogin',
+  ])('%s is open without signing in', (p) => expect(isPublicPath(p)).toBe(true));
+  it.each(['/', '/reviews', '/dashboard', '/reviewsx', '/admin_panel/companies', '/user', '/signinx'])(
+    '%s needs a sign-in',
+    (p) => expect(isPublicPath(p)).toBe(false),
   );
   it('only returns to same-site paths', () => {
     expect(isSafeReturnPath('/reporting/trends?from=2024-01-01')).toBe(true);
@@ -32,7 +38,8 @@ describe('public paths', () => {
 describe('landing', () => {
   it('sends a Partner to its companies and everyone else to reviews', () => {
     expect(landingPath('partner')).toBe('/admin_panel/companies');
-    for (const role of ['owner', 'master_admin', 'manager', 'responder', 'analyst'] as const) expect(landingPath(role)).toBe('/reviews');
+    for (const role of ['owner', 'master_admin', 'manager', 'responder', 'analyst'] as const)
+      expect(landingPath(role)).toBe('/reviews');
   });
   it('forwards / to the landing page', () => {
     expect(decideRoute('/', subject('partner', []))).toEqual({ kind: 'redirect', to: '/admin_panel/companies' });
@@ -43,15 +50,40 @@ describe('landing', () => {
 describe('route table', () => {
   it('knows every route of spec 000 section 2', () => {
     const paths = [
-      '/dashboard', '/reviews', '/messages', '/messages/pages', '/messages/analytics',
-      '/reporting/overview', '/reporting/trends', '/reporting/ranking_responses', '/reporting/ratings_reviews',
-      '/reporting/competitors', '/reporting/insights', '/settings/notifications', '/settings/competitors',
-      '/settings/locations', '/settings/response', '/settings/team_access', '/settings/other/reviewCategories',
-      '/settings/other/thirdPartyLogin', '/listing_management', '/feedback/landingPage', '/feedback/analytics',
-      '/admin_panel/companies', '/admin_panel/companies/new', '/admin_panel/companies/12/edit',
-      '/admin_panel/admin_users', '/admin_panel/admin_users/new', '/admin_panel/admin_users/3/edit',
-      '/admin_panel/partners', '/admin_panel/partners/new', '/admin_panel/partners/4',
-      '/admin_panel/csdashboard', '/admin_panel/systemhealth', '/user', '/accounts',
+      '/dashboard',
+      '/reviews',
+      '/messages',
+      '/messages/pages',
+      '/messages/analytics',
+      '/reporting/overview',
+      '/reporting/trends',
+      '/reporting/ranking_responses',
+      '/reporting/ratings_reviews',
+      '/reporting/competitors',
+      '/reporting/insights',
+      '/settings/notifications',
+      '/settings/competitors',
+      '/settings/locations',
+      '/settings/response',
+      '/settings/team_access',
+      '/settings/other/reviewCategories',
+      '/settings/other/thirdPartyLogin',
+      '/listing_management',
+      '/feedback/landingPage',
+      '/feedback/analytics',
+      '/admin_panel/companies',
+      '/admin_panel/companies/new',
+      '/admin_panel/companies/12/edit',
+      '/admin_panel/admin_users',
+      '/admin_panel/admin_users/new',
+      '/admin_panel/admin_users/3/edit',
+      '/admin_panel/partners',
+      '/admin_panel/partners/new',
+      '/admin_panel/partners/4',
+      '/admin_panel/csdashboard',
+      '/admin_panel/systemhealth',
+      '/user',
+      '/accounts',
     ];
     for (const p of paths) expect(findRouteRule(p), p).not.toBeNull();
     expect(new Set(ROUTE_RULES.map((r) => r.path)).size).toBe(ROUTE_RULES.length);
@@ -71,8 +103,14 @@ describe('route table', () => {
     expect(decideRoute('/admin_panel', subject('owner'))).toEqual({ kind: 'redirect', to: '/admin_panel/companies' });
   });
   it('makes Review Categories the default Other tab only with Review Categorization', () => {
-    expect(decideRoute('/settings/other', subject('manager'))).toEqual({ kind: 'redirect', to: '/settings/other/reviewCategories' });
-    expect(decideRoute('/settings/other', subject('manager', ['messaging']))).toEqual({ kind: 'redirect', to: '/settings/other/thirdPartyLogin' });
+    expect(decideRoute('/settings/other', subject('manager'))).toEqual({
+      kind: 'redirect',
+      to: '/settings/other/reviewCategories',
+    });
+    expect(decideRoute('/settings/other', subject('manager', ['messaging']))).toEqual({
+      kind: 'redirect',
+      to: '/settings/other/thirdPartyLogin',
+    });
   });
 });
 
@@ -97,14 +135,20 @@ describe('feature gates', () => {
     for (const [path] of gated) expect(decideRoute(path, subject('owner', [])).kind, path).toBe('allow');
   });
   it('sends an analyst without Messaging from /messages to /reviews', () => {
-    expect(decideRoute('/messages', subject('analyst', ['reviewFilterSearch']))).toMatchObject({ kind: 'redirect', to: '/reviews' });
+    expect(decideRoute('/messages', subject('analyst', ['reviewFilterSearch']))).toMatchObject({
+      kind: 'redirect',
+      to: '/reviews',
+    });
   });
 });
 
 describe('role rules', () => {
   it('opens the admin panel only to Owner and Partner', () => {
     for (const role of ['master_admin', 'manager', 'responder', 'analyst'] as const) {
-      expect(decideRoute('/admin_panel/companies', subject(role)), role).toMatchObject({ kind: 'redirect', to: '/reviews' });
+      expect(decideRoute('/admin_panel/companies', subject(role)), role).toMatchObject({
+        kind: 'redirect',
+        to: '/reviews',
+      });
     }
     expect(decideRoute('/admin_panel/companies', subject('owner')).kind).toBe('allow');
     expect(decideRoute('/admin_panel/companies/new', subject('partner', [])).kind).toBe('allow');
@@ -118,7 +162,8 @@ describe('role rules', () => {
     }
   });
   it('keeps the full settings for Master Admin, Manager, Owner and Partner', () => {
-    for (const role of ['master_admin', 'manager', 'owner'] as const) expect(decideRoute('/settings/team_access', subject(role)).kind).toBe('allow');
+    for (const role of ['master_admin', 'manager', 'owner'] as const)
+      expect(decideRoute('/settings/team_access', subject(role)).kind).toBe('allow');
     expect(decideRoute('/settings/team_access', partnerInCompany).kind).toBe('allow');
     for (const role of ['responder', 'analyst'] as const) {
       expect(decideRoute('/settings/team_access', subject(role))).toMatchObject({ kind: 'redirect', to: '/reviews' });
@@ -134,8 +179,14 @@ describe('role rules', () => {
     }
   });
   it('sends a Partner not acting as a company from company pages to its companies', () => {
-    expect(decideRoute('/reviews', subject('partner', []))).toMatchObject({ kind: 'redirect', to: '/admin_panel/companies' });
-    expect(decideRoute('/dashboard', subject('partner', []))).toMatchObject({ kind: 'redirect', to: '/admin_panel/companies' });
+    expect(decideRoute('/reviews', subject('partner', []))).toMatchObject({
+      kind: 'redirect',
+      to: '/admin_panel/companies',
+    });
+    expect(decideRoute('/dashboard', subject('partner', []))).toMatchObject({
+      kind: 'redirect',
+      to: '/admin_panel/companies',
+    });
     expect(decideRoute('/reviews', partnerInCompany).kind).toBe('allow');
   });
 });

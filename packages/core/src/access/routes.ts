@@ -38,16 +38,32 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/reporting/trends', title: 'Trends', access: company },
   { path: '/reporting/ranking_responses', title: 'Ranking', access: company },
   { path: '/reporting/ratings_reviews', title: 'Responses', access: company },
-  { path: '/reporting/competitors', title: 'Competitors', access: { company: true, features: ['competitorBenchmarking'] } },
+  {
+    path: '/reporting/competitors',
+    title: 'Competitors',
+    access: { company: true, features: ['competitorBenchmarking'] },
+  },
   { path: '/reporting/insights', title: 'Insights Report', access: { company: true, features: ['insightsReport'] } },
   { path: '/settings/notifications', title: 'Notifications', access: company },
-  { path: '/settings/competitors', title: 'Competitors', access: { ...fullSettings, features: ['competitorBenchmarking'] } },
+  {
+    path: '/settings/competitors',
+    title: 'Competitors',
+    access: { ...fullSettings, features: ['competitorBenchmarking'] },
+  },
   { path: '/settings/locations', title: 'Locations', access: fullSettings },
   { path: '/settings/response', title: 'Response', access: { ...fullSettings, features: ['reviewCategorization'] } },
   { path: '/settings/team_access', title: 'Team Access', access: fullSettings },
-  { path: '/settings/other/reviewCategories', title: 'Review Categories', access: { ...fullSettings, features: ['reviewCategorization'] } },
+  {
+    path: '/settings/other/reviewCategories',
+    title: 'Review Categories',
+    access: { ...fullSettings, features: ['reviewCategorization'] },
+  },
   { path: '/settings/other/thirdPartyLogin', title: 'Third-party Login', access: fullSettings },
-  { path: '/listing_management', title: 'Listing Management', access: { company: true, features: ['listingManagement'] } },
+  {
+    path: '/listing_management',
+    title: 'Listing Management',
+    access: { company: true, features: ['listingManagement'] },
+  },
   { path: '/feedback/landingPage', title: 'Landing Page', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/campaigns', title: 'Campaigns', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/lists', title: 'Lists', access: { company: true, features: ['feedback'] } },
@@ -80,7 +96,9 @@ function aliasTarget(pathname: string, subject: AccessSubject): string | null {
       return '/settings/notifications';
     case '/settings/other':
       // Review Categorization makes its tab the default Other tab.
-      return hasFeature(subject, 'reviewCategorization') ? '/settings/other/reviewCategories' : '/settings/other/thirdPartyLogin';
+      return hasFeature(subject, 'reviewCategorization')
+        ? '/settings/other/reviewCategories'
+        : '/settings/other/thirdPartyLogin';
     case '/feedback':
       return '/feedback/landingPage';
     case '/admin_panel':
@@ -139,7 +157,8 @@ export function refusalReason(rule: RouteRule, subject: AccessSubject): string {
   if (roles && !roles.includes(subject.role)) {
     return `${rule.title} is only for ${joinOr(roles.map((r) => ROLE_LABELS[r]))}; you are signed in as ${ROLE_LABELS[subject.role]}.`;
   }
-  if (rule.access.company && !seesCompanyAreas(subject)) return `${rule.title} belongs to a company: use Act as on a company in Admin panel › Companies first.`;
+  if (rule.access.company && !seesCompanyAreas(subject))
+    return `${rule.title} belongs to a company: use Act as on a company in Admin panel › Companies first.`;
   const missing = (features ?? []).filter((f) => !hasFeature(subject, f)).map((f) => FEATURE_LABELS[f]);
   return `${rule.title} needs the ${joinOr(missing)} feature, which your company's package does not include.`;
 }

@@ -70,14 +70,22 @@ describe('reviewFilterSchema', () => {
 
 describe('toQueryString', () => {
   it('writes a stable string that parses back to the same filter', () => {
-    const filter = parseReviewFilter({ ratings: '5,4', sources: 'google', answered: 'true', search: 'great food', page: '2' });
+    const filter = parseReviewFilter({
+      ratings: '5,4',
+      sources: 'google',
+      answered: 'true',
+      search: 'great food',
+      page: '2',
+    });
     const qs = toQueryString(filter);
     expect(qs).toBe('sources=google&ratings=5%2C4&answered=true&search=great+food&page=2&per_page=20');
     expect(parseReviewFilter(Object.fromEntries(new URLSearchParams(qs)))).toEqual(filter);
   });
 
   it('leaves out unset values and, on request, paging', () => {
-    expect(toQueryString({ ratings: [], search: undefined, with_text: false, page: 4 }, { paging: false })).toBe('with_text=false');
+    expect(toQueryString({ ratings: [], search: undefined, with_text: false, page: 4 }, { paging: false })).toBe(
+      'with_text=false',
+    );
   });
 });
 
@@ -85,16 +93,26 @@ describe('resolveDateRange', () => {
   const today = new Date('2024-05-15T10:00:00Z');
 
   it('uses explicit dates in both mode', () => {
-    expect(resolveDateRange({ date_from: '2024-05-01', date_to: '2024-05-10' }, today)).toEqual({ from: '2024-05-01', to: '2024-05-10' });
+    expect(resolveDateRange({ date_from: '2024-05-01', date_to: '2024-05-10' }, today)).toEqual({
+      from: '2024-05-01',
+      to: '2024-05-10',
+    });
   });
 
   it('lets a preset win over explicit dates', () => {
-    expect(resolveDateRange({ date_preset: 'lastMonth', date_from: '2020-01-01' }, today)).toEqual({ from: '2024-04-01', to: '2024-04-30' });
+    expect(resolveDateRange({ date_preset: 'lastMonth', date_from: '2020-01-01' }, today)).toEqual({
+      from: '2024-04-01',
+      to: '2024-04-30',
+    });
   });
 
   it('keeps only the side the date mode names', () => {
-    expect(resolveDateRange({ date_preset: 'thisMonth', date_mode: 'date_from' }, today)).toEqual({ from: '2024-05-01' });
-    expect(resolveDateRange({ date_from: '2024-05-01', date_to: '2024-05-10', date_mode: 'date_to' }, today)).toEqual({ to: '2024-05-10' });
+    expect(resolveDateRange({ date_preset: 'thisMonth', date_mode: 'date_from' }, today)).toEqual({
+      from: '2024-05-01',
+    });
+    expect(resolveDateRange({ date_from: '2024-05-01', date_to: '2024-05-10', date_mode: 'date_to' }, today)).toEqual({
+      to: '2024-05-10',
+    });
   });
 });
 

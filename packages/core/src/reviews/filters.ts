@@ -12,7 +12,15 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../ids';
-import { DATE_MODES, DATE_PRESETS, isIsoDate, presetRange, type DateMode, type DatePreset, type WeekStart } from '../dates';
+import {
+  DATE_MODES,
+  DATE_PRESETS,
+  isIsoDate,
+  presetRange,
+  type DateMode,
+  type DatePreset,
+  type WeekStart,
+} from '../dates';
 import { SOURCES } from '../sources';
 
 export const REVIEWS_DEFAULT_PER_PAGE = 20;
@@ -46,7 +54,9 @@ const SOURCE_VALUES = new Set(SOURCES.map((s) => s.value));
 
 const sourceList = z.preprocess(
   commaItems,
-  z.array(z.string().refine((s) => SOURCE_VALUES.has(s), { error: (i) => `Unknown review source: ${String(i.input)}` })),
+  z.array(
+    z.string().refine((s) => SOURCE_VALUES.has(s), { error: (i) => `Unknown review source: ${String(i.input)}` }),
+  ),
 );
 
 const ratingList = z.preprocess(
@@ -105,7 +115,10 @@ export const reviewFilterSchema = z.object({
     z
       .string()
       .transform((s) => s.trim())
-      .refine((s) => s.length <= REVIEW_SEARCH_MAX_LENGTH, `search must be at most ${REVIEW_SEARCH_MAX_LENGTH} characters`),
+      .refine(
+        (s) => s.length <= REVIEW_SEARCH_MAX_LENGTH,
+        `search must be at most ${REVIEW_SEARCH_MAX_LENGTH} characters`,
+      ),
   ),
   page: z.preprocess(emptyAsUnset, wholeNumber('page', 1, 1_000_000, 1)),
   per_page: z.preprocess(emptyAsUnset, wholeNumber('per_page', 1, REVIEWS_MAX_PER_PAGE, REVIEWS_DEFAULT_PER_PAGE)),

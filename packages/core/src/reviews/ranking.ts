@@ -5,8 +5,19 @@
 
 /** The columns a ranking table sorts by (nulls always last); `rank` is the ranking's own order. */
 export const RANKING_SORTS = [
-  'rank', 'title', 'brand', 'state', 'reviews', 'responded', 'unanswered', 'average', 'average_change',
-  'response_rate', 'response_rate_change', 'avg_response_hours', 'sentiment_score',
+  'rank',
+  'title',
+  'brand',
+  'state',
+  'reviews',
+  'responded',
+  'unanswered',
+  'average',
+  'average_change',
+  'response_rate',
+  'response_rate_change',
+  'avg_response_hours',
+  'sentiment_score',
 ] as const;
 export type RankingSort = (typeof RANKING_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;

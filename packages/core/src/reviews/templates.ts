@@ -24,7 +24,9 @@ export function usableName(name: string | null | undefined): string | null {
 
 /** Fills {placeholders}; a missing value becomes a neutral word so no reply shows an empty gap. */
 export function fillTemplate(text: string, values: TemplateValues): string {
-  const name = usableName(values.reviewer_name === undefined || values.reviewer_name === null ? null : String(values.reviewer_name));
+  const name = usableName(
+    values.reviewer_name === undefined || values.reviewer_name === null ? null : String(values.reviewer_name),
+  );
   const fallback: Record<TemplatePlaceholder, string> = {
     reviewer_name: name ?? 'guest',
     first_name: name?.split(/\s+/)[0] ?? 'guest',
@@ -41,7 +43,10 @@ export function fillTemplate(text: string, values: TemplateValues): string {
 }
 
 /** Templates offered for a review: those whose ratings include its rating (all of them for no rating). */
-export function templatesForRating<T extends { ratings: number[] }>(templates: T[], rating: number | null | undefined): T[] {
+export function templatesForRating<T extends { ratings: number[] }>(
+  templates: T[],
+  rating: number | null | undefined,
+): T[] {
   if (!rating) return templates;
   return templates.filter((t) => t.ratings.length === 0 || t.ratings.includes(rating));
 }

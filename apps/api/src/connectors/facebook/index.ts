@@ -24,11 +24,17 @@ export function facebookConnector(opts: { graphUrl: string }): ReplyConnector {
     async postReply(conn, target, text, replyExternalId) {
       const access_token = token(conn.accessToken);
       if (replyExternalId) {
-        const res = await callApi(LABEL, `${opts.graphUrl}/${encodeURIComponent(replyExternalId)}`, { method: 'POST', ...form({ message: text, access_token }) });
+        const res = await callApi(LABEL, `${opts.graphUrl}/${encodeURIComponent(replyExternalId)}`, {
+          method: 'POST',
+          ...form({ message: text, access_token }),
+        });
         if (!res.ok) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
         return { externalId: replyExternalId };
       }
-      const res = await callApi(LABEL, `${opts.graphUrl}/${encodeURIComponent(target.reviewExternalId)}/comments`, { method: 'POST', ...form({ message: text, access_token }) });
+      const res = await callApi(LABEL, `${opts.graphUrl}/${encodeURIComponent(target.reviewExternalId)}/comments`, {
+        method: 'POST',
+        ...form({ message: text, access_token }),
+      });
       if (!res.ok) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
       const body = (await res.json()) as { id?: string };
       if (!body.id) throw new ConnectorError(`${LABEL}: the answer had no comment id`);
@@ -36,7 +42,11 @@ export function facebookConnector(opts: { graphUrl: string }): ReplyConnector {
     },
     async deleteReply(conn, _target, replyExternalId) {
       const access_token = token(conn.accessToken);
-      const res = await callApi(LABEL, `${opts.graphUrl}/${encodeURIComponent(replyExternalId)}?${new URLSearchParams({ access_token })}`, { method: 'DELETE' });
+      const res = await callApi(
+        LABEL,
+        `${opts.graphUrl}/${encodeURIComponent(replyExternalId)}?${new URLSearchParams({ access_token })}`,
+        { method: 'DELETE' },
+      );
       if (!res.ok) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
     },
   };

@@ -1,4 +1,11 @@
-import { apiErrorText, callApi, ConnectorError, type ReplyConnector, type ReplyTarget, type SourceConnection } from '../types';
+import {
+  apiErrorText,
+  callApi,
+  ConnectorError,
+  type ReplyConnector,
+  type ReplyTarget,
+  type SourceConnection,
+} from '../types';
 
 /**
  * Google Business Profile: replies live at
@@ -28,12 +35,20 @@ export function googleConnector(opts: GoogleOptions): ReplyConnector {
     const res = await callApi(LABEL, opts.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: conn.refreshToken, client_id: opts.clientId, client_secret: opts.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: conn.refreshToken,
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+      }).toString(),
     });
     if (!res.ok) throw new ConnectorError(`${LABEL}: token refresh failed: ${await apiErrorText(res)}`);
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new ConnectorError(`${LABEL}: token refresh gave no access token`);
-    const token = { accessToken: body.access_token, expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000) };
+    const token = {
+      accessToken: body.access_token,
+      expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000),
+    };
     await opts.saveToken(conn.id, token);
     return token.accessToken;
   }
@@ -47,13 +62,20 @@ export function googleConnector(opts: GoogleOptions): ReplyConnector {
     async postReply(conn, target, text) {
       const token = await accessToken(conn);
       const url = replyUrl(conn, target);
-      const res = await callApi(LABEL, url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ comment: text }) });
+      const res = await callApi(LABEL, url, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ comment: text }),
+      });
       if (!res.ok) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
       return { externalId: `${conn.account}/reviews/${target.reviewExternalId}/reply` };
     },
     async deleteReply(conn, target) {
       const token = await accessToken(conn);
-      const res = await callApi(LABEL, replyUrl(conn, target), { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      const res = await callApi(LABEL, replyUrl(conn, target), {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!res.ok && res.status !== 404) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
     },
   };

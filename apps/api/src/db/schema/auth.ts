@@ -9,7 +9,9 @@ export const invitations = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     firstName: text('first_name'),
@@ -27,7 +29,9 @@ export const passwordResetTokens = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -44,7 +48,9 @@ export const refreshTokens = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -65,14 +71,20 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('api_keys_token_uq').on(t.token), index('api_keys_company_idx').on(t.companyId), index('api_keys_partner_idx').on(t.partnerId)],
+  (t) => [
+    uniqueIndex('api_keys_token_uq').on(t.token),
+    index('api_keys_company_idx').on(t.companyId),
+    index('api_keys_partner_idx').on(t.partnerId),
+  ],
 );
 
 /** Calls made with an API key, counted per key, day and kind (free or paid) for partner billing. */
 export const apiUsage = pgTable(
   'api_usage',
   {
-    apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id, { onDelete: 'cascade' }),
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     paid: boolean('paid').notNull(),
     calls: integer('calls').notNull().default(0),

@@ -13,7 +13,9 @@ import { companies } from './tenancy';
 export const reviewCompanyDaily = pgTable(
   'review_company_daily',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
@@ -26,7 +28,9 @@ export const reviewCompanyDaily = pgTable(
 export const topicCompanyDaily = pgTable(
   'topic_company_daily',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
@@ -38,7 +42,12 @@ export const topicCompanyDaily = pgTable(
     neutral: integer('neutral').notNull().default(0),
     negative: integer('negative').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'topic_company_daily_pk', columns: [t.companyId, t.kind, t.isCompetitor, t.day, t.source, t.topic, t.subtopic] })],
+  (t) => [
+    primaryKey({
+      name: 'topic_company_daily_pk',
+      columns: [t.companyId, t.kind, t.isCompetitor, t.day, t.source, t.topic, t.subtopic],
+    }),
+  ],
 );
 
 /**
@@ -52,7 +61,9 @@ export const topicCompanyDaily = pgTable(
 export const reviewLocationMonthly = pgTable(
   'review_location_monthly',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** 0 for reviews without a location, as in review_daily. */
     locationId: integer('location_id').notNull(),
     /** The first day of the month (UTC). */
@@ -61,5 +72,7 @@ export const reviewLocationMonthly = pgTable(
     ...reviewCounters(),
   },
   // Reads are "one company, own or competitor reviews, a range of months, every location or some".
-  (t) => [primaryKey({ name: 'review_location_monthly_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] })],
+  (t) => [
+    primaryKey({ name: 'review_location_monthly_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] }),
+  ],
 );

@@ -6,7 +6,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
     pageId: text('page_id'),
@@ -25,7 +27,9 @@ export const socialPosts = pgTable(
   'social_posts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     postId: text('post_id').notNull(),
     channel: text('channel').notNull(),
     message: text('message'),

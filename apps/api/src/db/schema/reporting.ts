@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { reviews } from './reviews';
 import { companies, locations, users } from './tenancy';
 
@@ -13,7 +25,9 @@ export const competitors = pgTable(
   'competitors',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,13 +44,22 @@ export const competitorLocations = pgTable(
   'competitor_locations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    competitorId: integer('competitor_id').notNull().references(() => competitors.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    competitorId: integer('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     address: text('address'),
     /** Page address of the branch on each competitor source, keyed by source value (at most 4 sources). */
-    sourceUrls: jsonb('source_urls').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    sourceUrls: jsonb('source_urls')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,8 +75,12 @@ export const competitorLocations = pgTable(
 export const reviewTopics = pgTable(
   'review_topics',
   {
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     topic: text('topic').notNull(),
     /** '' for a topic mention without a more specific sub-topic, and for words. */
@@ -61,7 +88,10 @@ export const reviewTopics = pgTable(
     /** -1 negative, 0 neutral, 1 positive. */
     sentiment: smallint('sentiment').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.kind, t.topic, t.subtopic] }), index('review_topics_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.kind, t.topic, t.subtopic] }),
+    index('review_topics_company_idx').on(t.companyId),
+  ],
 );
 
 /**
@@ -71,7 +101,9 @@ export const reviewTopics = pgTable(
 export const topicDaily = pgTable(
   'topic_daily',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').notNull(),
     source: text('source').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
@@ -97,13 +129,20 @@ export const reportSettings = pgTable(
   'report_settings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enabled: boolean('enabled').notNull().default(false),
     /** 'weekly' or 'monthly'. */
     frequency: text('frequency').notNull().default('weekly'),
     /** Extra recipients besides the user. */
-    recipients: jsonb('recipients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    recipients: jsonb('recipients')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Locations the report covers; null for every location the user may see. */
     locationIds: jsonb('location_ids').$type<number[] | null>(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
@@ -111,7 +150,10 @@ export const reportSettings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('report_settings_user_company_uq').on(t.userId, t.companyId), index('report_settings_next_run_idx').on(t.enabled, t.nextRunAt)],
+  (t) => [
+    uniqueIndex('report_settings_user_company_uq').on(t.userId, t.companyId),
+    index('report_settings_next_run_idx').on(t.enabled, t.nextRunAt),
+  ],
 );
 
 /**
@@ -121,7 +163,9 @@ export const reportSettings = pgTable(
 export const topicMonthly = pgTable(
   'topic_monthly',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     /** The first day of the month (UTC). */
     month: date('month', { mode: 'string' }).notNull(),

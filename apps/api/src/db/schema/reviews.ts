@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reviewCounters } from './rollupCounters';
-import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companies, locations, users } from './tenancy';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -9,7 +20,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     source: text('source').notNull(),
     /** The review's id on its source; with the source it identifies a review for de-duplication. */
@@ -38,25 +51,38 @@ export const reviews = pgTable(
     ),
     /** The texts of the review's replies, kept by the responses module so search finds reply words too. */
     replyText: text('reply_text'),
-    replySearch: tsvector('reply_search').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', coalesce(${reviews.replyText}, ''))`),
+    replySearch: tsvector('reply_search').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', coalesce(${reviews.replyText}, ''))`,
+    ),
   },
   (t) => [
     // The review list always asks for own (or competitor) reviews: with the flag in the key, a page's
     // ids are an index-only walk, so a deep page skips 20,000 entries instead of 20,000 rows (bench/RESULTS.md).
     // It also serves every read of a company's reviews by period. The same key without the flag
     // (reviews_company_created_idx, dropped in migration 0014) cost a quarter of an upload's inserts.
-    index('reviews_company_list_idx').on(t.companyId, t.isCompetitor, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_company_list_idx').on(
+      t.companyId,
+      t.isCompetitor,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst()),
     index('reviews_source_external_idx').on(t.companyId, t.source, t.externalId),
     index('reviews_search_idx').using('gin', t.search),
     index('reviews_competitor_location_idx').on(t.competitorLocationId),
     index('reviews_reply_search_idx').using('gin', t.replySearch),
     // Auto-response looks only at unanswered Google reviews that arrived recently.
-    index('reviews_autoresponse_idx').on(t.companyId, t.fetchedAt).where(sql`source = 'google' AND responded_at IS NULL`),
+    index('reviews_autoresponse_idx')
+      .on(t.companyId, t.fetchedAt)
+      .where(sql`source = 'google' AND responded_at IS NULL`),
     // System health reads sync freshness (newest fetched_at) per company and source, and per location,
     // by index probes instead of scanning every review (3.3 s on 1M reviews without them).
-    index('reviews_company_source_fetched_idx').on(t.companyId, t.source, t.fetchedAt).where(sql`is_competitor = false`),
-    index('reviews_location_fetched_idx').on(t.locationId, t.fetchedAt).where(sql`is_competitor = false`),
+    index('reviews_company_source_fetched_idx')
+      .on(t.companyId, t.source, t.fetchedAt)
+      .where(sql`is_competitor = false`),
+    index('reviews_location_fetched_idx')
+      .on(t.locationId, t.fetchedAt)
+      .where(sql`is_competitor = false`),
   ],
 );
 
@@ -64,8 +90,12 @@ export const responses = pgTable(
   'responses',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     /** draft, posted or failed. */
@@ -89,7 +119,9 @@ export const responses = pgTable(
 export const reviewDaily = pgTable(
   'review_daily',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** 0 for reviews without a location (products of companies without locations). */
     locationId: integer('location_id').notNull(),
     source: text('source').notNull(),

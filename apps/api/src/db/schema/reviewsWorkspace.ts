@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { reviewCounters } from './rollupCounters';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { reviews } from './reviews';
 import { companies, users } from './tenancy';
 
@@ -18,11 +31,16 @@ export const reviewCategories = pgTable(
   'review_categories',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     color: text('color').notNull().default('#1677ff'),
     /** Words whose presence in a review's text suggests this category. */
-    keywords: jsonb('keywords').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    keywords: jsonb('keywords')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('review_categories_company_title_uq').on(t.companyId, sql`lower(${t.title})`)],
@@ -32,12 +50,21 @@ export const reviewCategories = pgTable(
 export const reviewCategoryLinks = pgTable(
   'review_category_links',
   {
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull().references(() => reviewCategories.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => reviewCategories.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.categoryId] }), index('review_category_links_category_idx').on(t.categoryId, t.reviewId)],
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.categoryId] }),
+    index('review_category_links_category_idx').on(t.categoryId, t.reviewId),
+  ],
 );
 
 /** Case-resolution statuses of a company (Open, In progress, Resolved...), ordered by position. */
@@ -45,13 +72,18 @@ export const caseResolutions = pgTable(
   'case_resolutions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     color: text('color').notNull().default('#8c8c8c'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('case_resolutions_company_idx').on(t.companyId, t.position), uniqueIndex('case_resolutions_company_title_uq').on(t.companyId, sql`lower(${t.title})`)],
+  (t) => [
+    index('case_resolutions_company_idx').on(t.companyId, t.position),
+    uniqueIndex('case_resolutions_company_title_uq').on(t.companyId, sql`lower(${t.title})`),
+  ],
 );
 
 /** Reply templates with placeholders; `ratings` says for which star ratings a template is offered, `language` for which reviews. */
@@ -59,10 +91,15 @@ export const templates = pgTable(
   'templates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     text: text('text').notNull(),
-    ratings: jsonb('ratings').$type<number[]>().notNull().default(sql`'[1,2,3,4,5]'::jsonb`),
+    ratings: jsonb('ratings')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[1,2,3,4,5]'::jsonb`),
     /** The language the text is written in (ISO 639-1): a review is answered with templates in its reply language. */
     language: text('language').notNull().default('en'),
     createdAt: createdAt(),
@@ -75,9 +112,16 @@ export const templates = pgTable(
 export const userFilters = pgTable(
   'user_filters',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    filters: jsonb('filters').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    filters: jsonb('filters')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
@@ -85,7 +129,9 @@ export const userFilters = pgTable(
 
 /** Per-company reply settings: response-rate target and the translation language of messages and reviews. */
 export const reviewSettings = pgTable('review_settings', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
   /** Percent of reviews the company aims to answer. */
   responseRateTarget: smallint('response_rate_target').notNull().default(90),
   translationLanguage: text('translation_language').notNull().default('en'),
@@ -104,12 +150,20 @@ export interface AutoresponseRule {
 
 /** Auto-response for Google rating-only reviews: one rule per star rating, plus excluded keywords. */
 export const autoresponseSettings = pgTable('autoresponse_settings', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(false),
   /** Only reviews that arrive after this moment are answered, so switching on never answers old ones. */
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
-  rules: jsonb('rules').$type<AutoresponseRule[]>().notNull().default(sql`'[]'::jsonb`),
-  excludedKeywords: jsonb('excluded_keywords').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  rules: jsonb('rules')
+    .$type<AutoresponseRule[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  excludedKeywords: jsonb('excluded_keywords')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: updatedAt(),
 });
 
@@ -118,7 +172,9 @@ export const generatedReplies = pgTable(
   'generated_replies',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** 0 for reviews without a location. */
     locationId: integer('location_id').notNull().default(0),
     reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'set null' }),
@@ -138,7 +194,9 @@ export const sourceConnections = pgTable(
   'source_connections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** 0 for the company-wide connection used when a location has none of its own. */
     locationId: integer('location_id').notNull().default(0),
     source: text('source').notNull(),
@@ -157,8 +215,12 @@ export const reviewShares = pgTable(
   'review_shares',
   {
     id: text('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
     /** Where the card is meant to go (facebook, instagram, twitter, linkedin, download). */
     sharingSource: text('sharing_source').notNull().default('download'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -171,7 +233,9 @@ export const reviewShares = pgTable(
 export const reviewTranslations = pgTable(
   'review_translations',
   {
-    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     text: text('text').notNull(),
     detectedLanguage: text('detected_language'),
@@ -190,7 +254,9 @@ export const reviewImports = pgTable(
   'review_imports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     /** 'running', 'done' or 'failed'. */
@@ -202,7 +268,10 @@ export const reviewImports = pgTable(
     savedRows: integer('saved_rows').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
-    rejected: jsonb('rejected').$type<ImportRejection[]>().notNull().default(sql`'[]'::jsonb`),
+    rejected: jsonb('rejected')
+      .$type<ImportRejection[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     error: text('error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -219,7 +288,10 @@ export const jobs = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     /** 'queued', 'running', 'done' or 'dead' (failed its last attempt). */
     status: text('status').notNull().default('queued'),
@@ -238,7 +310,9 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),
     index('jobs_finished_idx').on(t.status, t.finishedAt),
-    uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`status in ('queued', 'running')`),
   ],
 );
 
@@ -251,7 +325,9 @@ export const jobs = pgTable(
 export const reviewMonthly = pgTable(
   'review_monthly',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     /** The first day of the month (UTC). */
     month: date('month', { mode: 'string' }).notNull(),

@@ -34,19 +34,37 @@ export const companies = pgTable(
     country: text('country'),
     timeZone: text('time_zone'),
     zip: text('zip'),
-    sources: jsonb('sources').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    competitorsSources: jsonb('competitors_sources').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    competitorsSources: jsonb('competitors_sources')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     package: text('package').notNull().default('Free trial'),
     packageChangeDate: date('package_change_date', { mode: 'string' }),
     period: text('period').notNull().default('monthly'),
     locationsLimit: integer('locations_limit').notNull().default(10),
     /** Company-wide page address on each source (products and apps have one page per source), keyed by source value. */
-    sourceUrls: jsonb('source_urls').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    sourceUrls: jsonb('source_urls')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Languages the company answers reviews in (ISO 639-1), set by PATCH admin/languages; empty means the review's own. */
-    languages: jsonb('languages').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    languages: jsonb('languages')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Origins (https://host[:port]) allowed to frame this company's embedded pages; empty: nobody may. */
-    frameAncestors: jsonb('frame_ancestors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    frameAncestors: jsonb('frame_ancestors')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,7 +75,9 @@ export const brands = pgTable(
   'brands',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     logoPath: text('logo_path'),
     createdAt: createdAt(),
@@ -70,7 +90,9 @@ export const states = pgTable(
   'states',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     language: text('language'),
@@ -83,7 +105,9 @@ export const locations = pgTable(
   'locations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     stateId: integer('state_id').references(() => states.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
@@ -96,12 +120,22 @@ export const locations = pgTable(
     latitude: text('latitude'),
     longitude: text('longitude'),
     /** Page address of this location on each review source, keyed by source value. */
-    sourceUrls: jsonb('source_urls').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    facebook: jsonb('facebook').$type<{ id: string; urlPart: string; fullUrl: string; initialValue: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    sourceUrls: jsonb('source_urls')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    facebook: jsonb('facebook')
+      .$type<{ id: string; urlPart: string; fullUrl: string; initialValue: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('locations_company_idx').on(t.companyId), index('locations_brand_idx').on(t.brandId), index('locations_state_idx').on(t.stateId)],
+  (t) => [
+    index('locations_company_idx').on(t.companyId),
+    index('locations_brand_idx').on(t.brandId),
+    index('locations_state_idx').on(t.stateId),
+  ],
 );
 
 export const users = pgTable(

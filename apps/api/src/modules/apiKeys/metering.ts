@@ -64,13 +64,19 @@ export async function meterCall(db: Db, key: ResolvedKey, now = new Date()): Pro
 }
 
 /** Authenticates a public API call by its key and meters it; the one entry point the access check uses. */
-export async function authenticateApiKey(db: Db, url: string, headers: Record<string, string | string[] | undefined>): Promise<ApiClient> {
+export async function authenticateApiKey(
+  db: Db,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<ApiClient> {
   const token = presentedKey(url, headers);
-  if (!token) throw unauthorized('An API key is required: send it in the x-api-key header or as the accessToken query parameter');
+  if (!token)
+    throw unauthorized('An API key is required: send it in the x-api-key header or as the accessToken query parameter');
   if (token.length > 200) throw unauthorized('The API key is not valid');
   const key = await resolveApiKey(db, token);
   if (!key) throw new AppError(401, 'invalid_api_key', 'The API key is not valid');
-  if (key.companyStatus === 'inactive' || key.partnerStatus === 'inactive') throw forbidden('The account of this API key is inactive');
+  if (key.companyStatus === 'inactive' || key.partnerStatus === 'inactive')
+    throw forbidden('The account of this API key is inactive');
   const [companyIds, paid] = await Promise.all([companiesOfKey(db, key), meterCall(db, key)]);
   return { ...key, companyIds, paid };
 }

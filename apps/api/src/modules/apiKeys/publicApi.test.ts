@@ -14,7 +14,11 @@ describeEachDatabase('Public API with API keys', (use) => {
     const { database, fx, app } = use();
     world = await createReviewWorld(database.db, fx);
     const { access_token } = await signIn(app, 'owner@fixture.test');
-    const rotated = await app.inject({ method: 'POST', url: `/v2/api/admin/companies/${fx.companyA.id}/accessToken`, headers: bearer(access_token) });
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/v2/api/admin/companies/${fx.companyA.id}/accessToken`,
+      headers: bearer(access_token),
+    });
     companyKey = rotated.json().accessToken;
     partnerKey = (await rotateKey(database.db, { partnerId: fx.partner1.id })).token;
   });
@@ -22,7 +26,8 @@ describeEachDatabase('Public API with API keys', (use) => {
   const get = (url: string, key?: string, how: 'header' | 'query' = 'header') => {
     const { app } = use();
     if (!key) return app.inject({ url });
-    if (how === 'query') return app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}accessToken=${encodeURIComponent(key)}` });
+    if (how === 'query')
+      return app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}accessToken=${encodeURIComponent(key)}` });
     return app.inject({ url, headers: { 'x-api-key': key } });
   };
 
@@ -30,7 +35,10 @@ describeEachDatabase('Public API with API keys', (use) => {
     const missing = await get('/v2/public/reviews');
     expect(missing.statusCode).toBe(401);
     expect(missing.json().error_description).toMatch(/API key is required/);
-    expect((await get('/v2/public/reviews', 'not-a-key')).json()).toEqual({ error: 'invalid_api_key', error_description: 'The API key is not valid' });
+    expect((await get('/v2/public/reviews', 'not-a-key')).json()).toEqual({
+      error: 'invalid_api_key',
+      error_description: 'The API key is not valid',
+    });
     const { app } = use();
     const { access_token } = await signIn(app, 'admin@alpha.test');
     expect((await app.inject({ url: '/v2/public/reviews', headers: bearer(access_token) })).statusCode).toBe(401);
@@ -47,8 +55,21 @@ describeEachDatabase('Public API with API keys', (use) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total_reviews_count: 12, page: 1, per_page: 5, total_pages: 3 });
-    expect(body.reviews[0]).toMatchObject({ id: world.ids.r12, source: 'feedback', location_title: 'Burger Bay Marina', brand: 'Burger Bay', region: 'Dubai', sentiment: 'negative' });
-    const filtered = (await get(`/v2/public/reviews?sources=google&ratings=5&date_from=2024-03-01&date_to=2024-03-31`, companyKey, 'query')).json();
+    expect(body.reviews[0]).toMatchObject({
+      id: world.ids.r12,
+      source: 'feedback',
+      location_title: 'Burger Bay Marina',
+      brand: 'Burger Bay',
+      region: 'Dubai',
+      sentiment: 'negative',
+    });
+    const filtered = (
+      await get(
+        `/v2/public/reviews?sources=google&ratings=5&date_from=2024-03-01&date_to=2024-03-31`,
+        companyKey,
+        'query',
+      )
+    ).json();
     expect(filtered.reviews.map((r: { id: number }) => r.id)).toEqual([world.ids.r1]);
     expect((await get('/v2/public/reviews?date_from=2024-13-01', companyKey)).statusCode).toBe(400);
   });
@@ -64,7 +85,15 @@ describeEachDatabase('Public API with API keys', (use) => {
   it('lists locations with review counts and ratings', async () => {
     const body = (await get('/v2/public/locations?search=marina', companyKey)).json();
     expect(body.total).toBe(1);
-    expect(body.data[0]).toMatchObject({ id: world.marina, title: 'Burger Bay Marina', location_code: 'BB-001', brand: 'Burger Bay', region: 'Dubai', reviews: 4, rating: 3 });
+    expect(body.data[0]).toMatchObject({
+      id: world.marina,
+      title: 'Burger Bay Marina',
+      location_code: 'BB-001',
+      brand: 'Burger Bay',
+      region: 'Dubai',
+      reviews: 4,
+      rating: 3,
+    });
   });
 
   it("reads a partner's companies one at a time and never another partner's", async () => {
@@ -88,8 +117,13 @@ describeEachDatabase('Public API with API keys', (use) => {
     // The usage call is a call too: the sixth, so paid.
     const usage = (await get('/v2/public/usage', bKey)).json();
     expect(usage).toMatchObject({ credits: 3, free: 3, paid: 3, remaining: 0 });
-    const rows = await db.execute(sql`SELECT paid, calls FROM api_usage u JOIN api_keys k ON k.id = u.api_key_id WHERE k.company_id = ${fx.companyB.id} ORDER BY paid`);
-    expect((rows as unknown as { rows: { paid: boolean; calls: number }[] }).rows).toEqual([{ paid: false, calls: 3 }, { paid: true, calls: 3 }]);
+    const rows = await db.execute(
+      sql`SELECT paid, calls FROM api_usage u JOIN api_keys k ON k.id = u.api_key_id WHERE k.company_id = ${fx.companyB.id} ORDER BY paid`,
+    );
+    expect((rows as unknown as { rows: { paid: boolean; calls: number }[] }).rows).toEqual([
+      { paid: false, calls: 3 },
+      { paid: true, calls: 3 },
+    ]);
     // Refused calls are not metered.
     await get('/v2/public/reviews?ratings=9', bKey);
     const after = (await get('/v2/public/usage', bKey)).json();
@@ -112,8 +146,16 @@ describeEachDatabase('Public API with API keys', (use) => {
     const doc = (await app.inject({ url: '/docs/json' })).json();
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(doc.paths['/v2/public/reviews'].get.security).toEqual([{ apiKey: [] }, { apiKeyQuery: [] }]);
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/v2/public/')).sort()).toEqual([
-      '/v2/public/companies', '/v2/public/locations', '/v2/public/reviews', '/v2/public/reviews/{id}', '/v2/public/usage',
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/v2/public/'))
+        .sort(),
+    ).toEqual([
+      '/v2/public/companies',
+      '/v2/public/locations',
+      '/v2/public/reviews',
+      '/v2/public/reviews/{id}',
+      '/v2/public/usage',
     ]);
   });
 });

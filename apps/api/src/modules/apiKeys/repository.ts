@@ -19,7 +19,12 @@ function ownerCondition(owner: KeyOwner) {
 
 /** The key in use (not revoked) of a company or partner, or undefined when it has none. */
 export async function currentKey(db: Db, owner: KeyOwner): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(and(ownerCondition(owner), isNull(apiKeys.revokedAt))).orderBy(sql`${apiKeys.id} desc`).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(ownerCondition(owner), isNull(apiKeys.revokedAt)))
+    .orderBy(sql`${apiKeys.id} desc`)
+    .limit(1);
   return row;
 }
 
@@ -40,8 +45,14 @@ export async function currentCompanyKeys(db: Db, companyIds: number[]): Promise<
  */
 export async function rotateKey(db: Db, owner: KeyOwner): Promise<ApiKeyRow> {
   return db.transaction(async (tx) => {
-    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(ownerCondition(owner), isNull(apiKeys.revokedAt)));
-    const [row] = await tx.insert(apiKeys).values({ token: newApiKeyToken(), ...owner }).returning();
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(ownerCondition(owner), isNull(apiKeys.revokedAt)));
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ token: newApiKeyToken(), ...owner })
+      .returning();
     return row!;
   });
 }
@@ -76,24 +87,46 @@ export async function resolveApiKey(db: Db, token: string): Promise<ResolvedKey 
   if (!row) return null;
   const partnerId = row.partnerId ?? row.companyPartnerId ?? null;
   if (partnerId !== null) {
-    const [p] = await db.select({ package: partners.package, credits: partners.packageCredits, status: partners.status }).from(partners).where(eq(partners.id, partnerId)).limit(1);
+    const [p] = await db
+      .select({ package: partners.package, credits: partners.packageCredits, status: partners.status })
+      .from(partners)
+      .where(eq(partners.id, partnerId))
+      .limit(1);
     if (!p) return null;
     return {
-      id: row.id, companyId: row.companyId, partnerId: row.partnerId, pool: { partnerId }, poolPackage: p.package, poolCredits: p.credits,
-      companyStatus: row.companyStatus, partnerStatus: p.status,
+      id: row.id,
+      companyId: row.companyId,
+      partnerId: row.partnerId,
+      pool: { partnerId },
+      poolPackage: p.package,
+      poolCredits: p.credits,
+      companyStatus: row.companyStatus,
+      partnerStatus: p.status,
     };
   }
   if (row.companyId === null) return null;
   return {
-    id: row.id, companyId: row.companyId, partnerId: null, pool: { companyId: row.companyId }, poolPackage: row.companyPackage ?? 'Free trial', poolCredits: null,
-    companyStatus: row.companyStatus, partnerStatus: null,
+    id: row.id,
+    companyId: row.companyId,
+    partnerId: null,
+    pool: { companyId: row.companyId },
+    poolPackage: row.companyPackage ?? 'Free trial',
+    poolCredits: null,
+    companyStatus: row.companyStatus,
+    partnerStatus: null,
   };
 }
 
 /** Condition "this key belongs to the pool": a partner's own keys and its companies' keys, or one company's. */
 function poolCondition(pool: ResolvedKey['pool']) {
   if ('companyId' in pool) return eq(apiKeys.companyId, pool.companyId);
-  return or(eq(apiKeys.partnerId, pool.partnerId), inArray(apiKeys.companyId, sql`(select ${companies.id} from ${companies} where ${companies.partnerId} = ${pool.partnerId})`));
+  return or(
+    eq(apiKeys.partnerId, pool.partnerId),
+    inArray(
+      apiKeys.companyId,
+      sql`(select ${companies.id} from ${companies} where ${companies.partnerId} = ${pool.partnerId})`,
+    ),
+  );
 }
 
 /** Calls the pool made since `fromDay` (inclusive), free and paid together. */
@@ -111,7 +144,10 @@ export async function recordCall(db: Db, keyId: number, day: string, paid: boole
   await db
     .insert(apiUsage)
     .values({ apiKeyId: keyId, day, paid, calls: 1 })
-    .onConflictDoUpdate({ target: [apiUsage.apiKeyId, apiUsage.day, apiUsage.paid], set: { calls: sql`${apiUsage.calls} + 1` } });
+    .onConflictDoUpdate({
+      target: [apiUsage.apiKeyId, apiUsage.day, apiUsage.paid],
+      set: { calls: sql`${apiUsage.calls} + 1` },
+    });
 }
 
 export interface UsageRow {
@@ -127,13 +163,25 @@ export interface UsageRow {
 }
 
 /** Metered usage of a partner's pool between two days (inclusive), optionally only free or only paid. */
-export async function partnerUsage(db: Db, partnerId: number, range: { from: string; to: string }, paid?: boolean): Promise<UsageRow[]> {
+export async function partnerUsage(
+  db: Db,
+  partnerId: number,
+  range: { from: string; to: string },
+  paid?: boolean,
+): Promise<UsageRow[]> {
   const conditions = [gte(apiUsage.day, range.from), lte(apiUsage.day, range.to), poolCondition({ partnerId })];
   if (paid !== undefined) conditions.push(eq(apiUsage.paid, paid));
   const rows = await db
     .select({
-      day: apiUsage.day, paid: apiUsage.paid, calls: apiUsage.calls, keyId: apiKeys.id, token: apiKeys.token, revokedAt: apiKeys.revokedAt,
-      companyId: apiKeys.companyId, companyName: companies.companyName, partnerId: apiKeys.partnerId,
+      day: apiUsage.day,
+      paid: apiUsage.paid,
+      calls: apiUsage.calls,
+      keyId: apiKeys.id,
+      token: apiKeys.token,
+      revokedAt: apiKeys.revokedAt,
+      companyId: apiKeys.companyId,
+      companyName: companies.companyName,
+      partnerId: apiKeys.partnerId,
     })
     .from(apiUsage)
     .innerJoin(apiKeys, eq(apiKeys.id, apiUsage.apiKeyId))
@@ -141,8 +189,15 @@ export async function partnerUsage(db: Db, partnerId: number, range: { from: str
     .where(and(...conditions))
     .orderBy(asc(apiUsage.day), asc(apiKeys.id));
   return rows.map((r) => ({
-    day: r.day, paid: r.paid, calls: r.calls, keyId: r.keyId, token: r.token, revoked: r.revokedAt !== null, companyId: r.companyId,
-    companyName: r.companyName, partnerKey: r.partnerId !== null,
+    day: r.day,
+    paid: r.paid,
+    calls: r.calls,
+    keyId: r.keyId,
+    token: r.token,
+    revoked: r.revokedAt !== null,
+    companyId: r.companyId,
+    companyName: r.companyName,
+    partnerKey: r.partnerId !== null,
   }));
 }
 
@@ -150,13 +205,24 @@ export async function partnerUsage(db: Db, partnerId: number, range: { from: str
 export async function companiesOfKey(db: Db, key: Pick<ResolvedKey, 'companyId' | 'partnerId'>): Promise<number[]> {
   if (key.companyId !== null) return [key.companyId];
   if (key.partnerId === null) return [];
-  const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.partnerId, key.partnerId)).orderBy(asc(companies.id));
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.partnerId, key.partnerId))
+    .orderBy(asc(companies.id));
   return rows.map((r) => r.id);
 }
 
 /** One page of a company's locations with their all-time review count and average rating (from the daily rollup). */
-export async function publicLocationPage(db: Db, companyId: number, q: { search?: string; page: number; perPage: number }) {
-  const where = and(eq(locations.companyId, companyId), q.search ? ilike(locations.title, `%${q.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined);
+export async function publicLocationPage(
+  db: Db,
+  companyId: number,
+  q: { search?: string; page: number; perPage: number },
+) {
+  const where = and(
+    eq(locations.companyId, companyId),
+    q.search ? ilike(locations.title, `%${q.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+  );
   const totals = db
     .select({
       locationId: reviewDaily.locationId,
@@ -170,7 +236,14 @@ export async function publicLocationPage(db: Db, companyId: number, q: { search?
     .as('totals');
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ location: locations, brand: brands.title, region: states.title, reviews: totals.reviews, rated: totals.rated, ratingSum: totals.ratingSum })
+      .select({
+        location: locations,
+        brand: brands.title,
+        region: states.title,
+        reviews: totals.reviews,
+        rated: totals.rated,
+        ratingSum: totals.ratingSum,
+      })
       .from(locations)
       .leftJoin(brands, eq(brands.id, locations.brandId))
       .leftJoin(states, eq(states.id, locations.stateId))
@@ -187,9 +260,22 @@ export async function publicLocationPage(db: Db, companyId: number, q: { search?
 /** The companies a key may read, with their location counts. */
 export async function publicCompanies(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const lc = db.select({ companyId: locations.companyId, n: count().as('n') }).from(locations).where(inArray(locations.companyId, ids)).groupBy(locations.companyId).as('lc');
+  const lc = db
+    .select({ companyId: locations.companyId, n: count().as('n') })
+    .from(locations)
+    .where(inArray(locations.companyId, ids))
+    .groupBy(locations.companyId)
+    .as('lc');
   return db
-    .select({ id: companies.id, name: companies.companyName, type: companies.type, status: companies.status, city: companies.city, country: companies.country, locations: sql<number>`coalesce(${lc.n}, 0)::int` })
+    .select({
+      id: companies.id,
+      name: companies.companyName,
+      type: companies.type,
+      status: companies.status,
+      city: companies.city,
+      country: companies.country,
+      locations: sql<number>`coalesce(${lc.n}, 0)::int`,
+    })
     .from(companies)
     .leftJoin(lc, eq(lc.companyId, companies.id))
     .where(inArray(companies.id, ids))
@@ -197,7 +283,11 @@ export async function publicCompanies(db: Db, ids: number[]) {
 }
 
 /** Free and paid calls of a pool since a day, for the usage call. */
-export async function poolCallsByKind(db: Db, pool: ResolvedKey['pool'], fromDay: string): Promise<{ free: number; paid: number }> {
+export async function poolCallsByKind(
+  db: Db,
+  pool: ResolvedKey['pool'],
+  fromDay: string,
+): Promise<{ free: number; paid: number }> {
   const rows = await db
     .select({ paid: apiUsage.paid, n: sql<number>`sum(${apiUsage.calls})::int` })
     .from(apiUsage)

@@ -48,7 +48,7 @@ function reviewOut(r: ReviewRow) {
     title: r.title,
     text: r.text,
     language: r.language,
-    sentiment: r.sentiment === null ? null : SENTIMENT[String(r.sentiment) as keyof typeof SENTIMENT] ?? null,
+    sentiment: r.sentiment === null ? null : (SENTIMENT[String(r.sentiment) as keyof typeof SENTIMENT] ?? null),
     url: r.url,
     created_at: r.createdAt.toISOString(),
     responded_at: r.respondedAt?.toISOString() ?? null,
@@ -56,99 +56,244 @@ function reviewOut(r: ReviewRow) {
 }
 
 const reviewSchema = z.object({
-  id: z.number(), company_id: z.number(), location_id: z.number().nullable(), location_title: z.string().nullable(), location_code: z.string().nullable(),
-  brand: z.string().nullable(), region: z.string().nullable(), source: z.string(), source_title: z.string(), author_name: z.string().nullable(),
-  rating: z.number().nullable(), title: z.string().nullable(), text: z.string().nullable(), language: z.string().nullable(),
-  sentiment: z.enum(['negative', 'neutral', 'positive']).nullable(), url: z.string().nullable(), created_at: z.string(), responded_at: z.string().nullable(),
+  id: z.number(),
+  company_id: z.number(),
+  location_id: z.number().nullable(),
+  location_title: z.string().nullable(),
+  location_code: z.string().nullable(),
+  brand: z.string().nullable(),
+  region: z.string().nullable(),
+  source: z.string(),
+  source_title: z.string(),
+  author_name: z.string().nullable(),
+  rating: z.number().nullable(),
+  title: z.string().nullable(),
+  text: z.string().nullable(),
+  language: z.string().nullable(),
+  sentiment: z.enum(['negative', 'neutral', 'positive']).nullable(),
+  url: z.string().nullable(),
+  created_at: z.string(),
+  responded_at: z.string().nullable(),
 });
 
-const replySchema = z.object({ id: z.number(), text: z.string(), status: z.string(), created_at: z.string(), posted_at: z.string().nullable() });
+const replySchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+});
 
 const locationSchema = z.object({
-  id: z.number(), company_id: z.number(), title: z.string(), location_code: z.string().nullable(), brand: z.string().nullable(), region: z.string().nullable(),
-  address: z.string().nullable(), city: z.string().nullable(), country: z.string().nullable(), time_zone: z.string().nullable(),
-  source_urls: z.record(z.string(), z.string()), reviews: z.number(), rating: z.number().nullable(),
+  id: z.number(),
+  company_id: z.number(),
+  title: z.string(),
+  location_code: z.string().nullable(),
+  brand: z.string().nullable(),
+  region: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  time_zone: z.string().nullable(),
+  source_urls: z.record(z.string(), z.string()),
+  reviews: z.number(),
+  rating: z.number().nullable(),
 });
 
 export function publicApiRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
-  app.get('/v2/public/companies', {
-    config: { access: keyAccess },
-    schema: {
-      tags, security,
-      summary: 'The companies this key may read: its own company, or every company of its partner',
-      response: { 200: z.object({ data: z.array(z.object({ id: z.number(), company_name: z.string(), type: z.string(), status: z.string(), city: z.string().nullable(), country: z.string().nullable(), locations_count: z.number() })) }) },
+  app.get(
+    '/v2/public/companies',
+    {
+      config: { access: keyAccess },
+      schema: {
+        tags,
+        security,
+        summary: 'The companies this key may read: its own company, or every company of its partner',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                company_name: z.string(),
+                type: z.string(),
+                status: z.string(),
+                city: z.string().nullable(),
+                country: z.string().nullable(),
+                locations_count: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
     },
-  }, async (request) => {
-    const rows = await publicCompanies(db, apiClientOf(request).companyIds);
-    return { data: rows.map((c) => ({ id: c.id, company_name: c.name, type: c.type, status: c.status, city: c.city, country: c.country, locations_count: c.locations })) };
-  });
-
-  app.get('/v2/public/locations', {
-    config: { access: keyAccess },
-    schema: {
-      tags, security,
-      summary: "A company's locations (or products) with their review count and average rating, paged by title",
-      querystring: pagingQuery.extend({ company: companyQuery.shape.company, search: z.string().max(200).optional() }),
-      response: { 200: z.object({ data: z.array(locationSchema), total: z.number(), page: z.number(), per_page: z.number(), total_pages: z.number() }) },
-    },
-  }, async (request) => {
-    const q = request.query;
-    const companyId = companyOfCall(apiClientOf(request), q.company);
-    const { rows, total } = await publicLocationPage(db, companyId, { search: q.search?.trim() || undefined, page: q.page, perPage: q.per_page });
-    const data = rows.map((r) => ({
-      id: r.location.id, company_id: r.location.companyId, title: r.location.title, location_code: r.location.locationId, brand: r.brand, region: r.region,
-      address: r.location.address, city: r.location.city, country: r.location.country, time_zone: r.location.timeZone, source_urls: r.location.sourceUrls,
-      reviews: r.reviews ?? 0, rating: r.rated ? Math.round(((r.ratingSum ?? 0) / r.rated) * 100) / 100 : null,
-    }));
-    return { data, total, page: q.page, per_page: q.per_page, total_pages: totalPages(total, q.per_page) };
-  });
-
-  app.get('/v2/public/reviews', {
-    config: { access: keyAccess },
-    schema: {
-      tags, security,
-      summary: "A company's reviews, newest first, with the reviews workspace's filter (dates YYYY-MM-DD as UTC days, sources, ratings, locations, brands, states, answered, with_text, search)",
-      querystring: reviewFilterSchema.extend({ company: companyQuery.shape.company }),
-      response: { 200: z.object({ reviews: z.array(reviewSchema), total_reviews_count: z.number(), page: z.number(), per_page: z.number(), total_pages: z.number() }) },
-    },
-  }, async (request) => {
-    const { company, ...filter } = request.query;
-    const scope = { companyId: companyOfCall(apiClientOf(request), company), locationIds: null };
-    const [rows, total] = await Promise.all([findReviewPage(db, scope, filter), countReviews(db, scope, filter)]);
-    return { reviews: rows.map(reviewOut), total_reviews_count: total, page: filter.page, per_page: filter.per_page, total_pages: totalPages(total, filter.per_page) };
-  });
-
-  app.get('/v2/public/reviews/:id', {
-    config: { access: keyAccess },
-    schema: { tags, security, summary: 'One review with its replies', params: idParams, response: { 200: reviewSchema.extend({ replies: z.array(replySchema) }) } },
-  }, async (request) => {
-    const client = apiClientOf(request);
-    for (const companyId of client.companyIds) {
-      const found = await findReviewThread(db, { companyId, locationIds: null }, request.params.id);
-      if (!found) continue;
-      const { review, replies } = found;
+    async (request) => {
+      const rows = await publicCompanies(db, apiClientOf(request).companyIds);
       return {
-        ...reviewOut(review),
-        replies: replies.map((r) => ({ id: r.id, text: r.text, status: r.status, created_at: r.createdAt.toISOString(), posted_at: r.postedAt?.toISOString() ?? null })),
+        data: rows.map((c) => ({
+          id: c.id,
+          company_name: c.name,
+          type: c.type,
+          status: c.status,
+          city: c.city,
+          country: c.country,
+          locations_count: c.locations,
+        })),
       };
-    }
-    throw notFound('No such review');
-  });
-
-  app.get('/v2/public/usage', {
-    config: { access: keyAccess },
-    schema: {
-      tags, security,
-      summary: "This month's metered calls of the key's account (its partner, or its company): free within the package's monthly credits, paid beyond",
-      response: { 200: z.object({ month: z.string(), credits: z.number(), free: z.number(), paid: z.number(), remaining: z.number() }) },
     },
-  }, async (request) => {
-    const client = apiClientOf(request);
-    const month = toIsoDate(new Date()).slice(0, 7);
-    const used = await poolCallsByKind(db, client.pool, `${month}-01`);
-    const credits = monthlyApiCredits(client.poolPackage, client.poolCredits);
-    return { month, credits, free: used.free, paid: used.paid, remaining: Math.max(0, credits - used.free - used.paid) };
-  });
+  );
+
+  app.get(
+    '/v2/public/locations',
+    {
+      config: { access: keyAccess },
+      schema: {
+        tags,
+        security,
+        summary: "A company's locations (or products) with their review count and average rating, paged by title",
+        querystring: pagingQuery.extend({
+          company: companyQuery.shape.company,
+          search: z.string().max(200).optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(locationSchema),
+            total: z.number(),
+            page: z.number(),
+            per_page: z.number(),
+            total_pages: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const companyId = companyOfCall(apiClientOf(request), q.company);
+      const { rows, total } = await publicLocationPage(db, companyId, {
+        search: q.search?.trim() || undefined,
+        page: q.page,
+        perPage: q.per_page,
+      });
+      const data = rows.map((r) => ({
+        id: r.location.id,
+        company_id: r.location.companyId,
+        title: r.location.title,
+        location_code: r.location.locationId,
+        brand: r.brand,
+        region: r.region,
+        address: r.location.address,
+        city: r.location.city,
+        country: r.location.country,
+        time_zone: r.location.timeZone,
+        source_urls: r.location.sourceUrls,
+        reviews: r.reviews ?? 0,
+        rating: r.rated ? Math.round(((r.ratingSum ?? 0) / r.rated) * 100) / 100 : null,
+      }));
+      return { data, total, page: q.page, per_page: q.per_page, total_pages: totalPages(total, q.per_page) };
+    },
+  );
+
+  app.get(
+    '/v2/public/reviews',
+    {
+      config: { access: keyAccess },
+      schema: {
+        tags,
+        security,
+        summary:
+          "A company's reviews, newest first, with the reviews workspace's filter (dates YYYY-MM-DD as UTC days, sources, ratings, locations, brands, states, answered, with_text, search)",
+        querystring: reviewFilterSchema.extend({ company: companyQuery.shape.company }),
+        response: {
+          200: z.object({
+            reviews: z.array(reviewSchema),
+            total_reviews_count: z.number(),
+            page: z.number(),
+            per_page: z.number(),
+            total_pages: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { company, ...filter } = request.query;
+      const scope = { companyId: companyOfCall(apiClientOf(request), company), locationIds: null };
+      const [rows, total] = await Promise.all([findReviewPage(db, scope, filter), countReviews(db, scope, filter)]);
+      return {
+        reviews: rows.map(reviewOut),
+        total_reviews_count: total,
+        page: filter.page,
+        per_page: filter.per_page,
+        total_pages: totalPages(total, filter.per_page),
+      };
+    },
+  );
+
+  app.get(
+    '/v2/public/reviews/:id',
+    {
+      config: { access: keyAccess },
+      schema: {
+        tags,
+        security,
+        summary: 'One review with its replies',
+        params: idParams,
+        response: { 200: reviewSchema.extend({ replies: z.array(replySchema) }) },
+      },
+    },
+    async (request) => {
+      const client = apiClientOf(request);
+      for (const companyId of client.companyIds) {
+        const found = await findReviewThread(db, { companyId, locationIds: null }, request.params.id);
+        if (!found) continue;
+        const { review, replies } = found;
+        return {
+          ...reviewOut(review),
+          replies: replies.map((r) => ({
+            id: r.id,
+            text: r.text,
+            status: r.status,
+            created_at: r.createdAt.toISOString(),
+            posted_at: r.postedAt?.toISOString() ?? null,
+          })),
+        };
+      }
+      throw notFound('No such review');
+    },
+  );
+
+  app.get(
+    '/v2/public/usage',
+    {
+      config: { access: keyAccess },
+      schema: {
+        tags,
+        security,
+        summary:
+          "This month's metered calls of the key's account (its partner, or its company): free within the package's monthly credits, paid beyond",
+        response: {
+          200: z.object({
+            month: z.string(),
+            credits: z.number(),
+            free: z.number(),
+            paid: z.number(),
+            remaining: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const client = apiClientOf(request);
+      const month = toIsoDate(new Date()).slice(0, 7);
+      const used = await poolCallsByKind(db, client.pool, `${month}-01`);
+      const credits = monthlyApiCredits(client.poolPackage, client.poolCredits);
+      return {
+        month,
+        credits,
+        free: used.free,
+        paid: used.paid,
+        remaining: Math.max(0, credits - used.free - used.paid),
+      };
+    },
+  );
 }

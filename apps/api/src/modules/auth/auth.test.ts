@@ -8,11 +8,27 @@ import { FIXTURE_PASSWORD } from '../../test/fixtures';
 describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   const tokenCall = (payload: Record<string, unknown>) => {
     const { app } = use();
-    return app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, ...payload } });
+    return app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      payload: {
+        client_id: app.deps.config.oauthClientId,
+        client_secret: app.deps.config.oauthClientSecret,
+        ...payload,
+      },
+    });
   };
   const revoke = (payload: Record<string, unknown>) => {
     const { app } = use();
-    return app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, ...payload } });
+    return app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/revoke',
+      payload: {
+        client_id: app.deps.config.oauthClientId,
+        client_secret: app.deps.config.oauthClientSecret,
+        ...payload,
+      },
+    });
   };
 
   it('signs in with the password grant and the access token opens /me', async () => {
@@ -34,7 +50,13 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
       method: 'POST',
       url: '/v2/oauth2/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, grant_type: 'password', email: fx.companyA.manager.email.toUpperCase(), password: FIXTURE_PASSWORD }).toString(),
+      payload: new URLSearchParams({
+        client_id: app.deps.config.oauthClientId,
+        client_secret: app.deps.config.oauthClientSecret,
+        grant_type: 'password',
+        email: fx.companyA.manager.email.toUpperCase(),
+        password: FIXTURE_PASSWORD,
+      }).toString(),
     });
     expect(res.statusCode).toBe(200);
   });
@@ -50,7 +72,12 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   it('does the same password work for an unknown email as for a real one, so timing does not tell which exist', async () => {
     // Watches Node's scrypt (it still runs): which derivations, with which cost, each sign-in makes.
     const scrypt = vi.spyOn(crypto, 'scrypt');
-    const derivations = () => scrypt.mock.calls.map(([, salt, keyLength, options]) => ({ saltBytes: Buffer.from(salt as Buffer).length, keyLength, options }));
+    const derivations = () =>
+      scrypt.mock.calls.map(([, salt, keyLength, options]) => ({
+        saltBytes: Buffer.from(salt as Buffer).length,
+        keyLength,
+        options,
+      }));
     try {
       await tokenCall({ grant_type: 'password', email: 'admin@alpha.test', password: 'nope-nope' });
       const known = derivations();
@@ -65,20 +92,43 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
 
   it('checks client_id and client_secret', async () => {
     const { app } = use();
-    const res = await app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: 'reputo-web', client_secret: 'guess', grant_type: 'password', email: 'admin@alpha.test', password: FIXTURE_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      payload: {
+        client_id: 'reputo-web',
+        client_secret: 'guess',
+        grant_type: 'password',
+        email: 'admin@alpha.test',
+        password: FIXTURE_PASSWORD,
+      },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_client');
   });
 
   it('answers bad input with a 4xx and a clear message, never a 5xx', async () => {
     const { app } = use();
-    expect((await tokenCall({ grant_type: 'password', password: 'x' })).json()).toMatchObject({ error: 'invalid_request', error_description: 'email is required' });
-    expect((await tokenCall({ grant_type: 'client_credentials' })).json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect((await tokenCall({ grant_type: 'password', password: 'x' })).json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'email is required',
+    });
+    expect((await tokenCall({ grant_type: 'client_credentials' })).json()).toMatchObject({
+      error: 'unsupported_grant_type',
+    });
     // RFC 6749 section 5.2: no client authentication is invalid_client, 401.
     const noClient = await app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { grant_type: 'password' } });
     expect(noClient.statusCode).toBe(401);
-    expect(noClient.json()).toEqual({ error: 'invalid_client', error_description: 'Client authentication is required: client_id and client_secret, or HTTP Basic' });
-    const badJson = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(noClient.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication is required: client_id and client_secret, or HTTP Basic',
+    });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error_description).toEqual(expect.any(String));
     expect(badJson.body).not.toMatch(/at .*\.ts:\d+/);
@@ -87,7 +137,11 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   it('rotates refresh tokens: the new pair works, the old refresh token works once only', async () => {
     const { app, fx } = use();
     const first = await signIn(app, fx.companyA.manager.email);
-    const refreshed = await tokenCall({ grant_type: 'refresh_token', refresh_token: first.refresh_token, email: fx.companyA.manager.email });
+    const refreshed = await tokenCall({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      email: fx.companyA.manager.email,
+    });
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -96,7 +150,10 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     // Replaying the used token revokes the family: the newer token stops working too.
     const replay = await tokenCall({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: 'invalid_grant', error_description: 'Your session has ended. Please sign in again.' });
+    expect(replay.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Your session has ended. Please sign in again.',
+    });
     const afterReplay = await tokenCall({ grant_type: 'refresh_token', refresh_token: second.refresh_token });
     expect(afterReplay.statusCode).toBe(400);
   });
@@ -104,8 +161,13 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   it('refuses a refresh with another user email or an unknown token', async () => {
     const { app, fx } = use();
     const pair = await signIn(app, fx.companyA.responder.email);
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, email: 'admin@alpha.test' })).statusCode).toBe(400);
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: 'made-up-token' })).json().error).toBe('invalid_grant');
+    expect(
+      (await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, email: 'admin@alpha.test' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: 'made-up-token' })).json().error).toBe(
+      'invalid_grant',
+    );
   });
 
   it('sign-out revokes the refresh token (RFC 7009 `token`, or the older `refresh_token`)', async () => {
@@ -115,7 +177,9 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
       const out = await revoke({ [field]: pair.refresh_token });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ revoked: true });
-      expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).statusCode).toBe(400);
+      expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).statusCode).toBe(
+        400,
+      );
     }
   });
 
@@ -124,31 +188,63 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
     expect((await revoke({ token: 'never-issued', token_type_hint: 'refresh_token' })).statusCode).toBe(200);
     const pair = await signIn(app, fx.companyA.analyst.email);
     expect((await revoke({ token: pair.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).json().error).toBe('invalid_grant');
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).json().error).toBe(
+      'invalid_grant',
+    );
     const anonymous = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { token: 'x' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error).toBe('invalid_client');
-    expect((await revoke({})).json()).toMatchObject({ error: 'invalid_request', error_description: 'token is required' });
+    expect((await revoke({})).json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'token is required',
+    });
   });
 
   it('authenticates the client with HTTP Basic as well as in the body (RFC 6749 section 2.3.1)', async () => {
     const { app, fx } = use();
     const { oauthClientId: id, oauthClientSecret: secret } = app.deps.config;
-    const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(user)}:${encodeURIComponent(pass)}`).toString('base64')}` });
+    const basic = (user: string, pass: string) => ({
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(user)}:${encodeURIComponent(pass)}`).toString('base64')}`,
+    });
     const grant = { grant_type: 'password', username: fx.companyA.admin.email, password: FIXTURE_PASSWORD };
-    const ok = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, secret), payload: grant });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      headers: basic(id, secret),
+      payload: grant,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().token_type).toBe('Bearer');
-    const wrong = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, 'guess'), payload: grant });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      headers: basic(id, 'guess'),
+      payload: grant,
+    });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'invalid_client', error_description: 'Unknown client or wrong client secret' });
+    expect(wrong.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Unknown client or wrong client secret',
+    });
     expect(wrong.headers['www-authenticate']).toMatch(/^Basic realm=/);
-    const both = await app.inject({ method: 'POST', url: '/v2/oauth2/token', headers: basic(id, secret), payload: { ...grant, client_id: id, client_secret: secret } });
+    const both = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/token',
+      headers: basic(id, secret),
+      payload: { ...grant, client_id: id, client_secret: secret },
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toBe('invalid_request');
-    const revoked = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', headers: basic(id, secret), payload: { token: ok.json().refresh_token } });
+    const revoked = await app.inject({
+      method: 'POST',
+      url: '/v2/oauth2/revoke',
+      headers: basic(id, secret),
+      payload: { token: ok.json().refresh_token },
+    });
     expect(revoked.statusCode).toBe(200);
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: ok.json().refresh_token })).statusCode).toBe(400);
+    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: ok.json().refresh_token })).statusCode).toBe(
+      400,
+    );
   });
 
   it('tells caches not to store token answers, successes and errors alike (RFC 6749 section 5.1)', async () => {
@@ -186,18 +282,45 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   });
 });
 
-describeEachDatabase('Sign-in rate limit', (use) => {
-  it('answers 429 after the limit per email and address, and other emails still sign in', async () => {
-    const { app, fx } = use();
-    const attempt = (email: string) =>
-      app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, grant_type: 'password', email, password: 'wrong-password' } });
-    for (let i = 0; i < 3; i++) expect((await attempt(fx.companyA.admin.email)).statusCode).toBe(400);
-    const limited = await attempt(fx.companyA.admin.email);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'too_many_requests', error_description: 'Too many sign-in attempts. Please try again in 10 minutes.' });
-    // Even the right password waits until the window passes.
-    const right = await app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, grant_type: 'password', email: fx.companyA.admin.email, password: FIXTURE_PASSWORD } });
-    expect(right.statusCode).toBe(429);
-    expect((await attempt(fx.companyA.manager.email)).statusCode).toBe(400);
-  });
-}, { env: { TOKEN_RATE_LIMIT: '3', TOKEN_RATE_WINDOW: '600' } });
+describeEachDatabase(
+  'Sign-in rate limit',
+  (use) => {
+    it('answers 429 after the limit per email and address, and other emails still sign in', async () => {
+      const { app, fx } = use();
+      const attempt = (email: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/v2/oauth2/token',
+          payload: {
+            client_id: app.deps.config.oauthClientId,
+            client_secret: app.deps.config.oauthClientSecret,
+            grant_type: 'password',
+            email,
+            password: 'wrong-password',
+          },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(fx.companyA.admin.email)).statusCode).toBe(400);
+      const limited = await attempt(fx.companyA.admin.email);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        error: 'too_many_requests',
+        error_description: 'Too many sign-in attempts. Please try again in 10 minutes.',
+      });
+      // Even the right password waits until the window passes.
+      const right = await app.inject({
+        method: 'POST',
+        url: '/v2/oauth2/token',
+        payload: {
+          client_id: app.deps.config.oauthClientId,
+          client_secret: app.deps.config.oauthClientSecret,
+          grant_type: 'password',
+          email: fx.companyA.admin.email,
+          password: FIXTURE_PASSWORD,
+        },
+      });
+      expect(right.statusCode).toBe(429);
+      expect((await attempt(fx.companyA.manager.email)).statusCode).toBe(400);
+    });
+  },
+  { env: { TOKEN_RATE_LIMIT: '3', TOKEN_RATE_WINDOW: '600' } },
+);

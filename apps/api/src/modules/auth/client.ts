@@ -10,7 +10,13 @@ export interface ClientCredentials {
 const basicChallenge = { 'www-authenticate': 'Basic realm="reputo", charset="UTF-8"' };
 
 function invalidClient(viaBasic: boolean): AppError {
-  return new AppError(401, 'invalid_client', 'Unknown client or wrong client secret', undefined, viaBasic ? basicChallenge : undefined);
+  return new AppError(
+    401,
+    'invalid_client',
+    'Unknown client or wrong client secret',
+    undefined,
+    viaBasic ? basicChallenge : undefined,
+  );
 }
 
 /** Compared through hashes of equal length, so the answer's timing does not reveal how much of a secret matched. */
@@ -38,14 +44,33 @@ export function basicCredentials(header: string | undefined): { id: string; secr
  * Client authentication of the token and revocation endpoints: HTTP Basic or client_id and
  * client_secret in the body (RFC 6749 section 2.3.1), one method per request.
  */
-export function authenticateClient(authorization: string | undefined, body: ClientCredentials, expected: { id: string; secret: string }): void {
+export function authenticateClient(
+  authorization: string | undefined,
+  body: ClientCredentials,
+  expected: { id: string; secret: string },
+): void {
   const basic = basicCredentials(authorization);
   if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
-    throw new AppError(400, 'invalid_request', 'Send the client credentials once: in the Authorization header or in the body');
+    throw new AppError(
+      400,
+      'invalid_request',
+      'Send the client credentials once: in the Authorization header or in the body',
+    );
   }
   if (basic === 'malformed') throw invalidClient(true);
-  const given = basic ?? (body.client_id !== undefined && body.client_secret !== undefined ? { id: body.client_id, secret: body.client_secret } : null);
-  if (!given) throw new AppError(401, 'invalid_client', 'Client authentication is required: client_id and client_secret, or HTTP Basic', undefined, basicChallenge);
+  const given =
+    basic ??
+    (body.client_id !== undefined && body.client_secret !== undefined
+      ? { id: body.client_id, secret: body.client_secret }
+      : null);
+  if (!given)
+    throw new AppError(
+      401,
+      'invalid_client',
+      'Client authentication is required: client_id and client_secret, or HTTP Basic',
+      undefined,
+      basicChallenge,
+    );
   // Both compared, always: which one was wrong is not told.
   const idMatches = sameText(given.id, expected.id);
   const secretMatches = sameText(given.secret, expected.secret);

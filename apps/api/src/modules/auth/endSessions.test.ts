@@ -6,7 +6,16 @@ import { lastMailTo } from '../../test/mail';
 
 const me = (app: BuiltApp, accessToken: string) => app.inject({ url: '/v2/api/me', headers: bearer(accessToken) });
 const refresh = (app: BuiltApp, refreshToken: string) =>
-  app.inject({ method: 'POST', url: '/v2/oauth2/token', payload: { client_id: app.deps.config.oauthClientId, client_secret: app.deps.config.oauthClientSecret, grant_type: 'refresh_token', refresh_token: refreshToken } });
+  app.inject({
+    method: 'POST',
+    url: '/v2/oauth2/token',
+    payload: {
+      client_id: app.deps.config.oauthClientId,
+      client_secret: app.deps.config.oauthClientSecret,
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    },
+  });
 
 /** An old access token is answered as expired (the client then refreshes), on both servers. */
 async function expectExpired(apps: BuiltApp[], accessToken: string) {
@@ -32,11 +41,19 @@ describeEachDatabase('A new password ends the other sessions', (use) => {
       expect((await me(other.app, here.access_token)).statusCode).toBe(200);
       expect((await me(other.app, elsewhere.access_token)).statusCode).toBe(200);
 
-      const change = await app.inject({ method: 'PATCH', url: '/v2/api/user', headers: bearer(here.access_token), payload: { password: 'changed-pass-1' } });
+      const change = await app.inject({
+        method: 'PATCH',
+        url: '/v2/api/user',
+        headers: bearer(here.access_token),
+        payload: { password: 'changed-pass-1' },
+      });
       expect(change.statusCode).toBe(200);
 
       await expectExpired([app, other.app], elsewhere.access_token);
-      expect((await refresh(other.app, elsewhere.refresh_token)).json()).toEqual({ error: 'invalid_grant', error_description: 'Your session has ended. Please sign in again.' });
+      expect((await refresh(other.app, elsewhere.refresh_token)).json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Your session has ended. Please sign in again.',
+      });
 
       // The changing session refreshes its access token (issued before the change) and goes on.
       await expectExpired([app, other.app], here.access_token);
@@ -60,7 +77,15 @@ describeEachDatabase('A new password ends the other sessions', (use) => {
       expect((await me(other.app, before.access_token)).statusCode).toBe(200);
       await app.inject({ method: 'POST', url: '/v2/api/password/fogot', payload: { email } });
       const token = (await lastMailTo(use(), email)).links[0]!.split('/').pop()!;
-      expect((await app.inject({ method: 'POST', url: `/v2/api/password/${token}`, payload: { token, password: 'recovered-1' } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/v2/api/password/${token}`,
+            payload: { token, password: 'recovered-1' },
+          })
+        ).statusCode,
+      ).toBe(200);
 
       await expectExpired([app, other.app], before.access_token);
       expect((await refresh(other.app, before.refresh_token)).statusCode).toBe(400);

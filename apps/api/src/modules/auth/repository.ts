@@ -4,7 +4,10 @@ import { refreshTokens } from '../../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export async function insertRefreshToken(db: Db, row: { tokenHash: string; userId: number; familyId: string; expiresAt: Date }): Promise<void> {
+export async function insertRefreshToken(
+  db: Db,
+  row: { tokenHash: string; userId: number; familyId: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(refreshTokens).values(row);
 }
 
@@ -24,11 +27,17 @@ export async function claimRefreshToken(db: Db, id: number): Promise<boolean> {
 }
 
 export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Revokes every refresh token of the user, except those of the family `keep` when given. */
 export async function revokeUserRefreshTokens(db: Db, userId: number, keep: string | null = null): Promise<void> {
   const others = keep ? ne(refreshTokens.familyId, keep) : undefined;
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), others));
 }

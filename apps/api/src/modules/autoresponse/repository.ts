@@ -4,18 +4,30 @@ import { autoresponseSettings, companies, responses, reviews, templates, type Au
 
 export type AutoresponseSettingsRow = typeof autoresponseSettings.$inferSelect;
 
-export async function findAutoresponseSettings(db: Db, companyId: number): Promise<AutoresponseSettingsRow | undefined> {
+export async function findAutoresponseSettings(
+  db: Db,
+  companyId: number,
+): Promise<AutoresponseSettingsRow | undefined> {
   const [row] = await db.select().from(autoresponseSettings).where(eq(autoresponseSettings.companyId, companyId));
   return row;
 }
 
-export async function upsertAutoresponseSettings(db: Db, values: typeof autoresponseSettings.$inferInsert): Promise<void> {
-  await db.insert(autoresponseSettings).values(values).onConflictDoUpdate({ target: autoresponseSettings.companyId, set: values });
+export async function upsertAutoresponseSettings(
+  db: Db,
+  values: typeof autoresponseSettings.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(autoresponseSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: autoresponseSettings.companyId, set: values });
 }
 
 /** The company's templates among these ids (others' ids find nothing). */
 export function findCompanyTemplates(db: Db, companyId: number, ids: readonly number[]) {
-  return db.select().from(templates).where(and(eq(templates.companyId, companyId), inArray(templates.id, [...ids])));
+  return db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.companyId, companyId), inArray(templates.id, [...ids])));
 }
 
 /** Every company's settings with auto-response switched on, with the company's features. */
@@ -45,7 +57,12 @@ export function dueForRule(db: Db, companyId: number, enabledAt: Date, rule: Aut
         sql`coalesce(btrim(${reviews.text}), '') = ''`,
         gte(reviews.fetchedAt, enabledAt),
         lte(reviews.fetchedAt, new Date(now.getTime() - rule.delayMinutes * 60_000)),
-        notExists(db.select({ one: sql`1` }).from(responses).where(eq(responses.reviewId, reviews.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(responses)
+            .where(eq(responses.reviewId, reviews.id)),
+        ),
       ),
     )
     .limit(200);

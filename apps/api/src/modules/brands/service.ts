@@ -5,7 +5,18 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { sniffImage, uploadUrl, type Storage } from '../../platform/storage';
 import { companyInScope, managesCompany } from '../companies/service';
 import { findCompanyById } from '../companies/repository';
-import { brandsWithRegions, brandTitleTaken, brandTree, deleteBrand, findBrand, findBrandById, insertBrand, setBrandLogo, updateBrand, type BrandRow } from './repository';
+import {
+  brandsWithRegions,
+  brandTitleTaken,
+  brandTree,
+  deleteBrand,
+  findBrand,
+  findBrandById,
+  insertBrand,
+  setBrandLogo,
+  updateBrand,
+  type BrandRow,
+} from './repository';
 
 export const NO_SUCH_BRAND = 'No such brand';
 
@@ -27,7 +38,9 @@ export type BrandView = ReturnType<typeof brandView>;
 export async function listAdminBrands(db: Db, ctx: ActingContext, companyId: number): Promise<BrandView[]> {
   await companyInScope(db, ctx, companyId);
   const rows = await brandsWithRegions(db, companyId);
-  return rows.filter((b) => !isOtherTitle(b.brand.title)).map((b) => brandView({ ...b, states: b.states.filter((s) => !isOtherTitle(s.title)) }));
+  return rows
+    .filter((b) => !isOtherTitle(b.brand.title))
+    .map((b) => brandView({ ...b, states: b.states.filter((s) => !isOtherTitle(s.title)) }));
 }
 
 async function oneBrandView(db: Db, companyId: number, brandId: number): Promise<BrandView> {
@@ -36,7 +49,12 @@ async function oneBrandView(db: Db, companyId: number, brandId: number): Promise
   return brandView(row);
 }
 
-export async function getAdminBrand(db: Db, ctx: ActingContext, companyId: number, brandId: number): Promise<BrandView> {
+export async function getAdminBrand(
+  db: Db,
+  ctx: ActingContext,
+  companyId: number,
+  brandId: number,
+): Promise<BrandView> {
   await companyInScope(db, ctx, companyId);
   return oneBrandView(db, companyId, brandId);
 }
@@ -58,7 +76,12 @@ async function assertTitleFree(db: Db, companyId: number, title: string, exceptI
   if (await brandTitleTaken(db, companyId, title, exceptId)) throw conflict('A brand with this name already exists.');
 }
 
-export async function createAdminBrand(db: Db, ctx: ActingContext, companyId: number, input: { title: string; states?: string | string[] }): Promise<BrandView> {
+export async function createAdminBrand(
+  db: Db,
+  ctx: ActingContext,
+  companyId: number,
+  input: { title: string; states?: string | string[] },
+): Promise<BrandView> {
   await companyInScope(db, ctx, companyId);
   const title = input.title.trim();
   await assertTitleFree(db, companyId, title);
@@ -66,8 +89,15 @@ export async function createAdminBrand(db: Db, ctx: ActingContext, companyId: nu
   return oneBrandView(db, companyId, brand.id);
 }
 
-export async function updateAdminBrand(db: Db, ctx: ActingContext, companyId: number, brandId: number, input: { id?: number; title?: string; states?: string | string[] }): Promise<BrandView> {
-  if (input.id !== undefined && input.id !== brandId) throw badRequest('The id in the body is not the id in the address');
+export async function updateAdminBrand(
+  db: Db,
+  ctx: ActingContext,
+  companyId: number,
+  brandId: number,
+  input: { id?: number; title?: string; states?: string | string[] },
+): Promise<BrandView> {
+  if (input.id !== undefined && input.id !== brandId)
+    throw badRequest('The id in the body is not the id in the address');
   await companyInScope(db, ctx, companyId);
   if (!(await findBrand(db, companyId, brandId))) throw notFound(NO_SUCH_BRAND);
   const title = input.title?.trim();
@@ -76,7 +106,13 @@ export async function updateAdminBrand(db: Db, ctx: ActingContext, companyId: nu
   return oneBrandView(db, companyId, brandId);
 }
 
-export async function deleteAdminBrand(db: Db, storage: Storage, ctx: ActingContext, companyId: number, brandId: number): Promise<void> {
+export async function deleteAdminBrand(
+  db: Db,
+  storage: Storage,
+  ctx: ActingContext,
+  companyId: number,
+  brandId: number,
+): Promise<void> {
   await companyInScope(db, ctx, companyId);
   const brand = await findBrand(db, companyId, brandId);
   if (!brand) throw notFound(NO_SUCH_BRAND);
@@ -102,12 +138,23 @@ export interface UploadedFile {
  * Stores a brand logo (spec 001 section 5): an image of at most 5,242,880 bytes, otherwise the
  * spec's message and nothing stored. The bytes decide what the file is, not its name or declared type.
  */
-export async function uploadBrandLogo(db: Db, storage: Storage, ctx: ActingContext, brandId: number, file: UploadedFile | null): Promise<{ id: number; photoUrl: string }> {
+export async function uploadBrandLogo(
+  db: Db,
+  storage: Storage,
+  ctx: ActingContext,
+  brandId: number,
+  file: UploadedFile | null,
+): Promise<{ id: number; photoUrl: string }> {
   const brand = await brandInScope(db, ctx, brandId);
-  if (!file) throw badRequest('Send the logo as the multipart field "file"', [{ field: 'file', message: 'Send the logo as the multipart field "file"' }]);
-  if (file.truncated || file.content.length > LOGO_MAX_BYTES) throw new AppError(413, 'file_too_large', MSG.logoTooBig, [{ field: 'file', message: MSG.logoTooBig }]);
+  if (!file)
+    throw badRequest('Send the logo as the multipart field "file"', [
+      { field: 'file', message: 'Send the logo as the multipart field "file"' },
+    ]);
+  if (file.truncated || file.content.length > LOGO_MAX_BYTES)
+    throw new AppError(413, 'file_too_large', MSG.logoTooBig, [{ field: 'file', message: MSG.logoTooBig }]);
   const image = sniffImage(file.content);
-  if (!image || !file.mimetype.startsWith('image/')) throw badRequest(MSG.logoNotImage, [{ field: 'file', message: MSG.logoNotImage }]);
+  if (!image || !file.mimetype.startsWith('image/'))
+    throw badRequest(MSG.logoNotImage, [{ field: 'file', message: MSG.logoNotImage }]);
   const key = await storage.save('brands', file.content, image);
   await setBrandLogo(db, brand.id, key);
   await storage.remove(brand.logoPath);
@@ -141,7 +188,11 @@ interface TreeBrand {
 export async function brandFilterTree(db: Db, ctx: ActingContext): Promise<TreeBrand[]> {
   const companyId = ctx.companyId!;
   const tree = await brandTree(db, companyId, ctx.locationIds);
-  const loc = (l: (typeof tree.locations)[number]): TreeLocation => ({ id: l.id, title: l.title, locationId: l.locationId });
+  const loc = (l: (typeof tree.locations)[number]): TreeLocation => ({
+    id: l.id,
+    title: l.title,
+    locationId: l.locationId,
+  });
   const out: TreeBrand[] = [];
   for (const b of tree.brands) {
     const mine = tree.locations.filter((l) => l.brandId === b.id);
@@ -149,12 +200,20 @@ export async function brandFilterTree(db: Db, ctx: ActingContext): Promise<TreeB
       .filter((s) => s.brandId === b.id)
       .map((s) => ({ id: s.id, title: s.title, locations: mine.filter((l) => l.stateId === s.id).map(loc) }))
       .filter((s) => s.locations.length > 0);
-    const loose = mine.filter((l) => l.stateId === null || !tree.states.some((s) => s.id === l.stateId && s.brandId === b.id));
+    const loose = mine.filter(
+      (l) => l.stateId === null || !tree.states.some((s) => s.id === l.stateId && s.brandId === b.id),
+    );
     if (loose.length) states.push({ id: 0, title: OTHER_REGION_TITLE, locations: loose.map(loc) });
     if (states.length) out.push({ id: b.id, title: b.title, photoUrl: uploadUrl(b.logoPath), states });
   }
   const unbranded = tree.locations.filter((l) => l.brandId === null);
-  if (unbranded.length) out.push({ id: 0, title: OTHER_BRAND_TITLE, photoUrl: null, states: [{ id: 0, title: OTHER_REGION_TITLE, locations: unbranded.map(loc) }] });
+  if (unbranded.length)
+    out.push({
+      id: 0,
+      title: OTHER_BRAND_TITLE,
+      photoUrl: null,
+      states: [{ id: 0, title: OTHER_REGION_TITLE, locations: unbranded.map(loc) }],
+    });
   return out;
 }
 
@@ -169,7 +228,9 @@ export async function companyBrands(db: Db, ctx: ActingContext) {
       photoUrl: uploadUrl(b.logoPath),
       client: companyId,
       states: tree.states.filter((s) => s.brandId === b.id).map((s) => ({ id: s.id, title: s.title })),
-      locations: tree.locations.filter((l) => l.brandId === b.id).map((l) => ({ id: l.id, title: l.title, locationId: l.locationId, stateId: l.stateId })),
+      locations: tree.locations
+        .filter((l) => l.brandId === b.id)
+        .map((l) => ({ id: l.id, title: l.title, locationId: l.locationId, stateId: l.stateId })),
     }))
     .filter((b) => ctx.locationIds === null || b.locations.length > 0);
 }

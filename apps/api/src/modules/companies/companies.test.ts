@@ -4,14 +4,27 @@ import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { sheetRows, tableFrom } from './test/xlsx';
 
-const VALID = { company_name: 'Delta Diners', status: 'inactive', type: 'Restaurants', address1: '1 Marina Walk', city: 'Dubai', state: 'Dubai', country: 'United Arab Emirates' };
+const VALID = {
+  company_name: 'Delta Diners',
+  status: 'inactive',
+  type: 'Restaurants',
+  address1: '1 Marina Walk',
+  city: 'Dubai',
+  state: 'Dubai',
+  country: 'United Arab Emirates',
+};
 
 describeEachDatabase('Admin companies', (use) => {
   async function as(email: string) {
     const { app } = use();
     const { access_token } = await signIn(app, email);
     return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      app.inject({ method, url, headers: bearer(access_token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      app.inject({
+        method,
+        url,
+        headers: bearer(access_token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
   }
 
   it('creates a company on a Free trial with the default sources of its type and an API key', async () => {
@@ -19,8 +32,23 @@ describeEachDatabase('Admin companies', (use) => {
     const res = await owner('POST', '/v2/api/admin/companies', VALID);
     expect(res.statusCode).toBe(200);
     const c = res.json();
-    expect(c).toMatchObject({ company_name: 'Delta Diners', status: 'inactive', package: 'Free trial', partner_id: null, locationsTitle: 'Location' });
-    expect(c.sources).toEqual(['google', 'facebook', 'foursquare', 'zomato', 'tripadvisor', 'talabat', 'hungerstation', 'reserveout']);
+    expect(c).toMatchObject({
+      company_name: 'Delta Diners',
+      status: 'inactive',
+      package: 'Free trial',
+      partner_id: null,
+      locationsTitle: 'Location',
+    });
+    expect(c.sources).toEqual([
+      'google',
+      'facebook',
+      'foursquare',
+      'zomato',
+      'tripadvisor',
+      'talabat',
+      'hungerstation',
+      'reserveout',
+    ]);
     expect(c.packageChangeDate).toBe(packageChangeDateFor('Free trial', new Date()));
     expect(c.accessToken).toMatch(/^[\w-]{40,}$/);
     expect(c.features).toContain('reviewFilterSearch');
@@ -32,10 +60,17 @@ describeEachDatabase('Admin companies', (use) => {
     const owner = await as('owner@fixture.test');
     const res = await owner('POST', '/v2/api/admin/companies', {});
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    const messages = Object.fromEntries(
+      res.json().details.map((d: { field: string; message: string }) => [d.field, d.message]),
+    );
     expect(messages).toMatchObject({
-      company_name: MSG.missingCompanyName, status: MSG.missingStatus, type: MSG.missingCompanyType, address1: MSG.missingAddress,
-      city: MSG.missingCity, state: MSG.missingState, country: MSG.missingCountry,
+      company_name: MSG.missingCompanyName,
+      status: MSG.missingStatus,
+      type: MSG.missingCompanyType,
+      address1: MSG.missingAddress,
+      city: MSG.missingCity,
+      state: MSG.missingState,
+      country: MSG.missingCountry,
     });
     const spaces = await owner('POST', '/v2/api/admin/companies', { ...VALID, company_name: '   ' });
     expect(spaces.json().error_description).toBe(MSG.fieldEmpty);
@@ -48,13 +83,28 @@ describeEachDatabase('Admin companies', (use) => {
   it('edits with the id plus changed fields; the time zone is required on edit', async () => {
     const owner = await as('owner@fixture.test');
     const { fx } = use();
-    const cleared = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, { id: fx.companyC.id, timeZone: '' });
+    const cleared = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, {
+      id: fx.companyC.id,
+      timeZone: '',
+    });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().error_description).toBe(MSG.missingTimeZone);
-    const res = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, { id: fx.companyC.id, timeZone: 'Asia/Dubai', zip: '00000' });
+    const res = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, {
+      id: fx.companyC.id,
+      timeZone: 'Asia/Dubai',
+      zip: '00000',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ company_name: 'Gamma Apps', timeZone: 'Asia/Dubai', zip: '00000', locationsTitle: 'Product' });
-    const mismatch = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, { id: fx.companyA.id, zip: '1' });
+    expect(res.json()).toMatchObject({
+      company_name: 'Gamma Apps',
+      timeZone: 'Asia/Dubai',
+      zip: '00000',
+      locationsTitle: 'Product',
+    });
+    const mismatch = await owner('PATCH', `/v2/api/admin/companies/${fx.companyC.id}`, {
+      id: fx.companyA.id,
+      zip: '1',
+    });
     expect(mismatch.statusCode).toBe(400);
   });
 
@@ -63,17 +113,25 @@ describeEachDatabase('Admin companies', (use) => {
     const { fx } = use();
     const url = `/v2/api/admin/companies/${fx.companyA.id}`;
     const before = (await owner('GET', url)).json();
-    const five = await owner('PATCH', url, { competitorsSources: ['google', 'facebook', 'zomato', 'tripadvisor', 'talabat'], sources: ['google', 'facebook', 'zomato', 'tripadvisor', 'talabat'] });
+    const five = await owner('PATCH', url, {
+      competitorsSources: ['google', 'facebook', 'zomato', 'tripadvisor', 'talabat'],
+      sources: ['google', 'facebook', 'zomato', 'tripadvisor', 'talabat'],
+    });
     expect(five.statusCode).toBe(400);
     expect(five.json().error_description).toBe(COMPETITOR_SOURCES_MESSAGE);
     expect((await owner('GET', url)).json().sources).toEqual(before.sources);
-    const ok = await owner('PATCH', url, { sources: ['google', 'facebook', 'zomato', 'feedback'], competitorsSources: ['google', 'feedback', 'yelp', 'zomato'] });
+    const ok = await owner('PATCH', url, {
+      sources: ['google', 'facebook', 'zomato', 'feedback'],
+      competitorsSources: ['google', 'feedback', 'yelp', 'zomato'],
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().competitorsSources).toEqual(['google', 'zomato']);
     // Dropping a source drops it from the competitor sources too.
     const dropped = await owner('PATCH', url, { sources: ['google', 'facebook'] });
     expect(dropped.json().competitorsSources).toEqual(['google']);
-    expect((await owner('PATCH', url, { sources: ['google', 'nope'] })).json().error_description).toBe('Unknown review source: nope');
+    expect((await owner('PATCH', url, { sources: ['google', 'nope'] })).json().error_description).toBe(
+      'Unknown review source: nope',
+    );
   });
 
   it('checks each source address against its source and stores nothing when one fails', async () => {
@@ -81,7 +139,12 @@ describeEachDatabase('Admin companies', (use) => {
     const { fx } = use();
     const url = `/v2/api/admin/companies/${fx.companyC.id}`;
     await owner('PATCH', url, { sources: ['google', 'trustpilot', 'chatfood', 'appstore'] });
-    const bad = await owner('PATCH', url, { sourceUrls: { google: 'https://www.google.com/maps?cid=123', trustpilot: 'https://trustpilot.com.evil.io/review/x' } });
+    const bad = await owner('PATCH', url, {
+      sourceUrls: {
+        google: 'https://www.google.com/maps?cid=123',
+        trustpilot: 'https://trustpilot.com.evil.io/review/x',
+      },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error_description).toBe(SOURCE_URL_MESSAGE('Trustpilot'));
     expect(bad.json().details).toEqual([{ field: 'sourceUrls.trustpilot', message: SOURCE_URL_MESSAGE('Trustpilot') }]);
@@ -92,7 +155,8 @@ describeEachDatabase('Admin companies', (use) => {
       sourceUrls: {
         google: 'https://www.google.com/maps/place/Gamma+Apps',
         trustpilot: 'https://uk.trustpilot.com/review/gamma.example',
-        chatfood: 'https://dashboard.chatfood.io/business/0b6f7c1e-1d2a-4b3c-9d8e-1234567890ab/outlets/9a8b7c6d-5e4f-4a3b-8c2d-abcdefabcdef',
+        chatfood:
+          'https://dashboard.chatfood.io/business/0b6f7c1e-1d2a-4b3c-9d8e-1234567890ab/outlets/9a8b7c6d-5e4f-4a3b-8c2d-abcdefabcdef',
       },
     });
     expect(good.statusCode).toBe(200);
@@ -123,7 +187,11 @@ describeEachDatabase('Admin companies', (use) => {
     const partner = await as('partner1@fixture.test');
     const b = `/v2/api/admin/companies/${fx.companyB.id}`;
     for (const [method, url, body] of [
-      ['GET', b, undefined], ['PATCH', b, { zip: '1' }], ['DELETE', b, undefined], ['POST', `${b}/accessToken`, undefined], ['GET', `${b}/users`, undefined],
+      ['GET', b, undefined],
+      ['PATCH', b, { zip: '1' }],
+      ['DELETE', b, undefined],
+      ['POST', `${b}/accessToken`, undefined],
+      ['GET', `${b}/users`, undefined],
     ] as const) {
       const res = await partner(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -137,7 +205,9 @@ describeEachDatabase('Admin companies', (use) => {
     // A Partner's new company is its own, and it may not place one elsewhere.
     const created = await partner('POST', '/v2/api/admin/companies', VALID);
     expect(created.json().partner_id).toBe(fx.partner1.id);
-    expect((await partner('POST', '/v2/api/admin/companies', { ...VALID, partner_id: fx.partner2.id })).statusCode).toBe(403);
+    expect(
+      (await partner('POST', '/v2/api/admin/companies', { ...VALID, partner_id: fx.partner2.id })).statusCode,
+    ).toBe(403);
   });
 
   it('team roles cannot use the admin company calls', async () => {
@@ -155,8 +225,16 @@ describeEachDatabase('Admin companies', (use) => {
     expect(rotated.accessToken).not.toBe(created.accessToken);
     expect((await owner('GET', `/v2/api/admin/companies/${created.id}`)).json().accessToken).toBe(rotated.accessToken);
     const users = (await owner('GET', `/v2/api/admin/companies/${fx.companyA.id}/users`)).json().data;
-    expect(users.map((u: { email: string }) => u.email).sort()).toEqual(['admin@alpha.test', 'analyst@alpha.test', 'manager@alpha.test', 'responder@alpha.test']);
-    expect((await owner('DELETE', `/v2/api/admin/companies/${created.id}`)).json()).toEqual({ id: created.id, deleted: true });
+    expect(users.map((u: { email: string }) => u.email).sort()).toEqual([
+      'admin@alpha.test',
+      'analyst@alpha.test',
+      'manager@alpha.test',
+      'responder@alpha.test',
+    ]);
+    expect((await owner('DELETE', `/v2/api/admin/companies/${created.id}`)).json()).toEqual({
+      id: created.id,
+      deleted: true,
+    });
     expect((await owner('GET', `/v2/api/admin/companies/${created.id}`)).statusCode).toBe(404);
   });
 

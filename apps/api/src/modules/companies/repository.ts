@@ -32,7 +32,11 @@ function listWhere(f: Pick<CompanyListFilter, 'partnerId' | 'search' | 'status'>
 }
 
 function locationsCountSubquery(db: Db) {
-  return db.select({ companyId: locations.companyId, n: count().as('n') }).from(locations).groupBy(locations.companyId).as('lc');
+  return db
+    .select({ companyId: locations.companyId, n: count().as('n') })
+    .from(locations)
+    .groupBy(locations.companyId)
+    .as('lc');
 }
 
 /** The admin company list: all companies for the Owner, a partner's own otherwise. */
@@ -42,7 +46,11 @@ export async function listCompanies(db: Db, f: CompanyListFilter) {
   const lc = locationsCountSubquery(db);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ company: companies, partnerName: partners.name, locationsCount: sql<number>`coalesce(${lc.n}, 0)::int` })
+      .select({
+        company: companies,
+        partnerName: partners.name,
+        locationsCount: sql<number>`coalesce(${lc.n}, 0)::int`,
+      })
       .from(companies)
       .leftJoin(partners, eq(partners.id, companies.partnerId))
       .leftJoin(lc, eq(lc.companyId, companies.id))
@@ -73,7 +81,11 @@ export async function insertCompany(db: Db, values: NewCompany): Promise<Company
 }
 
 export async function updateCompany(db: Db, id: number, patch: Partial<NewCompany>): Promise<CompanyRow | undefined> {
-  const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
+  const [row] = await db
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, id))
+    .returning();
   return row;
 }
 
@@ -100,12 +112,19 @@ export async function partnerExists(db: Db, partnerId: number): Promise<boolean>
 
 /** The team of a company, for acting as one of its users from the companies list. */
 export async function companyUsers(db: Db, companyId: number) {
-  return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.role), asc(users.firstName), asc(users.id));
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.role), asc(users.firstName), asc(users.id));
 }
 
 /** Names of many companies at once. */
 export async function companyNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: companies.id, name: companies.companyName }).from(companies).where(inArray(companies.id, ids));
+  const rows = await db
+    .select({ id: companies.id, name: companies.companyName })
+    .from(companies)
+    .where(inArray(companies.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -10,7 +10,10 @@ export const idParams = z.object({ id: idNumber() });
 export const companyListQuery = pagingQuery.extend({
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
   search: z.string().max(200).optional(),
-  status: z.enum(STATUSES, { error: 'status must be active or inactive' }).optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(STATUSES, { error: 'status must be active or inactive' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 const sourceList = z.array(z.string().max(50), { error: 'sources must be a list of source values' }).max(200);
@@ -26,7 +29,9 @@ export const companyPatchBody = companyPatchSchema.extend({
   partner_id: idNumber('partner_id').nullable().optional(),
   sources: sourceList.optional(),
   competitorsSources: sourceList.optional(),
-  sourceUrls: z.record(z.string().max(50), z.string().max(2000), { error: 'sourceUrls must map source values to addresses' }).optional(),
+  sourceUrls: z
+    .record(z.string().max(50), z.string().max(2000), { error: 'sourceUrls must map source values to addresses' })
+    .optional(),
 });
 export type CompanyPatchBody = z.infer<typeof companyPatchBody>;
 
@@ -61,10 +66,25 @@ export const companyView = z.object({
 export type CompanyView = z.infer<typeof companyView>;
 
 export const companyListItem = z.object({
-  id: z.number(), company_name: z.string(), status: z.string(), type: z.string(), city: z.string().nullable(), country: z.string().nullable(),
-  package: z.string(), partner_id: z.number().nullable(), partner_name: z.string().nullable(), locations_count: z.number(), created_at: z.string(),
+  id: z.number(),
+  company_name: z.string(),
+  status: z.string(),
+  type: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  package: z.string(),
+  partner_id: z.number().nullable(),
+  partner_name: z.string().nullable(),
+  locations_count: z.number(),
+  created_at: z.string(),
 });
 
 export const companyUser = z.object({
-  id: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable(), userName: z.string(), email: z.string(), role: z.string(), status: z.string(),
+  id: z.number(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  userName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.string(),
 });

@@ -1,13 +1,33 @@
 import {
-  competitorSourcesError, competitorSourcesFor, defaultSourcesForType, displayName, locationsTitleFor, normalizeFeatures, packageChangeDateFor,
-  packageFeatures, SOURCE_URL_MESSAGE, sourceByValue, sourceTitle, validateSourceUrl, type CompanyCreate,
+  competitorSourcesError,
+  competitorSourcesFor,
+  defaultSourcesForType,
+  displayName,
+  locationsTitleFor,
+  normalizeFeatures,
+  packageChangeDateFor,
+  packageFeatures,
+  SOURCE_URL_MESSAGE,
+  sourceByValue,
+  sourceTitle,
+  validateSourceUrl,
+  type CompanyCreate,
 } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest, forbidden, notFound, type ErrorDetail } from '../../platform/errors';
 import { currentKey, rotateKey } from '../apiKeys/repository';
 import {
-  companyUsers, countCompanyLocations, deleteCompany, findCompanyById, insertCompany, partnerExists, partnerName, updateCompany, type CompanyRow, type NewCompany,
+  companyUsers,
+  countCompanyLocations,
+  deleteCompany,
+  findCompanyById,
+  insertCompany,
+  partnerExists,
+  partnerName,
+  updateCompany,
+  type CompanyRow,
+  type NewCompany,
 } from './repository';
 import type { CompanyPatchBody, CompanyView } from './schemas';
 
@@ -36,7 +56,11 @@ export function listPartnerFilter(ctx: ActingContext): number | null {
 }
 
 export async function companyView(db: Db, row: CompanyRow): Promise<CompanyView> {
-  const [key, partner, locationsCount] = await Promise.all([currentKey(db, { companyId: row.id }), partnerName(db, row.partnerId), countCompanyLocations(db, row.id)]);
+  const [key, partner, locationsCount] = await Promise.all([
+    currentKey(db, { companyId: row.id }),
+    partnerName(db, row.partnerId),
+    countCompanyLocations(db, row.id),
+  ]);
   return {
     id: row.id,
     company_name: row.companyName,
@@ -70,11 +94,13 @@ export async function companyView(db: Db, row: CompanyRow): Promise<CompanyView>
 /** The partner a new or moved company belongs to: a Partner's own; the Owner's choice (or none). */
 async function partnerFor(db: Db, ctx: ActingContext, wanted: number | null | undefined): Promise<number | null> {
   if (ctx.role !== 'owner') {
-    if (wanted !== undefined && wanted !== ctx.partnerId) throw forbidden('Only the Owner can place a company under another partner');
+    if (wanted !== undefined && wanted !== ctx.partnerId)
+      throw forbidden('Only the Owner can place a company under another partner');
     return ctx.partnerId;
   }
   if (wanted === undefined || wanted === null) return null;
-  if (!(await partnerExists(db, wanted))) throw badRequest('No such partner', [{ field: 'partner_id', message: 'No such partner' }]);
+  if (!(await partnerExists(db, wanted)))
+    throw badRequest('No such partner', [{ field: 'partner_id', message: 'No such partner' }]);
   return wanted;
 }
 
@@ -86,7 +112,12 @@ function blankToNull(v: string | undefined): string | null {
  * Creates a company from the information step. It starts on a Free trial (package change date 30
  * days ahead) with every trial feature, the default sources of its type, and its API key.
  */
-export async function createCompany(db: Db, ctx: ActingContext, input: CompanyCreate & { partner_id?: number | null }, today = new Date()): Promise<CompanyRow> {
+export async function createCompany(
+  db: Db,
+  ctx: ActingContext,
+  input: CompanyCreate & { partner_id?: number | null },
+  today = new Date(),
+): Promise<CompanyRow> {
   const partnerId = await partnerFor(db, ctx, input.partner_id);
   const values: NewCompany = {
     partnerId,
@@ -117,7 +148,11 @@ function sourcesError(values: readonly string[]): ErrorDetail | null {
 }
 
 /** Source addresses after a change: each checked against its source's rule; '' removes one. */
-function nextSourceUrls(current: Record<string, string>, sources: readonly string[], sent: Record<string, string> | undefined): Record<string, string> {
+function nextSourceUrls(
+  current: Record<string, string>,
+  sources: readonly string[],
+  sent: Record<string, string> | undefined,
+): Record<string, string> {
   const next: Record<string, string> = {};
   for (const [source, url] of Object.entries(current)) if (sources.includes(source)) next[source] = url;
   const details: ErrorDetail[] = [];
@@ -126,8 +161,13 @@ function nextSourceUrls(current: Record<string, string>, sources: readonly strin
       delete next[source];
       continue;
     }
-    if (!sources.includes(source)) details.push({ field: `sourceUrls.${source}`, message: `${sourceTitle(source)} is not one of the company's sources.` });
-    else if (!validateSourceUrl(source, url)) details.push({ field: `sourceUrls.${source}`, message: SOURCE_URL_MESSAGE(sourceTitle(source)) });
+    if (!sources.includes(source))
+      details.push({
+        field: `sourceUrls.${source}`,
+        message: `${sourceTitle(source)} is not one of the company's sources.`,
+      });
+    else if (!validateSourceUrl(source, url))
+      details.push({ field: `sourceUrls.${source}`, message: SOURCE_URL_MESSAGE(sourceTitle(source)) });
     else next[source] = url;
   }
   if (details.length) throw badRequest(details[0]!.message, details);
@@ -140,7 +180,10 @@ function sourcesPatch(company: CompanyRow, body: CompanyPatchBody): Partial<NewC
   const sources = body.sources ? [...new Set(body.sources)] : company.sources;
   const unknown = sourcesError(sources);
   if (unknown) throw badRequest(unknown.message, [unknown]);
-  if (body.sources && sources.length === 0) throw badRequest('Choose at least one review source.', [{ field: 'sources', message: 'Choose at least one review source.' }]);
+  if (body.sources && sources.length === 0)
+    throw badRequest('Choose at least one review source.', [
+      { field: 'sources', message: 'Choose at least one review source.' },
+    ]);
   const wantedCompetitors = body.competitorsSources ?? company.competitorsSources;
   const tooMany = competitorSourcesError(wantedCompetitors);
   if (tooMany) throw badRequest(tooMany, [{ field: 'competitorsSources', message: tooMany }]);
@@ -167,7 +210,12 @@ function informationPatch(body: CompanyPatchBody): Partial<NewCompany> {
 }
 
 /** PATCH: the id plus changed fields. An id in the body must be the path's. */
-export async function patchCompany(db: Db, ctx: ActingContext, id: number, body: CompanyPatchBody): Promise<CompanyRow> {
+export async function patchCompany(
+  db: Db,
+  ctx: ActingContext,
+  id: number,
+  body: CompanyPatchBody,
+): Promise<CompanyRow> {
   if (body.id !== undefined && body.id !== id) throw badRequest('The id in the body is not the id in the address');
   const company = await companyInScope(db, ctx, id);
   const patch: Partial<NewCompany> = { ...informationPatch(body), ...sourcesPatch(company, body) };
@@ -189,5 +237,13 @@ export async function rotateCompanyKey(db: Db, ctx: ActingContext, id: number): 
 export async function listCompanyUsers(db: Db, ctx: ActingContext, id: number) {
   await companyInScope(db, ctx, id);
   const rows = await companyUsers(db, id);
-  return rows.map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, userName: displayName(u.firstName, u.lastName), email: u.email, role: u.role, status: u.status }));
+  return rows.map((u) => ({
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userName: displayName(u.firstName, u.lastName),
+    email: u.email,
+    role: u.role,
+    status: u.status,
+  }));
 }

@@ -17,11 +17,28 @@ import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION } from './service';
  * sentiment against its competitors' (each branch, and all of them together), for any filter.
  */
 
-const NO_SUMS: Sums = { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 };
+const NO_SUMS: Sums = {
+  reviews: 0,
+  rated: 0,
+  ratingSum: 0,
+  stars: [0, 0, 0, 0, 0],
+  withText: 0,
+  responded: 0,
+  responseSeconds: 0,
+  positive: 0,
+  neutral: 0,
+  negative: 0,
+};
 
 function brief(s: Sums) {
   const f = figures(s);
-  return { reviews: f.reviews, average: f.average, response_rate: f.response_rate, avg_response_hours: f.avg_response_hours, sentiment_score: f.sentiment_score };
+  return {
+    reviews: f.reviews,
+    average: f.average,
+    response_rate: f.response_rate,
+    avg_response_hours: f.avg_response_hours,
+    sentiment_score: f.sentiment_score,
+  };
 }
 
 export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
@@ -37,7 +54,12 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
     sumRollupByLocation(db, locationPlan(ctx, q, p.period), benchmarked),
     p.previous ? sumRollupByLocation(db, locationPlan(ctx, q, p.previous), benchmarked) : Promise.resolve([]),
     sumRollupByLocation(db, locationPlan(ctx, q, p.period, true), benchmarked),
-    branchFigures(db, companyId, branches.map((b) => b.id), p.period),
+    branchFigures(
+      db,
+      companyId,
+      branches.map((b) => b.id),
+      p.period,
+    ),
     Promise.all([
       sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic' }), benchmarked),
       sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic', competitor: true }), benchmarked),
@@ -61,14 +83,25 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
         .map((b) => {
           const f = branchBy.get(b.id) ?? { reviews: 0, rated: 0, ratingSum: 0, responded: 0 };
           return {
-            competitor_id: b.competitorId, competitor_location_id: b.id, name: b.name, title: b.title,
-            reviews: f.reviews, average: f.rated ? round(f.ratingSum / f.rated, 2) : null, response_rate: f.reviews ? round((100 * f.responded) / f.reviews, 1) : null,
+            competitor_id: b.competitorId,
+            competitor_location_id: b.id,
+            name: b.name,
+            title: b.title,
+            reviews: f.reviews,
+            average: f.rated ? round(f.ratingSum / f.rated, 2) : null,
+            response_rate: f.reviews ? round((100 * f.responded) / f.reviews, 1) : null,
           };
         });
       const ownAvg = averageRating(mine);
-      const ranked = [ownAvg, ...comps.map((c) => c.average)].filter((v): v is number => v !== null).sort((a, b) => b - a);
+      const ranked = [ownAvg, ...comps.map((c) => c.average)]
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => b - a);
       return {
-        location_id: id, title: loc.title, code: loc.code, brand: loc.brand, state: loc.state,
+        location_id: id,
+        title: loc.title,
+        code: loc.code,
+        brand: loc.brand,
+        state: loc.state,
         own: { ...brief(mine), previous_average: averageRating(ownBeforeBy.get(id) ?? NO_SUMS) },
         competitors_total: brief(theirs),
         gap: change(ownAvg, averageRating(theirs)),
@@ -79,13 +112,19 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
     })
     .sort((a, b) => a.title.localeCompare(b.title));
 
-  const sumOf = (rows: (Sums & { locationId: number })[]) => rows.filter((r) => inScope(r.locationId)).reduce((acc, r) => addSums(acc, r), NO_SUMS);
+  const sumOf = (rows: (Sums & { locationId: number })[]) =>
+    rows.filter((r) => inScope(r.locationId)).reduce((acc, r) => addSums(acc, r), NO_SUMS);
   const [ownTopics, rivalTopics] = topics;
   const topicTotals = (rows: typeof ownTopics) => {
     const m = new Map<string, { mentions: number; positive: number; neutral: number; negative: number }>();
     for (const r of rows.filter((x) => inScope(x.locationId))) {
       const cur = m.get(r.topic) ?? { mentions: 0, positive: 0, neutral: 0, negative: 0 };
-      m.set(r.topic, { mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative });
+      m.set(r.topic, {
+        mentions: cur.mentions + r.mentions,
+        positive: cur.positive + r.positive,
+        neutral: cur.neutral + r.neutral,
+        negative: cur.negative + r.negative,
+      });
     }
     return m;
   };
@@ -107,9 +146,13 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
     },
     topics: topicKeys
       .map((k) => ({
-        topic: k, title: topicTitle(ctx.company?.type, k),
+        topic: k,
+        title: topicTitle(ctx.company?.type, k),
         own: { mentions: ot.get(k)?.mentions ?? 0, sentiment_score: ot.get(k) ? sentimentScore(ot.get(k)!) : null },
-        competitors: { mentions: rt.get(k)?.mentions ?? 0, sentiment_score: rt.get(k) ? sentimentScore(rt.get(k)!) : null },
+        competitors: {
+          mentions: rt.get(k)?.mentions ?? 0,
+          sentiment_score: rt.get(k) ? sentimentScore(rt.get(k)!) : null,
+        },
       }))
       .sort((a, b) => b.own.mentions + b.competitors.mentions - (a.own.mentions + a.competitors.mentions)),
     locations,
@@ -120,11 +163,20 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
 export async function competitorBrands(db: Db, ctx: ActingContext) {
   const companyId = scopeCompanyId(ctx);
   const allowed = ctx.locationIds;
-  const [{ brands, states }, locs, { rows }] = await Promise.all([brandTree(db, companyId), companyLocations(db, companyId), listCompetitors(db, companyId, allowed)]);
+  const [{ brands, states }, locs, { rows }] = await Promise.all([
+    brandTree(db, companyId),
+    companyLocations(db, companyId),
+    listCompetitors(db, companyId, allowed),
+  ]);
   const visible = locs.filter((l) => !allowed || allowed.includes(l.id));
   const counts = new Map<number, number>();
   for (const c of rows) for (const b of c.branches) counts.set(b.locationId, (counts.get(b.locationId) ?? 0) + 1);
-  const loc = (l: (typeof visible)[number]) => ({ id: l.id, title: l.title, locationId: l.code, competitors: counts.get(l.id) ?? 0 });
+  const loc = (l: (typeof visible)[number]) => ({
+    id: l.id,
+    title: l.title,
+    locationId: l.code,
+    competitors: counts.get(l.id) ?? 0,
+  });
   const tree = brands
     .map((b) => ({
       id: b.id,
@@ -137,5 +189,9 @@ export async function competitorBrands(db: Db, ctx: ActingContext) {
     }))
     .filter((b) => b.states.length > 0 || b.locations.length > 0);
   const unbranded = visible.filter((l) => l.brandId === null).map(loc);
-  return { data: tree, other: unbranded, limits: { per_location: MAX_COMPETITORS_PER_LOCATION, sources: MAX_COMPETITOR_SOURCES } };
+  return {
+    data: tree,
+    other: unbranded,
+    limits: { per_location: MAX_COMPETITORS_PER_LOCATION, sources: MAX_COMPETITOR_SOURCES },
+  };
 }

@@ -3,7 +3,13 @@ import { COMPETITOR_SOURCES_MESSAGE } from '@reputo/core';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
-import { createReportingWorld, freshRollups, insertReviews, PERIOD, type ReportingWorld } from '../statistics/test/reportingData';
+import {
+  createReportingWorld,
+  freshRollups,
+  insertReviews,
+  PERIOD,
+  type ReportingWorld,
+} from '../statistics/test/reportingData';
 import { PER_LOCATION_MESSAGE } from './service';
 
 const GOOGLE = 'https://www.google.com/maps/place/Burger+Palace+Marina';
@@ -12,8 +18,18 @@ const TRIP = 'https://www.tripadvisor.com/Restaurant_Review-Burger_Palace';
 describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', (use) => {
   let world: ReportingWorld;
   let admin: string;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, opts: { body?: unknown; query?: Record<string, string>; token?: string } = {}) =>
-    use().app.inject({ method, url, payload: opts.body as object | undefined, query: opts.query, headers: bearer(opts.token ?? admin) });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    opts: { body?: unknown; query?: Record<string, string>; token?: string } = {},
+  ) =>
+    use().app.inject({
+      method,
+      url,
+      payload: opts.body as object | undefined,
+      query: opts.query,
+      headers: bearer(opts.token ?? admin),
+    });
 
   beforeAll(async () => {
     const env = use();
@@ -22,10 +38,21 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
   });
 
   it('creates, reads, renames and lists a competitor with branches at own locations', async () => {
-    const created = await call('POST', '/v2/api/competitor', { body: { name: 'Burger Palace', locations: [{ location_id: world.marina, title: 'Burger Palace Marina', sources: { google: GOOGLE, tripadvisor: TRIP } }] } });
+    const created = await call('POST', '/v2/api/competitor', {
+      body: {
+        name: 'Burger Palace',
+        locations: [
+          { location_id: world.marina, title: 'Burger Palace Marina', sources: { google: GOOGLE, tripadvisor: TRIP } },
+        ],
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const c = created.json();
-    expect(c.locations[0]).toMatchObject({ location_id: world.marina, location_title: 'Alpha Grill Marina', sources: { google: GOOGLE, tripadvisor: TRIP } });
+    expect(c.locations[0]).toMatchObject({
+      location_id: world.marina,
+      location_title: 'Alpha Grill Marina',
+      sources: { google: GOOGLE, tripadvisor: TRIP },
+    });
     expect((await call('GET', `/v2/api/competitor/${c.id}`)).json().name).toBe('Burger Palace');
     const renamed = await call('PATCH', `/v2/api/competitor/${c.id}`, { body: { name: 'Burger Palace Co' } });
     expect(renamed.json().name).toBe('Burger Palace Co');
@@ -35,20 +62,45 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
   });
 
   it('answers the limits with the spec messages: 4 sources, 3 competitors per location, valid addresses, names', async () => {
-    const five = { google: GOOGLE, tripadvisor: TRIP, facebook: 'https://www.facebook.com/bp', zomato: 'https://www.zomato.com/dubai/bp', talabat: 'https://www.talabat.com/uae/bp' };
-    const tooMany = await call('POST', '/v2/api/competitor', { body: { name: 'Five Sources', locations: [{ location_id: world.downtown, sources: five }] } });
+    const five = {
+      google: GOOGLE,
+      tripadvisor: TRIP,
+      facebook: 'https://www.facebook.com/bp',
+      zomato: 'https://www.zomato.com/dubai/bp',
+      talabat: 'https://www.talabat.com/uae/bp',
+    };
+    const tooMany = await call('POST', '/v2/api/competitor', {
+      body: { name: 'Five Sources', locations: [{ location_id: world.downtown, sources: five }] },
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error_description).toBe(COMPETITOR_SOURCES_MESSAGE);
-    const notCompetitorSource = await call('POST', '/v2/api/competitor', { body: { name: 'Booked', locations: [{ location_id: world.downtown, sources: { booking: 'https://www.booking.com/hotel/x.html' } }] } });
-    expect(notCompetitorSource.json().error_description).toBe("Booking is not one of the company's competitor sources.");
-    const badUrl = await call('POST', '/v2/api/competitor', { body: { name: 'Bad Url', locations: [{ location_id: world.downtown, sources: { google: 'https://evil.example/maps' } }] } });
+    const notCompetitorSource = await call('POST', '/v2/api/competitor', {
+      body: {
+        name: 'Booked',
+        locations: [{ location_id: world.downtown, sources: { booking: 'https://www.booking.com/hotel/x.html' } }],
+      },
+    });
+    expect(notCompetitorSource.json().error_description).toBe(
+      "Booking is not one of the company's competitor sources.",
+    );
+    const badUrl = await call('POST', '/v2/api/competitor', {
+      body: {
+        name: 'Bad Url',
+        locations: [{ location_id: world.downtown, sources: { google: 'https://evil.example/maps' } }],
+      },
+    });
     expect(badUrl.json().error_description).toBe('Enter a valid Google address.');
     const space = await call('POST', '/v2/api/competitor', { body: { name: ' Leading', locations: [] } });
     expect(space.json().error_description).toBe('The field cannot start with a space!');
     for (const name of ['Rival Two', 'Rival Three']) {
-      expect((await call('POST', '/v2/api/competitor', { body: { name, locations: [{ location_id: world.marina }] } })).statusCode).toBe(201);
+      expect(
+        (await call('POST', '/v2/api/competitor', { body: { name, locations: [{ location_id: world.marina }] } }))
+          .statusCode,
+      ).toBe(201);
     }
-    const fourth = await call('POST', '/v2/api/competitor', { body: { name: 'Rival Four', locations: [{ location_id: world.marina }] } });
+    const fourth = await call('POST', '/v2/api/competitor', {
+      body: { name: 'Rival Four', locations: [{ location_id: world.marina }] },
+    });
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json().error_description).toBe(PER_LOCATION_MESSAGE);
   });
@@ -68,18 +120,48 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     expect(foreign.statusCode).toBe(404);
     expect((await call('DELETE', `/v2/api/competitor/${id}`, { token: owner, query: asBeta })).statusCode).toBe(404);
     expect((await call('GET', '/v2/api/competitor/99999999')).statusCode).toBe(404);
-    const foreignLocation = await call('POST', '/v2/api/competitor', { token: owner, query: asBeta, body: { name: 'Sneaky', locations: [{ location_id: world.marina }] } });
+    const foreignLocation = await call('POST', '/v2/api/competitor', {
+      token: owner,
+      query: asBeta,
+      body: { name: 'Sneaky', locations: [{ location_id: world.marina }] },
+    });
     expect(foreignLocation.statusCode).toBe(404);
   });
 
   it('benchmarks own locations against competitor reviews that went through the same pipeline', async () => {
     const env = use();
-    const bp = (await call('GET', '/v2/api/competitor')).json().data.find((c: { name: string }) => c.name === 'Burger Palace Co');
+    const bp = (await call('GET', '/v2/api/competitor'))
+      .json()
+      .data.find((c: { name: string }) => c.name === 'Burger Palace Co');
     const branch = bp.locations[0].id as number;
     await insertReviews(env.database.db, env.fx.companyA.id, world, [
-      { key: 'c1', location: 'marina', source: 'google', rating: 5, day: '2025-03-02', text: 'The burgers were delicious.', competitorLocationId: branch, repliedAfterHours: 3 },
-      { key: 'c2', location: 'marina', source: 'google', rating: 2, day: '2025-03-04', text: 'The staff were rude.', competitorLocationId: branch },
-      { key: 'c3', location: 'marina', source: 'tripadvisor', rating: 2, day: '2025-03-05', competitorLocationId: branch },
+      {
+        key: 'c1',
+        location: 'marina',
+        source: 'google',
+        rating: 5,
+        day: '2025-03-02',
+        text: 'The burgers were delicious.',
+        competitorLocationId: branch,
+        repliedAfterHours: 3,
+      },
+      {
+        key: 'c2',
+        location: 'marina',
+        source: 'google',
+        rating: 2,
+        day: '2025-03-04',
+        text: 'The staff were rude.',
+        competitorLocationId: branch,
+      },
+      {
+        key: 'c3',
+        location: 'marina',
+        source: 'tripadvisor',
+        rating: 2,
+        day: '2025-03-05',
+        competitorLocationId: branch,
+      },
     ]);
     const data = (await call('GET', '/v2/api/competitor/pageData', { query: PERIOD })).json();
     const marina = data.locations.find((l: { location_id: number }) => l.location_id === world.marina);
@@ -87,23 +169,48 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     expect(marina.competitors_total).toMatchObject({ reviews: 3, average: 3, response_rate: 33.3 });
     expect(marina.gap).toBe(0.67);
     expect(marina.rank).toBe(1);
-    expect(marina.competitors.find((c: { competitor_location_id: number }) => c.competitor_location_id === branch)).toMatchObject({ reviews: 3, average: 3 });
+    expect(
+      marina.competitors.find((c: { competitor_location_id: number }) => c.competitor_location_id === branch),
+    ).toMatchObject({ reviews: 3, average: 3 });
     expect(data.limits).toEqual({ sources: 4, per_location: 3 });
-    expect(data.competitor_sources.map((s: { value: string }) => s.value)).toEqual(['google', 'facebook', 'zomato', 'tripadvisor']);
+    expect(data.competitor_sources.map((s: { value: string }) => s.value)).toEqual([
+      'google',
+      'facebook',
+      'zomato',
+      'tripadvisor',
+    ]);
     expect(data.topics.find((t: { topic: string }) => t.topic === 'staff').competitors.mentions).toBe(1);
     // The company's own reports never count competitor reviews.
     expect((await call('GET', '/v2/api/statistics/reviews/volume', { query: PERIOD })).json().reviews).toBe(8);
     const tree = (await call('GET', '/v2/api/competitor/brands')).json();
     const grill = tree.data.find((b: { title: string }) => b.title === 'Alpha Grill');
-    expect(grill.states.find((s: { title: string }) => s.title === 'Dubai').locations[0]).toMatchObject({ id: world.marina, competitors: 3 });
+    expect(grill.states.find((s: { title: string }) => s.title === 'Dubai').locations[0]).toMatchObject({
+      id: world.marina,
+      competitors: 3,
+    });
 
     const xlsx = await call('GET', '/v2/api/competitor/export', { query: PERIOD });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
     const sheet = wb.getWorksheet('Benchmark')!;
-    const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows.find((r) => r[0] === 'Alpha Grill Marina')).toEqual(['Alpha Grill Marina', 'Alpha Grill', 'Dubai', 3, 3.67, 66.7, 3, 3, 33.3, 0.67, '1 of 2']); // the two rivals without reviews are not ranked
+    const rows = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows.find((r) => r[0] === 'Alpha Grill Marina')).toEqual([
+      'Alpha Grill Marina',
+      'Alpha Grill',
+      'Dubai',
+      3,
+      3.67,
+      66.7,
+      3,
+      3,
+      33.3,
+      0.67,
+      '1 of 2',
+    ]); // the two rivals without reviews are not ranked
 
     // Removing the competitor removes its reviews; the rollups stay exact.
     expect((await call('DELETE', `/v2/api/competitor/${bp.id}`)).statusCode).toBe(200);
@@ -114,8 +221,19 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
   });
 
   it('uploads branches from CSV: imported, duplicates skipped, bad rows reported by line; example file and fields', async () => {
-    const fields = (await call('GET', '/v2/api/competitor/upload/fields')).json().fields.map((f: { title: string }) => f.title);
-    expect(fields).toEqual(['Competitor name', 'Location ID', 'Branch name', 'Address', 'Google URL', 'Facebook URL', 'Zomato URL', 'TripAdvisor URL']);
+    const fields = (await call('GET', '/v2/api/competitor/upload/fields'))
+      .json()
+      .fields.map((f: { title: string }) => f.title);
+    expect(fields).toEqual([
+      'Competitor name',
+      'Location ID',
+      'Branch name',
+      'Address',
+      'Google URL',
+      'Facebook URL',
+      'Zomato URL',
+      'TripAdvisor URL',
+    ]);
     const csv = [
       'Competitor name,Location ID,Branch name,Address,Google URL',
       'Shawarma Street,AG-002,Shawarma Street Downtown,"Downtown, Abu Dhabi",https://www.google.com/maps/place/Shawarma',
@@ -123,13 +241,21 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
       'Shawarma Street,NOPE-1,Somewhere,,',
       'Shawarma Street,AE-001,Shawarma Street Riyadh,,https://bad.example/x',
     ].join('\n');
-    const res = await call('POST', '/v2/api/competitor/upload', { body: { filename: 'competitors.csv', content: Buffer.from(csv).toString('base64') } });
+    const res = await call('POST', '/v2/api/competitor/upload', {
+      body: { filename: 'competitors.csv', content: Buffer.from(csv).toString('base64') },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      imported: 1, skipped: 1,
-      rejected: [{ line: 4, reason: 'Location NOPE-1 is not one of your locations.' }, { line: 5, reason: 'Google URL is not a valid Google address.' }],
+      imported: 1,
+      skipped: 1,
+      rejected: [
+        { line: 4, reason: 'Location NOPE-1 is not one of your locations.' },
+        { line: 5, reason: 'Google URL is not a valid Google address.' },
+      ],
     });
-    const missing = await call('POST', '/v2/api/competitor/upload', { body: { filename: 'c.csv', content: Buffer.from('Name\nx').toString('base64') } });
+    const missing = await call('POST', '/v2/api/competitor/upload', {
+      body: { filename: 'c.csv', content: Buffer.from('Name\nx').toString('base64') },
+    });
     expect(missing.json().error_description).toContain('Missing columns: Competitor name, Location ID');
     const example = await call('GET', '/v2/api/competitor/upload/example');
     const wb = new ExcelJS.Workbook();

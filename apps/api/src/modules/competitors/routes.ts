@@ -10,140 +10,293 @@ import { statsQuery } from '../statistics/schemas';
 import { benchmark, competitorBrands } from './benchmark';
 import { listCompetitors } from './repository';
 import { competitorInput, competitorPatch, uploadInput } from './schemas';
-import { createCompetitor, deleteCompetitor, getCompetitor, locationTitles, serializeCompetitor, updateCompetitor } from './service';
+import {
+  createCompetitor,
+  deleteCompetitor,
+  getCompetitor,
+  locationTitles,
+  serializeCompetitor,
+  updateCompetitor,
+} from './service';
 import { exampleFile, uploadCompetitors, uploadFields } from './upload';
 import { xlsxFile } from '../../platform/openapi';
-import { benchmarkSchema, competitorBrandsSchema, competitorPageSchema, competitorSchema, uploadFieldsSchema, uploadReportSchema } from './responses';
+import {
+  benchmarkSchema,
+  competitorBrandsSchema,
+  competitorPageSchema,
+  competitorSchema,
+  uploadFieldsSchema,
+  uploadReportSchema,
+} from './responses';
 import { BENCHMARK_READS } from '../../platform/dataChanges';
 
 /** Feature Competitor Benchmarking (the Owner always passes); changes are for the full-settings roles. */
 const read = access.signedIn({ company: true, feature: 'competitorBenchmarking' });
-const write = access.roles(['owner', 'partner', 'master_admin', 'manager'], { company: true, feature: 'competitorBenchmarking' });
+const write = access.roles(['owner', 'partner', 'master_admin', 'manager'], {
+  company: true,
+  feature: 'competitorBenchmarking',
+});
 const idParams = z.object({ id: idSchema() });
 
 export function competitorRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
-  app.get('/v2/api/competitor', {
-    config: { access: read, reads: BENCHMARK_READS },
-    schema: { tags: ['competitors'], summary: 'Competitors with their branches per own location, paged', querystring: pagingQuery, response: { 200: competitorPageSchema } },
-  }, async (request, reply) => sendReport(db, request, reply, async () => {
-    const ctx = actingOf(request);
-    const { page, per_page } = request.query;
-    const companyId = scopeCompanyId(ctx);
-    const [{ rows, total }, titles] = await Promise.all([listCompetitors(db, companyId, ctx.locationIds, { limit: per_page, offset: (page - 1) * per_page }), locationTitles(db, companyId)]);
-    return { data: rows.map((c) => serializeCompetitor(c, titles)), total, page, per_page, total_pages: totalPages(total, per_page) };
-  }));
-
-  app.get('/v2/api/competitor/pageData', {
-    config: { access: read, reads: BENCHMARK_READS },
-    schema: { tags: ['competitors'], summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter', querystring: statsQuery, response: { 200: benchmarkSchema } },
-  }, async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)));
-
-  app.get('/v2/api/competitor/brands', {
-    config: { access: read },
-    schema: { tags: ['competitors'], summary: 'Brand > region > location tree with the number of competitors at each location', response: { 200: competitorBrandsSchema } },
-  }, async (request) => competitorBrands(db, actingOf(request)));
-
-  app.get('/v2/api/competitor/upload/fields', {
-    config: { access: write },
-    schema: { tags: ['competitors'], summary: 'Columns of the competitor upload file', response: { 200: uploadFieldsSchema } },
-  }, async (request) => ({ fields: uploadFields(actingOf(request)) }));
-
-  app.get('/v2/api/competitor/upload/example', {
-    config: { access: write },
-    onRequest: accessTokenFromQuery,
-    schema: { tags: ['competitors'], summary: 'Example competitor upload file (.xlsx)', querystring: z.object({ access_token: z.string().optional() }), response: xlsxFile },
-  }, async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)));
-
-  app.post('/v2/api/competitor/upload', {
-    config: { access: write, writes: ['competitors'] },
-    bodyLimit: 15 * 1024 * 1024,
-    schema: { tags: ['competitors'], summary: 'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason', body: uploadInput, response: { 200: uploadReportSchema } },
-  }, async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content));
-
-  app.get('/v2/api/competitor/export', {
-    config: { access: read },
-    onRequest: accessTokenFromQuery,
-    schema: { tags: ['competitors'], summary: 'Excel export of the benchmark and the competitor list for the filter', querystring: statsQuery.extend({ access_token: z.string().optional() }), response: xlsxFile },
-  }, async (request, reply) => {
-    const ctx = actingOf(request);
-    const data = await benchmark(db, ctx, request.query);
-    type Loc = (typeof data.locations)[number];
-    type Comp = Loc['competitors'][number] & { location: string };
-    const intro = [`Competitor benchmark: ${ctx.company?.companyName ?? ''}`, `Period ${data.period.from} to ${data.period.to}`];
-    const content = await buildWorkbook([
-      {
-        name: 'Benchmark', intro, rows: data.locations,
-        columns: [
-          { header: 'Location', value: (r: Loc) => r.title, width: 34 },
-          { header: 'Brand', value: (r: Loc) => r.brand, width: 18 },
-          { header: 'Region', value: (r: Loc) => r.state, width: 16 },
-          { header: 'Your reviews', value: (r: Loc) => r.own.reviews },
-          { header: 'Your rating', value: (r: Loc) => r.own.average, format: '0.00' },
-          { header: 'Your response rate %', value: (r: Loc) => r.own.response_rate, format: '0.0' },
-          { header: 'Competitor reviews', value: (r: Loc) => r.competitors_total.reviews },
-          { header: 'Competitor rating', value: (r: Loc) => r.competitors_total.average, format: '0.00' },
-          { header: 'Competitor response rate %', value: (r: Loc) => r.competitors_total.response_rate, format: '0.0' },
-          { header: 'Rating gap', value: (r: Loc) => r.gap, format: '+0.00;-0.00;0.00' },
-          { header: 'Rank', value: (r: Loc) => (r.rank ? `${r.rank} of ${r.of}` : null) },
-        ],
+  app.get(
+    '/v2/api/competitor',
+    {
+      config: { access: read, reads: BENCHMARK_READS },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Competitors with their branches per own location, paged',
+        querystring: pagingQuery,
+        response: { 200: competitorPageSchema },
       },
-      {
-        name: 'Competitors', intro, rows: data.locations.flatMap((l) => l.competitors.map((c) => ({ ...c, location: l.title }))),
-        columns: [
-          { header: 'Your location', value: (r: Comp) => r.location, width: 34 },
-          { header: 'Competitor', value: (r: Comp) => r.name, width: 24 },
-          { header: 'Branch', value: (r: Comp) => r.title, width: 30 },
-          { header: 'Reviews', value: (r: Comp) => r.reviews },
-          { header: 'Rating', value: (r: Comp) => r.average, format: '0.00' },
-          { header: 'Response rate %', value: (r: Comp) => r.response_rate, format: '0.0' },
-        ],
+    },
+    async (request, reply) =>
+      sendReport(db, request, reply, async () => {
+        const ctx = actingOf(request);
+        const { page, per_page } = request.query;
+        const companyId = scopeCompanyId(ctx);
+        const [{ rows, total }, titles] = await Promise.all([
+          listCompetitors(db, companyId, ctx.locationIds, { limit: per_page, offset: (page - 1) * per_page }),
+          locationTitles(db, companyId),
+        ]);
+        return {
+          data: rows.map((c) => serializeCompetitor(c, titles)),
+          total,
+          page,
+          per_page,
+          total_pages: totalPages(total, per_page),
+        };
+      }),
+  );
+
+  app.get(
+    '/v2/api/competitor/pageData',
+    {
+      config: { access: read, reads: BENCHMARK_READS },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Side-by-side benchmark per own location (rating, volume, response rate, topics) for the filter',
+        querystring: statsQuery,
+        response: { 200: benchmarkSchema },
       },
-      {
-        name: 'Topics', intro, rows: data.topics,
-        columns: [
-          { header: 'Topic', value: (r: (typeof data.topics)[number]) => r.title, width: 24 },
-          { header: 'Your mentions', value: (r: (typeof data.topics)[number]) => r.own.mentions },
-          { header: 'Your sentiment (-1..1)', value: (r: (typeof data.topics)[number]) => r.own.sentiment_score, format: '0.00' },
-          { header: 'Competitor mentions', value: (r: (typeof data.topics)[number]) => r.competitors.mentions },
-          { header: 'Competitor sentiment (-1..1)', value: (r: (typeof data.topics)[number]) => r.competitors.sentiment_score, format: '0.00' },
-        ],
+    },
+    async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)),
+  );
+
+  app.get(
+    '/v2/api/competitor/brands',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Brand > region > location tree with the number of competitors at each location',
+        response: { 200: competitorBrandsSchema },
       },
-    ]);
-    return sendWorkbook(reply, `competitors-${data.period.from}-${data.period.to}.xlsx`, content);
-  });
+    },
+    async (request) => competitorBrands(db, actingOf(request)),
+  );
 
-  app.get('/v2/api/competitor/:id', {
-    config: { access: read },
-    schema: { tags: ['competitors'], summary: 'One competitor with its branches', params: idParams, response: { 200: competitorSchema } },
-  }, async (request) => {
-    const ctx = actingOf(request);
-    return serializeCompetitor(await getCompetitor(db, ctx, request.params.id), await locationTitles(db, scopeCompanyId(ctx)));
-  });
+  app.get(
+    '/v2/api/competitor/upload/fields',
+    {
+      config: { access: write },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Columns of the competitor upload file',
+        response: { 200: uploadFieldsSchema },
+      },
+    },
+    async (request) => ({ fields: uploadFields(actingOf(request)) }),
+  );
 
-  app.post('/v2/api/competitor', {
-    config: { access: write, writes: ['competitors'] },
-    schema: { tags: ['competitors'], summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)', body: competitorInput, response: { 201: competitorSchema } },
-  }, async (request, reply) => {
-    const ctx = actingOf(request);
-    const created = await createCompetitor(db, ctx, request.body);
-    return reply.status(201).send(serializeCompetitor(created, await locationTitles(db, scopeCompanyId(ctx))));
-  });
+  app.get(
+    '/v2/api/competitor/upload/example',
+    {
+      config: { access: write },
+      onRequest: accessTokenFromQuery,
+      schema: {
+        tags: ['competitors'],
+        summary: 'Example competitor upload file (.xlsx)',
+        querystring: z.object({ access_token: z.string().optional() }),
+        response: xlsxFile,
+      },
+    },
+    async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)),
+  );
 
-  app.patch('/v2/api/competitor/:id', {
-    config: { access: write, writes: ['competitors'] },
-    schema: { tags: ['competitors'], summary: 'Rename a competitor and/or replace its branches', params: idParams, body: competitorPatch, response: { 200: competitorSchema } },
-  }, async (request) => {
-    const ctx = actingOf(request);
-    return serializeCompetitor(await updateCompetitor(db, ctx, request.params.id, request.body), await locationTitles(db, scopeCompanyId(ctx)));
-  });
+  app.post(
+    '/v2/api/competitor/upload',
+    {
+      config: { access: write, writes: ['competitors'] },
+      bodyLimit: 15 * 1024 * 1024,
+      schema: {
+        tags: ['competitors'],
+        summary:
+          'Import competitor branches from an .xlsx or .csv file (base64): imported, skipped duplicates, rejected rows with line and reason',
+        body: uploadInput,
+        response: { 200: uploadReportSchema },
+      },
+    },
+    async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content),
+  );
 
-  app.delete('/v2/api/competitor/:id', {
-    config: { access: write, writes: ['competitors'] },
-    schema: { tags: ['competitors'], summary: 'Remove a competitor, its branches and their reviews', params: idParams, response: { 200: z.object({ message: z.string() }) } },
-  }, async (request) => {
-    await deleteCompetitor(db, actingOf(request), request.params.id);
-    return { message: 'Competitor removed.' };
-  });
+  app.get(
+    '/v2/api/competitor/export',
+    {
+      config: { access: read },
+      onRequest: accessTokenFromQuery,
+      schema: {
+        tags: ['competitors'],
+        summary: 'Excel export of the benchmark and the competitor list for the filter',
+        querystring: statsQuery.extend({ access_token: z.string().optional() }),
+        response: xlsxFile,
+      },
+    },
+    async (request, reply) => {
+      const ctx = actingOf(request);
+      const data = await benchmark(db, ctx, request.query);
+      type Loc = (typeof data.locations)[number];
+      type Comp = Loc['competitors'][number] & { location: string };
+      const intro = [
+        `Competitor benchmark: ${ctx.company?.companyName ?? ''}`,
+        `Period ${data.period.from} to ${data.period.to}`,
+      ];
+      const content = await buildWorkbook([
+        {
+          name: 'Benchmark',
+          intro,
+          rows: data.locations,
+          columns: [
+            { header: 'Location', value: (r: Loc) => r.title, width: 34 },
+            { header: 'Brand', value: (r: Loc) => r.brand, width: 18 },
+            { header: 'Region', value: (r: Loc) => r.state, width: 16 },
+            { header: 'Your reviews', value: (r: Loc) => r.own.reviews },
+            { header: 'Your rating', value: (r: Loc) => r.own.average, format: '0.00' },
+            { header: 'Your response rate %', value: (r: Loc) => r.own.response_rate, format: '0.0' },
+            { header: 'Competitor reviews', value: (r: Loc) => r.competitors_total.reviews },
+            { header: 'Competitor rating', value: (r: Loc) => r.competitors_total.average, format: '0.00' },
+            {
+              header: 'Competitor response rate %',
+              value: (r: Loc) => r.competitors_total.response_rate,
+              format: '0.0',
+            },
+            { header: 'Rating gap', value: (r: Loc) => r.gap, format: '+0.00;-0.00;0.00' },
+            { header: 'Rank', value: (r: Loc) => (r.rank ? `${r.rank} of ${r.of}` : null) },
+          ],
+        },
+        {
+          name: 'Competitors',
+          intro,
+          rows: data.locations.flatMap((l) => l.competitors.map((c) => ({ ...c, location: l.title }))),
+          columns: [
+            { header: 'Your location', value: (r: Comp) => r.location, width: 34 },
+            { header: 'Competitor', value: (r: Comp) => r.name, width: 24 },
+            { header: 'Branch', value: (r: Comp) => r.title, width: 30 },
+            { header: 'Reviews', value: (r: Comp) => r.reviews },
+            { header: 'Rating', value: (r: Comp) => r.average, format: '0.00' },
+            { header: 'Response rate %', value: (r: Comp) => r.response_rate, format: '0.0' },
+          ],
+        },
+        {
+          name: 'Topics',
+          intro,
+          rows: data.topics,
+          columns: [
+            { header: 'Topic', value: (r: (typeof data.topics)[number]) => r.title, width: 24 },
+            { header: 'Your mentions', value: (r: (typeof data.topics)[number]) => r.own.mentions },
+            {
+              header: 'Your sentiment (-1..1)',
+              value: (r: (typeof data.topics)[number]) => r.own.sentiment_score,
+              format: '0.00',
+            },
+            { header: 'Competitor mentions', value: (r: (typeof data.topics)[number]) => r.competitors.mentions },
+            {
+              header: 'Competitor sentiment (-1..1)',
+              value: (r: (typeof data.topics)[number]) => r.competitors.sentiment_score,
+              format: '0.00',
+            },
+          ],
+        },
+      ]);
+      return sendWorkbook(reply, `competitors-${data.period.from}-${data.period.to}.xlsx`, content);
+    },
+  );
+
+  app.get(
+    '/v2/api/competitor/:id',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['competitors'],
+        summary: 'One competitor with its branches',
+        params: idParams,
+        response: { 200: competitorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = actingOf(request);
+      return serializeCompetitor(
+        await getCompetitor(db, ctx, request.params.id),
+        await locationTitles(db, scopeCompanyId(ctx)),
+      );
+    },
+  );
+
+  app.post(
+    '/v2/api/competitor',
+    {
+      config: { access: write, writes: ['competitors'] },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Add a competitor with branches at your locations (at most 3 per location, at most 4 sources each)',
+        body: competitorInput,
+        response: { 201: competitorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ctx = actingOf(request);
+      const created = await createCompetitor(db, ctx, request.body);
+      return reply.status(201).send(serializeCompetitor(created, await locationTitles(db, scopeCompanyId(ctx))));
+    },
+  );
+
+  app.patch(
+    '/v2/api/competitor/:id',
+    {
+      config: { access: write, writes: ['competitors'] },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Rename a competitor and/or replace its branches',
+        params: idParams,
+        body: competitorPatch,
+        response: { 200: competitorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = actingOf(request);
+      return serializeCompetitor(
+        await updateCompetitor(db, ctx, request.params.id, request.body),
+        await locationTitles(db, scopeCompanyId(ctx)),
+      );
+    },
+  );
+
+  app.delete(
+    '/v2/api/competitor/:id',
+    {
+      config: { access: write, writes: ['competitors'] },
+      schema: {
+        tags: ['competitors'],
+        summary: 'Remove a competitor, its branches and their reviews',
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await deleteCompetitor(db, actingOf(request), request.params.id);
+      return { message: 'Competitor removed.' };
+    },
+  );
 }

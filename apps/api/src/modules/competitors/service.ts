@@ -1,5 +1,10 @@
 import {
-  COMPETITOR_SOURCES_MESSAGE, competitorSourcesFor, freeTextError, MAX_COMPETITOR_SOURCES, sourceTitle, validateSourceUrl,
+  COMPETITOR_SOURCES_MESSAGE,
+  competitorSourcesFor,
+  freeTextError,
+  MAX_COMPETITOR_SOURCES,
+  sourceTitle,
+  validateSourceUrl,
 } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
@@ -8,8 +13,20 @@ import { afterReviewsWritten } from '../reviews/afterWrite';
 import { rollupKeysOf } from '../reviews/rollup.repository';
 import { scopeCompanyId } from '../../platform/companyScope';
 import {
-  branchCountsByLocation, branchReviewIds, companyLocations, deleteBranches, deleteCompetitorRow, deleteReviews, findCompetitor,
-  findCompetitorByName, insertBranch, insertCompetitor, renameCompetitor, touchCompetitor, updateBranch, type CompetitorRow,
+  branchCountsByLocation,
+  branchReviewIds,
+  companyLocations,
+  deleteBranches,
+  deleteCompetitorRow,
+  deleteReviews,
+  findCompetitor,
+  findCompetitorByName,
+  insertBranch,
+  insertCompetitor,
+  renameCompetitor,
+  touchCompetitor,
+  updateBranch,
+  type CompetitorRow,
 } from './repository';
 import type { BranchInput, CompetitorInput } from './schemas';
 
@@ -32,7 +49,12 @@ export function serializeCompetitor(c: CompetitorRow, titles: Map<number, string
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     locations: c.branches.map((b) => ({
-      id: b.id, location_id: b.locationId, location_title: titles.get(b.locationId) ?? null, title: b.title, address: b.address, sources: b.sourceUrls,
+      id: b.id,
+      location_id: b.locationId,
+      location_title: titles.get(b.locationId) ?? null,
+      title: b.title,
+      address: b.address,
+      sources: b.sourceUrls,
     })),
   };
 }
@@ -42,15 +64,28 @@ function fieldError(field: string, message: string): AppError {
 }
 
 /** The checks of one branch: an allowed own location, the company's competitor sources (at most 4), valid addresses. */
-function checkBranch(ctx: ActingContext, b: BranchInput, index: number, locationIds: Set<number>, allowedSources: string[]): Record<string, string> {
+function checkBranch(
+  ctx: ActingContext,
+  b: BranchInput,
+  index: number,
+  locationIds: Set<number>,
+  allowedSources: string[],
+): Record<string, string> {
   const allowed = ctx.locationIds;
-  if (!locationIds.has(b.location_id) || (allowed && !allowed.includes(b.location_id))) throw notFound(`Location ${b.location_id} not found`);
+  if (!locationIds.has(b.location_id) || (allowed && !allowed.includes(b.location_id)))
+    throw notFound(`Location ${b.location_id} not found`);
   const urls: Record<string, string> = {};
   for (const [k, v] of Object.entries(b.sources)) if (v.trim() !== '') urls[k] = v.trim();
-  if (Object.keys(urls).length > MAX_COMPETITOR_SOURCES) throw fieldError(`locations.${index}.sources`, COMPETITOR_SOURCES_MESSAGE);
+  if (Object.keys(urls).length > MAX_COMPETITOR_SOURCES)
+    throw fieldError(`locations.${index}.sources`, COMPETITOR_SOURCES_MESSAGE);
   for (const [source, url] of Object.entries(urls)) {
-    if (!allowedSources.includes(source)) throw fieldError(`locations.${index}.sources.${source}`, `${sourceTitle(source)} is not one of the company's competitor sources.`);
-    if (!validateSourceUrl(source, url)) throw fieldError(`locations.${index}.sources.${source}`, `Enter a valid ${sourceTitle(source)} address.`);
+    if (!allowedSources.includes(source))
+      throw fieldError(
+        `locations.${index}.sources.${source}`,
+        `${sourceTitle(source)} is not one of the company's competitor sources.`,
+      );
+    if (!validateSourceUrl(source, url))
+      throw fieldError(`locations.${index}.sources.${source}`, `Enter a valid ${sourceTitle(source)} address.`);
   }
   return urls;
 }
@@ -98,17 +133,33 @@ export async function createCompetitor(db: Db, ctx: ActingContext, input: Compet
   const locationIds = new Set((await companyLocations(db, companyId)).map((l) => l.id));
   const sources = competitorSourcesOf(ctx);
   const branches = input.locations.map((b, i) => ({ ...b, urls: checkBranch(ctx, b, i, locationIds, sources) }));
-  if (await findCompetitorByName(db, companyId, name)) throw fieldError('name', `A competitor named ${name} already exists.`);
+  if (await findCompetitorByName(db, companyId, name))
+    throw fieldError('name', `A competitor named ${name} already exists.`);
   return db.transaction(async (tx) => {
-    checkPerLocation(await branchCountsByLocation(tx, companyId), [], branches.map((b) => b.location_id));
+    checkPerLocation(
+      await branchCountsByLocation(tx, companyId),
+      [],
+      branches.map((b) => b.location_id),
+    );
     const id = await insertCompetitor(tx, companyId, name);
-    for (const b of branches) await insertBranch(tx, companyId, id, { locationId: b.location_id, title: b.title?.trim() || name, address: b.address?.trim() || null, sourceUrls: b.urls });
+    for (const b of branches)
+      await insertBranch(tx, companyId, id, {
+        locationId: b.location_id,
+        title: b.title?.trim() || name,
+        address: b.address?.trim() || null,
+        sourceUrls: b.urls,
+      });
     return (await findCompetitor(tx, companyId, id, null))!;
   });
 }
 
 /** Renames and, when `locations` is given, replaces the branch list: items with an id are kept and updated, others added, missing ones removed. */
-export async function updateCompetitor(db: Db, ctx: ActingContext, id: number, input: Partial<CompetitorInput>): Promise<CompetitorRow> {
+export async function updateCompetitor(
+  db: Db,
+  ctx: ActingContext,
+  id: number,
+  input: Partial<CompetitorInput>,
+): Promise<CompetitorRow> {
   const companyId = scopeCompanyId(ctx);
   const current = await getCompetitor(db, ctx, id);
   const name = input.name === undefined ? current.name : checkName(input.name);
@@ -124,18 +175,33 @@ export async function updateCompetitor(db: Db, ctx: ActingContext, id: number, i
     else await touchCompetitor(tx, companyId, id);
     if (wanted) {
       const currentIds = new Set(current.branches.map((b) => b.id));
-      for (const b of wanted) if (b.id !== undefined && !currentIds.has(b.id)) throw notFound(`Competitor location ${b.id} not found`);
+      for (const b of wanted)
+        if (b.id !== undefined && !currentIds.has(b.id)) throw notFound(`Competitor location ${b.id} not found`);
       const keptIds = new Set(wanted.filter((b) => b.id !== undefined).map((b) => b.id!));
       const removed = current.branches.filter((b) => !keptIds.has(b.id));
-      const moved = wanted.filter((b) => b.id !== undefined && current.branches.find((c) => c.id === b.id)!.locationId !== b.location_id);
+      const moved = wanted.filter(
+        (b) => b.id !== undefined && current.branches.find((c) => c.id === b.id)!.locationId !== b.location_id,
+      );
       checkPerLocation(
         await branchCountsByLocation(tx, companyId),
-        [...removed.map((b) => b.locationId), ...moved.map((b) => current.branches.find((c) => c.id === b.id)!.locationId)],
+        [
+          ...removed.map((b) => b.locationId),
+          ...moved.map((b) => current.branches.find((c) => c.id === b.id)!.locationId),
+        ],
         [...wanted.filter((b) => b.id === undefined).map((b) => b.location_id), ...moved.map((b) => b.location_id)],
       );
-      await removeBranches(tx, companyId, removed.map((b) => b.id));
+      await removeBranches(
+        tx,
+        companyId,
+        removed.map((b) => b.id),
+      );
       for (const b of wanted) {
-        const values = { locationId: b.location_id, title: b.title?.trim() || name, address: b.address?.trim() || null, sourceUrls: b.urls };
+        const values = {
+          locationId: b.location_id,
+          title: b.title?.trim() || name,
+          address: b.address?.trim() || null,
+          sourceUrls: b.urls,
+        };
         if (b.id !== undefined) await updateBranch(tx, companyId, b.id, values);
         else await insertBranch(tx, companyId, id, values);
       }
@@ -150,7 +216,11 @@ export async function deleteCompetitor(db: Db, ctx: ActingContext, id: number): 
   // Every branch goes, also those at locations this user does not see.
   const all = (await findCompetitor(db, companyId, id, null))!;
   await db.transaction(async (tx) => {
-    await removeBranches(tx, companyId, all.branches.map((b) => b.id));
+    await removeBranches(
+      tx,
+      companyId,
+      all.branches.map((b) => b.id),
+    );
     await deleteCompetitorRow(tx, companyId, id);
   });
 }

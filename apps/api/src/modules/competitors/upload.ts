@@ -5,7 +5,14 @@ import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest } from '../../platform/errors';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { buildWorkbook } from '../statistics/excel';
-import { branchCountsByLocation, companyLocations, findCompetitorByName, insertBranch, insertCompetitor, listCompetitors } from './repository';
+import {
+  branchCountsByLocation,
+  companyLocations,
+  findCompetitorByName,
+  insertBranch,
+  insertCompetitor,
+  listCompetitors,
+} from './repository';
 import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION, PER_LOCATION_MESSAGE } from './service';
 import { branchInput } from './schemas';
 import { freeTextError, validateSourceUrl } from '@reputo/core';
@@ -25,11 +32,31 @@ export interface UploadField {
 
 export function uploadFields(ctx: ActingContext): UploadField[] {
   return [
-    { key: 'competitor', title: 'Competitor name', required: true, description: 'The competing business, e.g. Burger Palace. Rows with the same name belong to one competitor.' },
-    { key: 'location', title: 'Location ID', required: true, description: 'The ID (or exact name) of your own location this branch is compared with.' },
-    { key: 'branch', title: 'Branch name', required: false, description: 'The competitor branch, e.g. Burger Palace Marina. Defaults to the competitor name.' },
+    {
+      key: 'competitor',
+      title: 'Competitor name',
+      required: true,
+      description: 'The competing business, e.g. Burger Palace. Rows with the same name belong to one competitor.',
+    },
+    {
+      key: 'location',
+      title: 'Location ID',
+      required: true,
+      description: 'The ID (or exact name) of your own location this branch is compared with.',
+    },
+    {
+      key: 'branch',
+      title: 'Branch name',
+      required: false,
+      description: 'The competitor branch, e.g. Burger Palace Marina. Defaults to the competitor name.',
+    },
     { key: 'address', title: 'Address', required: false, description: 'Street address of the branch.' },
-    ...competitorSourcesOf(ctx).map((s) => ({ key: `source:${s}`, title: `${sourceTitle(s)} URL`, required: false, description: `Page of the branch on ${sourceTitle(s)}.` })),
+    ...competitorSourcesOf(ctx).map((s) => ({
+      key: `source:${s}`,
+      title: `${sourceTitle(s)} URL`,
+      required: false,
+      description: `Page of the branch on ${sourceTitle(s)}.`,
+    })),
   ];
 }
 
@@ -37,14 +64,41 @@ export async function exampleFile(ctx: ActingContext, db: Db): Promise<Buffer> {
   const fields = uploadFields(ctx);
   const [first] = await companyLocations(db, scopeCompanyId(ctx));
   const sampleUrl: Record<string, string> = {
-    google: 'https://www.google.com/maps/place/Burger+Palace', tripadvisor: 'https://www.tripadvisor.com/Restaurant_Review-Burger_Palace', zomato: 'https://www.zomato.com/dubai/burger-palace',
-    talabat: 'https://www.talabat.com/uae/burger-palace', facebook: 'https://www.facebook.com/burgerpalace', booking: 'https://www.booking.com/hotel/ae/example.html',
+    google: 'https://www.google.com/maps/place/Burger+Palace',
+    tripadvisor: 'https://www.tripadvisor.com/Restaurant_Review-Burger_Palace',
+    zomato: 'https://www.zomato.com/dubai/burger-palace',
+    talabat: 'https://www.talabat.com/uae/burger-palace',
+    facebook: 'https://www.facebook.com/burgerpalace',
+    booking: 'https://www.booking.com/hotel/ae/example.html',
   };
-  const row = Object.fromEntries(fields.map((f) => [f.key, f.key.startsWith('source:') ? (sampleUrl[f.key.slice(7)] ?? '') : '']));
-  Object.assign(row, { competitor: 'Burger Palace', location: first?.code ?? first?.title ?? 'LOC-001', branch: 'Burger Palace Marina', address: 'Marina Walk, Dubai' });
+  const row = Object.fromEntries(
+    fields.map((f) => [f.key, f.key.startsWith('source:') ? (sampleUrl[f.key.slice(7)] ?? '') : '']),
+  );
+  Object.assign(row, {
+    competitor: 'Burger Palace',
+    location: first?.code ?? first?.title ?? 'LOC-001',
+    branch: 'Burger Palace Marina',
+    address: 'Marina Walk, Dubai',
+  });
   return buildWorkbook([
-    { name: 'Competitors', columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: Math.max(16, f.title.length + 4) })), rows: [row] },
-    { name: 'Help', columns: [{ header: 'Column', value: (f: UploadField) => f.title, width: 22 }, { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') }, { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 }], rows: fields },
+    {
+      name: 'Competitors',
+      columns: fields.map((f) => ({
+        header: f.title,
+        value: (r: Record<string, string>) => r[f.key],
+        width: Math.max(16, f.title.length + 4),
+      })),
+      rows: [row],
+    },
+    {
+      name: 'Help',
+      columns: [
+        { header: 'Column', value: (f: UploadField) => f.title, width: 22 },
+        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
+        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
+      ],
+      rows: fields,
+    },
   ]);
 }
 
@@ -54,22 +108,42 @@ export interface UploadReport {
   rejected: { line: number; reason: string }[];
 }
 
-export async function uploadCompetitors(db: Db, ctx: ActingContext, filename: string, base64: string): Promise<UploadReport> {
+export async function uploadCompetitors(
+  db: Db,
+  ctx: ActingContext,
+  filename: string,
+  base64: string,
+): Promise<UploadReport> {
   const companyId = scopeCompanyId(ctx);
-  const rows = (await readSheet(filename, Buffer.from(base64, 'base64'))).map((cells) => cells.map((cell) => cell.trim()));
+  const rows = (await readSheet(filename, Buffer.from(base64, 'base64'))).map((cells) =>
+    cells.map((cell) => cell.trim()),
+  );
   const fields = uploadFields(ctx);
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
   const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
-  if (missing.length) throw badRequest(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`);
-  const locs = (await companyLocations(db, companyId)).filter((l) => !ctx.locationIds || ctx.locationIds.includes(l.id));
-  const byCode = new Map(locs.flatMap((l) => [[(l.code ?? '').toLowerCase(), l.id] as const, [l.title.toLowerCase(), l.id] as const]).filter(([k]) => k !== ''));
+  if (missing.length)
+    throw badRequest(
+      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`,
+    );
+  const locs = (await companyLocations(db, companyId)).filter(
+    (l) => !ctx.locationIds || ctx.locationIds.includes(l.id),
+  );
+  const byCode = new Map(
+    locs
+      .flatMap((l) => [[(l.code ?? '').toLowerCase(), l.id] as const, [l.title.toLowerCase(), l.id] as const])
+      .filter(([k]) => k !== ''),
+  );
   const report: UploadReport = { imported: 0, skipped: 0, rejected: [] };
 
   await db.transaction(async (tx) => {
     const counts = await branchCountsByLocation(tx, companyId);
     const existing = (await listCompetitors(tx, companyId, null)).rows;
-    const seen = new Set(existing.flatMap((c) => c.branches.map((b) => `${c.name.toLowerCase()}|${b.locationId}|${b.title.toLowerCase()}`)));
+    const seen = new Set(
+      existing.flatMap((c) =>
+        c.branches.map((b) => `${c.name.toLowerCase()}|${b.locationId}|${b.title.toLowerCase()}`),
+      ),
+    );
     for (let i = 1; i < rows.length; i++) {
       const line = i + 1;
       const get = (key: string) => {
@@ -89,24 +163,37 @@ export async function uploadCompetitors(db: Db, ctx: ActingContext, filename: st
           const url = get(f.key);
           if (!url) continue;
           const source = f.key.slice(7);
-          if (!validateSourceUrl(source, url)) throw badRequest(`${f.title} is not a valid ${sourceTitle(source)} address.`);
+          if (!validateSourceUrl(source, url))
+            throw badRequest(`${f.title} is not a valid ${sourceTitle(source)} address.`);
           sources[source] = url;
         }
-        const parsed = branchInput.parse({ location_id: locationId, title: get('branch') || name, address: get('address') || null, sources });
+        const parsed = branchInput.parse({
+          location_id: locationId,
+          title: get('branch') || name,
+          address: get('address') || null,
+          sources,
+        });
         const key = `${name.toLowerCase()}|${locationId}|${parsed.title!.toLowerCase()}`;
         if (seen.has(key)) {
           report.skipped++;
           continue;
         }
         if ((counts.get(locationId) ?? 0) >= MAX_COMPETITORS_PER_LOCATION) throw badRequest(PER_LOCATION_MESSAGE);
-        const competitorId = (await findCompetitorByName(tx, companyId, name))?.id ?? (await insertCompetitor(tx, companyId, name));
-        await insertBranch(tx, companyId, competitorId, { locationId, title: parsed.title!, address: parsed.address ?? null, sourceUrls: sources });
+        const competitorId =
+          (await findCompetitorByName(tx, companyId, name))?.id ?? (await insertCompetitor(tx, companyId, name));
+        await insertBranch(tx, companyId, competitorId, {
+          locationId,
+          title: parsed.title!,
+          address: parsed.address ?? null,
+          sourceUrls: sources,
+        });
         counts.set(locationId, (counts.get(locationId) ?? 0) + 1);
         seen.add(key);
         report.imported++;
       } catch (err) {
         if (err instanceof AppError) report.rejected.push({ line, reason: err.message });
-        else if (err instanceof Error && err.name === 'ZodError') report.rejected.push({ line, reason: 'A value is too long.' });
+        else if (err instanceof Error && err.name === 'ZodError')
+          report.rejected.push({ line, reason: 'A value is too long.' });
         else throw err;
       }
     }

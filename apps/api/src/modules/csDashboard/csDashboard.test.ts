@@ -14,7 +14,8 @@ describeEachDatabase('CS dashboard', (use) => {
   beforeAll(async () => {
     const { database, fx, app } = use();
     await createReviewWorld(database.db, fx);
-    await database.db.execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, access_token, expires_at) VALUES
+    await database.db
+      .execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, access_token, expires_at) VALUES
       (${fx.companyA.id}, 0, 'google', 'accounts/1', 'tok', now() + interval '1 hour'),
       (${fx.companyB.id}, 0, 'facebook', 'page-1', 'tok', now() - interval '1 hour')`);
     token = (await signIn(app, 'owner@fixture.test')).access_token;
@@ -27,11 +28,25 @@ describeEachDatabase('CS dashboard', (use) => {
     expect(body.range).toEqual({ from: '2024-03-01', to: '2024-04-30' });
     const a = body.data.find((c: { id: number }) => c.id === fx.companyA.id);
     // 12 own reviews; 11 rated, average 39/11; 3 answered.
-    expect(a).toMatchObject({ company_name: 'Alpha Restaurants', partner_name: 'Fixture Agency', reviews: 12, avgRating: 3.55, responseRate: 25, locations: 4, users: 4, lastReviewDay: '2024-04-05' });
+    expect(a).toMatchObject({
+      company_name: 'Alpha Restaurants',
+      partner_name: 'Fixture Agency',
+      reviews: 12,
+      avgRating: 3.55,
+      responseRate: 25,
+      locations: 4,
+      users: 4,
+      lastReviewDay: '2024-04-05',
+    });
     const b = body.data.find((c: { id: number }) => c.id === fx.companyB.id);
     expect(b).toMatchObject({ reviews: 1, avgRating: 4, responseRate: 0 });
     expect(body.totals).toMatchObject({ companies: 3, activeCompanies: 3, reviews: 13 });
-    expect(body.daily.find((d: { day: string }) => d.day === '2024-03-01')).toEqual({ day: '2024-03-01', reviews: 2, responded: 1, avgRating: 4.5 });
+    expect(body.daily.find((d: { day: string }) => d.day === '2024-03-01')).toEqual({
+      day: '2024-03-01',
+      reviews: 2,
+      responded: 1,
+      avgRating: 4.5,
+    });
     const empty = (await get('/v2/api/admin/dashboard/overview?dateFrom=2023-01-01&dateTo=2023-01-31')).json();
     expect(empty.totals.reviews).toBe(0);
     expect(empty.data.find((c: { id: number }) => c.id === fx.companyA.id).avgRating).toBeNull();
@@ -42,15 +57,30 @@ describeEachDatabase('CS dashboard', (use) => {
     const future = await get('/v2/api/admin/dashboard/response?dateFrom=2024-01-01&dateTo=2999-01-01');
     expect(future.statusCode).toBe(400);
     expect(future.json().error_description).toBe('End date cannot be in the future.');
-    expect((await get('/v2/api/admin/dashboard/response?dateFrom=2024-02-01&dateTo=2024-01-01')).json().error_description).toBe('Start date cannot be after end date.');
+    expect(
+      (await get('/v2/api/admin/dashboard/response?dateFrom=2024-02-01&dateTo=2024-01-01')).json().error_description,
+    ).toBe('Start date cannot be after end date.');
   });
 
   it('response: rate and time per company with replies by origin', async () => {
     const { fx } = use();
     const body = (await get(`/v2/api/admin/dashboard/response?${PERIOD}`)).json();
     const a = body.data.find((c: { id: number }) => c.id === fx.companyA.id);
-    expect(a).toMatchObject({ reviews: 12, responded: 3, responseRate: 25, avgResponseHours: 1, posted: 3, failed: 0, manual: 3 });
-    expect(body.totals).toMatchObject({ reviews: 13, responded: 3, posted: 3, byOrigin: { manual: 3, template: 0, ai: 0, auto: 0 } });
+    expect(a).toMatchObject({
+      reviews: 12,
+      responded: 3,
+      responseRate: 25,
+      avgResponseHours: 1,
+      posted: 3,
+      failed: 0,
+      manual: 3,
+    });
+    expect(body.totals).toMatchObject({
+      reviews: 13,
+      responded: 3,
+      posted: 3,
+      byOrigin: { manual: 3, template: 0, ai: 0, auto: 0 },
+    });
   });
 
   it('feedback: first-party feedback per company and the star distribution', async () => {
@@ -65,7 +95,13 @@ describeEachDatabase('CS dashboard', (use) => {
   it('oauth: Google and Facebook connections per company, expired ones counted', async () => {
     const { fx } = use();
     const body = (await get('/v2/api/admin/dashboard/oauth')).json();
-    expect(body.totals).toMatchObject({ companies: 3, googleConnected: 1, facebookConnected: 1, notConnected: 1, expired: 1 });
+    expect(body.totals).toMatchObject({
+      companies: 3,
+      googleConnected: 1,
+      facebookConnected: 1,
+      notConnected: 1,
+      expired: 1,
+    });
     const a = body.data.find((c: { id: number }) => c.id === fx.companyA.id);
     expect(a.google).toMatchObject({ connected: true, companyWide: true, expired: 0 });
     expect(a.facebook.connected).toBe(false);
@@ -75,12 +111,15 @@ describeEachDatabase('CS dashboard', (use) => {
   it('exports each report to Excel with the figures of the screen', async () => {
     const { app } = use();
     for (const report of ['overview', 'response', 'feedback', 'oauth']) {
-      const res = await app.inject({ url: `/v2/api/admin/dashboard/export?report=${report}&${PERIOD}&access_token=${token}` });
+      const res = await app.inject({
+        url: `/v2/api/admin/dashboard/export?report=${report}&${PERIOD}&access_token=${token}`,
+      });
       expect(res.statusCode, report).toBe(200);
       const sheet = report === 'oauth' ? 'OAuth' : report[0]!.toUpperCase() + report.slice(1);
       const { header, data } = tableFrom(await sheetRows(res.rawPayload, sheet), 'Company');
       expect(data.map((r) => r[0]).sort()).toEqual(['Alpha Restaurants', 'Beta Bank', 'Gamma Apps']);
-      if (report === 'overview') expect(data.find((r) => r[0] === 'Alpha Restaurants')?.[header.indexOf('Reviews')]).toBe(12);
+      if (report === 'overview')
+        expect(data.find((r) => r[0] === 'Alpha Restaurants')?.[header.indexOf('Reviews')]).toBe(12);
     }
     expect((await get('/v2/api/admin/dashboard/export?report=money')).statusCode).toBe(400);
   });
@@ -89,7 +128,9 @@ describeEachDatabase('CS dashboard', (use) => {
     const { app } = use();
     const partner = await signIn(app, 'partner1@fixture.test');
     for (const r of ['overview', 'response', 'feedback', 'oauth', 'export']) {
-      expect((await app.inject({ url: `/v2/api/admin/dashboard/${r}`, headers: bearer(partner.access_token) })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ url: `/v2/api/admin/dashboard/${r}`, headers: bearer(partner.access_token) })).statusCode,
+      ).toBe(403);
     }
   });
 });

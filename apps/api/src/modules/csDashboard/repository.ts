@@ -13,14 +13,25 @@ export interface DayRange {
 
 export async function companyBase(db: Db) {
   return db
-    .select({ id: companies.id, name: companies.companyName, status: companies.status, type: companies.type, package: companies.package, features: companies.features, partnerName: partners.name })
+    .select({
+      id: companies.id,
+      name: companies.companyName,
+      status: companies.status,
+      type: companies.type,
+      package: companies.package,
+      features: companies.features,
+      partnerName: partners.name,
+    })
     .from(companies)
     .leftJoin(partners, eq(partners.id, companies.partnerId))
     .orderBy(asc(companies.companyName), asc(companies.id));
 }
 
 export async function locationCounts(db: Db): Promise<Map<number, number>> {
-  const rows = await db.select({ companyId: locations.companyId, n: count() }).from(locations).groupBy(locations.companyId);
+  const rows = await db
+    .select({ companyId: locations.companyId, n: count() })
+    .from(locations)
+    .groupBy(locations.companyId);
   return new Map(rows.map((r) => [r.companyId, r.n]));
 }
 
@@ -30,7 +41,9 @@ export async function userFacts(db: Db): Promise<Map<number, { users: number; la
     .from(users)
     .where(sql`${users.companyId} is not null`)
     .groupBy(users.companyId);
-  return new Map(rows.map((r) => [r.companyId!, { users: r.n, lastLoginAt: r.lastLogin ? new Date(r.lastLogin) : null }]));
+  return new Map(
+    rows.map((r) => [r.companyId!, { users: r.n, lastLoginAt: r.lastLogin ? new Date(r.lastLogin) : null }]),
+  );
 }
 
 const rollupSums = {
@@ -51,19 +64,34 @@ const rollupSums = {
 export type RollupSums = { [K in keyof typeof rollupSums]: number };
 
 function periodWhere(range: DayRange, source?: string) {
-  return and(gte(reviewDaily.day, range.from), lte(reviewDaily.day, range.to), eq(reviewDaily.isCompetitor, false), source ? eq(reviewDaily.source, source) : undefined);
+  return and(
+    gte(reviewDaily.day, range.from),
+    lte(reviewDaily.day, range.to),
+    eq(reviewDaily.isCompetitor, false),
+    source ? eq(reviewDaily.source, source) : undefined,
+  );
 }
 
 /** Review figures per company over a period (own reviews only; optionally one source). */
 export async function periodByCompany(db: Db, range: DayRange, source?: string): Promise<Map<number, RollupSums>> {
-  const rows = await db.select({ companyId: reviewDaily.companyId, ...rollupSums }).from(reviewDaily).where(periodWhere(range, source)).groupBy(reviewDaily.companyId);
+  const rows = await db
+    .select({ companyId: reviewDaily.companyId, ...rollupSums })
+    .from(reviewDaily)
+    .where(periodWhere(range, source))
+    .groupBy(reviewDaily.companyId);
   return new Map(rows.map(({ companyId, ...sums }) => [companyId, sums]));
 }
 
 /** Reviews and replies per day across every company. */
 export async function periodByDay(db: Db, range: DayRange, source?: string) {
   return db
-    .select({ day: reviewDaily.day, reviews: rollupSums.reviews, responded: rollupSums.responded, rated: rollupSums.rated, ratingSum: rollupSums.ratingSum })
+    .select({
+      day: reviewDaily.day,
+      reviews: rollupSums.reviews,
+      responded: rollupSums.responded,
+      rated: rollupSums.rated,
+      ratingSum: rollupSums.ratingSum,
+    })
     .from(reviewDaily)
     .where(periodWhere(range, source))
     .groupBy(reviewDaily.day)
@@ -73,7 +101,12 @@ export async function periodByDay(db: Db, range: DayRange, source?: string) {
 /** The newest day with a review, per company: one backward probe of (company_id, day) each, not a scan of the rollup. */
 export async function lastReviewDays(db: Db): Promise<Map<number, string>> {
   const rows = await db
-    .select({ companyId: companies.id, day: sql<string | null>`(select max(d.day) from ${reviewDaily} d where d.company_id = ${companies.id} and d.is_competitor = false)` })
+    .select({
+      companyId: companies.id,
+      day: sql<
+        string | null
+      >`(select max(d.day) from ${reviewDaily} d where d.company_id = ${companies.id} and d.is_competitor = false)`,
+    })
     .from(companies);
   return new Map(rows.filter((r) => r.day).map((r) => [r.companyId, String(r.day)]));
 }
@@ -83,7 +116,12 @@ export async function repliesByCompany(db: Db, range: DayRange) {
   return db
     .select({ companyId: responses.companyId, status: responses.status, origin: responses.origin, n: count() })
     .from(responses)
-    .where(and(gte(responses.createdAt, new Date(`${range.from}T00:00:00Z`)), sql`${responses.createdAt} < (${range.to}::date + 1)`))
+    .where(
+      and(
+        gte(responses.createdAt, new Date(`${range.from}T00:00:00Z`)),
+        sql`${responses.createdAt} < (${range.to}::date + 1)`,
+      ),
+    )
     .groupBy(responses.companyId, responses.status, responses.origin);
 }
 

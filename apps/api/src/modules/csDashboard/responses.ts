@@ -9,24 +9,40 @@ const companyColumns = { id: n, company_name: z.string(), partner_name: z.string
 
 export const overviewSchema = z.object({
   range: period,
-  totals: z.object({ companies: n, activeCompanies: n, locations: n, reviews: n, avgRating: nullableNumber, responseRate: nullableNumber }),
-  daily: z.array(z.object({ day: z.string(), reviews: n, responded: n, avgRating: nullableNumber })),
-  data: z.array(z.object({
-    ...companyColumns,
-    type: z.string(),
-    package: z.string(),
-    status: z.string(),
+  totals: z.object({
+    companies: n,
+    activeCompanies: n,
     locations: n,
-    users: n,
     reviews: n,
     avgRating: nullableNumber,
     responseRate: nullableNumber,
-    lastReviewDay: z.string().nullable(),
-    lastLoginAt: z.string().nullable(),
-  })),
+  }),
+  daily: z.array(z.object({ day: z.string(), reviews: n, responded: n, avgRating: nullableNumber })),
+  data: z.array(
+    z.object({
+      ...companyColumns,
+      type: z.string(),
+      package: z.string(),
+      status: z.string(),
+      locations: n,
+      users: n,
+      reviews: n,
+      avgRating: nullableNumber,
+      responseRate: nullableNumber,
+      lastReviewDay: z.string().nullable(),
+      lastLoginAt: z.string().nullable(),
+    }),
+  ),
 });
 
-const replyCounts = { reviews: n, responded: n, responseRate: nullableNumber, avgResponseHours: nullableNumber, posted: n, failed: n };
+const replyCounts = {
+  reviews: n,
+  responded: n,
+  responseRate: nullableNumber,
+  avgResponseHours: nullableNumber,
+  posted: n,
+  failed: n,
+};
 
 export const responseSchema = z.object({
   range: period,
@@ -36,15 +52,42 @@ export const responseSchema = z.object({
 
 export const feedbackSchema = z.object({
   range: period,
-  totals: z.object({ companiesWithFeature: n, feedback: n, avgRating: nullableNumber, positive: n, neutral: n, negative: n, stars: z.array(n) }),
+  totals: z.object({
+    companiesWithFeature: n,
+    feedback: n,
+    avgRating: nullableNumber,
+    positive: n,
+    neutral: n,
+    negative: n,
+    stars: z.array(n),
+  }),
   daily: z.array(z.object({ day: z.string(), feedback: n, avgRating: nullableNumber })),
-  data: z.array(z.object({ ...companyColumns, featureOn: z.boolean(), feedback: n, avgRating: nullableNumber, positive: n, neutral: n, negative: n, responded: n })),
+  data: z.array(
+    z.object({
+      ...companyColumns,
+      featureOn: z.boolean(),
+      feedback: n,
+      avgRating: nullableNumber,
+      positive: n,
+      neutral: n,
+      negative: n,
+      responded: n,
+    }),
+  ),
 });
 
-const connection = z.object({ connected: z.boolean(), locations: n, companyWide: z.boolean(), expired: n, updatedAt: z.string().nullable() });
+const connection = z.object({
+  connected: z.boolean(),
+  locations: n,
+  companyWide: z.boolean(),
+  expired: n,
+  updatedAt: z.string().nullable(),
+});
 
 export const oauthSchema = z.object({
   asOf: z.string(),
   totals: z.object({ companies: n, googleConnected: n, facebookConnected: n, notConnected: n, expired: n }),
-  data: z.array(z.object({ ...companyColumns, status: z.string(), locations: n, google: connection, facebook: connection })),
+  data: z.array(
+    z.object({ ...companyColumns, status: z.string(), locations: n, google: connection, facebook: connection }),
+  ),
 });

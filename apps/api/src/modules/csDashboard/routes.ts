@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook, type AnySheet } from '../statistics/excel';
-import { CS_REPORTS, dashboardRange, feedbackReport, oauthReport, overviewReport, responseReport, type CsReport } from './service';
+import {
+  CS_REPORTS,
+  dashboardRange,
+  feedbackReport,
+  oauthReport,
+  overviewReport,
+  responseReport,
+  type CsReport,
+} from './service';
 import type { DayRange } from './repository';
 import type { Db } from '../../db/client';
 import { xlsxFile } from '../../platform/openapi';
@@ -23,7 +31,11 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
       type Row = (typeof r.data)[number];
       return {
         name: 'Overview',
-        intro: ['CS dashboard: overview', period, `${r.totals.companies} companies, ${r.totals.reviews} reviews, average rating ${r.totals.avgRating ?? '-'}`],
+        intro: [
+          'CS dashboard: overview',
+          period,
+          `${r.totals.companies} companies, ${r.totals.reviews} reviews, average rating ${r.totals.avgRating ?? '-'}`,
+        ],
         columns: [
           { header: 'Company', value: (c: Row) => c.company_name, width: 32 },
           { header: 'Partner', value: (c: Row) => c.partner_name ?? '', width: 22 },
@@ -46,7 +58,11 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
       type Row = (typeof r.data)[number];
       return {
         name: 'Response',
-        intro: ['CS dashboard: response', period, `Response rate ${r.totals.responseRate ?? '-'}%, average response time ${r.totals.avgResponseHours ?? '-'} h`],
+        intro: [
+          'CS dashboard: response',
+          period,
+          `Response rate ${r.totals.responseRate ?? '-'}%, average response time ${r.totals.avgResponseHours ?? '-'} h`,
+        ],
         columns: [
           { header: 'Company', value: (c: Row) => c.company_name, width: 32 },
           { header: 'Partner', value: (c: Row) => c.partner_name ?? '', width: 22 },
@@ -68,7 +84,11 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
       type Row = (typeof r.data)[number];
       return {
         name: 'Feedback',
-        intro: ['CS dashboard: feedback', period, `${r.totals.feedback} feedback entries, average rating ${r.totals.avgRating ?? '-'}`],
+        intro: [
+          'CS dashboard: feedback',
+          period,
+          `${r.totals.feedback} feedback entries, average rating ${r.totals.avgRating ?? '-'}`,
+        ],
         columns: [
           { header: 'Company', value: (c: Row) => c.company_name, width: 32 },
           { header: 'Partner', value: (c: Row) => c.partner_name ?? '', width: 22 },
@@ -86,7 +106,8 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
     case 'oauth': {
       const r = await oauthReport(db);
       type Row = (typeof r.data)[number];
-      const state = (c: Row['google']) => (!c.connected ? 'Not connected' : c.expired ? `Connected, ${c.expired} expired` : 'Connected');
+      const state = (c: Row['google']) =>
+        !c.connected ? 'Not connected' : c.expired ? `Connected, ${c.expired} expired` : 'Connected';
       return {
         name: 'OAuth',
         intro: ['CS dashboard: Google and Facebook connections', `As of ${r.asOf}`],
@@ -109,38 +130,87 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
 export function csDashboardRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
 
-  app.get('/v2/api/admin/dashboard/overview', {
-    config: { access: ownerOnly },
-    schema: { tags, summary: 'Every company over a period (default the last 30 days): locations, users, reviews, rating, response rate, last review and sign-in; reviews per day', querystring: rangeQuery, response: { 200: overviewSchema } },
-  }, async (request) => overviewReport(db, dashboardRange(request.query)));
-
-  app.get('/v2/api/admin/dashboard/response', {
-    config: { access: ownerOnly },
-    schema: { tags, summary: 'Response rate and time per company over a period, replies by status and origin (manual, template, AI, auto)', querystring: rangeQuery, response: { 200: responseSchema } },
-  }, async (request) => responseReport(db, dashboardRange(request.query)));
-
-  app.get('/v2/api/admin/dashboard/feedback', {
-    config: { access: ownerOnly },
-    schema: { tags, summary: 'First-party feedback per company over a period: volume, rating, sentiment, star distribution', querystring: rangeQuery, response: { 200: feedbackSchema } },
-  }, async (request) => feedbackReport(db, dashboardRange(request.query)));
-
-  app.get('/v2/api/admin/dashboard/oauth', {
-    config: { access: ownerOnly },
-    schema: { tags, summary: 'Google and Facebook connections per company: connected, locations covered, expired tokens', response: { 200: oauthSchema } },
-  }, async () => oauthReport(db));
-
-  app.get('/v2/api/admin/dashboard/export', {
-    config: { access: ownerOnly },
-    onRequest: accessTokenFromQuery,
-    schema: {
-      tags,
-      summary: 'Excel export of one CS dashboard report (overview, response, feedback, oauth) for the period; accepts access_token in the query',
-      querystring: rangeQuery.extend({ report: z.enum(CS_REPORTS, { error: `report must be one of ${CS_REPORTS.join(', ')}` }).default('overview'), access_token: z.string().optional() }),
-      response: xlsxFile,
+  app.get(
+    '/v2/api/admin/dashboard/overview',
+    {
+      config: { access: ownerOnly },
+      schema: {
+        tags,
+        summary:
+          'Every company over a period (default the last 30 days): locations, users, reviews, rating, response rate, last review and sign-in; reviews per day',
+        querystring: rangeQuery,
+        response: { 200: overviewSchema },
+      },
     },
-  }, async (request, reply) => {
-    const range = dashboardRange(request.query);
-    const sheet = await reportSheet(db, request.query.report, range);
-    return sendWorkbook(reply, `cs-dashboard-${request.query.report}-${range.from}-${range.to}.xlsx`, await buildWorkbook([sheet]));
-  });
+    async (request) => overviewReport(db, dashboardRange(request.query)),
+  );
+
+  app.get(
+    '/v2/api/admin/dashboard/response',
+    {
+      config: { access: ownerOnly },
+      schema: {
+        tags,
+        summary:
+          'Response rate and time per company over a period, replies by status and origin (manual, template, AI, auto)',
+        querystring: rangeQuery,
+        response: { 200: responseSchema },
+      },
+    },
+    async (request) => responseReport(db, dashboardRange(request.query)),
+  );
+
+  app.get(
+    '/v2/api/admin/dashboard/feedback',
+    {
+      config: { access: ownerOnly },
+      schema: {
+        tags,
+        summary: 'First-party feedback per company over a period: volume, rating, sentiment, star distribution',
+        querystring: rangeQuery,
+        response: { 200: feedbackSchema },
+      },
+    },
+    async (request) => feedbackReport(db, dashboardRange(request.query)),
+  );
+
+  app.get(
+    '/v2/api/admin/dashboard/oauth',
+    {
+      config: { access: ownerOnly },
+      schema: {
+        tags,
+        summary: 'Google and Facebook connections per company: connected, locations covered, expired tokens',
+        response: { 200: oauthSchema },
+      },
+    },
+    async () => oauthReport(db),
+  );
+
+  app.get(
+    '/v2/api/admin/dashboard/export',
+    {
+      config: { access: ownerOnly },
+      onRequest: accessTokenFromQuery,
+      schema: {
+        tags,
+        summary:
+          'Excel export of one CS dashboard report (overview, response, feedback, oauth) for the period; accepts access_token in the query',
+        querystring: rangeQuery.extend({
+          report: z.enum(CS_REPORTS, { error: `report must be one of ${CS_REPORTS.join(', ')}` }).default('overview'),
+          access_token: z.string().optional(),
+        }),
+        response: xlsxFile,
+      },
+    },
+    async (request, reply) => {
+      const range = dashboardRange(request.query);
+      const sheet = await reportSheet(db, request.query.report, range);
+      return sendWorkbook(
+        reply,
+        `cs-dashboard-${request.query.report}-${range.from}-${range.to}.xlsx`,
+        await buildWorkbook([sheet]),
+      );
+    },
+  );
 }

@@ -39,16 +39,18 @@ export const feedbackWidgetSchema = z.object({
   response_rate: nullableNumber,
   stars,
   sentiment: sentimentCounts,
-  latest: z.array(z.object({
-    id: n,
-    created_at: z.string(),
-    author_name: z.string().nullable(),
-    rating: nullableNumber,
-    text: z.string().nullable(),
-    source: z.string(),
-    responded: z.boolean(),
-    location: z.string().nullable(),
-  })),
+  latest: z.array(
+    z.object({
+      id: n,
+      created_at: z.string(),
+      author_name: z.string().nullable(),
+      rating: nullableNumber,
+      text: z.string().nullable(),
+      source: z.string(),
+      responded: z.boolean(),
+      location: z.string().nullable(),
+    }),
+  ),
 });
 
 export const otherWidgetSchema = z.object({
@@ -69,18 +71,26 @@ export const otherWidgetSchema = z.object({
 });
 
 /** A side's figures in a competitor comparison. */
-export const benchmarkFigures = z.object({ reviews: n, average: nullableNumber, response_rate: nullableNumber, avg_response_hours: nullableNumber, sentiment_score: nullableNumber });
+export const benchmarkFigures = z.object({
+  reviews: n,
+  average: nullableNumber,
+  response_rate: nullableNumber,
+  avg_response_hours: nullableNumber,
+  sentiment_score: nullableNumber,
+});
 
 export const premiumWidgetSchema = z.object({
   features: z.object({ insightsReport: z.boolean(), competitorBenchmarking: z.boolean() }),
   topics: z.object({ praised: z.array(topicSchema), criticised: z.array(topicSchema) }).nullable(),
-  competitors: z.object({
-    locations: n,
-    ahead: n,
-    behind: n,
-    own: benchmarkFigures,
-    competitors: benchmarkFigures,
-    gap: nullableNumber,
-    response_rate_gap: nullableNumber,
-  }).nullable(),
+  competitors: z
+    .object({
+      locations: n,
+      ahead: n,
+      behind: n,
+      own: benchmarkFigures,
+      competitors: benchmarkFigures,
+      gap: nullableNumber,
+      response_rate_gap: nullableNumber,
+    })
+    .nullable(),
 });

@@ -1,9 +1,22 @@
 import { FEEDBACK_SOURCE, rangeLengthDays, sourceTitle } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
-import { change, figures, netPromoterScore, REPUTATION_FORMULA, reputationScore, type Sums } from '../statistics/metrics';
+import {
+  change,
+  figures,
+  netPromoterScore,
+  REPUTATION_FORMULA,
+  reputationScore,
+  type Sums,
+} from '../statistics/metrics';
 import { dailyRead, resolvePeriods, rollupPlan, type Period } from '../statistics/period';
-import { dailySeries, lastReviewDay, monthlySeriesPlanned, sumPlanned, sumPlannedBySource } from '../statistics/repository';
+import {
+  dailySeries,
+  lastReviewDay,
+  monthlySeriesPlanned,
+  sumPlanned,
+  sumPlannedBySource,
+} from '../statistics/repository';
 import { countScopeLocations } from './repository';
 import { defaultInterval, type StatsQuery } from '../statistics/service';
 import { benchmark } from '../competitors/benchmark';
@@ -25,11 +38,18 @@ async function reputationFor(db: Db, ctx: ActingContext, q: StatsQuery, range: P
 
 export async function reputationScoreWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
-  const [now, before] = await Promise.all([reputationFor(db, ctx, q, p.period), p.previous ? reputationFor(db, ctx, q, p.previous) : null]);
+  const [now, before] = await Promise.all([
+    reputationFor(db, ctx, q, p.period),
+    p.previous ? reputationFor(db, ctx, q, p.previous) : null,
+  ]);
   return {
-    period: p.period, previous_period: p.previous,
-    score: now.score, previous_score: before?.score ?? null, change: change(now.score, before?.score ?? null, 0),
-    parts: now.parts, formula: REPUTATION_FORMULA,
+    period: p.period,
+    previous_period: p.previous,
+    score: now.score,
+    previous_score: before?.score ?? null,
+    change: change(now.score, before?.score ?? null, 0),
+    parts: now.parts,
+    formula: REPUTATION_FORMULA,
   };
 }
 
@@ -45,13 +65,19 @@ export async function netPromoterScoreWidget(db: Db, ctx: ActingContext, q: Stat
   const [now, before, series] = await Promise.all([
     sumPlanned(db, rollupPlan(ctx, f, p.period)),
     p.previous ? sumPlanned(db, rollupPlan(ctx, f, p.previous)) : null,
-    interval === 'month' ? monthlySeriesPlanned(db, rollupPlan(ctx, f, p.period), p.weekStart) : dailySeries(db, dailyRead(ctx, f, p.period), interval, p.weekStart),
+    interval === 'month'
+      ? monthlySeriesPlanned(db, rollupPlan(ctx, f, p.period), p.weekStart)
+      : dailySeries(db, dailyRead(ctx, f, p.period), interval, p.weekStart),
   ]);
   const a = netPromoterScore(now.stars);
   const b = before ? netPromoterScore(before.stars) : null;
   return {
-    period: p.period, previous_period: p.previous, ...a,
-    previous_nps: b?.nps ?? null, change: change(a.nps, b?.nps ?? null, 0), interval,
+    period: p.period,
+    previous_period: p.previous,
+    ...a,
+    previous_nps: b?.nps ?? null,
+    change: change(a.nps, b?.nps ?? null, 0),
+    interval,
     points: series.map((s) => ({ date: s.bucket, ...netPromoterScore(s.stars) })),
   };
 }
@@ -67,10 +93,17 @@ export async function feedbackWidget(db: Db, ctx: ActingContext, q: StatsQuery) 
   const a = figures(now);
   const b = before ? figures(before) : null;
   return {
-    period: p.period, previous_period: p.previous,
-    reviews: a.reviews, previous_reviews: b?.reviews ?? null, average: a.average, previous_average: b?.average ?? null,
-    change: change(a.average, b?.average ?? null), unanswered: a.reviews - a.responded, response_rate: a.response_rate,
-    stars: a.stars, sentiment: { positive: a.positive, neutral: a.neutral, negative: a.negative },
+    period: p.period,
+    previous_period: p.previous,
+    reviews: a.reviews,
+    previous_reviews: b?.reviews ?? null,
+    average: a.average,
+    previous_average: b?.average ?? null,
+    change: change(a.average, b?.average ?? null),
+    unanswered: a.reviews - a.responded,
+    response_rate: a.response_rate,
+    stars: a.stars,
+    sentiment: { positive: a.positive, neutral: a.neutral, negative: a.negative },
     latest,
   };
 }
@@ -86,14 +119,28 @@ export async function otherWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
   const b = before ? figures(before) : null;
   const total = Math.max(1, a.reviews);
   return {
-    period: p.period, previous_period: p.previous,
-    reviews: a.reviews, previous_reviews: b?.reviews ?? null, average: a.average, previous_average: b?.average ?? null,
-    unanswered: a.reviews - a.responded, response_rate: a.response_rate, previous_response_rate: b?.response_rate ?? null,
-    avg_response_hours: a.avg_response_hours, previous_avg_response_hours: b?.avg_response_hours ?? null,
-    with_text: a.with_text, sentiment: { positive: a.positive, neutral: a.neutral, negative: a.negative, score: a.sentiment_score },
+    period: p.period,
+    previous_period: p.previous,
+    reviews: a.reviews,
+    previous_reviews: b?.reviews ?? null,
+    average: a.average,
+    previous_average: b?.average ?? null,
+    unanswered: a.reviews - a.responded,
+    response_rate: a.response_rate,
+    previous_response_rate: b?.response_rate ?? null,
+    avg_response_hours: a.avg_response_hours,
+    previous_avg_response_hours: b?.avg_response_hours ?? null,
+    with_text: a.with_text,
+    sentiment: { positive: a.positive, neutral: a.neutral, negative: a.negative, score: a.sentiment_score },
     stars: a.stars,
     sources: bySource
-      .map((s: Sums & { source: string }) => ({ source: s.source, title: sourceTitle(s.source), reviews: s.reviews, share: Math.round((1000 * s.reviews) / total) / 10, average: figures(s).average }))
+      .map((s: Sums & { source: string }) => ({
+        source: s.source,
+        title: sourceTitle(s.source),
+        reviews: s.reviews,
+        share: Math.round((1000 * s.reviews) / total) / 10,
+        average: figures(s).average,
+      }))
       .sort((x, y) => y.reviews - x.reviews),
   };
 }
@@ -110,8 +157,12 @@ export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
     features: { insightsReport: has('insightsReport'), competitorBenchmarking: has('competitorBenchmarking') },
     topics: topics
       ? {
-          praised: [...scored].sort((a, b) => b.sentiment_score! - a.sentiment_score! || b.mentions - a.mentions).slice(0, 3),
-          criticised: [...scored].sort((a, b) => a.sentiment_score! - b.sentiment_score! || b.mentions - a.mentions).slice(0, 3),
+          praised: [...scored]
+            .sort((a, b) => b.sentiment_score! - a.sentiment_score! || b.mentions - a.mentions)
+            .slice(0, 3),
+          criticised: [...scored]
+            .sort((a, b) => a.sentiment_score! - b.sentiment_score! || b.mentions - a.mentions)
+            .slice(0, 3),
         }
       : null,
     competitors: competitors

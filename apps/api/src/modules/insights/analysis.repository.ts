@@ -77,21 +77,32 @@ async function analyzeBatch(type: string | null, batch: ReviewText[]): Promise<T
 }
 
 /** Writes the analysis of a batch: replaces its review_topics rows, stamps nlp_version, fills a missing sentiment. */
-async function storeAnalysis(db: Db, companyId: number, batch: ReviewText[], analyses: TextAnalysis[], opts: StoreOptions): Promise<void> {
+async function storeAnalysis(
+  db: Db,
+  companyId: number,
+  batch: ReviewText[],
+  analyses: TextAnalysis[],
+  opts: StoreOptions,
+): Promise<void> {
   if (batch.length === 0) return;
   const rows: { reviewId: number; kind: string; topic: string; subtopic: string; sentiment: number }[] = [];
   const sentiments: { id: number; sentiment: number | null }[] = [];
   batch.forEach((r, i) => {
     const a = analyses[i]!;
-    for (const t of a.topics) rows.push({ reviewId: r.id, kind: 'topic', topic: t.topic, subtopic: t.subtopic, sentiment: t.sentiment });
-    for (const w of a.words) rows.push({ reviewId: r.id, kind: 'word', topic: w.word, subtopic: '', sentiment: w.sentiment });
+    for (const t of a.topics)
+      rows.push({ reviewId: r.id, kind: 'topic', topic: t.topic, subtopic: t.subtopic, sentiment: t.sentiment });
+    for (const w of a.words)
+      rows.push({ reviewId: r.id, kind: 'word', topic: w.word, subtopic: '', sentiment: w.sentiment });
     // A sentiment given by the source (or an earlier analysis) is kept; otherwise text first, then stars.
     sentiments.push({ id: r.id, sentiment: r.sentiment ?? a.sentiment ?? sentimentFromRating(r.rating) });
   });
   const ids = batch.map((r) => r.id);
   const idList = sql`${sql.param(ids)}::int[]`;
   // Take the old analysis out of topic_daily (migration 0007's functions), put the new one in below.
-  if (opts.incremental) await db.execute(sql`SELECT topic_daily_take(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`);
+  if (opts.incremental)
+    await db.execute(
+      sql`SELECT topic_daily_take(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`,
+    );
   await db.execute(sql`DELETE FROM review_topics WHERE company_id = ${companyId} AND review_id = ANY(${idList})`);
   if (rows.length) {
     await db.execute(sql`
@@ -106,19 +117,30 @@ async function storeAnalysis(db: Db, companyId: number, batch: ReviewText[], ana
     FROM unnest(${sql.param(sentiments.map((s) => s.id))}::int[], ${sql.param(sentiments.map((s) => s.sentiment))}::smallint[]) AS s(id, sentiment)
     WHERE r.id = s.id AND r.company_id = ${companyId}`);
   if (!opts.incremental) return;
-  await db.execute(sql`SELECT topic_daily_give(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`);
+  await db.execute(
+    sql`SELECT topic_daily_give(r) FROM reviews r WHERE r.company_id = ${companyId} AND r.id = ANY(${idList})`,
+  );
   // A sentiment filled in here changes the sentiment counters of review_daily.
-  const filled = batch.filter((r) => r.sentiment === null && sentiments.find((s) => s.id === r.id)?.sentiment !== null).map((r) => r.id);
+  const filled = batch
+    .filter((r) => r.sentiment === null && sentiments.find((s) => s.id === r.id)?.sentiment !== null)
+    .map((r) => r.id);
   if (filled.length) await refreshDailyRollup(db, companyId, await rollupKeysOf(db, companyId, filled));
 }
 
 /** Analyses these reviews of the company now (they may have new or edited texts). Ids of other companies are ignored. */
-export async function analyzeReviews(db: Db, companyId: number, reviewIds: readonly number[], opts: StoreOptions = { incremental: true }): Promise<void> {
+export async function analyzeReviews(
+  db: Db,
+  companyId: number,
+  reviewIds: readonly number[],
+  opts: StoreOptions = { incremental: true },
+): Promise<void> {
   if (reviewIds.length === 0) return;
   const type = await companyType(db, companyId);
   for (let i = 0; i < reviewIds.length; i += BATCH) {
     const ids = reviewIds.slice(i, i + BATCH);
-    const result = await db.execute(sql`SELECT id, title, text, rating, sentiment FROM reviews WHERE company_id = ${companyId} AND id = ANY(${sql.param([...ids])}::int[])`);
+    const result = await db.execute(
+      sql`SELECT id, title, text, rating, sentiment FROM reviews WHERE company_id = ${companyId} AND id = ANY(${sql.param([...ids])}::int[])`,
+    );
     const batch = rowsOf<ReviewText>(result);
     await storeAnalysis(db, companyId, batch, await analyzeBatch(type, batch), opts);
   }
@@ -130,7 +152,13 @@ export async function analyzeReviews(db: Db, companyId: number, reviewIds: reado
  * Without `incremental` it does not touch the rollups: callers rebuild topic_daily once afterwards;
  * with it, each batch is written with its rollup changes in a transaction of its own.
  */
-export async function analyzePendingReviews(db: Db, companyId: number, batchSize = BATCH, shouldStop: () => boolean = () => false, opts: StoreOptions & { maxReviews?: number } = { incremental: false }): Promise<number> {
+export async function analyzePendingReviews(
+  db: Db,
+  companyId: number,
+  batchSize = BATCH,
+  shouldStop: () => boolean = () => false,
+  opts: StoreOptions & { maxReviews?: number } = { incremental: false },
+): Promise<number> {
   const type = await companyType(db, companyId);
   let done = 0;
   for (;;) {
@@ -143,7 +171,8 @@ export async function analyzePendingReviews(db: Db, companyId: number, batchSize
     // Texts are analysed outside any transaction: on the embedded database (one connection) an open
     // transaction would hold every other request's query while the texts are read.
     const analyses = await analyzeBatch(type, batch);
-    if (opts.incremental) await db.transaction((tx) => storeAnalysis(tx as unknown as Db, companyId, batch, analyses, opts));
+    if (opts.incremental)
+      await db.transaction((tx) => storeAnalysis(tx as unknown as Db, companyId, batch, analyses, opts));
     else await storeAnalysis(db, companyId, batch, analyses, opts);
     done += batch.length;
     if (opts.maxReviews !== undefined && done >= opts.maxReviews) return done;
@@ -151,12 +180,16 @@ export async function analyzePendingReviews(db: Db, companyId: number, batchSize
 }
 
 export async function countPendingReviews(db: Db, companyId: number): Promise<number> {
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})`);
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})`,
+  );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** Companies that have reviews waiting for analysis (for the 'insights.analyze' job). */
 export async function companiesWithPendingAnalysis(db: Db): Promise<number[]> {
-  const result = await db.execute(sql`SELECT DISTINCT company_id FROM reviews WHERE nlp_version IS NULL OR nlp_version <> ${NLP_VERSION}`);
+  const result = await db.execute(
+    sql`SELECT DISTINCT company_id FROM reviews WHERE nlp_version IS NULL OR nlp_version <> ${NLP_VERSION}`,
+  );
   return rowsOf<{ company_id: number }>(result).map((r) => Number(r.company_id));
 }

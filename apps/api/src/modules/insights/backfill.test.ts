@@ -12,7 +12,13 @@ describeEachDatabase('analysis of waiting reviews', (use) => {
     const count = 1500;
     await insertReviewRows(
       database.db,
-      Array.from({ length: count }, (_, i) => ({ companyId: fx.companyA.id, source: 'google', rating: 4, text: `Visit ${i}: the food was delicious but the service was slow and the table was sticky.`, createdAt: new Date(Date.UTC(2024, 0, 1 + (i % 300), 12)) })),
+      Array.from({ length: count }, (_, i) => ({
+        companyId: fx.companyA.id,
+        source: 'google',
+        rating: 4,
+        text: `Visit ${i}: the food was delicious but the service was slow and the table was sticky.`,
+        createdAt: new Date(Date.UTC(2024, 0, 1 + (i % 300), 12)),
+      })),
     );
     // A chain of immediates stands for the other requests: each event loop turn runs one link, which
     // notes how many texts were analysed since the link before.
@@ -31,7 +37,11 @@ describeEachDatabase('analysis of waiting reviews', (use) => {
     // Analysed 500 at a time in one go, the loop waited for a whole batch.
     expect(mostBetweenTurns).toBeGreaterThan(0);
     expect(mostBetweenTurns).toBeLessThanOrEqual(10);
-    const topics = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(DISTINCT review_id)::int AS n FROM review_topics WHERE company_id = ${fx.companyA.id} AND topic = 'food'`));
+    const topics = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`SELECT count(DISTINCT review_id)::int AS n FROM review_topics WHERE company_id = ${fx.companyA.id} AND topic = 'food'`,
+      ),
+    );
     expect(Number(topics[0]!.n)).toBe(count);
   }, 180_000);
 });

@@ -32,6 +32,10 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
     // Topics and sentiment counters changed: cached insights and reports of the company are stale.
     dataChanged(companyId, ['reviews']);
   }
-  if (total) log?.info({ reviews: total, seconds: Math.round((performance.now() - t0) / 100) / 10 }, 'text analysis of waiting reviews done');
+  if (total)
+    log?.info(
+      { reviews: total, seconds: Math.round((performance.now() - t0) / 100) / 10 },
+      'text analysis of waiting reviews done',
+    );
   return total;
 }

@@ -5,33 +5,64 @@ import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReportingWorld, PERIOD } from '../statistics/test/reportingData';
 
-const topicsOf = (text: string, type = 'Restaurants') => analyzeText(text, type).topics.map((t) => `${t.topic}${t.subtopic ? `/${t.subtopic}` : ''}:${t.sentiment}`);
+const topicsOf = (text: string, type = 'Restaurants') =>
+  analyzeText(text, type).topics.map((t) => `${t.topic}${t.subtopic ? `/${t.subtopic}` : ''}:${t.sentiment}`);
 
 describe('text analysis (wink-nlp)', () => {
   it('finds topics and sub-topics with the sentiment of the sentences that mention them', () => {
-    expect(topicsOf('The food was delicious and the staff were friendly.')).toEqual(['food:1', 'food/taste:1', 'staff:1', 'staff/friendliness:1']);
-    expect(topicsOf('The washroom was dirty and the waiter was rude.')).toEqual(['service:-1', 'service/waiters:-1', 'staff:-1', 'staff/friendliness:-1', 'cleanliness:-1', 'cleanliness/washroom:-1']);
-    expect(topicsOf('Service was slow but the food was tasty.')).toEqual(['service:-1', 'service/speed:-1', 'food:1', 'food/taste:1']);
-    expect(topicsOf('It is way overpriced and the food was cold.')).toEqual(['food:-1', 'food/temperature:-1', 'price:-1', 'price/value:-1']);
+    expect(topicsOf('The food was delicious and the staff were friendly.')).toEqual([
+      'food:1',
+      'food/taste:1',
+      'staff:1',
+      'staff/friendliness:1',
+    ]);
+    expect(topicsOf('The washroom was dirty and the waiter was rude.')).toEqual([
+      'service:-1',
+      'service/waiters:-1',
+      'staff:-1',
+      'staff/friendliness:-1',
+      'cleanliness:-1',
+      'cleanliness/washroom:-1',
+    ]);
+    expect(topicsOf('Service was slow but the food was tasty.')).toEqual([
+      'service:-1',
+      'service/speed:-1',
+      'food:1',
+      'food/taste:1',
+    ]);
+    expect(topicsOf('It is way overpriced and the food was cold.')).toEqual([
+      'food:-1',
+      'food/temperature:-1',
+      'price:-1',
+      'price/value:-1',
+    ]);
   });
 
   it('keeps the sentiment of each sentence to its own topics, and honours negation', () => {
-    expect(topicsOf('The rooms were spotless. Check-in took forever and the reception staff were rude.', 'Hotels')).toEqual(
-      expect.arrayContaining(['rooms:1', 'checkin:-1', 'staff:-1', 'cleanliness:1']),
-    );
+    expect(
+      topicsOf('The rooms were spotless. Check-in took forever and the reception staff were rude.', 'Hotels'),
+    ).toEqual(expect.arrayContaining(['rooms:1', 'checkin:-1', 'staff:-1', 'cleanliness:1']));
     expect(analyzeText('The service was not slow at all.', 'Restaurants').sentiment).toBe(1);
   });
 
   it('uses the topics of the company type and skips texts that are not English', () => {
     expect(topicsOf('The app keeps crashing after the update.', 'Banks')).toContain('app:-1');
-    expect(analyzeText('الطعام رائع والخدمة ممتازة', 'Restaurants')).toEqual({ score: null, sentiment: null, topics: [], words: [] });
-    expect(analyzeText('Cold food, rude staff.', 'Restaurants').words.map((w) => w.word)).toEqual(expect.arrayContaining(['food', 'rude', 'staff']));
+    expect(analyzeText('الطعام رائع والخدمة ممتازة', 'Restaurants')).toEqual({
+      score: null,
+      sentiment: null,
+      topics: [],
+      words: [],
+    });
+    expect(analyzeText('Cold food, rude staff.', 'Restaurants').words.map((w) => w.word)).toEqual(
+      expect.arrayContaining(['food', 'rude', 'staff']),
+    );
   });
 });
 
 describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
   let token: string;
-  const get = (url: string, query: Record<string, string> = {}, as = token) => use().app.inject({ method: 'GET', url, query: { ...PERIOD, ...query }, headers: bearer(as) });
+  const get = (url: string, query: Record<string, string> = {}, as = token) =>
+    use().app.inject({ method: 'GET', url, query: { ...PERIOD, ...query }, headers: bearer(as) });
 
   beforeAll(async () => {
     const env = use();
@@ -71,20 +102,36 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
   it('words: the most used, positive and negative words', async () => {
     const body = (await get('/v3/insights/words')).json();
     expect(body.data[0]).toMatchObject({ word: 'food', mentions: 3 });
-    expect(body.negative.map((w: { word: string }) => w.word)).toEqual(expect.arrayContaining(['dirty', 'rude', 'cold']));
-    expect(body.positive.map((w: { word: string }) => w.word)).toEqual(expect.arrayContaining(['delicious', 'friendly']));
+    expect(body.negative.map((w: { word: string }) => w.word)).toEqual(
+      expect.arrayContaining(['dirty', 'rude', 'cold']),
+    );
+    expect(body.positive.map((w: { word: string }) => w.word)).toEqual(
+      expect.arrayContaining(['delicious', 'friendly']),
+    );
   });
 
   it('trend: mentions per topic and bucket', async () => {
     const body = (await get('/v3/insights/trend', { topics: 'food,cleanliness', interval: 'week' })).json();
     expect(body.topics.map((t: { key: string }) => t.key)).toEqual(['food', 'cleanliness']);
-    const total = body.points.reduce((a: number, p: { topics: Record<string, { mentions: number }> }) => a + p.topics.food!.mentions, 0);
+    const total = body.points.reduce(
+      (a: number, p: { topics: Record<string, { mentions: number }> }) => a + p.topics.food!.mentions,
+      0,
+    );
     expect(total).toBe(3);
   });
 
   it('whole months read topic_monthly and agree with topic_daily', async () => {
-    const all = { locations: (await use().database.db.execute(sql`SELECT string_agg(id::text, ',') AS ids FROM locations WHERE company_id = ${use().fx.companyA.id}`) as unknown as { rows: { ids: string }[] }).rows[0]!.ids };
-    for (const range of [{ date_from: '2025-02-01', date_to: '2025-03-31' }, { date_from: '2025-02-10', date_to: '2025-04-30' }]) {
+    const all = {
+      locations: (
+        (await use().database.db.execute(
+          sql`SELECT string_agg(id::text, ',') AS ids FROM locations WHERE company_id = ${use().fx.companyA.id}`,
+        )) as unknown as { rows: { ids: string }[] }
+      ).rows[0]!.ids,
+    };
+    for (const range of [
+      { date_from: '2025-02-01', date_to: '2025-03-31' },
+      { date_from: '2025-02-10', date_to: '2025-04-30' },
+    ]) {
       for (const url of ['/v3/insights/primary', '/v3/insights/secondary', '/v3/insights/words']) {
         const monthly = (await get(url, range)).json();
         const daily = (await get(url, { ...range, ...all })).json();
@@ -92,9 +139,16 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
         expect(monthly).toEqual(daily);
       }
       const trendM = (await get('/v3/insights/trend', { ...range, interval: 'month', topics: 'food,staff' })).json();
-      const trendD = (await get('/v3/insights/trend', { ...range, ...all, interval: 'month', topics: 'food,staff' })).json();
+      const trendD = (
+        await get('/v3/insights/trend', { ...range, ...all, interval: 'month', topics: 'food,staff' })
+      ).json();
       expect(trendM.points).toEqual(trendD.points);
-      expect(trendM.points.reduce((a: number, p: { topics: { food: { mentions: number } } }) => a + p.topics.food.mentions, 0)).toBe(4);
+      expect(
+        trendM.points.reduce(
+          (a: number, p: { topics: { food: { mentions: number } } }) => a + p.topics.food.mentions,
+          0,
+        ),
+      ).toBe(4);
     }
   });
 

@@ -22,8 +22,18 @@ export interface TopicSums {
 }
 
 /** Conditions on topic_daily for a context, filter (places, sources) and days. */
-export function topicWhere(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): SQL[] {
-  const out: SQL[] = [eq(t.companyId, scopeCompanyId(ctx)), eq(t.isCompetitor, opts.competitor ?? false), eq(t.kind, opts.kind), ...dayBounds(t.day, range)];
+export function topicWhere(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  opts: { competitor?: boolean; kind: 'topic' | 'word' },
+): SQL[] {
+  const out: SQL[] = [
+    eq(t.companyId, scopeCompanyId(ctx)),
+    eq(t.isCompetitor, opts.competitor ?? false),
+    eq(t.kind, opts.kind),
+    ...dayBounds(t.day, range),
+  ];
   const location = locationScopeSql(t.locationId, ctx, filter);
   if (location) out.push(location);
   if (filter.sources?.length) out.push(inArray(t.source, filter.sources));
@@ -57,29 +67,59 @@ export interface TopicPlan {
 }
 
 /** Conditions on topic_company_daily for a company-wide read of these days. */
-function companyTopicWhere(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): SQL[] {
+function companyTopicWhere(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  opts: { competitor?: boolean; kind: 'topic' | 'word' },
+): SQL[] {
   const c = topicCompanyDaily;
-  const out: SQL[] = [eq(c.companyId, scopeCompanyId(ctx)), eq(c.isCompetitor, opts.competitor ?? false), eq(c.kind, opts.kind), ...dayBounds(c.day, range)];
+  const out: SQL[] = [
+    eq(c.companyId, scopeCompanyId(ctx)),
+    eq(c.isCompetitor, opts.competitor ?? false),
+    eq(c.kind, opts.kind),
+    ...dayBounds(c.day, range),
+  ];
   if (filter.sources?.length) out.push(inArray(c.source, filter.sources));
   return out;
 }
 
 function locationLimited(ctx: ActingContext, filter: ReviewFilter): boolean {
-  return ctx.locationIds !== null || Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length);
+  return (
+    ctx.locationIds !== null || Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length)
+  );
 }
 
 /** Every day of a range (day and week series): company-wide rows when nothing limits locations. */
-export function topicDailyRead(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): { table: DailyTopicTable; where: SQL[] } {
-  return locationLimited(ctx, filter) ? { table: t, where: topicWhere(ctx, filter, range, opts) } : { table: topicCompanyDaily, where: companyTopicWhere(ctx, filter, range, opts) };
+export function topicDailyRead(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  opts: { competitor?: boolean; kind: 'topic' | 'word' },
+): { table: DailyTopicTable; where: SQL[] } {
+  return locationLimited(ctx, filter)
+    ? { table: t, where: topicWhere(ctx, filter, range, opts) }
+    : { table: topicCompanyDaily, where: companyTopicWhere(ctx, filter, range, opts) };
 }
 
-export function topicPlan(ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, opts: { competitor?: boolean; kind: 'topic' | 'word' }): TopicPlan {
-  if (locationLimited(ctx, filter)) return { monthly: null, daily: topicWhere(ctx, filter, range, opts), dailyTable: t };
+export function topicPlan(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from: string; to: string },
+  opts: { competitor?: boolean; kind: 'topic' | 'word' },
+): TopicPlan {
+  if (locationLimited(ctx, filter))
+    return { monthly: null, daily: topicWhere(ctx, filter, range, opts), dailyTable: t };
   const c = topicCompanyDaily;
   const m = topicMonthly;
   const split = monthSplitConditions(splitIntoMonths(range.from, range.to), m.month, c.day);
   if (!split.monthly) return { monthly: null, daily: companyTopicWhere(ctx, filter, range, opts), dailyTable: c };
-  const monthly: SQL[] = [eq(m.companyId, scopeCompanyId(ctx)), eq(m.isCompetitor, opts.competitor ?? false), eq(m.kind, opts.kind), ...split.monthly];
+  const monthly: SQL[] = [
+    eq(m.companyId, scopeCompanyId(ctx)),
+    eq(m.isCompetitor, opts.competitor ?? false),
+    eq(m.kind, opts.kind),
+    ...split.monthly,
+  ];
   if (filter.sources?.length) monthly.push(inArray(m.source, filter.sources));
   const edge = anyEdge(split.edges);
   const daily = edge ? [...companyTopicWhere(ctx, filter, range, opts), edge] : null;
@@ -92,17 +132,46 @@ function mergeSums(rows: TopicSums[]): TopicSums[] {
   for (const r of rows) {
     const key = `${r.topic}|${r.subtopic}`;
     const cur = out.get(key);
-    out.set(key, cur ? { ...cur, mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative } : { ...r });
+    out.set(
+      key,
+      cur
+        ? {
+            ...cur,
+            mentions: cur.mentions + r.mentions,
+            positive: cur.positive + r.positive,
+            neutral: cur.neutral + r.neutral,
+            negative: cur.negative + r.negative,
+          }
+        : { ...r },
+    );
   }
   return [...out.values()];
 }
 
-function toSums(r: { topic: string; subtopic: string; mentions: string; positive: string; neutral: string; negative: string }): TopicSums {
-  return { topic: r.topic, subtopic: r.subtopic, mentions: Number(r.mentions), positive: Number(r.positive), neutral: Number(r.neutral), negative: Number(r.negative) };
+function toSums(r: {
+  topic: string;
+  subtopic: string;
+  mentions: string;
+  positive: string;
+  neutral: string;
+  negative: string;
+}): TopicSums {
+  return {
+    topic: r.topic,
+    subtopic: r.subtopic,
+    mentions: Number(r.mentions),
+    positive: Number(r.positive),
+    neutral: Number(r.neutral),
+    negative: Number(r.negative),
+  };
 }
 
 async function groupTopics(db: Db, x: TopicTable, where: SQL[], extra: SQL[]): Promise<TopicSums[]> {
-  const rows = await db.select({ topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...where, ...extra)).groupBy(x.topic, x.subtopic);
+  const rows = await db
+    .select({ topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
+    .from(x)
+    .where(and(...where, ...extra))
+    .groupBy(x.topic, x.subtopic);
   return rows.map(toSums);
 }
 
@@ -115,8 +184,16 @@ async function readPlan(db: Db, plan: TopicPlan, extra: (x: TopicTable) => SQL[]
 }
 
 /** Topic-level sums (subtopic '') or sub-topic sums (optionally of one topic), most mentioned first. */
-export async function sumTopics(db: Db, plan: TopicPlan, level: 'topic' | 'subtopic', topic?: string): Promise<TopicSums[]> {
-  const rows = await readPlan(db, plan, (x) => [level === 'topic' ? eq(x.subtopic, '') : ne(x.subtopic, ''), ...(topic ? [eq(x.topic, topic)] : [])]);
+export async function sumTopics(
+  db: Db,
+  plan: TopicPlan,
+  level: 'topic' | 'subtopic',
+  topic?: string,
+): Promise<TopicSums[]> {
+  const rows = await readPlan(db, plan, (x) => [
+    level === 'topic' ? eq(x.subtopic, '') : ne(x.subtopic, ''),
+    ...(topic ? [eq(x.topic, topic)] : []),
+  ]);
   return rows.sort((a, b) => b.mentions - a.mentions || a.topic.localeCompare(b.topic));
 }
 
@@ -126,30 +203,58 @@ export function sumWords(db: Db, plan: TopicPlan): Promise<TopicSums[]> {
 }
 
 /** The first `limit` words by mentions, positive or negative sentences. */
-export function rankWords(rows: readonly TopicSums[], limit: number, order: 'mentions' | 'positive' | 'negative'): TopicSums[] {
+export function rankWords(
+  rows: readonly TopicSums[],
+  limit: number,
+  order: 'mentions' | 'positive' | 'negative',
+): TopicSums[] {
   return [...rows].sort((a, b) => b[order] - a[order] || a.topic.localeCompare(b.topic)).slice(0, limit);
 }
 
 /** The words of a plan ordered by mentions, positive or negative sentences. */
-export async function topWords(db: Db, plan: TopicPlan, limit: number, order: 'mentions' | 'positive' | 'negative'): Promise<TopicSums[]> {
+export async function topWords(
+  db: Db,
+  plan: TopicPlan,
+  limit: number,
+  order: 'mentions' | 'positive' | 'negative',
+): Promise<TopicSums[]> {
   return rankWords(await sumWords(db, plan), limit, order);
 }
 
-export async function topicSeries(db: Db, read: { table: DailyTopicTable; where: SQL[] }, interval: Interval, weekStart: number, topics: string[]): Promise<(TopicSums & { bucket: string })[]> {
+export async function topicSeries(
+  db: Db,
+  read: { table: DailyTopicTable; where: SQL[] },
+  interval: Interval,
+  weekStart: number,
+  topics: string[],
+): Promise<(TopicSums & { bucket: string })[]> {
   const x = read.table;
   const bucket = bucketSql(x.day, interval, weekStart);
   const conds = [...read.where, eq(x.subtopic, '')];
   if (topics.length) conds.push(inArray(x.topic, topics));
-  const rows = await db.select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...conds)).groupBy(bucket, x.topic, x.subtopic).orderBy(bucket);
+  const rows = await db
+    .select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
+    .from(x)
+    .where(and(...conds))
+    .groupBy(bucket, x.topic, x.subtopic)
+    .orderBy(bucket);
   return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
 }
 
 /** Monthly topic series for a plan: whole months from topic_monthly, the edge months' days folded in. */
-export async function topicSeriesMonthly(db: Db, plan: TopicPlan, topics: string[]): Promise<(TopicSums & { bucket: string })[]> {
+export async function topicSeriesMonthly(
+  db: Db,
+  plan: TopicPlan,
+  topics: string[],
+): Promise<(TopicSums & { bucket: string })[]> {
   const read = async (x: TopicTable, where: SQL[], bucket: SQL<string>) => {
     const conds = [...where, eq(x.subtopic, '')];
     if (topics.length) conds.push(inArray(x.topic, topics));
-    const rows = await db.select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) }).from(x).where(and(...conds)).groupBy(bucket, x.topic, x.subtopic);
+    const rows = await db
+      .select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
+      .from(x)
+      .where(and(...conds))
+      .groupBy(bucket, x.topic, x.subtopic);
     return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
   };
   const [m, d] = await Promise.all([
@@ -160,13 +265,28 @@ export async function topicSeriesMonthly(db: Db, plan: TopicPlan, topics: string
   for (const r of [...m, ...d]) {
     const key = `${r.bucket}|${r.topic}`;
     const cur = out.get(key);
-    out.set(key, cur ? { ...cur, mentions: cur.mentions + r.mentions, positive: cur.positive + r.positive, neutral: cur.neutral + r.neutral, negative: cur.negative + r.negative } : r);
+    out.set(
+      key,
+      cur
+        ? {
+            ...cur,
+            mentions: cur.mentions + r.mentions,
+            positive: cur.positive + r.positive,
+            neutral: cur.neutral + r.neutral,
+            negative: cur.negative + r.negative,
+          }
+        : r,
+    );
   }
   return [...out.values()];
 }
 
 /** Topic sums per own location (for side-by-side competitor benchmarks); `only` limits the read to those locations. */
-export async function sumTopicsByLocation(db: Db, where: SQL[], only?: number[]): Promise<(TopicSums & { locationId: number })[]> {
+export async function sumTopicsByLocation(
+  db: Db,
+  where: SQL[],
+  only?: number[],
+): Promise<(TopicSums & { locationId: number })[]> {
   const rows = await db
     .select({ locationId: t.locationId, topic: t.topic, subtopic: t.subtopic, ...SUMS })
     .from(t)

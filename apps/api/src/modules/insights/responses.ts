@@ -8,7 +8,13 @@ const nullableNumber = z.number().nullable();
 
 export const categoriesSchema = z.object({
   company_type: z.string().nullable(),
-  data: z.array(z.object({ key: z.string(), title: z.string(), subtopics: z.array(z.object({ key: z.string(), title: z.string() })) })),
+  data: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      subtopics: z.array(z.object({ key: z.string(), title: z.string() })),
+    }),
+  ),
 });
 
 /** A topic or sub-topic with its mentions and sentiment, against the previous period. */
@@ -30,13 +36,33 @@ export const topicSchema = z.object({
 
 export const topicsSchema = z.object({ ...comparedPeriods, reviews_with_text: n, data: z.array(topicSchema) });
 
-const word = z.object({ word: z.string(), mentions: n, positive: n, neutral: n, negative: n, sentiment_score: nullableNumber });
+const word = z.object({
+  word: z.string(),
+  mentions: n,
+  positive: n,
+  neutral: n,
+  negative: n,
+  sentiment_score: nullableNumber,
+});
 
-export const wordsSchema = z.object({ ...comparedPeriods, data: z.array(word), positive: z.array(word), negative: z.array(word) });
+export const wordsSchema = z.object({
+  ...comparedPeriods,
+  data: z.array(word),
+  positive: z.array(word),
+  negative: z.array(word),
+});
 
 export const topicTrendSchema = z.object({
   ...comparedPeriods,
   interval,
   topics: z.array(z.object({ key: z.string(), title: z.string() })),
-  points: z.array(z.object({ date: z.string(), topics: z.record(z.string(), z.object({ mentions: n, positive: n, negative: n, sentiment_score: nullableNumber })) })),
+  points: z.array(
+    z.object({
+      date: z.string(),
+      topics: z.record(
+        z.string(),
+        z.object({ mentions: n, positive: n, negative: n, sentiment_score: nullableNumber }),
+      ),
+    }),
+  ),
 });

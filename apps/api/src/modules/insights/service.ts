@@ -5,7 +5,16 @@ import { change, round, sentimentScore } from '../statistics/metrics';
 import { resolvePeriods, rollupPlan, type ReportPeriods } from '../statistics/period';
 import { sumPlanned } from '../statistics/repository';
 import { bucketsBetween, defaultInterval, type StatsQuery } from '../statistics/service';
-import { rankWords, sumTopics, sumWords, topicDailyRead, topicPlan, topicSeries, topicSeriesMonthly, type TopicSums } from './repository';
+import {
+  rankWords,
+  sumTopics,
+  sumWords,
+  topicDailyRead,
+  topicPlan,
+  topicSeries,
+  topicSeriesMonthly,
+  type TopicSums,
+} from './repository';
 
 /** Insights (v3): topics and sub-topics in review texts with their sentiment, the words people use, and trends. */
 
@@ -19,18 +28,31 @@ function companyType(ctx: ActingContext): string | null {
 }
 
 function periodsOut(p: ReportPeriods) {
-  return { period: { from: p.period.from, to: p.period.to }, previous_period: p.previous ? { from: p.previous.from, to: p.previous.to } : null };
+  return {
+    period: { from: p.period.from, to: p.period.to },
+    previous_period: p.previous ? { from: p.previous.from, to: p.previous.to } : null,
+  };
 }
 
 export function categories(ctx: ActingContext) {
   const taxonomy = taxonomyFor(companyType(ctx));
   return {
     company_type: companyType(ctx),
-    data: Object.entries(taxonomy).map(([key, def]) => ({ key, title: def.title, subtopics: Object.entries(def.subtopics).map(([k, s]) => ({ key: k, title: s.title })) })),
+    data: Object.entries(taxonomy).map(([key, def]) => ({
+      key,
+      title: def.title,
+      subtopics: Object.entries(def.subtopics).map(([k, s]) => ({ key: k, title: s.title })),
+    })),
   };
 }
 
-function topicRow(ctx: ActingContext, s: TopicSums, analysed: number, before: TopicSums | undefined, hasPrevious: boolean) {
+function topicRow(
+  ctx: ActingContext,
+  s: TopicSums,
+  analysed: number,
+  before: TopicSums | undefined,
+  hasPrevious: boolean,
+) {
   const score = sentimentScore(s);
   const prevScore = before ? sentimentScore(before) : null;
   return {
@@ -52,8 +74,13 @@ function topicRow(ctx: ActingContext, s: TopicSums, analysed: number, before: To
 
 async function topicReport(db: Db, ctx: ActingContext, q: InsightsQuery, level: 'topic' | 'subtopic') {
   const p = await resolvePeriods(db, ctx, q);
-  const read = (range: { from: string; to: string }) => sumTopics(db, topicPlan(ctx, q, range, { kind: 'topic' }), level, level === 'subtopic' ? q.topic : undefined);
-  const [now, before, texts] = await Promise.all([read(p.period), p.previous ? read(p.previous) : null, sumPlanned(db, rollupPlan(ctx, q, p.period))]);
+  const read = (range: { from: string; to: string }) =>
+    sumTopics(db, topicPlan(ctx, q, range, { kind: 'topic' }), level, level === 'subtopic' ? q.topic : undefined);
+  const [now, before, texts] = await Promise.all([
+    read(p.period),
+    p.previous ? read(p.previous) : null,
+    sumPlanned(db, rollupPlan(ctx, q, p.period)),
+  ]);
   const key = (s: TopicSums) => `${s.topic}|${s.subtopic}`;
   const prev = new Map((before ?? []).map((s) => [key(s), s]));
   return {
@@ -72,8 +99,19 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   const limit = q.limit ?? 30;
   // One read, three orders (each read sums every word of the period).
   const rows = await sumWords(db, where);
-  const [all, positive, negative] = [rankWords(rows, limit, 'mentions'), rankWords(rows, limit, 'positive'), rankWords(rows, limit, 'negative')];
-  const out = (s: TopicSums) => ({ word: s.topic, mentions: s.mentions, positive: s.positive, neutral: s.neutral, negative: s.negative, sentiment_score: sentimentScore(s) });
+  const [all, positive, negative] = [
+    rankWords(rows, limit, 'mentions'),
+    rankWords(rows, limit, 'positive'),
+    rankWords(rows, limit, 'negative'),
+  ];
+  const out = (s: TopicSums) => ({
+    word: s.topic,
+    mentions: s.mentions,
+    positive: s.positive,
+    neutral: s.neutral,
+    negative: s.negative,
+    sentiment_score: sentimentScore(s),
+  });
   return {
     ...periodsOut(p),
     data: all.map(out),
@@ -88,11 +126,14 @@ export async function topicTrend(db: Db, ctx: ActingContext, q: InsightsQuery) {
   let topics = q.topics ?? [];
   if (topics.length === 0) {
     // The five most mentioned topics of the period.
-    topics = (await sumTopics(db, topicPlan(ctx, q, p.period, { kind: 'topic' }), 'topic')).slice(0, 5).map((s) => s.topic);
+    topics = (await sumTopics(db, topicPlan(ctx, q, p.period, { kind: 'topic' }), 'topic'))
+      .slice(0, 5)
+      .map((s) => s.topic);
   }
-  const rows = interval === 'month'
-    ? await topicSeriesMonthly(db, topicPlan(ctx, q, p.period, { kind: 'topic' }), topics)
-    : await topicSeries(db, topicDailyRead(ctx, q, p.period, { kind: 'topic' }), interval, p.weekStart, topics);
+  const rows =
+    interval === 'month'
+      ? await topicSeriesMonthly(db, topicPlan(ctx, q, p.period, { kind: 'topic' }), topics)
+      : await topicSeries(db, topicDailyRead(ctx, q, p.period, { kind: 'topic' }), interval, p.weekStart, topics);
   const byKey = new Map(rows.map((r) => [`${r.bucket}|${r.topic}`, r]));
   const buckets = bucketsBetween(p.period.from, p.period.to, interval, p.weekStart);
   return {
@@ -104,7 +145,15 @@ export async function topicTrend(db: Db, ctx: ActingContext, q: InsightsQuery) {
       topics: Object.fromEntries(
         topics.map((k) => {
           const r = byKey.get(`${date}|${k}`);
-          return [k, { mentions: r?.mentions ?? 0, positive: r?.positive ?? 0, negative: r?.negative ?? 0, sentiment_score: r ? sentimentScore(r) : null }];
+          return [
+            k,
+            {
+              mentions: r?.mentions ?? 0,
+              positive: r?.positive ?? 0,
+              negative: r?.negative ?? 0,
+              sentiment_score: r ? sentimentScore(r) : null,
+            },
+          ];
         }),
       ),
     })),

@@ -7,13 +7,19 @@ describeEachDatabase('Invitations', (use) => {
   async function invite(email: string, firstName?: string) {
     const { app } = use();
     const { access_token } = await signIn(app, 'admin@alpha.test');
-    const res = await app.inject({ method: 'POST', url: '/v2/api/team', headers: bearer(access_token), payload: { email, firstName, lastName: 'New', role: 'responder' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/api/team',
+      headers: bearer(access_token),
+      payload: { email, firstName, lastName: 'New', role: 'responder' },
+    });
     expect(res.statusCode).toBe(201);
     const mail = await lastMailTo(use(), email);
     return { member: res.json(), token: mail.links[0]!.split('/').pop()!, mail, adminToken: access_token };
   }
   const check = (token: string) => use().app.inject({ url: `/v2/api/invitation/${token}` });
-  const accept = (token: string, password: string) => use().app.inject({ method: 'POST', url: `/v2/api/invitation/${token}`, payload: { token, password } });
+  const accept = (token: string, password: string) =>
+    use().app.inject({ method: 'POST', url: `/v2/api/invitation/${token}`, payload: { token, password } });
 
   it('mails an invitation whose link greets the invited user and creates the password', async () => {
     const { app } = use();
@@ -27,7 +33,10 @@ describeEachDatabase('Invitations', (use) => {
     const short = await accept(token, '12345');
     expect(short.json().error_description).toBe('Password length should be not less than 6 characters!');
     expect((await accept(token, 'welcome-nora')).statusCode).toBe(200);
-    const me = await app.inject({ url: '/v2/api/me', headers: bearer((await signIn(app, 'nora@alpha.test', 'welcome-nora')).access_token) });
+    const me = await app.inject({
+      url: '/v2/api/me',
+      headers: bearer((await signIn(app, 'nora@alpha.test', 'welcome-nora')).access_token),
+    });
     expect(me.json()).toMatchObject({ email: 'nora@alpha.test', role: 'responder', companyName: 'Alpha Restaurants' });
   });
 
@@ -46,7 +55,12 @@ describeEachDatabase('Invitations', (use) => {
     const { app } = use();
     const { token, member, adminToken } = await invite('anon@alpha.test');
     expect((await check(token)).json().items[0]).toEqual({ email: 'anon@alpha.test', firstName: null });
-    const resend = await app.inject({ method: 'POST', url: `/v2/api/team/${member.id}/invite`, headers: bearer(adminToken), payload: {} });
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/v2/api/team/${member.id}/invite`,
+      headers: bearer(adminToken),
+      payload: {},
+    });
     expect(resend.json()).toEqual({ message: 'Invitation sent.' });
     const fresh = (await lastMailTo(use(), 'anon@alpha.test')).links[0]!.split('/').pop()!;
     expect(fresh).not.toBe(token);
@@ -57,7 +71,8 @@ describeEachDatabase('Invitations', (use) => {
   it('refuses a duplicate email, a bad email and a Manager making a Master Admin', async () => {
     const { app } = use();
     const { access_token } = await signIn(app, 'manager@alpha.test');
-    const post = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/v2/api/team', headers: bearer(access_token), payload });
+    const post = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/v2/api/team', headers: bearer(access_token), payload });
     expect((await post({ email: 'admin@beta.test', role: 'analyst' })).statusCode).toBe(409);
     expect((await post({ email: 'nope', role: 'analyst' })).json().error_description).toBe('Email is not valid!');
     expect((await post({ email: 'boss@alpha.test', role: 'master_admin' })).statusCode).toBe(403);

@@ -14,17 +14,31 @@ export async function findLiveInvitation(db: Db, tokenHash: string): Promise<Inv
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())))
+    .where(
+      and(
+        eq(invitations.tokenHash, tokenHash),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function markInvitationAccepted(db: Db, id: number): Promise<boolean> {
-  const rows = await db.update(invitations).set({ acceptedAt: new Date() }).where(and(eq(invitations.id, id), isNull(invitations.acceptedAt))).returning({ id: invitations.id });
+  const rows = await db
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
   return rows.length === 1;
 }
 
 /** Ends the user's earlier invitations, so only the newest link works. */
 export async function revokeUserInvitations(db: Db, userId: number): Promise<void> {
-  await db.update(invitations).set({ revokedAt: new Date() }).where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+  await db
+    .update(invitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
 }

@@ -22,12 +22,13 @@ export async function checkInvitation(db: Db, token: string): Promise<Invitation
 }
 
 export async function acceptInvitation(db: Db, input: { token: string; password: string }): Promise<void> {
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.invitationPasswordTooShort, [{ field: 'password', message: MSG.invitationPasswordTooShort }]);
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw badRequest(MSG.invitationPasswordTooShort, [{ field: 'password', message: MSG.invitationPasswordTooShort }]);
   const invitation = await findLiveInvitation(db, hashToken(input.token));
-  if (!invitation || !(await markInvitationAccepted(db, invitation.id))) throw new AppError(400, 'invalid_invitation', INVITATION_USED);
+  if (!invitation || !(await markInvitationAccepted(db, invitation.id)))
+    throw new AppError(400, 'invalid_invitation', INVITATION_USED);
   await updateUser(db, invitation.userId, { passwordHash: await hashPassword(input.password), status: 'active' });
 }
-
 
 /** Creates a fresh invitation for an invited user (earlier links stop working) and mails it. */
 export async function sendInvitation(

@@ -16,18 +16,30 @@ describeEachDatabase('Locations', (use) => {
     return bearer(tokens.get(email)!);
   }
   async function call(email: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-    return use().app.inject({ method, url, headers: await as(email), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return use().app.inject({
+      method,
+      url,
+      headers: await as(email),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   const admin = 'admin@alpha.test';
 
-  it('lists the company\'s locations with search, paging, review counts and the limit', async () => {
+  it("lists the company's locations with search, paging, review counts and the limit", async () => {
     const { database, fx } = use();
     world = await createReportingWorld(database.db, fx.companyA.id);
     foreign = await foreignLocation(database.db, fx.companyB.id);
     const res = await call(admin, 'GET', '/v2/api/locations?per_page=2');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total: 3, page: 1, per_page: 2, total_pages: 2, limit: { used: 3, max: 10 }, locationsTitle: 'Location' });
+    expect(body).toMatchObject({
+      total: 3,
+      page: 1,
+      per_page: 2,
+      total_pages: 2,
+      limit: { used: 3, max: 10 },
+      locationsTitle: 'Location',
+    });
     expect(body.data.map((l: { title: string }) => l.title)).toEqual(['Alpha Express Riyadh', 'Alpha Grill Downtown']);
     expect(body.data[1]).toMatchObject({ brand: 'Alpha Grill', state: 'Abu Dhabi', locationId: 'AG-002', reviews: 3 });
     const search = (await call(admin, 'GET', '/v2/api/locations?search=marina')).json();
@@ -38,54 +50,136 @@ describeEachDatabase('Locations', (use) => {
 
   it('creates a location with brand, region, address, time zone, source pages and Facebook accounts', async () => {
     const res = await call(admin, 'POST', '/v2/api/locations', {
-      title: 'Alpha Grill JBR', locationId: 'AG-003', brandId: world.brandB1, stateId: world.stateS1, address: 'The Walk, JBR', city: 'Dubai', country: 'United Arab Emirates', timeZone: 'Asia/Dubai',
-      sourceUrls: { google: 'https://www.google.com/maps?cid=123456789', zomato: 'https://www.zomato.com/dubai/alpha-grill-jbr' },
-      facebook: [{ fullUrl: 'https://www.facebook.com/AlphaGrillJBR' }, { fullUrl: 'https://www.facebook.com/profile.php?id=100012345678' }],
+      title: 'Alpha Grill JBR',
+      locationId: 'AG-003',
+      brandId: world.brandB1,
+      stateId: world.stateS1,
+      address: 'The Walk, JBR',
+      city: 'Dubai',
+      country: 'United Arab Emirates',
+      timeZone: 'Asia/Dubai',
+      sourceUrls: {
+        google: 'https://www.google.com/maps?cid=123456789',
+        zomato: 'https://www.zomato.com/dubai/alpha-grill-jbr',
+      },
+      facebook: [
+        { fullUrl: 'https://www.facebook.com/AlphaGrillJBR' },
+        { fullUrl: 'https://www.facebook.com/profile.php?id=100012345678' },
+      ],
     });
     expect(res.statusCode).toBe(201);
     const loc = res.json();
-    expect(loc).toMatchObject({ title: 'Alpha Grill JBR', brand: 'Alpha Grill', state: 'Dubai', timeZone: 'Asia/Dubai', reviews: 0 });
+    expect(loc).toMatchObject({
+      title: 'Alpha Grill JBR',
+      brand: 'Alpha Grill',
+      state: 'Dubai',
+      timeZone: 'Asia/Dubai',
+      reviews: 0,
+    });
     expect(loc.facebook).toEqual([
-      { id: 'alphagrilljbr', urlPart: 'AlphaGrillJBR', fullUrl: 'https://www.facebook.com/AlphaGrillJBR', initialValue: 'https://www.facebook.com/AlphaGrillJBR' },
-      { id: '100012345678', urlPart: 'profile.php?id=100012345678', fullUrl: 'https://www.facebook.com/profile.php?id=100012345678', initialValue: 'https://www.facebook.com/profile.php?id=100012345678' },
+      {
+        id: 'alphagrilljbr',
+        urlPart: 'AlphaGrillJBR',
+        fullUrl: 'https://www.facebook.com/AlphaGrillJBR',
+        initialValue: 'https://www.facebook.com/AlphaGrillJBR',
+      },
+      {
+        id: '100012345678',
+        urlPart: 'profile.php?id=100012345678',
+        fullUrl: 'https://www.facebook.com/profile.php?id=100012345678',
+        initialValue: 'https://www.facebook.com/profile.php?id=100012345678',
+      },
     ]);
-    expect(loc.sourceUrls).toEqual({ google: 'https://www.google.com/maps?cid=123456789', zomato: 'https://www.zomato.com/dubai/alpha-grill-jbr', facebook: 'https://www.facebook.com/AlphaGrillJBR' });
+    expect(loc.sourceUrls).toEqual({
+      google: 'https://www.google.com/maps?cid=123456789',
+      zomato: 'https://www.zomato.com/dubai/alpha-grill-jbr',
+      facebook: 'https://www.facebook.com/AlphaGrillJBR',
+    });
     // An edit of the account's address keeps the value it was first saved with.
-    const edited = (await call(admin, 'PATCH', `/v2/api/locations/${loc.id}`, { facebook: [{ id: '100012345678', fullUrl: 'https://facebook.com/profile.php?id=100012345678' }] })).json();
-    expect(edited.facebook).toEqual([{ id: '100012345678', urlPart: 'profile.php?id=100012345678', fullUrl: 'https://facebook.com/profile.php?id=100012345678', initialValue: 'https://www.facebook.com/profile.php?id=100012345678' }]);
+    const edited = (
+      await call(admin, 'PATCH', `/v2/api/locations/${loc.id}`, {
+        facebook: [{ id: '100012345678', fullUrl: 'https://facebook.com/profile.php?id=100012345678' }],
+      })
+    ).json();
+    expect(edited.facebook).toEqual([
+      {
+        id: '100012345678',
+        urlPart: 'profile.php?id=100012345678',
+        fullUrl: 'https://facebook.com/profile.php?id=100012345678',
+        initialValue: 'https://www.facebook.com/profile.php?id=100012345678',
+      },
+    ]);
     expect(edited.sourceUrls.facebook).toBe('https://facebook.com/profile.php?id=100012345678');
-    expect((await call(admin, 'GET', `/v2/api/locations/${loc.id}`)).json()).toMatchObject({ id: loc.id, locationId: 'AG-003', address: 'The Walk, JBR' });
+    expect((await call(admin, 'GET', `/v2/api/locations/${loc.id}`)).json()).toMatchObject({
+      id: loc.id,
+      locationId: 'AG-003',
+      address: 'The Walk, JBR',
+    });
   });
 
-  it('checks every source address with the source rules, and only takes the company\'s sources', async () => {
-    const bad = await call(admin, 'POST', '/v2/api/locations', { title: 'Bad Google', sourceUrls: { google: 'https://evil.example/maps?cid=1' } });
+  it("checks every source address with the source rules, and only takes the company's sources", async () => {
+    const bad = await call(admin, 'POST', '/v2/api/locations', {
+      title: 'Bad Google',
+      sourceUrls: { google: 'https://evil.example/maps?cid=1' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error_description: 'Please enter a valid Google address.', details: [{ field: 'sourceUrls.google', message: 'Please enter a valid Google address.' }] });
-    const lookalike = await call(admin, 'PATCH', `/v2/api/locations/${world.marina}`, { facebook: [{ fullUrl: 'https://facebook.com.evil.io/page' }] });
+    expect(bad.json()).toMatchObject({
+      error_description: 'Please enter a valid Google address.',
+      details: [{ field: 'sourceUrls.google', message: 'Please enter a valid Google address.' }],
+    });
+    const lookalike = await call(admin, 'PATCH', `/v2/api/locations/${world.marina}`, {
+      facebook: [{ fullUrl: 'https://facebook.com.evil.io/page' }],
+    });
     expect(lookalike.json().error_description).toBe('Please enter a valid Facebook address.');
-    const notOurs = await call(admin, 'POST', '/v2/api/locations', { title: 'Yelp place', sourceUrls: { yelp: 'https://www.yelp.com/biz/x' } });
+    const notOurs = await call(admin, 'POST', '/v2/api/locations', {
+      title: 'Yelp place',
+      sourceUrls: { yelp: 'https://www.yelp.com/biz/x' },
+    });
     expect(notOurs.json().error_description).toBe("Yelp is not one of the company's sources.");
     const wrongZone = await call(admin, 'POST', '/v2/api/locations', { title: 'Zone', timeZone: 'Mars/Olympus' });
     expect(wrongZone.json().error_description).toBe('Please select a valid time zone!');
   });
 
-  it('applies the two free-text rules and refuses a duplicate ID, another company\'s brand or a region of another brand', async () => {
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: '   ' })).json().error_description).toBe('The field cannot be empty or contain only spaces!');
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: ' Marina' })).json().error_description).toBe('The field cannot start with a space!');
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: 'Ok', address: ' lead' })).json().error_description).toBe('The field cannot start with a space!');
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: 'Twin', locationId: 'ag-001' })).json().error_description).toBe('Another location already has the ID ag-001.');
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: 'Foreign brand', brandId: foreign.brandId })).json().error_description).toBe('This brand does not exist.');
-    expect((await call(admin, 'POST', '/v2/api/locations', { title: 'Mixed', brandId: world.brandB2, stateId: world.stateS1 })).json().error_description).toBe('This region belongs to another brand.');
+  it("applies the two free-text rules and refuses a duplicate ID, another company's brand or a region of another brand", async () => {
+    expect((await call(admin, 'POST', '/v2/api/locations', { title: '   ' })).json().error_description).toBe(
+      'The field cannot be empty or contain only spaces!',
+    );
+    expect((await call(admin, 'POST', '/v2/api/locations', { title: ' Marina' })).json().error_description).toBe(
+      'The field cannot start with a space!',
+    );
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations', { title: 'Ok', address: ' lead' })).json().error_description,
+    ).toBe('The field cannot start with a space!');
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations', { title: 'Twin', locationId: 'ag-001' })).json()
+        .error_description,
+    ).toBe('Another location already has the ID ag-001.');
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations', { title: 'Foreign brand', brandId: foreign.brandId })).json()
+        .error_description,
+    ).toBe('This brand does not exist.');
+    expect(
+      (
+        await call(admin, 'POST', '/v2/api/locations', {
+          title: 'Mixed',
+          brandId: world.brandB2,
+          stateId: world.stateS1,
+        })
+      ).json().error_description,
+    ).toBe('This region belongs to another brand.');
   });
 
-  it('stops at the package\'s locations limit with a clear message', async () => {
+  it("stops at the package's locations limit with a clear message", async () => {
     const { database, fx } = use();
     const used = (await call(admin, 'GET', '/v2/api/locations')).json().total as number;
     await setLocationsLimit(database.db, fx.companyA.id, used + 1);
     expect((await call(admin, 'POST', '/v2/api/locations', { title: 'Last one' })).statusCode).toBe(201);
     const over = await call(admin, 'POST', '/v2/api/locations', { title: 'One too many' });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ error: 'locations_limit', error_description: `Your package allows ${used + 1} locations. Delete one or ask your account manager to raise the limit.` });
+    expect(over.json()).toEqual({
+      error: 'locations_limit',
+      error_description: `Your package allows ${used + 1} locations. Delete one or ask your account manager to raise the limit.`,
+    });
     await setLocationsLimit(database.db, fx.companyA.id, 10);
   });
 
@@ -95,12 +189,23 @@ describeEachDatabase('Locations', (use) => {
     const list = await app.inject({ url: `/v2/api/locations?ownerAsCompany=${fx.companyC.id}`, headers: owner });
     expect(list.json()).toMatchObject({ total: 0, locationsTitle: 'Product' });
     await setLocationsLimit(use().database.db, fx.companyC.id, 0);
-    const over = await app.inject({ method: 'POST', url: `/v2/api/locations?ownerAsCompany=${fx.companyC.id}`, headers: owner, payload: { title: 'Nakhla App' } });
-    expect(over.json().error_description).toBe('Your package allows 0 products. Delete one or ask your account manager to raise the limit.');
+    const over = await app.inject({
+      method: 'POST',
+      url: `/v2/api/locations?ownerAsCompany=${fx.companyC.id}`,
+      headers: owner,
+      payload: { title: 'Nakhla App' },
+    });
+    expect(over.json().error_description).toBe(
+      'Your package allows 0 products. Delete one or ask your account manager to raise the limit.',
+    );
   });
 
-  it('answers another company\'s location with 404, like a missing one', async () => {
-    for (const [method, payload] of [['GET', undefined], ['PATCH', { title: 'Mine now' }], ['DELETE', undefined]] as const) {
+  it("answers another company's location with 404, like a missing one", async () => {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { title: 'Mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
       const foreignRes = await call(admin, method, `/v2/api/locations/${foreign.locationId}`, payload);
       const missing = await call(admin, method, '/v2/api/locations/999999', payload);
       expect(foreignRes.statusCode).toBe(404);
@@ -118,28 +223,62 @@ describeEachDatabase('Locations', (use) => {
       expect((await call(email, 'GET', '/v2/api/locations/export')).statusCode).toBe(403);
       const short = await call(email, 'GET', '/v2/api/locations/shortinfo');
       expect(short.statusCode).toBe(200);
-      expect(short.json().locations.find((l: { id: number }) => l.id === world.marina)).toEqual({ id: world.marina, title: 'Alpha Grill Marina', locationId: 'AG-001', brandId: world.brandB1, brand: 'Alpha Grill', stateId: world.stateS1, state: 'Dubai' });
+      expect(short.json().locations.find((l: { id: number }) => l.id === world.marina)).toEqual({
+        id: world.marina,
+        title: 'Alpha Grill Marina',
+        locationId: 'AG-001',
+        brandId: world.brandB1,
+        brand: 'Alpha Grill',
+        stateId: world.stateS1,
+        state: 'Dubai',
+      });
     }
   });
 
   it('uploads: the example file has the upload columns, a good file adds and updates, a bad row imports nothing', async () => {
-    const fields = (await call(admin, 'GET', '/v2/api/locations/upload/fields')).json().fields as { title: string; required: boolean }[];
-    expect(fields.map((f) => f.title)).toEqual(['Location name', 'Location ID', 'Brand', 'Region', 'Address', 'City', 'Country', 'Time zone', 'Google URL', 'Facebook URL', 'Zomato URL', 'TripAdvisor URL', 'Talabat URL']);
-    const example = await use().app.inject({ url: `/v2/api/locations/upload/example?access_token=${tokens.get(admin)}` });
+    const fields = (await call(admin, 'GET', '/v2/api/locations/upload/fields')).json().fields as {
+      title: string;
+      required: boolean;
+    }[];
+    expect(fields.map((f) => f.title)).toEqual([
+      'Location name',
+      'Location ID',
+      'Brand',
+      'Region',
+      'Address',
+      'City',
+      'Country',
+      'Time zone',
+      'Google URL',
+      'Facebook URL',
+      'Zomato URL',
+      'TripAdvisor URL',
+      'Talabat URL',
+    ]);
+    const example = await use().app.inject({
+      url: `/v2/api/locations/upload/example?access_token=${tokens.get(admin)}`,
+    });
     expect(example.headers['content-type']).toContain('spreadsheetml');
     const exampleRows = await sheetRows(example.rawPayload);
     expect(exampleRows[0]).toEqual(fields.map((f) => f.title));
 
     const before = (await call(admin, 'GET', '/v2/api/locations')).json().total as number;
     const header = ['Location name', 'Location ID', 'Brand', 'Region', 'City', 'Google URL', 'Facebook URL'];
-    const bad = await call(admin, 'POST', '/v2/api/locations/upload', csvUpload([
-      header,
-      ['Alpha Grill Creek', 'AG-010', 'Alpha Grill', 'Dubai', 'Dubai', 'https://www.google.com/maps?cid=42', ''],
-      [' Leading', 'AG-011', 'Nope Brand', '', '', 'https://bing.com/x', ''],
-      ['Alpha Grill Twin', 'AG-010', '', '', '', '', 'https://www.facebook.com/Twin'],
-    ]));
+    const bad = await call(
+      admin,
+      'POST',
+      '/v2/api/locations/upload',
+      csvUpload([
+        header,
+        ['Alpha Grill Creek', 'AG-010', 'Alpha Grill', 'Dubai', 'Dubai', 'https://www.google.com/maps?cid=42', ''],
+        [' Leading', 'AG-011', 'Nope Brand', '', '', 'https://bing.com/x', ''],
+        ['Alpha Grill Twin', 'AG-010', '', '', '', '', 'https://www.facebook.com/Twin'],
+      ]),
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error_description).toBe('2 rows have problems; nothing was imported. Fix them and upload the file again.');
+    expect(bad.json().error_description).toBe(
+      '2 rows have problems; nothing was imported. Fix them and upload the file again.',
+    );
     expect(bad.json().details).toEqual([
       { field: 'row 3', message: 'Location name: The field cannot start with a space!' },
       { field: 'row 3', message: 'Brand Nope Brand does not exist.' },
@@ -148,29 +287,60 @@ describeEachDatabase('Locations', (use) => {
     ]);
     expect((await call(admin, 'GET', '/v2/api/locations')).json().total).toBe(before);
 
-    const good = await call(admin, 'POST', '/v2/api/locations/upload', csvUpload([
-      header,
-      ['Alpha Grill Creek', 'AG-010', 'Alpha Grill', 'Dubai', 'Dubai', 'https://www.google.com/maps?cid=42', 'https://www.facebook.com/AlphaCreek'],
-      ['Alpha Grill Marina (renamed)', 'AG-001', 'Alpha Grill', 'Dubai', 'Dubai', '', ''],
-    ]));
+    const good = await call(
+      admin,
+      'POST',
+      '/v2/api/locations/upload',
+      csvUpload([
+        header,
+        [
+          'Alpha Grill Creek',
+          'AG-010',
+          'Alpha Grill',
+          'Dubai',
+          'Dubai',
+          'https://www.google.com/maps?cid=42',
+          'https://www.facebook.com/AlphaCreek',
+        ],
+        ['Alpha Grill Marina (renamed)', 'AG-001', 'Alpha Grill', 'Dubai', 'Dubai', '', ''],
+      ]),
+    );
     expect(good.json()).toEqual({ added: 1, updated: 1, total: 2 });
     const marina = (await call(admin, 'GET', `/v2/api/locations/${world.marina}`)).json();
     expect(marina.title).toBe('Alpha Grill Marina (renamed)');
     const creek = (await call(admin, 'GET', '/v2/api/locations?search=creek')).json().data[0];
-    expect(creek).toMatchObject({ locationId: 'AG-010', brand: 'Alpha Grill', state: 'Dubai', facebook: [{ id: 'alphacreek', urlPart: 'AlphaCreek' }] });
+    expect(creek).toMatchObject({
+      locationId: 'AG-010',
+      brand: 'Alpha Grill',
+      state: 'Dubai',
+      facebook: [{ id: 'alphacreek', urlPart: 'AlphaCreek' }],
+    });
   });
 
   it('rejects an upload that would pass the limit, a file without the required column, and other file types', async () => {
     const { database, fx } = use();
     const used = (await call(admin, 'GET', '/v2/api/locations')).json().total as number;
     await setLocationsLimit(database.db, fx.companyA.id, used + 1);
-    const over = await call(admin, 'POST', '/v2/api/locations/upload', csvUpload([['Location name'], ['New A'], ['New B']]));
+    const over = await call(
+      admin,
+      'POST',
+      '/v2/api/locations/upload',
+      csvUpload([['Location name'], ['New A'], ['New B']]),
+    );
     expect(over.statusCode).toBe(409);
     expect((await call(admin, 'GET', '/v2/api/locations')).json().total).toBe(used);
     await setLocationsLimit(database.db, fx.companyA.id, 10);
-    expect((await call(admin, 'POST', '/v2/api/locations/upload', csvUpload([['City'], ['Dubai']]))).json().error_description).toBe('Missing column: Location name. Download the example file to see the expected columns.');
-    expect((await call(admin, 'POST', '/v2/api/locations/upload', { filename: 'x.pdf', content: 'AAAA' })).json().error_description).toBe('Upload an .xlsx or .csv file.');
-    expect((await call(admin, 'POST', '/v2/api/locations/upload', { filename: 'x.xlsx', content: 'AAAA' })).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations/upload', csvUpload([['City'], ['Dubai']]))).json()
+        .error_description,
+    ).toBe('Missing column: Location name. Download the example file to see the expected columns.');
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations/upload', { filename: 'x.pdf', content: 'AAAA' })).json()
+        .error_description,
+    ).toBe('Upload an .xlsx or .csv file.');
+    expect(
+      (await call(admin, 'POST', '/v2/api/locations/upload', { filename: 'x.xlsx', content: 'AAAA' })).statusCode,
+    ).toBe(400);
   });
 
   it('exports the locations to Excel with the upload columns and review counts', async () => {
@@ -184,15 +354,23 @@ describeEachDatabase('Locations', (use) => {
     expect(riyadh.at(-1)).toBe('6');
   });
 
-  it('deletes a location with its reviews, and drops it from members\' location lists', async () => {
+  it("deletes a location with its reviews, and drops it from members' location lists", async () => {
     const { database, fx } = use();
-    await database.db.update(users).set({ locationIds: [world.downtown, world.riyadh] }).where(eq(users.id, fx.companyA.responder.id));
+    await database.db
+      .update(users)
+      .set({ locationIds: [world.downtown, world.riyadh] })
+      .where(eq(users.id, fx.companyA.responder.id));
     identitiesChanged(); // changed outside the API: the kept user row is stale
     const res = await call(admin, 'DELETE', `/v2/api/locations/${world.downtown}`);
     expect(res.json()).toEqual({ id: world.downtown, deleted: true, reviews: 3 });
-    const [row] = await database.db.select({ ids: users.locationIds }).from(users).where(eq(users.id, fx.companyA.responder.id));
+    const [row] = await database.db
+      .select({ ids: users.locationIds })
+      .from(users)
+      .where(eq(users.id, fx.companyA.responder.id));
     expect(row!.ids).toEqual([world.riyadh]);
-    const left = await database.db.execute(sql`SELECT count(*)::int AS n FROM review_daily WHERE location_id = ${world.downtown}`);
+    const left = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM review_daily WHERE location_id = ${world.downtown}`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expect((await call(admin, 'GET', `/v2/api/locations/${world.downtown}`)).statusCode).toBe(404);
     await database.db.update(users).set({ locationIds: null }).where(eq(users.id, fx.companyA.responder.id));

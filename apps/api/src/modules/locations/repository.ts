@@ -1,6 +1,15 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, locations, notificationSettings, reviewDaily, reviews, states, topicDaily, users } from '../../db/schema';
+import {
+  brands,
+  locations,
+  notificationSettings,
+  reviewDaily,
+  reviews,
+  states,
+  topicDaily,
+  users,
+} from '../../db/schema';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type NewLocation = typeof locations.$inferInsert;
@@ -31,32 +40,66 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function listLocations(db: Db, companyId: number, visible: number[] | null, q: LocationListQuery): Promise<{ rows: LocationWithTree[]; total: number }> {
+export async function listLocations(
+  db: Db,
+  companyId: number,
+  visible: number[] | null,
+  q: LocationListQuery,
+): Promise<{ rows: LocationWithTree[]; total: number }> {
   const term = q.search?.trim();
   const like = term ? `%${escapeLike(term)}%` : null;
   const where = and(
     visibleWhere(companyId, visible),
-    like ? or(ilike(locations.title, like), ilike(locations.locationId, like), ilike(locations.address, like), ilike(locations.city, like)) : undefined,
+    like
+      ? or(
+          ilike(locations.title, like),
+          ilike(locations.locationId, like),
+          ilike(locations.address, like),
+          ilike(locations.city, like),
+        )
+      : undefined,
     q.brandId ? eq(locations.brandId, q.brandId) : undefined,
     q.stateId ? eq(locations.stateId, q.stateId) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
-    db.select(withTree).from(locations).leftJoin(brands, eq(brands.id, locations.brandId)).leftJoin(states, eq(states.id, locations.stateId))
-      .where(where).orderBy(asc(locations.title), asc(locations.id)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db
+      .select(withTree)
+      .from(locations)
+      .leftJoin(brands, eq(brands.id, locations.brandId))
+      .leftJoin(states, eq(states.id, locations.stateId))
+      .where(where)
+      .orderBy(asc(locations.title), asc(locations.id))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
     db.select({ n: count() }).from(locations).where(where),
   ]);
   return { rows: flatten(rows), total: totalRow?.n ?? 0 };
 }
 
 export async function allLocations(db: Db, companyId: number, visible: number[] | null): Promise<LocationWithTree[]> {
-  const rows = await db.select(withTree).from(locations).leftJoin(brands, eq(brands.id, locations.brandId)).leftJoin(states, eq(states.id, locations.stateId))
-    .where(visibleWhere(companyId, visible)).orderBy(asc(locations.title), asc(locations.id));
+  const rows = await db
+    .select(withTree)
+    .from(locations)
+    .leftJoin(brands, eq(brands.id, locations.brandId))
+    .leftJoin(states, eq(states.id, locations.stateId))
+    .where(visibleWhere(companyId, visible))
+    .orderBy(asc(locations.title), asc(locations.id));
   return flatten(rows);
 }
 
-export async function findLocation(db: Db, companyId: number, visible: number[] | null, id: number): Promise<LocationWithTree | undefined> {
-  const [row] = await db.select(withTree).from(locations).leftJoin(brands, eq(brands.id, locations.brandId)).leftJoin(states, eq(states.id, locations.stateId))
-    .where(and(visibleWhere(companyId, visible), eq(locations.id, id))).limit(1);
+export async function findLocation(
+  db: Db,
+  companyId: number,
+  visible: number[] | null,
+  id: number,
+): Promise<LocationWithTree | undefined> {
+  const [row] = await db
+    .select(withTree)
+    .from(locations)
+    .leftJoin(brands, eq(brands.id, locations.brandId))
+    .leftJoin(states, eq(states.id, locations.stateId))
+    .where(and(visibleWhere(companyId, visible), eq(locations.id, id)))
+    .limit(1);
   return row ? flatten([row])[0] : undefined;
 }
 
@@ -75,22 +118,41 @@ export async function insertLocations(db: Db, rows: NewLocation[]): Promise<void
   for (let i = 0; i < rows.length; i += 500) await db.insert(locations).values(rows.slice(i, i + 500));
 }
 
-export async function updateLocation(db: Db, companyId: number, id: number, patch: Partial<NewLocation>): Promise<void> {
-  await db.update(locations).set({ ...patch, updatedAt: new Date() }).where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
+export async function updateLocation(
+  db: Db,
+  companyId: number,
+  id: number,
+  patch: Partial<NewLocation>,
+): Promise<void> {
+  await db
+    .update(locations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
 }
 
 /** Location codes (the company's own ids) in use, lower-cased, with the location they belong to. */
 export async function locationCodes(db: Db, companyId: number): Promise<Map<string, number>> {
-  const rows = await db.select({ id: locations.id, code: locations.locationId }).from(locations).where(eq(locations.companyId, companyId));
+  const rows = await db
+    .select({ id: locations.id, code: locations.locationId })
+    .from(locations)
+    .where(eq(locations.companyId, companyId));
   return new Map(rows.filter((r) => r.code).map((r) => [r.code!.toLowerCase(), r.id]));
 }
 
 export async function companyBrands(db: Db, companyId: number) {
-  return db.select({ id: brands.id, title: brands.title }).from(brands).where(eq(brands.companyId, companyId)).orderBy(asc(brands.title));
+  return db
+    .select({ id: brands.id, title: brands.title })
+    .from(brands)
+    .where(eq(brands.companyId, companyId))
+    .orderBy(asc(brands.title));
 }
 
 export async function companyStates(db: Db, companyId: number) {
-  return db.select({ id: states.id, title: states.title, brandId: states.brandId }).from(states).where(eq(states.companyId, companyId)).orderBy(asc(states.title));
+  return db
+    .select({ id: states.id, title: states.title, brandId: states.brandId })
+    .from(states)
+    .where(eq(states.companyId, companyId))
+    .orderBy(asc(states.title));
 }
 
 /** Number of own reviews per location, from the daily rollup. */
@@ -99,7 +161,13 @@ export async function reviewCounts(db: Db, companyId: number, ids: number[]): Pr
   const rows = await db
     .select({ id: reviewDaily.locationId, n: sql<number>`sum(${reviewDaily.reviews})::int` })
     .from(reviewDaily)
-    .where(and(eq(reviewDaily.companyId, companyId), eq(reviewDaily.isCompetitor, false), inArray(reviewDaily.locationId, ids)))
+    .where(
+      and(
+        eq(reviewDaily.companyId, companyId),
+        eq(reviewDaily.isCompetitor, false),
+        inArray(reviewDaily.locationId, ids),
+      ),
+    )
     .groupBy(reviewDaily.locationId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
@@ -110,12 +178,19 @@ export async function reviewCounts(db: Db, companyId: number, ids: number[]): Pr
  * Runs in the caller's transaction.
  */
 export async function deleteLocationCascade(db: Db, companyId: number, id: number): Promise<number> {
-  const removed = await db.delete(reviews).where(and(eq(reviews.companyId, companyId), eq(reviews.locationId, id))).returning({ id: reviews.id });
+  const removed = await db
+    .delete(reviews)
+    .where(and(eq(reviews.companyId, companyId), eq(reviews.locationId, id)))
+    .returning({ id: reviews.id });
   await db.delete(reviewDaily).where(and(eq(reviewDaily.companyId, companyId), eq(reviewDaily.locationId, id)));
   await db.delete(topicDaily).where(and(eq(topicDaily.companyId, companyId), eq(topicDaily.locationId, id)));
   // jsonb arrays: drop the id from members limited to it, and from notification filters.
-  await db.execute(sql`UPDATE ${users} SET location_ids = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(location_ids) e WHERE e <> to_jsonb(${id}::int)) WHERE company_id = ${companyId} AND location_ids @> to_jsonb(ARRAY[${id}::int])`);
-  await db.execute(sql`UPDATE ${notificationSettings} SET location_ids = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(location_ids) e WHERE e <> to_jsonb(${id}::int)) WHERE company_id = ${companyId} AND location_ids @> to_jsonb(ARRAY[${id}::int])`);
+  await db.execute(
+    sql`UPDATE ${users} SET location_ids = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(location_ids) e WHERE e <> to_jsonb(${id}::int)) WHERE company_id = ${companyId} AND location_ids @> to_jsonb(ARRAY[${id}::int])`,
+  );
+  await db.execute(
+    sql`UPDATE ${notificationSettings} SET location_ids = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements(location_ids) e WHERE e <> to_jsonb(${id}::int)) WHERE company_id = ${companyId} AND location_ids @> to_jsonb(ARRAY[${id}::int])`,
+  );
   await db.delete(locations).where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
   return removed.length;
 }

@@ -59,7 +59,12 @@ export type LocationInput = z.infer<typeof locationInput>;
 export const locationPatch = locationInput.partial();
 export type LocationPatch = z.infer<typeof locationPatch>;
 
-export const facebookAccount = z.object({ id: z.string(), urlPart: z.string(), fullUrl: z.string(), initialValue: z.string() });
+export const facebookAccount = z.object({
+  id: z.string(),
+  urlPart: z.string(),
+  fullUrl: z.string(),
+  initialValue: z.string(),
+});
 
 export const locationSchema = z.object({
   id: z.number(),
@@ -98,7 +103,17 @@ export const locationListSchema = z.object({
 });
 
 export const shortInfoSchema = z.object({
-  locations: z.array(z.object({ id: z.number(), title: z.string(), locationId: z.string().nullable(), brandId: z.number().nullable(), brand: z.string().nullable(), stateId: z.number().nullable(), state: z.string().nullable() })),
+  locations: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      locationId: z.string().nullable(),
+      brandId: z.number().nullable(),
+      brand: z.string().nullable(),
+      stateId: z.number().nullable(),
+      state: z.string().nullable(),
+    }),
+  ),
 });
 
 export const uploadInput = z.object({

@@ -1,11 +1,31 @@
-import { FEEDBACK_SOURCE, locationsTitleFor, pluralize, SOURCE_URL_MESSAGE, sourceTitle, validateSourceUrl, type LocationsTitle } from '@reputo/core';
+import {
+  FEEDBACK_SOURCE,
+  locationsTitleFor,
+  pluralize,
+  SOURCE_URL_MESSAGE,
+  sourceTitle,
+  validateSourceUrl,
+  type LocationsTitle,
+} from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest, forbidden, notFound, type ErrorDetail } from '../../platform/errors';
 import { totalPages } from '../../platform/paging';
 import {
-  allLocations, companyBrands, lockCompany, companyStates, countLocations, deleteLocationCascade, findLocation, insertLocation, listLocations, locationCodes, reviewCounts, updateLocation,
-  type LocationWithTree, type NewLocation,
+  allLocations,
+  companyBrands,
+  lockCompany,
+  companyStates,
+  countLocations,
+  deleteLocationCascade,
+  findLocation,
+  insertLocation,
+  listLocations,
+  locationCodes,
+  reviewCounts,
+  updateLocation,
+  type LocationWithTree,
+  type NewLocation,
 } from './repository';
 import type { LocationInput, LocationPatch } from './schemas';
 
@@ -41,7 +61,8 @@ export function limitReached(ctx: ActingContext): AppError {
 
 /** Adding or removing locations changes what every member sees: only members who see all may do it. */
 function assertUnlimited(ctx: ActingContext): void {
-  if (ctx.locationIds !== null) throw forbidden(`Only members who see every ${nounOf(ctx)} can add or remove ${nounOf(ctx, true)}.`);
+  if (ctx.locationIds !== null)
+    throw forbidden(`Only members who see every ${nounOf(ctx)} can add or remove ${nounOf(ctx, true)}.`);
 }
 
 export function toLocationDto(l: LocationWithTree, reviews = 0) {
@@ -92,7 +113,11 @@ export function facebookPageId(fullUrl: string): string {
   return numeric ? numeric[1]! : part.split('/')[0]!.toLowerCase();
 }
 
-export function facebookAccounts(input: { id?: string; fullUrl: string }[], before: FacebookAccount[], errors: ErrorDetail[]): FacebookAccount[] {
+export function facebookAccounts(
+  input: { id?: string; fullUrl: string }[],
+  before: FacebookAccount[],
+  errors: ErrorDetail[],
+): FacebookAccount[] {
   const previous = new Map(before.map((a) => [a.id, a]));
   const out: FacebookAccount[] = [];
   input.forEach((entry, i) => {
@@ -114,14 +139,21 @@ export function facebookAccounts(input: { id?: string; fullUrl: string }[], befo
 }
 
 /** Checks each address against its source's rule (core validateSourceUrl); only the company's sources are taken. */
-export function sourceUrlsOf(ctx: ActingContext, input: Record<string, string>, errors: ErrorDetail[]): Record<string, string> {
+export function sourceUrlsOf(
+  ctx: ActingContext,
+  input: Record<string, string>,
+  errors: ErrorDetail[],
+): Record<string, string> {
   const allowed = new Set((ctx.company?.sources ?? []).filter((s) => s !== FEEDBACK_SOURCE));
   const out: Record<string, string> = {};
   for (const [source, raw] of Object.entries(input)) {
     const url = raw.trim();
     if (!url) continue;
     if (!allowed.has(source)) {
-      errors.push({ field: `sourceUrls.${source}`, message: `${sourceTitle(source)} is not one of the company's sources.` });
+      errors.push({
+        field: `sourceUrls.${source}`,
+        message: `${sourceTitle(source)} is not one of the company's sources.`,
+      });
       continue;
     }
     if (!validateSourceUrl(source, url)) {
@@ -143,15 +175,20 @@ interface Tree {
 
 export async function treeOf(db: Db, companyId: number): Promise<Tree> {
   const [b, s] = await Promise.all([companyBrands(db, companyId), companyStates(db, companyId)]);
-  return { brands: new Map(b.map((x) => [x.id, x.title])), states: new Map(s.map((x) => [x.id, { title: x.title, brandId: x.brandId }])) };
+  return {
+    brands: new Map(b.map((x) => [x.id, x.title])),
+    states: new Map(s.map((x) => [x.id, { title: x.title, brandId: x.brandId }])),
+  };
 }
 
 function checkTree(tree: Tree, brandId: number | null, stateId: number | null, errors: ErrorDetail[]): void {
-  if (brandId !== null && !tree.brands.has(brandId)) errors.push({ field: 'brandId', message: 'This brand does not exist.' });
+  if (brandId !== null && !tree.brands.has(brandId))
+    errors.push({ field: 'brandId', message: 'This brand does not exist.' });
   if (stateId !== null) {
     const state = tree.states.get(stateId);
     if (!state) errors.push({ field: 'stateId', message: 'This region does not exist.' });
-    else if (brandId !== null && state.brandId !== null && state.brandId !== brandId) errors.push({ field: 'stateId', message: 'This region belongs to another brand.' });
+    else if (brandId !== null && state.brandId !== null && state.brandId !== brandId)
+      errors.push({ field: 'stateId', message: 'This region belongs to another brand.' });
   }
 }
 
@@ -160,7 +197,12 @@ function throwIfErrors(errors: ErrorDetail[]): void {
 }
 
 /** Turns a checked create or edit body into columns; `before` keeps Facebook first values on edit. */
-async function columnsOf(db: Db, ctx: ActingContext, input: LocationPatch, before: LocationWithTree | null): Promise<Partial<NewLocation>> {
+async function columnsOf(
+  db: Db,
+  ctx: ActingContext,
+  input: LocationPatch,
+  before: LocationWithTree | null,
+): Promise<Partial<NewLocation>> {
   const companyId = companyOf(ctx);
   const errors: ErrorDetail[] = [];
   const tree = await treeOf(db, companyId);
@@ -173,7 +215,8 @@ async function columnsOf(db: Db, ctx: ActingContext, input: LocationPatch, befor
     cols.locationId = input.locationId;
     if (input.locationId) {
       const owner = (await locationCodes(db, companyId)).get(input.locationId.toLowerCase());
-      if (owner !== undefined && owner !== before?.id) errors.push({ field: 'locationId', message: `Another ${nounOf(ctx)} already has the ID ${input.locationId}.` });
+      if (owner !== undefined && owner !== before?.id)
+        errors.push({ field: 'locationId', message: `Another ${nounOf(ctx)} already has the ID ${input.locationId}.` });
     }
   }
   if (input.brandId !== undefined) cols.brandId = brandId;
@@ -199,13 +242,27 @@ async function columnsOf(db: Db, ctx: ActingContext, input: LocationPatch, befor
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-export async function listCompanyLocations(db: Db, ctx: ActingContext, q: { search?: string; brand?: number; state?: number; page: number; per_page: number }) {
+export async function listCompanyLocations(
+  db: Db,
+  ctx: ActingContext,
+  q: { search?: string; brand?: number; state?: number; page: number; per_page: number },
+) {
   const companyId = companyOf(ctx);
   const [{ rows, total }, used] = await Promise.all([
-    listLocations(db, companyId, ctx.locationIds, { search: q.search, brandId: q.brand, stateId: q.state, page: q.page, perPage: q.per_page }),
+    listLocations(db, companyId, ctx.locationIds, {
+      search: q.search,
+      brandId: q.brand,
+      stateId: q.state,
+      page: q.page,
+      perPage: q.per_page,
+    }),
     countLocations(db, companyId),
   ]);
-  const counts = await reviewCounts(db, companyId, rows.map((r) => r.id));
+  const counts = await reviewCounts(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return {
     data: rows.map((r) => toLocationDto(r, counts.get(r.id) ?? 0)),
     total,
@@ -259,13 +316,33 @@ export async function removeLocation(db: Db, ctx: ActingContext, id: number) {
 
 export async function shortInfo(db: Db, ctx: ActingContext) {
   const rows = await allLocations(db, companyOf(ctx), ctx.locationIds);
-  return { locations: rows.map((l) => ({ id: l.id, title: l.title, locationId: l.locationId, brandId: l.brandId, brand: l.brand, stateId: l.stateId, state: l.state })) };
+  return {
+    locations: rows.map((l) => ({
+      id: l.id,
+      title: l.title,
+      locationId: l.locationId,
+      brandId: l.brandId,
+      brand: l.brand,
+      stateId: l.stateId,
+      state: l.state,
+    })),
+  };
 }
 
 /** What the location form offers: brands, regions, the company's sources and the limit. */
 export async function locationOptions(db: Db, ctx: ActingContext) {
   const companyId = companyOf(ctx);
-  const [brands, states, used] = await Promise.all([companyBrands(db, companyId), companyStates(db, companyId), countLocations(db, companyId)]);
+  const [brands, states, used] = await Promise.all([
+    companyBrands(db, companyId),
+    companyStates(db, companyId),
+    countLocations(db, companyId),
+  ]);
   const sources = (ctx.company?.sources ?? []).filter((s) => s !== FEEDBACK_SOURCE);
-  return { brands, states, sources: sources.map((value) => ({ value, title: sourceTitle(value) })), limit: { used, max: limitOf(ctx) }, locationsTitle: titleOf(ctx) };
+  return {
+    brands,
+    states,
+    sources: sources.map((value) => ({ value, title: sourceTitle(value) })),
+    limit: { used, max: limitOf(ctx) },
+    locationsTitle: titleOf(ctx),
+  };
 }

@@ -29,7 +29,10 @@ export function rowsOf(rows: string[][], fields: UploadField[]): SheetRow[] {
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
   const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
-  if (missing.length) throw badRequest(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`);
+  if (missing.length)
+    throw badRequest(
+      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`,
+    );
   const data: SheetRow[] = [];
   for (let i = 1; i < rows.length; i++) {
     const cells = rows[i]!;
@@ -43,7 +46,8 @@ export function rowsOf(rows: string[][], fields: UploadField[]): SheetRow[] {
     });
   }
   if (data.length === 0) throw badRequest('The file has no rows to import.');
-  if (data.length > MAX_UPLOAD_ROWS) throw badRequest(`The file has ${data.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time.`);
+  if (data.length > MAX_UPLOAD_ROWS)
+    throw badRequest(`The file has ${data.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time.`);
   return data;
 }
 
@@ -56,5 +60,8 @@ export interface RowProblem {
 export function rejectUpload(problems: RowProblem[]): never {
   const details: ErrorDetail[] = problems.slice(0, 200).map((p) => ({ field: `row ${p.line}`, message: p.reason }));
   const n = new Set(problems.map((p) => p.line)).size;
-  throw badRequest(`${n} row${n === 1 ? ' has a problem' : 's have problems'}; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and upload the file again.`, details);
+  throw badRequest(
+    `${n} row${n === 1 ? ' has a problem' : 's have problems'}; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and upload the file again.`,
+    details,
+  );
 }

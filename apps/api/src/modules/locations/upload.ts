@@ -3,7 +3,19 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { forbidden, type ErrorDetail } from '../../platform/errors';
 import { buildWorkbook } from '../statistics/excel';
-import { allLocations, companyBrands, companyStates, countLocations, insertLocations, lockCompany, locationCodes, reviewCounts, updateLocation, type LocationWithTree, type NewLocation } from './repository';
+import {
+  allLocations,
+  companyBrands,
+  companyStates,
+  countLocations,
+  insertLocations,
+  lockCompany,
+  locationCodes,
+  reviewCounts,
+  updateLocation,
+  type LocationWithTree,
+  type NewLocation,
+} from './repository';
 import { companyOf, facebookAccounts, limitReached, limitOf, nounOf, sourceUrlsOf, titleOf } from './service';
 import { readSheet } from '../../platform/sheets';
 import { rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
@@ -22,15 +34,30 @@ export function uploadFields(ctx: ActingContext): UploadField[] {
   const title = titleOf(ctx);
   const noun = nounOf(ctx);
   return [
-    { key: 'title', title: `${title} name`, required: true, description: `The name people know the ${noun} by, e.g. Marina Walk.` },
-    { key: 'code', title: `${title} ID`, required: false, description: `Your own code for the ${noun}. A row whose ID already exists updates that ${noun}.` },
+    {
+      key: 'title',
+      title: `${title} name`,
+      required: true,
+      description: `The name people know the ${noun} by, e.g. Marina Walk.`,
+    },
+    {
+      key: 'code',
+      title: `${title} ID`,
+      required: false,
+      description: `Your own code for the ${noun}. A row whose ID already exists updates that ${noun}.`,
+    },
     { key: 'brand', title: 'Brand', required: false, description: 'The name of one of your brands.' },
-    { key: 'region', title: 'Region', required: false, description: 'The name of one of the brand\'s regions.' },
+    { key: 'region', title: 'Region', required: false, description: "The name of one of the brand's regions." },
     { key: 'address', title: 'Address', required: false, description: 'Street address.' },
     { key: 'city', title: 'City', required: false, description: 'City.' },
     { key: 'country', title: 'Country', required: false, description: 'Country.' },
     { key: 'timeZone', title: 'Time zone', required: false, description: 'An IANA time zone such as Asia/Dubai.' },
-    ...sourcesOf(ctx).map((s) => ({ key: `source:${s}`, title: `${sourceTitle(s)} URL`, required: false, description: `Page of the ${noun} on ${sourceTitle(s)}.` })),
+    ...sourcesOf(ctx).map((s) => ({
+      key: `source:${s}`,
+      title: `${sourceTitle(s)} URL`,
+      required: false,
+      description: `Page of the ${noun} on ${sourceTitle(s)}.`,
+    })),
   ];
 }
 
@@ -46,14 +73,25 @@ const SAMPLE_URLS: Record<string, string> = {
 
 function locationRow(l: LocationWithTree, reviews?: number): Record<string, string | number> {
   return {
-    title: l.title, code: l.locationId ?? '', brand: l.brand ?? '', region: l.state ?? '', address: l.address ?? '', city: l.city ?? '', country: l.country ?? '', timeZone: l.timeZone ?? '',
+    title: l.title,
+    code: l.locationId ?? '',
+    brand: l.brand ?? '',
+    region: l.state ?? '',
+    address: l.address ?? '',
+    city: l.city ?? '',
+    country: l.country ?? '',
+    timeZone: l.timeZone ?? '',
     ...Object.fromEntries(Object.entries(l.sourceUrls).map(([s, url]) => [`source:${s}`, url])),
     ...(reviews === undefined ? {} : { reviews }),
   };
 }
 
 function sheetColumns(fields: UploadField[]) {
-  return fields.map((f) => ({ header: f.title, value: (r: Record<string, string | number>) => r[f.key] ?? '', width: Math.max(14, Math.min(48, f.title.length + 6)) }));
+  return fields.map((f) => ({
+    header: f.title,
+    value: (r: Record<string, string | number>) => r[f.key] ?? '',
+    width: Math.max(14, Math.min(48, f.title.length + 6)),
+  }));
 }
 
 export async function exampleFile(db: Db, ctx: ActingContext): Promise<Buffer> {
@@ -63,12 +101,27 @@ export async function exampleFile(db: Db, ctx: ActingContext): Promise<Buffer> {
   const brand = brands[0];
   const region = states.find((s) => s.brandId === brand?.id);
   const sample: Record<string, string> = {
-    title: 'Example Marina', code: 'EX-001', brand: brand?.title ?? '', region: region?.title ?? '', address: 'Marina Walk 12', city: 'Dubai', country: 'United Arab Emirates', timeZone: 'Asia/Dubai',
+    title: 'Example Marina',
+    code: 'EX-001',
+    brand: brand?.title ?? '',
+    region: region?.title ?? '',
+    address: 'Marina Walk 12',
+    city: 'Dubai',
+    country: 'United Arab Emirates',
+    timeZone: 'Asia/Dubai',
     ...Object.fromEntries(sourcesOf(ctx).map((s) => [`source:${s}`, SAMPLE_URLS[s] ?? ''])),
   };
   return buildWorkbook([
     { name: pluralTitle(ctx), columns: sheetColumns(fields), rows: [sample] },
-    { name: 'Help', columns: [{ header: 'Column', value: (f: UploadField) => f.title, width: 22 }, { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') }, { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 }], rows: fields },
+    {
+      name: 'Help',
+      columns: [
+        { header: 'Column', value: (f: UploadField) => f.title, width: 22 },
+        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
+        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
+      ],
+      rows: fields,
+    },
   ]);
 }
 
@@ -80,9 +133,20 @@ function pluralTitle(ctx: ActingContext): string {
 export async function exportLocations(db: Db, ctx: ActingContext): Promise<Buffer> {
   const companyId = companyOf(ctx);
   const rows = await allLocations(db, companyId, ctx.locationIds);
-  const counts = await reviewCounts(db, companyId, rows.map((r) => r.id));
+  const counts = await reviewCounts(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   const fields = [...uploadFields(ctx), { key: 'reviews', title: 'Reviews', required: false, description: '' }];
-  return buildWorkbook([{ name: pluralTitle(ctx), intro: [`${pluralTitle(ctx)} of ${ctx.company?.companyName ?? ''}`, `${rows.length} of ${limitOf(ctx)} allowed`], columns: sheetColumns(fields), rows: rows.map((l) => locationRow(l, counts.get(l.id) ?? 0)) }]);
+  return buildWorkbook([
+    {
+      name: pluralTitle(ctx),
+      intro: [`${pluralTitle(ctx)} of ${ctx.company?.companyName ?? ''}`, `${rows.length} of ${limitOf(ctx)} allowed`],
+      columns: sheetColumns(fields),
+      rows: rows.map((l) => locationRow(l, counts.get(l.id) ?? 0)),
+    },
+  ]);
 }
 
 interface Lookup {
@@ -107,7 +171,12 @@ function textCell(row: SheetRow, key: string, label: string, problems: string[],
 }
 
 /** One row to columns, or its problems. */
-function checkRow(ctx: ActingContext, fields: UploadField[], row: SheetRow, lookup: Lookup): { cols: Partial<NewLocation>; updates?: number; problems: string[] } {
+function checkRow(
+  ctx: ActingContext,
+  fields: UploadField[],
+  row: SheetRow,
+  lookup: Lookup,
+): { cols: Partial<NewLocation>; updates?: number; problems: string[] } {
   const problems: string[] = [];
   const label = (key: string) => fields.find((f) => f.key === key)!.title;
   const cols: Partial<NewLocation> = {};
@@ -121,7 +190,9 @@ function checkRow(ctx: ActingContext, fields: UploadField[], row: SheetRow, look
   cols.brandId = brandId ?? null;
   const regionTitle = textCell(row, 'region', 'Region', problems);
   if (regionTitle) {
-    const state = lookup.states.find((s) => s.title.toLowerCase() === regionTitle.toLowerCase() && (!brandId || s.brandId === brandId));
+    const state = lookup.states.find(
+      (s) => s.title.toLowerCase() === regionTitle.toLowerCase() && (!brandId || s.brandId === brandId),
+    );
     if (!state) problems.push(`Region ${regionTitle} does not exist${brandTitle ? ` for brand ${brandTitle}` : ''}.`);
     cols.stateId = state?.id ?? null;
   } else cols.stateId = null;
@@ -136,9 +207,14 @@ function checkRow(ctx: ActingContext, fields: UploadField[], row: SheetRow, look
   for (const f of fields.filter((x) => x.key.startsWith('source:'))) urls[f.key.slice(7)] = row.get(f.key).trim();
   const sourceUrls = sourceUrlsOf(ctx, urls, errors);
   const before = updates !== undefined ? lookup.existing.get(updates) : undefined;
-  cols.facebook = sourceUrls.facebook ? facebookAccounts([{ fullUrl: sourceUrls.facebook }], before?.facebook ?? [], errors) : [];
+  cols.facebook = sourceUrls.facebook
+    ? facebookAccounts([{ fullUrl: sourceUrls.facebook }], before?.facebook ?? [], errors)
+    : [];
   // Sources the file leaves out keep their addresses; the file's own columns replace theirs.
-  cols.sourceUrls = { ...Object.fromEntries(Object.entries(before?.sourceUrls ?? {}).filter(([s]) => !(s in urls))), ...sourceUrls };
+  cols.sourceUrls = {
+    ...Object.fromEntries(Object.entries(before?.sourceUrls ?? {}).filter(([s]) => !(s in urls))),
+    ...sourceUrls,
+  };
   if (before && !sourceUrls.facebook && !('facebook' in urls)) cols.facebook = before.facebook;
   problems.push(...errors.map((e) => e.message));
   return { cols, updates, problems };
@@ -150,13 +226,29 @@ export interface LocationUploadReport {
   total: number;
 }
 
-export async function uploadLocations(db: Db, ctx: ActingContext, filename: string, base64: string): Promise<LocationUploadReport> {
+export async function uploadLocations(
+  db: Db,
+  ctx: ActingContext,
+  filename: string,
+  base64: string,
+): Promise<LocationUploadReport> {
   const companyId = companyOf(ctx);
-  if (ctx.locationIds !== null) throw forbidden(`Only members who see every ${nounOf(ctx)} can upload ${nounOf(ctx, true)}.`);
+  if (ctx.locationIds !== null)
+    throw forbidden(`Only members who see every ${nounOf(ctx)} can upload ${nounOf(ctx, true)}.`);
   const fields = uploadFields(ctx);
   const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), fields);
-  const [brands, states, codes, existing] = await Promise.all([companyBrands(db, companyId), companyStates(db, companyId), locationCodes(db, companyId), allLocations(db, companyId, null)]);
-  const lookup: Lookup = { brands: new Map(brands.map((b) => [b.title.toLowerCase(), b.id])), states, codes, existing: new Map(existing.map((l) => [l.id, l])) };
+  const [brands, states, codes, existing] = await Promise.all([
+    companyBrands(db, companyId),
+    companyStates(db, companyId),
+    locationCodes(db, companyId),
+    allLocations(db, companyId, null),
+  ]);
+  const lookup: Lookup = {
+    brands: new Map(brands.map((b) => [b.title.toLowerCase(), b.id])),
+    states,
+    codes,
+    existing: new Map(existing.map((l) => [l.id, l])),
+  };
 
   const problems: RowProblem[] = [];
   const checked: { cols: Partial<NewLocation>; updates?: number }[] = [];
@@ -179,7 +271,10 @@ export async function uploadLocations(db: Db, ctx: ActingContext, filename: stri
     await lockCompany(tx, companyId);
     if ((await countLocations(tx, companyId)) + added > limitOf(ctx)) throw limitReached(ctx);
     for (const c of checked) if (c.updates !== undefined) await updateLocation(tx, companyId, c.updates, c.cols);
-    await insertLocations(tx, checked.filter((c) => c.updates === undefined).map((c) => ({ ...c.cols, title: c.cols.title!, companyId })));
+    await insertLocations(
+      tx,
+      checked.filter((c) => c.updates === undefined).map((c) => ({ ...c.cols, title: c.cols.title!, companyId })),
+    );
   });
   return { added, updated: checked.length - added, total: checked.length };
 }

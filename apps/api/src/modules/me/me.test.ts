@@ -8,7 +8,8 @@ describeEachDatabase('Current user and user settings', (use) => {
     const { access_token } = await signIn(app, email);
     return {
       get: (url: string) => app.inject({ url, headers: bearer(access_token) }),
-      patch: (payload: Record<string, unknown>) => app.inject({ method: 'PATCH', url: '/v2/api/user', headers: bearer(access_token), payload }),
+      patch: (payload: Record<string, unknown>) =>
+        app.inject({ method: 'PATCH', url: '/v2/api/user', headers: bearer(access_token), payload }),
     };
   }
 
@@ -35,24 +36,42 @@ describeEachDatabase('Current user and user settings', (use) => {
       partnerId: fx.partner1.id,
       partnerName: 'Fixture Agency',
     });
-    expect(me.features).toEqual(expect.arrayContaining(['reviewFilterSearch', 'messaging', 'competitorBenchmarking', 'listingManagement']));
+    expect(me.features).toEqual(
+      expect.arrayContaining(['reviewFilterSearch', 'messaging', 'competitorBenchmarking', 'listingManagement']),
+    );
   });
 
   it('derives locationsTitle from the company type and has no company for the Owner', async () => {
     const { app, fx } = use();
     const owner = (await (await as('owner@fixture.test')).get('/v2/api/me')).json();
-    expect(owner).toMatchObject({ role: 'owner', client: null, companyName: null, locationsTitle: 'Unit', features: [] });
+    expect(owner).toMatchObject({
+      role: 'owner',
+      client: null,
+      companyName: null,
+      locationsTitle: 'Unit',
+      features: [],
+    });
     // The software company has products, not locations: act as it via the Owner on a user of it.
     const { access_token } = await signIn(app, 'owner@fixture.test');
-    const gammaUser = await app.inject({ method: 'POST', url: `/v2/api/team?ownerAsCompany=${fx.companyC.id}`, headers: bearer(access_token), payload: { email: 'dev@gamma.test', role: 'analyst', firstName: 'Dev' } });
+    const gammaUser = await app.inject({
+      method: 'POST',
+      url: `/v2/api/team?ownerAsCompany=${fx.companyC.id}`,
+      headers: bearer(access_token),
+      payload: { email: 'dev@gamma.test', role: 'analyst', firstName: 'Dev' },
+    });
     expect(gammaUser.statusCode).toBe(201);
-    const asGamma = (await app.inject({ url: `/v2/api/me?ownerAsUser=${gammaUser.json().id}`, headers: bearer(access_token) })).json();
+    const asGamma = (
+      await app.inject({ url: `/v2/api/me?ownerAsUser=${gammaUser.json().id}`, headers: bearer(access_token) })
+    ).json();
     expect(asGamma).toMatchObject({ locationsTitle: 'Product', companyType: 'Software', userName: 'Dev' });
   });
 
   it('updates one field at a time and answers the stored user', async () => {
     const user = await as('manager@alpha.test');
-    expect((await user.patch({ firstName: 'Maya' })).json()).toMatchObject({ firstName: 'Maya', userName: 'Maya Tester' });
+    expect((await user.patch({ firstName: 'Maya' })).json()).toMatchObject({
+      firstName: 'Maya',
+      userName: 'Maya Tester',
+    });
     expect((await user.patch({ lastName: 'Maya' })).json()).toMatchObject({ lastName: 'Maya', userName: 'Maya' });
     const both = await user.patch({ firstName: 'A', lastName: 'B' });
     expect(both.statusCode).toBe(400);
@@ -61,7 +80,10 @@ describeEachDatabase('Current user and user settings', (use) => {
 
   it('checks the email with the spec messages and refuses one already taken', async () => {
     const user = await as('responder@alpha.test');
-    expect((await user.patch({ email: '' })).json()).toMatchObject({ error_description: 'Email is required!', details: [{ field: 'email', message: 'Email is required!' }] });
+    expect((await user.patch({ email: '' })).json()).toMatchObject({
+      error_description: 'Email is required!',
+      details: [{ field: 'email', message: 'Email is required!' }],
+    });
     expect((await user.patch({ email: 'not-an-email' })).json().error_description).toBe('Email is not valid!');
     const taken = await user.patch({ email: 'ADMIN@alpha.test' });
     expect(taken.statusCode).toBe(409);
@@ -82,7 +104,12 @@ describeEachDatabase('Current user and user settings', (use) => {
   it('lets nobody set the password of a user they act as', async () => {
     const { app, fx } = use();
     const { access_token } = await signIn(app, 'owner@fixture.test');
-    const res = await app.inject({ method: 'PATCH', url: `/v2/api/user?ownerAsUser=${fx.companyB.admin.id}`, headers: bearer(access_token), payload: { password: 'hijacked1' } });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/v2/api/user?ownerAsUser=${fx.companyB.admin.id}`,
+      headers: bearer(access_token),
+      payload: { password: 'hijacked1' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

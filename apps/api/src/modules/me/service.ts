@@ -37,7 +37,12 @@ export async function currentUser(db: Db, ctx: ActingContext): Promise<CurrentUs
 
 /** PATCH /user: one field at a time, with the messages of spec 000 sections 5 and 8. */
 /** `sessionId`: the caller's session, which a password change keeps while it ends the user's others. */
-export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserPatch, sessionId: string | null): Promise<void> {
+export async function updateCurrentUser(
+  db: Db,
+  ctx: ActingContext,
+  patch: UserPatch,
+  sessionId: string | null,
+): Promise<void> {
   const fields = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
   if (fields.length !== 1) throw badRequest('Send exactly one of firstName, lastName, email or password');
   if (patch.email !== undefined) {
@@ -52,9 +57,14 @@ export async function updateCurrentUser(db: Db, ctx: ActingContext, patch: UserP
   if (patch.password !== undefined) {
     // Someone acting as this user may edit the profile but never set the user's password.
     if (ctx.actor.id !== ctx.user.id) throw forbidden('Only the user can change their own password');
-    if (patch.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
+    if (patch.password.length < MIN_PASSWORD_LENGTH)
+      throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
     await setPasswordEndingSessions(db, ctx.user.id, await hashPassword(patch.password), sessionId);
     return;
   }
-  await updateUser(db, ctx.user.id, patch.firstName !== undefined ? { firstName: patch.firstName } : { lastName: patch.lastName ?? null });
+  await updateUser(
+    db,
+    ctx.user.id,
+    patch.firstName !== undefined ? { firstName: patch.firstName } : { lastName: patch.lastName ?? null },
+  );
 }

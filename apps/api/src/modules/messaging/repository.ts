@@ -11,7 +11,10 @@ export async function unreadConversationTotal(db: Db, companyId: number): Promis
 }
 
 export async function unreadCommentTotal(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${socialPosts.unreadCount}), 0)::int` }).from(socialPosts).where(eq(socialPosts.companyId, companyId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${socialPosts.unreadCount}), 0)::int` })
+    .from(socialPosts)
+    .where(eq(socialPosts.companyId, companyId));
   return row?.n ?? 0;
 }
 
@@ -32,20 +35,43 @@ export async function messagePages(db: Db, companyId: number) {
 export type ConversationRow = typeof conversations.$inferSelect;
 
 /** One page of the company's conversations, newest activity first (spec: the client pages with `skip`). */
-export async function listConversations(db: Db, companyId: number, skip: number, limit: number): Promise<{ rows: ConversationRow[]; total: number }> {
+export async function listConversations(
+  db: Db,
+  companyId: number,
+  skip: number,
+  limit: number,
+): Promise<{ rows: ConversationRow[]; total: number }> {
   const where = eq(conversations.companyId, companyId);
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(conversations).where(where).orderBy(desc(conversations.lastMessageAt), desc(conversations.id)).limit(limit).offset(skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(conversations).where(where),
+    db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(limit)
+      .offset(skip),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }
 
 /** Marks a conversation read (its unread count goes to 0) or unread again (at least one unread message). */
-export async function setConversationRead(db: Db, companyId: number, id: number, isRead: boolean): Promise<ConversationRow | undefined> {
+export async function setConversationRead(
+  db: Db,
+  companyId: number,
+  id: number,
+  isRead: boolean,
+): Promise<ConversationRow | undefined> {
   const [row] = await db
     .update(conversations)
-    .set(isRead ? { isRead: true, unreadCount: 0 } : { isRead: false, unreadCount: sql`greatest(${conversations.unreadCount}, 1)` })
+    .set(
+      isRead
+        ? { isRead: true, unreadCount: 0 }
+        : { isRead: false, unreadCount: sql`greatest(${conversations.unreadCount}, 1)` },
+    )
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))
     .returning();
   return row;
@@ -54,11 +80,25 @@ export async function setConversationRead(db: Db, companyId: number, id: number,
 export type SocialPostRow = typeof socialPosts.$inferSelect;
 
 /** One page of the company's social posts, newest first, with their unread comment counts. */
-export async function listSocialPosts(db: Db, companyId: number, skip: number, limit: number): Promise<{ rows: SocialPostRow[]; total: number }> {
+export async function listSocialPosts(
+  db: Db,
+  companyId: number,
+  skip: number,
+  limit: number,
+): Promise<{ rows: SocialPostRow[]; total: number }> {
   const where = eq(socialPosts.companyId, companyId);
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(socialPosts).where(where).orderBy(desc(socialPosts.postedAt), desc(socialPosts.id)).limit(limit).offset(skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(socialPosts).where(where),
+    db
+      .select()
+      .from(socialPosts)
+      .where(where)
+      .orderBy(desc(socialPosts.postedAt), desc(socialPosts.id))
+      .limit(limit)
+      .offset(skip),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(socialPosts)
+      .where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }

@@ -1,15 +1,34 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, conversations, locations, notificationSettings, reviews, socialPosts, users } from '../../db/schema';
+import {
+  companies,
+  conversations,
+  locations,
+  notificationSettings,
+  reviews,
+  socialPosts,
+  users,
+} from '../../db/schema';
 
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
-export async function findSettings(db: Db, userId: number, companyId: number): Promise<NotificationSettingsRow | undefined> {
-  const [row] = await db.select().from(notificationSettings).where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.companyId, companyId))).limit(1);
+export async function findSettings(
+  db: Db,
+  userId: number,
+  companyId: number,
+): Promise<NotificationSettingsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.companyId, companyId)))
+    .limit(1);
   return row;
 }
 
-export async function upsertSettings(db: Db, row: typeof notificationSettings.$inferInsert): Promise<NotificationSettingsRow> {
+export async function upsertSettings(
+  db: Db,
+  row: typeof notificationSettings.$inferInsert,
+): Promise<NotificationSettingsRow> {
   const { userId: _u, companyId: _c, ...changes } = row;
   const [saved] = await db
     .insert(notificationSettings)
@@ -19,8 +38,16 @@ export async function upsertSettings(db: Db, row: typeof notificationSettings.$i
   return saved!;
 }
 
-export async function markSent(db: Db, userId: number, companyId: number, patch: { lastSentAt?: Date; lastDigestAt?: Date }): Promise<void> {
-  await db.update(notificationSettings).set(patch).where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.companyId, companyId)));
+export async function markSent(
+  db: Db,
+  userId: number,
+  companyId: number,
+  patch: { lastSentAt?: Date; lastDigestAt?: Date },
+): Promise<void> {
+  await db
+    .update(notificationSettings)
+    .set(patch)
+    .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.companyId, companyId)));
 }
 
 /** A subscriber with the user it mails and the locations that user may see. */
@@ -34,10 +61,22 @@ export interface Subscriber {
 /** Active users of a company (or acting in it) who asked for mails of one delivery kind. */
 export async function subscribersOf(db: Db, companyId: number, delivery: string): Promise<Subscriber[]> {
   const rows = await db
-    .select({ settings: notificationSettings, email: users.email, firstName: users.firstName, userLocationIds: users.locationIds })
+    .select({
+      settings: notificationSettings,
+      email: users.email,
+      firstName: users.firstName,
+      userLocationIds: users.locationIds,
+    })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
-    .where(and(eq(notificationSettings.companyId, companyId), eq(notificationSettings.delivery, delivery), eq(notificationSettings.enabled, true), eq(users.status, 'active')));
+    .where(
+      and(
+        eq(notificationSettings.companyId, companyId),
+        eq(notificationSettings.delivery, delivery),
+        eq(notificationSettings.enabled, true),
+        eq(users.status, 'active'),
+      ),
+    );
   return rows.map((r) => ({ ...r, userLocationIds: r.userLocationIds ?? null }));
 }
 
@@ -46,7 +85,13 @@ export async function dueDigests(db: Db, now: Date): Promise<(Subscriber & { com
   const day = new Date(now.getTime() - 86_400_000);
   const week = new Date(now.getTime() - 7 * 86_400_000);
   const rows = await db
-    .select({ settings: notificationSettings, email: users.email, firstName: users.firstName, userLocationIds: users.locationIds, companyName: companies.companyName })
+    .select({
+      settings: notificationSettings,
+      email: users.email,
+      firstName: users.firstName,
+      userLocationIds: users.locationIds,
+      companyName: companies.companyName,
+    })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
     .innerJoin(companies, eq(companies.id, notificationSettings.companyId))
@@ -55,8 +100,14 @@ export async function dueDigests(db: Db, now: Date): Promise<(Subscriber & { com
         eq(notificationSettings.enabled, true),
         eq(users.status, 'active'),
         or(
-          and(eq(notificationSettings.delivery, 'daily'), or(isNull(notificationSettings.lastDigestAt), lte(notificationSettings.lastDigestAt, day))),
-          and(eq(notificationSettings.delivery, 'weekly'), or(isNull(notificationSettings.lastDigestAt), lte(notificationSettings.lastDigestAt, week))),
+          and(
+            eq(notificationSettings.delivery, 'daily'),
+            or(isNull(notificationSettings.lastDigestAt), lte(notificationSettings.lastDigestAt, day)),
+          ),
+          and(
+            eq(notificationSettings.delivery, 'weekly'),
+            or(isNull(notificationSettings.lastDigestAt), lte(notificationSettings.lastDigestAt, week)),
+          ),
         ),
       ),
     )
@@ -98,12 +149,25 @@ export async function reviewsByIds(db: Db, companyId: number, ids: number[]): Pr
 }
 
 /** Reviews that arrived (were fetched) in [from, to), newest first, at most `limit`. */
-export async function reviewsArrivedBetween(db: Db, companyId: number, from: Date, to: Date, limit: number): Promise<NotifiedReview[]> {
+export async function reviewsArrivedBetween(
+  db: Db,
+  companyId: number,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<NotifiedReview[]> {
   return db
     .select(reviewColumns)
     .from(reviews)
     .leftJoin(locations, eq(locations.id, reviews.locationId))
-    .where(and(eq(reviews.companyId, companyId), eq(reviews.isCompetitor, false), gte(reviews.fetchedAt, from), lt(reviews.fetchedAt, to)))
+    .where(
+      and(
+        eq(reviews.companyId, companyId),
+        eq(reviews.isCompetitor, false),
+        gte(reviews.fetchedAt, from),
+        lt(reviews.fetchedAt, to),
+      ),
+    )
     .orderBy(sql`${reviews.fetchedAt} desc`)
     .limit(limit);
 }
@@ -117,21 +181,37 @@ export async function messagingActivity(db: Db, companyId: number, from: Date, t
     locationIds ? (locationIds.length ? inArray(conversations.locationId, locationIds) : sql`false`) : undefined,
   );
   const [[conv], [posts], [comments]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(conversations).where(convWhere),
-    db.select({ n: sql<number>`count(*)::int` }).from(socialPosts).where(and(eq(socialPosts.companyId, companyId), gte(socialPosts.postedAt, from), lt(socialPosts.postedAt, to))),
-    db.select({ n: sql<number>`coalesce(sum(${socialPosts.unreadCount}), 0)::int` }).from(socialPosts).where(eq(socialPosts.companyId, companyId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(convWhere),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(socialPosts)
+      .where(and(eq(socialPosts.companyId, companyId), gte(socialPosts.postedAt, from), lt(socialPosts.postedAt, to))),
+    db
+      .select({ n: sql<number>`coalesce(sum(${socialPosts.unreadCount}), 0)::int` })
+      .from(socialPosts)
+      .where(eq(socialPosts.companyId, companyId)),
   ]);
   return { messages: conv?.n ?? 0, posts: posts?.n ?? 0, comments: comments?.n ?? 0 };
 }
 
 export async function companyName(db: Db, companyId: number): Promise<string | null> {
-  const [row] = await db.select({ name: companies.companyName }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await db
+    .select({ name: companies.companyName })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return row?.name ?? null;
 }
 
 /** Ids of the company's locations among `ids`. */
 export async function ownLocationIds(db: Db, companyId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
   return rows.map((r) => r.id);
 }

@@ -14,18 +14,32 @@ const settingsSchema = z.object({
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
   email: z.string(),
   lastSentAt: z.string().nullable(),
-  available: z.object({ sources: z.array(z.object({ value: z.string(), title: z.string() })), kinds: z.array(z.enum(NOTIFICATION_KINDS)), deliveries: z.array(z.enum(DELIVERIES)) }),
+  available: z.object({
+    sources: z.array(z.object({ value: z.string(), title: z.string() })),
+    kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+    deliveries: z.array(z.enum(DELIVERIES)),
+  }),
 });
 
-const rating = z.number({ error: 'Ratings are numbers from 1 to 5' }).int().min(1, 'Ratings are numbers from 1 to 5').max(5, 'Ratings are numbers from 1 to 5');
+const rating = z
+  .number({ error: 'Ratings are numbers from 1 to 5' })
+  .int()
+  .min(1, 'Ratings are numbers from 1 to 5')
+  .max(5, 'Ratings are numbers from 1 to 5');
 
 const settingsBody = z.object({
   enabled: z.boolean().optional(),
   delivery: z.enum(DELIVERIES, { error: 'delivery must be instant, daily or weekly' }),
-  ratings: z.array(rating).max(RATINGS.length * 2).default([...RATINGS]),
+  ratings: z
+    .array(rating)
+    .max(RATINGS.length * 2)
+    .default([...RATINGS]),
   sources: z.array(z.string().max(60)).max(200).default([]),
   locations: z.array(idSchema('locations')).max(5000).default([]),
-  kinds: z.array(z.enum(NOTIFICATION_KINDS, { error: `kinds are ${NOTIFICATION_KINDS.join(', ')}` })).max(8).default(['count']),
+  kinds: z
+    .array(z.enum(NOTIFICATION_KINDS, { error: `kinds are ${NOTIFICATION_KINDS.join(', ')}` }))
+    .max(8)
+    .default(['count']),
 });
 
 /**
@@ -36,13 +50,30 @@ export function notificationRoutes(app: App, deps: AppDeps): void {
   defineNotificationJobs(deps, jobQueueFor(deps));
   const anyone = access.signedIn({ company: true });
 
-  app.get('/v2/api/notifications/reviews', {
-    config: { access: anyone },
-    schema: { tags: ['notifications'], summary: 'Which new reviews the user is told about, and how (instant mail, daily or weekly digest)', response: { 200: settingsSchema } },
-  }, async (request) => getNotificationSettings(deps.db, actingOf(request)));
+  app.get(
+    '/v2/api/notifications/reviews',
+    {
+      config: { access: anyone },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which new reviews the user is told about, and how (instant mail, daily or weekly digest)',
+        response: { 200: settingsSchema },
+      },
+    },
+    async (request) => getNotificationSettings(deps.db, actingOf(request)),
+  );
 
-  app.post('/v2/api/notifications/reviews', {
-    config: { access: anyone, writes: 'none' },
-    schema: { tags: ['notifications'], summary: 'Save the notification choices (ratings, sources, locations; empty lists mean all)', body: settingsBody, response: { 200: settingsSchema } },
-  }, async (request) => saveNotificationSettings(deps.db, actingOf(request), request.body));
+  app.post(
+    '/v2/api/notifications/reviews',
+    {
+      config: { access: anyone, writes: 'none' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Save the notification choices (ratings, sources, locations; empty lists mean all)',
+        body: settingsBody,
+        response: { 200: settingsSchema },
+      },
+    },
+    async (request) => saveNotificationSettings(deps.db, actingOf(request), request.body),
+  );
 }

@@ -6,8 +6,19 @@ import { badRequest, forbidden } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { escapeHtml } from '../password/service';
 import {
-  companyName, dueDigests, findSettings, markSent, messagingActivity, ownLocationIds, reviewsArrivedBetween, reviewsByIds, subscribersOf, upsertSettings,
-  type NotificationSettingsRow, type NotifiedReview, type Subscriber,
+  companyName,
+  dueDigests,
+  findSettings,
+  markSent,
+  messagingActivity,
+  ownLocationIds,
+  reviewsArrivedBetween,
+  reviewsByIds,
+  subscribersOf,
+  upsertSettings,
+  type NotificationSettingsRow,
+  type NotifiedReview,
+  type Subscriber,
 } from './repository';
 
 export const DELIVERIES = ['instant', 'daily', 'weekly'] as const;
@@ -55,7 +66,11 @@ function view(ctx: ActingContext, row: NotificationSettingsRow | undefined) {
     kinds: (row?.kinds ?? ['count']) as NotificationKind[],
     email: ctx.user.email,
     lastSentAt: row?.lastSentAt?.toISOString() ?? null,
-    available: { sources: sources.map((value) => ({ value, title: sourceTitle(value) })), kinds: availableKinds(ctx), deliveries: [...DELIVERIES] },
+    available: {
+      sources: sources.map((value) => ({ value, title: sourceTitle(value) })),
+      kinds: availableKinds(ctx),
+      deliveries: [...DELIVERIES],
+    },
   };
 }
 
@@ -67,19 +82,29 @@ export async function getNotificationSettings(db: Db, ctx: ActingContext) {
 export async function saveNotificationSettings(db: Db, ctx: ActingContext, input: NotificationSettingsInput) {
   const companyId = companyOf(ctx);
   const ratings = [...new Set(input.ratings)].sort((a, b) => a - b);
-  if (ratings.length === 0) throw badRequest('Choose at least one rating.', [{ field: 'ratings', message: 'Choose at least one rating.' }]);
+  if (ratings.length === 0)
+    throw badRequest('Choose at least one rating.', [{ field: 'ratings', message: 'Choose at least one rating.' }]);
   const companySources = new Set(ctx.company?.sources ?? []);
   const unknownSource = input.sources.find((s) => !companySources.has(s));
-  if (unknownSource) throw badRequest(`${sourceTitle(unknownSource)} is not one of the company's sources.`, [{ field: 'sources', message: `${sourceTitle(unknownSource)} is not one of the company's sources.` }]);
+  if (unknownSource)
+    throw badRequest(`${sourceTitle(unknownSource)} is not one of the company's sources.`, [
+      { field: 'sources', message: `${sourceTitle(unknownSource)} is not one of the company's sources.` },
+    ]);
   const kinds = [...new Set(input.kinds)];
   const allowedKinds = availableKinds(ctx);
   const deniedKind = kinds.find((k) => !allowedKinds.includes(k));
-  if (deniedKind) throw badRequest(`Notifications about ${deniedKind}s need the Messaging feature.`, [{ field: 'kinds', message: `Notifications about ${deniedKind}s need the Messaging feature.` }]);
+  if (deniedKind)
+    throw badRequest(`Notifications about ${deniedKind}s need the Messaging feature.`, [
+      { field: 'kinds', message: `Notifications about ${deniedKind}s need the Messaging feature.` },
+    ]);
   const wanted = [...new Set(input.locations)];
   const own = new Set(await ownLocationIds(db, companyId, wanted));
   const visible = (id: number) => own.has(id) && (ctx.locationIds === null || ctx.locationIds.includes(id));
   const foreign = wanted.find((id) => !visible(id));
-  if (foreign !== undefined) throw badRequest(`Location ${foreign} is not one you can see.`, [{ field: 'locations', message: `Location ${foreign} is not one you can see.` }]);
+  if (foreign !== undefined)
+    throw badRequest(`Location ${foreign} is not one you can see.`, [
+      { field: 'locations', message: `Location ${foreign} is not one you can see.` },
+    ]);
 
   const before = await findSettings(db, ctx.user.id, companyId);
   const digestStarts = input.delivery !== 'instant' && (before?.delivery !== input.delivery || !before.lastDigestAt);
@@ -109,7 +134,8 @@ export function wants(sub: Pick<Subscriber, 'settings' | 'userLocationIds'>, rev
   if (review.rating !== null && !s.ratings.includes(review.rating)) return false;
   if (s.sources.length && !s.sources.includes(review.source)) return false;
   if (s.locationIds.length && (review.locationId === null || !s.locationIds.includes(review.locationId))) return false;
-  if (sub.userLocationIds && (review.locationId === null || !sub.userLocationIds.includes(review.locationId))) return false;
+  if (sub.userLocationIds && (review.locationId === null || !sub.userLocationIds.includes(review.locationId)))
+    return false;
   return true;
 }
 
@@ -141,7 +167,11 @@ function instantSubject(list: NotifiedReview[], company: string): string {
 }
 
 /** Instant mails for reviews that just arrived: one mail per subscriber with the reviews it wants. */
-export async function sendNewReviewMails(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>, companyId: number, reviewIds: number[]): Promise<number> {
+export async function sendNewReviewMails(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  companyId: number,
+  reviewIds: number[],
+): Promise<number> {
   const { db } = deps;
   const subscribers = (await subscribersOf(db, companyId, 'instant')).filter((s) => s.settings.kinds.includes('count'));
   if (subscribers.length === 0) return 0;
@@ -156,7 +186,16 @@ export async function sendNewReviewMails(deps: Pick<AppDeps, 'db' | 'mailer' | '
     await deps.mailer.send({
       to: sub.email,
       subject: instantSubject(list, company ?? 'your company'),
-      text: [`Hello ${sub.firstName ?? 'there'},`, '', ...shown.map(reviewLine), ...(more > 0 ? [`…and ${more} more.`] : []), '', `Read and reply: ${link}`, '', 'You get this mail because of your notification settings in Reputo.'].join('\n'),
+      text: [
+        `Hello ${sub.firstName ?? 'there'},`,
+        '',
+        ...shown.map(reviewLine),
+        ...(more > 0 ? [`…and ${more} more.`] : []),
+        '',
+        `Read and reply: ${link}`,
+        '',
+        'You get this mail because of your notification settings in Reputo.',
+      ].join('\n'),
       html: `<p>Hello ${escapeHtml(sub.firstName ?? 'there')},</p><ul>${shown.map(reviewHtml).join('')}</ul>${more > 0 ? `<p>…and ${more} more.</p>` : ''}<p><a href="${link}">Read and reply</a></p><p style="color:#64748b">You get this mail because of your notification settings in Reputo.</p>`,
       links: [link],
     });
@@ -182,9 +221,13 @@ async function digestFigures(db: Db, sub: Subscriber, from: Date, to: Date): Pro
   const rated = list.filter((r) => r.rating !== null);
   const byRating: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   for (const r of rated) byRating[r.rating!] = (byRating[r.rating!] ?? 0) + 1;
-  const average = rated.length ? Math.round((rated.reduce((a, r) => a + r.rating!, 0) / rated.length) * 100) / 100 : null;
+  const average = rated.length
+    ? Math.round((rated.reduce((a, r) => a + r.rating!, 0) / rated.length) * 100) / 100
+    : null;
   const wantsMessaging = s.kinds.some((k) => MESSAGING_KINDS.includes(k as NotificationKind));
-  const activity = wantsMessaging ? await messagingActivity(db, s.companyId, from, to, sub.userLocationIds) : { messages: 0, posts: 0, comments: 0 };
+  const activity = wantsMessaging
+    ? await messagingActivity(db, s.companyId, from, to, sub.userLocationIds)
+    : { messages: 0, posts: 0, comments: 0 };
   return {
     reviews: list,
     average,
@@ -198,7 +241,9 @@ async function digestFigures(db: Db, sub: Subscriber, from: Date, to: Date): Pro
 function digestLines(f: DigestFigures): string[] {
   const lines: string[] = [];
   if (f.reviews.length) {
-    lines.push(`${f.reviews.length} new review${f.reviews.length === 1 ? '' : 's'}${f.average !== null ? `, average rating ${f.average.toFixed(2)}` : ''}.`);
+    lines.push(
+      `${f.reviews.length} new review${f.reviews.length === 1 ? '' : 's'}${f.average !== null ? `, average rating ${f.average.toFixed(2)}` : ''}.`,
+    );
     lines.push(`By rating: ${[5, 4, 3, 2, 1].map((r) => `${r}★ ${f.byRating[r] ?? 0}`).join(', ')}.`);
   }
   if (f.messages) lines.push(`${f.messages} conversation${f.messages === 1 ? '' : 's'} with new messages.`);
@@ -209,14 +254,19 @@ function digestLines(f: DigestFigures): string[] {
 
 /** Lowest ratings first: they are the ones to answer first. */
 function digestHighlights(list: NotifiedReview[]): NotifiedReview[] {
-  return [...list].sort((a, b) => (a.rating ?? 6) - (b.rating ?? 6) || b.createdAt.getTime() - a.createdAt.getTime()).slice(0, DIGEST_LIST);
+  return [...list]
+    .sort((a, b) => (a.rating ?? 6) - (b.rating ?? 6) || b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, DIGEST_LIST);
 }
 
 /**
  * Sends every daily or weekly digest that is due. A digest covers the arrivals since the previous
  * one; a period with nothing new sends no mail but still moves the window on.
  */
-export async function sendDueDigests(deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>, now = new Date()): Promise<number> {
+export async function sendDueDigests(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  now = new Date(),
+): Promise<number> {
   const { db } = deps;
   let sent = 0;
   for (const sub of await dueDigests(db, now)) {
@@ -231,7 +281,14 @@ export async function sendDueDigests(deps: Pick<AppDeps, 'db' | 'mailer' | 'conf
       await deps.mailer.send({
         to: sub.email,
         subject: `Your ${period} Reputo digest for ${sub.companyName}`,
-        text: [`Hello ${sub.firstName ?? 'there'},`, '', ...lines, ...(highlights.length ? ['', 'Reviews to look at first:', ...highlights.map(reviewLine)] : []), '', `Open Reputo: ${link}`].join('\n'),
+        text: [
+          `Hello ${sub.firstName ?? 'there'},`,
+          '',
+          ...lines,
+          ...(highlights.length ? ['', 'Reviews to look at first:', ...highlights.map(reviewLine)] : []),
+          '',
+          `Open Reputo: ${link}`,
+        ].join('\n'),
         html: `<p>Hello ${escapeHtml(sub.firstName ?? 'there')},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${highlights.length ? `<p><strong>Reviews to look at first</strong></p><ul>${highlights.map(reviewHtml).join('')}</ul>` : ''}<p><a href="${link}">Open Reputo</a></p>`,
         links: [link],
       });
@@ -258,7 +315,11 @@ export function defineNotificationJobs(deps: Pick<AppDeps, 'db' | 'mailer' | 'co
     const ids = Array.isArray(payload.reviewIds) ? payload.reviewIds.map(Number).filter(Number.isInteger) : [];
     await sendNewReviewMails(deps, companyId, ids);
   });
-  jobs.define(DIGESTS_JOB, async () => {
-    await sendDueDigests(deps);
-  }, { everySeconds: DIGEST_SWEEP_SECONDS });
+  jobs.define(
+    DIGESTS_JOB,
+    async () => {
+      await sendDueDigests(deps);
+    },
+    { everySeconds: DIGEST_SWEEP_SECONDS },
+  );
 }

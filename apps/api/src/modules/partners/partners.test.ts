@@ -6,14 +6,26 @@ import { bearer, signIn } from '../../test/http';
 import { rotateKey } from '../apiKeys/repository';
 import { sheetRows, tableFrom } from '../companies/test/xlsx';
 
-const VALID = { name: 'Nova Agency', startDate: '2025-03-01', email: 'hello@nova.test', status: 'active', type: 'Agency', address: 'Dubai Design District' };
+const VALID = {
+  name: 'Nova Agency',
+  startDate: '2025-03-01',
+  email: 'hello@nova.test',
+  status: 'active',
+  type: 'Agency',
+  address: 'Dubai Design District',
+};
 
 describeEachDatabase('Partners', (use) => {
   async function as(email: string) {
     const { app } = use();
     const { access_token } = await signIn(app, email);
     const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      app.inject({ method, url, headers: bearer(access_token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      app.inject({
+        method,
+        url,
+        headers: bearer(access_token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     return Object.assign(call, { token: access_token });
   }
   const messages = (res: { json: () => { details: { field: string; message: string }[] } }) =>
@@ -23,15 +35,40 @@ describeEachDatabase('Partners', (use) => {
     const owner = await as('owner@fixture.test');
     const missing = await owner('POST', '/v2/api/partner', {});
     expect(messages(missing)).toMatchObject({
-      name: MSG.missingPartnerName, startDate: MSG.missingStatusDate, email: MSG.missingEmail, status: MSG.missingStatus, type: MSG.missingPartnerType, address: MSG.missingAddress,
+      name: MSG.missingPartnerName,
+      startDate: MSG.missingStatusDate,
+      email: MSG.missingEmail,
+      status: MSG.missingStatus,
+      type: MSG.missingPartnerType,
+      address: MSG.missingAddress,
     });
-    expect((await owner('POST', '/v2/api/partner', { ...VALID, email: 'nova.test' })).json().error_description).toBe(MSG.partnerEmailNotValid);
-    expect((await owner('POST', '/v2/api/partner', { ...VALID, package: 'Custom' })).json().error_description).toBe(MSG.packageCreditsRequired);
-    expect((await owner('POST', '/v2/api/partner', { ...VALID, package: 'Starter', settings: { packageCredits: 5 } })).json().error_description).toBe(MSG.packageCreditsOnlyCustom);
-    expect((await owner('POST', '/v2/api/partner', { ...VALID, type: 'Bakery' })).json().error_description).toBe(MSG.missingPartnerType);
-    const res = await owner('POST', '/v2/api/partner', { ...VALID, package: 'Custom', settings: { packageCredits: 42000 } });
+    expect((await owner('POST', '/v2/api/partner', { ...VALID, email: 'nova.test' })).json().error_description).toBe(
+      MSG.partnerEmailNotValid,
+    );
+    expect((await owner('POST', '/v2/api/partner', { ...VALID, package: 'Custom' })).json().error_description).toBe(
+      MSG.packageCreditsRequired,
+    );
+    expect(
+      (await owner('POST', '/v2/api/partner', { ...VALID, package: 'Starter', settings: { packageCredits: 5 } })).json()
+        .error_description,
+    ).toBe(MSG.packageCreditsOnlyCustom);
+    expect((await owner('POST', '/v2/api/partner', { ...VALID, type: 'Bakery' })).json().error_description).toBe(
+      MSG.missingPartnerType,
+    );
+    const res = await owner('POST', '/v2/api/partner', {
+      ...VALID,
+      package: 'Custom',
+      settings: { packageCredits: 42000 },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Nova Agency', package: 'Custom', settings: { packageCredits: 42000 }, apiCredits: 42000, url: 'http://reputo.test/signin', companies_count: 0 });
+    expect(res.json()).toMatchObject({
+      name: 'Nova Agency',
+      package: 'Custom',
+      settings: { packageCredits: 42000 },
+      apiCredits: 42000,
+      url: 'http://reputo.test/signin',
+      companies_count: 0,
+    });
     expect(res.json().apiKey).toMatch(/^[\w-]{40,}$/);
   });
 
@@ -40,15 +77,27 @@ describeEachDatabase('Partners', (use) => {
     const created = (await owner('POST', '/v2/api/partner', { ...VALID, name: 'Edit Me' })).json();
     const url = `/v2/api/partner/${created.id}`;
     expect(created).toMatchObject({ package: 'Starter', settings: { packageCredits: 100000 } });
-    expect((await owner('PATCH', url, { id: created.id, settings: { packageCredits: 10 } })).json().error_description).toBe(MSG.packageCreditsOnlyCustom);
-    expect((await owner('PATCH', url, { id: created.id, package: 'Custom' })).json().error_description).toBe(MSG.packageCreditsRequired);
-    const custom = (await owner('PATCH', url, { id: created.id, package: 'Custom', settings: { packageCredits: 777 } })).json();
+    expect(
+      (await owner('PATCH', url, { id: created.id, settings: { packageCredits: 10 } })).json().error_description,
+    ).toBe(MSG.packageCreditsOnlyCustom);
+    expect((await owner('PATCH', url, { id: created.id, package: 'Custom' })).json().error_description).toBe(
+      MSG.packageCreditsRequired,
+    );
+    const custom = (
+      await owner('PATCH', url, { id: created.id, package: 'Custom', settings: { packageCredits: 777 } })
+    ).json();
     expect(custom.settings.packageCredits).toBe(777);
-    expect((await owner('PATCH', url, { id: created.id, settings: { packageCredits: 888 } })).json().settings.packageCredits).toBe(888);
+    expect(
+      (await owner('PATCH', url, { id: created.id, settings: { packageCredits: 888 } })).json().settings.packageCredits,
+    ).toBe(888);
     const business = (await owner('PATCH', url, { id: created.id, package: 'Business' })).json();
     expect(business.settings.packageCredits).toBe(250000);
-    expect((await owner('PATCH', url, { id: created.id, name: '' })).json().error_description).toBe(MSG.missingPartnerName);
-    expect((await owner('PATCH', url, { id: created.id, startDate: '2025-02-30' })).json().error_description).toBe(MSG.dateNotValid);
+    expect((await owner('PATCH', url, { id: created.id, name: '' })).json().error_description).toBe(
+      MSG.missingPartnerName,
+    );
+    expect((await owner('PATCH', url, { id: created.id, startDate: '2025-02-30' })).json().error_description).toBe(
+      MSG.dateNotValid,
+    );
     expect((await owner('PATCH', url, { id: created.id + 1, name: 'X' })).statusCode).toBe(400);
     expect((await owner('PATCH', url, { name: 'Edited' })).json().name).toBe('Edited');
     const rotated = (await owner('POST', `${url}/apiKey`)).json().apiKey;
@@ -61,7 +110,18 @@ describeEachDatabase('Partners', (use) => {
     const { fx } = use();
     const owner = await as('owner@fixture.test');
     const list = (await owner('GET', '/v2/api/admin/partners?search=fixture')).json();
-    expect(list.data).toEqual([{ id: fx.partner1.id, name: 'Fixture Agency', type: 'Agency', status: 'active', email: 'p1@fixture.test', package: 'Business', startDate: '2025-01-01', companies_count: 2 }]);
+    expect(list.data).toEqual([
+      {
+        id: fx.partner1.id,
+        name: 'Fixture Agency',
+        type: 'Agency',
+        status: 'active',
+        email: 'p1@fixture.test',
+        package: 'Business',
+        startDate: '2025-01-01',
+        companies_count: 2,
+      },
+    ]);
     const exported = await owner('GET', '/v2/api/admin/partners/export?search=fixture');
     const { data } = tableFrom(await sheetRows(exported.rawPayload, 'Partners'), 'ID');
     expect(data.map((r) => r[1])).toEqual(['Fixture Agency']);
@@ -78,10 +138,19 @@ describeEachDatabase('Partners', (use) => {
     const { fx } = use();
     const owner = await as('owner@fixture.test');
     const all = (await owner('GET', '/v2/api/partner/users')).json().data;
-    expect(all.map((u: { email: string }) => u.email).sort()).toEqual(['partner1@fixture.test', 'partner2@fixture.test']);
-    expect((await owner('GET', `/v2/api/partner/users?id=${fx.partner2.id}`)).json().data.map((u: { email: string }) => u.email)).toEqual(['partner2@fixture.test']);
+    expect(all.map((u: { email: string }) => u.email).sort()).toEqual([
+      'partner1@fixture.test',
+      'partner2@fixture.test',
+    ]);
+    expect(
+      (await owner('GET', `/v2/api/partner/users?id=${fx.partner2.id}`))
+        .json()
+        .data.map((u: { email: string }) => u.email),
+    ).toEqual(['partner2@fixture.test']);
     const partner = await as('partner1@fixture.test');
-    expect((await partner('GET', '/v2/api/partner/users')).json().data.map((u: { partnerName: string }) => u.partnerName)).toEqual(['Fixture Agency']);
+    expect(
+      (await partner('GET', '/v2/api/partner/users')).json().data.map((u: { partnerName: string }) => u.partnerName),
+    ).toEqual(['Fixture Agency']);
     expect((await partner('GET', `/v2/api/partner/users?id=${fx.partner2.id}`)).statusCode).toBe(404);
   });
 
@@ -95,7 +164,9 @@ describeEachDatabase('Partners', (use) => {
     for (let i = 0; i < 3; i++) await app.inject({ url: '/v2/public/companies', headers: { 'x-api-key': partnerKey } });
     for (let i = 0; i < 3; i++) await app.inject({ url: '/v2/public/companies', headers: { 'x-api-key': companyKey } });
     // An old call outside the default range.
-    await db.execute(sql`INSERT INTO api_usage (api_key_id, day, paid, calls) SELECT id, '2020-01-01', false, 50 FROM api_keys WHERE token = ${partnerKey}`);
+    await db.execute(
+      sql`INSERT INTO api_usage (api_key_id, day, paid, calls) SELECT id, '2020-01-01', false, 50 FROM api_keys WHERE token = ${partnerKey}`,
+    );
 
     const owner = await as('owner@fixture.test');
     const usage = (await owner('GET', `/v2/api/partner/${fx.partner1.id}/usage`)).json();
@@ -104,7 +175,9 @@ describeEachDatabase('Partners', (use) => {
     expect(usage.totals).toEqual({ free: 4, paid: 2 });
 
     const download = (freeApi: boolean, extra = '') =>
-      app.inject({ url: `/v2/api/partner/billing/export?access_token=${owner.token}&freeApi=${freeApi}&id=${fx.partner1.id}${extra}` });
+      app.inject({
+        url: `/v2/api/partner/billing/export?access_token=${owner.token}&freeApi=${freeApi}&id=${fx.partner1.id}${extra}`,
+      });
     const freeRes = await download(true);
     expect(freeRes.statusCode).toBe(200);
     expect(freeRes.headers['content-disposition']).toMatch(/fixture-agency-free-api-/);
@@ -118,12 +191,21 @@ describeEachDatabase('Partners', (use) => {
     const paid = tableFrom(await sheetRows((await download(false)).rawPayload, 'Paid API'), 'Date');
     expect(paid.data).toHaveLength(1);
     expect(paid.data[0]!.slice(1)).toEqual(['Alpha Restaurants', `…${companyKey.slice(-6)}`, 2]);
-    const old = tableFrom(await sheetRows((await download(true, '&dateFrom=2020-01-01&dateTo=2020-01-31')).rawPayload, 'Free API'), 'Date');
+    const old = tableFrom(
+      await sheetRows((await download(true, '&dateFrom=2020-01-01&dateTo=2020-01-31')).rawPayload, 'Free API'),
+      'Date',
+    );
     expect(old.data).toEqual([['2020-01-01', 'Fixture Agency (partner key)', `…${partnerKey.slice(-6)}`, 50]]);
     expect((await download(true, '&dateFrom=2020-02-01&dateTo=2020-01-01')).statusCode).toBe(400);
     expect((await download(true, '&dateFrom=2020-13-01')).json().error_description).toBe(MSG.dateNotValid);
     // A Partner exports its own billing, never another's.
     const partner2 = await as('partner2@fixture.test');
-    expect((await app.inject({ url: `/v2/api/partner/billing/export?access_token=${partner2.token}&freeApi=true&id=${fx.partner1.id}` })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          url: `/v2/api/partner/billing/export?access_token=${partner2.token}&freeApi=true&id=${fx.partner1.id}`,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

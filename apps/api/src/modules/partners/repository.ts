@@ -22,10 +22,21 @@ function listWhere(f: PartnerListFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listPartners(db: Db, page: number, perPage: number, f: PartnerListFilter = {}): Promise<{ rows: PartnerRow[]; total: number }> {
+export async function listPartners(
+  db: Db,
+  page: number,
+  perPage: number,
+  f: PartnerListFilter = {},
+): Promise<{ rows: PartnerRow[]; total: number }> {
   const where = listWhere(f);
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(partners).where(where).orderBy(asc(partners.name), asc(partners.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(partners)
+      .where(where)
+      .orderBy(asc(partners.name), asc(partners.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(partners).where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
@@ -38,7 +49,11 @@ export async function allPartners(db: Db, f: PartnerListFilter = {}): Promise<Pa
 /** Companies per partner, for the list and the export. */
 export async function companyCounts(db: Db, partnerIds: number[]): Promise<Map<number, number>> {
   if (partnerIds.length === 0) return new Map();
-  const rows = await db.select({ partnerId: companies.partnerId, n: count() }).from(companies).where(inArray(companies.partnerId, partnerIds)).groupBy(companies.partnerId);
+  const rows = await db
+    .select({ partnerId: companies.partnerId, n: count() })
+    .from(companies)
+    .where(inArray(companies.partnerId, partnerIds))
+    .groupBy(companies.partnerId);
   return new Map(rows.map((r) => [r.partnerId!, r.n]));
 }
 
@@ -48,7 +63,11 @@ export async function insertPartner(db: Db, values: NewPartner): Promise<Partner
 }
 
 export async function updatePartner(db: Db, id: number, patch: Partial<NewPartner>): Promise<PartnerRow | undefined> {
-  const [row] = await db.update(partners).set({ ...patch, updatedAt: new Date() }).where(eq(partners.id, id)).returning();
+  const [row] = await db
+    .update(partners)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(partners.id, id))
+    .returning();
   return row;
 }
 
@@ -60,7 +79,8 @@ export async function deletePartner(db: Db, id: number): Promise<boolean> {
 
 /** Partner administrators (users with the Partner role), of one partner or of all. */
 export async function partnerUsers(db: Db, partnerId: number | null) {
-  const where = partnerId === null ? eq(users.role, 'partner') : and(eq(users.role, 'partner'), eq(users.partnerId, partnerId));
+  const where =
+    partnerId === null ? eq(users.role, 'partner') : and(eq(users.role, 'partner'), eq(users.partnerId, partnerId));
   return db
     .select({ user: users, partnerName: partners.name })
     .from(users)

@@ -1,11 +1,29 @@
 import {
-  displayName, isIsoDate, lastDays, monthlyApiCredits, MSG, PACKAGE_CREDITS, parseIsoDate, type PackageName, type PartnerCreate, type PartnerPatch,
+  displayName,
+  isIsoDate,
+  lastDays,
+  monthlyApiCredits,
+  MSG,
+  PACKAGE_CREDITS,
+  parseIsoDate,
+  type PackageName,
+  type PartnerCreate,
+  type PartnerPatch,
 } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest, notFound } from '../../platform/errors';
 import { currentKey, partnerUsage, rotateKey, type UsageRow } from '../apiKeys/repository';
-import { companyCounts, deletePartner, findPartnerById, insertPartner, partnerUsers, updatePartner, type NewPartner, type PartnerRow } from './repository';
+import {
+  companyCounts,
+  deletePartner,
+  findPartnerById,
+  insertPartner,
+  partnerUsers,
+  updatePartner,
+  type NewPartner,
+  type PartnerRow,
+} from './repository';
 
 export const NO_SUCH_PARTNER = 'No such partner';
 
@@ -84,11 +102,16 @@ export async function patchPartner(db: Db, id: number, input: PartnerPatch & { i
   const pkg = input.package ?? partner.package;
   const sentCredits = input.settings?.packageCredits;
   if (sentCredits !== undefined && sentCredits !== null && pkg !== 'Custom') {
-    throw badRequest(MSG.packageCreditsOnlyCustom, [{ field: 'settings.packageCredits', message: MSG.packageCreditsOnlyCustom }]);
+    throw badRequest(MSG.packageCreditsOnlyCustom, [
+      { field: 'settings.packageCredits', message: MSG.packageCreditsOnlyCustom },
+    ]);
   }
   if (input.package !== undefined || sentCredits !== undefined) {
     const credits = creditsFor(pkg, sentCredits ?? partner.packageCredits);
-    if (pkg === 'Custom' && credits === null) throw badRequest(MSG.packageCreditsRequired, [{ field: 'settings.packageCredits', message: MSG.packageCreditsRequired }]);
+    if (pkg === 'Custom' && credits === null)
+      throw badRequest(MSG.packageCreditsRequired, [
+        { field: 'settings.packageCredits', message: MSG.packageCreditsRequired },
+      ]);
     Object.assign(patch, { package: pkg, packageCredits: credits });
   }
   if (Object.keys(patch).length === 0) return partner;
@@ -111,8 +134,15 @@ export async function listPartnerUsers(db: Db, ctx: ActingContext, id: number | 
   if (id !== undefined) await partnerInScope(db, ctx, id);
   const rows = await partnerUsers(db, partnerId);
   return rows.map((r) => ({
-    id: r.user.id, firstName: r.user.firstName, lastName: r.user.lastName, userName: displayName(r.user.firstName, r.user.lastName), email: r.user.email,
-    status: r.user.status, partnerId: r.user.partnerId, partnerName: r.partnerName, lastLoginAt: r.user.lastLoginAt?.toISOString() ?? null,
+    id: r.user.id,
+    firstName: r.user.firstName,
+    lastName: r.user.lastName,
+    userName: displayName(r.user.firstName, r.user.lastName),
+    email: r.user.email,
+    status: r.user.status,
+    partnerId: r.user.partnerId,
+    partnerName: r.partnerName,
+    lastLoginAt: r.user.lastLoginAt?.toISOString() ?? null,
   }));
 }
 
@@ -128,7 +158,8 @@ export function billingRange(q: DateRangeQuery, today = new Date()): { from: str
   const to = q.dateTo || fallback.to;
   if (!isIsoDate(from) || !isIsoDate(to)) throw badRequest(MSG.dateNotValid);
   if (from > to) throw badRequest('dateFrom cannot be after dateTo');
-  if ((parseIsoDate(to).getTime() - parseIsoDate(from).getTime()) / 86_400_000 > 366) throw badRequest('A billing range is at most one year');
+  if ((parseIsoDate(to).getTime() - parseIsoDate(from).getTime()) / 86_400_000 > 366)
+    throw badRequest('A billing range is at most one year');
   return { from, to };
 }
 
@@ -145,7 +176,11 @@ export async function usageSeries(db: Db, partnerId: number, range: { from: stri
     if (entry) entry[r.paid ? 'paid' : 'free'] += r.calls;
   }
   const days = [...byDay.values()];
-  return { range, days, totals: { free: days.reduce((s, d) => s + d.free, 0), paid: days.reduce((s, d) => s + d.paid, 0) } };
+  return {
+    range,
+    days,
+    totals: { free: days.reduce((s, d) => s + d.free, 0), paid: days.reduce((s, d) => s + d.paid, 0) },
+  };
 }
 
 /** Who made a metered call, as the billing export names it. */

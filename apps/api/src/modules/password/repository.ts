@@ -2,7 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 
-export async function insertResetToken(db: Db, row: { tokenHash: string; userId: number; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  db: Db,
+  row: { tokenHash: string; userId: number; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResetTokens).values(row);
 }
 
@@ -11,7 +14,13 @@ export async function consumeResetToken(db: Db, tokenHash: string): Promise<numb
   const rows = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return rows[0]?.userId ?? null;
 }

@@ -23,17 +23,27 @@ export interface RecoveryDeps {
 
 /** Every request counts, per email and per client address: each one may send a mail. */
 async function limitRecovery(limits: AttemptLimits, email: string, address: string): Promise<void> {
-  const wait = await limits.hit([['recoveryAddress', address], ['recoveryEmail', email.trim().toLowerCase()]]);
+  const wait = await limits.hit([
+    ['recoveryAddress', address],
+    ['recoveryEmail', email.trim().toLowerCase()],
+  ]);
   if (wait !== null) throw tooManyRequests(waitMessage('recovery requests', wait), wait);
 }
 
-export async function sendRecoveryMail(deps: RecoveryDeps, input: { email: string; url?: string; address: string }): Promise<void> {
+export async function sendRecoveryMail(
+  deps: RecoveryDeps,
+  input: { email: string; url?: string; address: string },
+): Promise<void> {
   await limitRecovery(deps.limits, input.email, input.address);
   const user = await findUserByEmail(deps.db, input.email.trim());
   if (!user && deps.hideUnknownEmails) return;
   if (!user) throw new AppError(404, 'not_found', MSG.noUserWithEmail);
   const token = randomToken();
-  await insertResetToken(deps.db, { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await insertResetToken(deps.db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
   const link = appLink(deps.publicUrl, input.url, `/confirmPassword/${token}`);
   await deps.mailer.send({
     to: user.email,
@@ -53,7 +63,8 @@ export async function sendRecoveryMail(deps: RecoveryDeps, input: { email: strin
 
 /** Recovery: the spec shows one failure text for an unknown, used or expired link. */
 export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw badRequest(MSG.passwordTooShort, [{ field: 'password', message: MSG.passwordTooShort }]);
   const userId = await consumeResetToken(db, hashToken(input.token));
   if (userId === null) throw new AppError(400, 'invalid_token', MSG.noUserWithEmail);
   // A recovered password ends every session, the old password's and any other.

@@ -27,7 +27,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -67,78 +70,132 @@ describe('report schedule', () => {
   });
 });
 
-describeEachDatabase('Report settings and scheduled e-mail reports', (use) => {
-  let world: ReportingWorld;
-  let token: string;
-  const call = (method: 'GET' | 'POST', url: string, body?: object, as = token) => use().app.inject({ method, url, payload: body, headers: bearer(as) });
+describeEachDatabase(
+  'Report settings and scheduled e-mail reports',
+  (use) => {
+    let world: ReportingWorld;
+    let token: string;
+    const call = (method: 'GET' | 'POST', url: string, body?: object, as = token) =>
+      use().app.inject({ method, url, payload: body, headers: bearer(as) });
 
-  beforeAll(async () => {
-    const env = use();
-    world = await createReportingWorld(env.database.db, env.fx.companyA.id);
-    // Two reviews in last week (Sunday start), which the weekly report covers.
-    const lastWeek = presetRange('lastWeek', new Date(), 7);
-    await insertReviews(env.database.db, env.fx.companyA.id, world, [
-      { key: 'w1', location: 'marina', source: 'google', rating: 5, day: lastWeek.from, text: 'Delicious food and friendly staff.', repliedAfterHours: 2 },
-      { key: 'w2', location: 'downtown', source: 'google', rating: 3, day: lastWeek.to, text: 'Service was slow.' },
-    ]);
-    token = (await signIn(env.app, 'manager@alpha.test')).access_token;
-  });
+    beforeAll(async () => {
+      const env = use();
+      world = await createReportingWorld(env.database.db, env.fx.companyA.id);
+      // Two reviews in last week (Sunday start), which the weekly report covers.
+      const lastWeek = presetRange('lastWeek', new Date(), 7);
+      await insertReviews(env.database.db, env.fx.companyA.id, world, [
+        {
+          key: 'w1',
+          location: 'marina',
+          source: 'google',
+          rating: 5,
+          day: lastWeek.from,
+          text: 'Delicious food and friendly staff.',
+          repliedAfterHours: 2,
+        },
+        { key: 'w2', location: 'downtown', source: 'google', rating: 3, day: lastWeek.to, text: 'Service was slow.' },
+      ]);
+      token = (await signIn(env.app, 'manager@alpha.test')).access_token;
+    });
 
-  it('GET answers the defaults; POST saves, schedules and checks the recipients', async () => {
-    expect((await call('GET', '/v2/api/reportSettings')).json()).toMatchObject({ enabled: false, frequency: 'weekly', recipients: [], email: 'manager@alpha.test', next_run_at: null });
-    const bad = await call('POST', '/v2/api/reportSettings', { enabled: true, frequency: 'weekly', recipients: ['not-an-email'] });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error_description).toBe(MSG.emailNotValid);
-    expect((await call('POST', '/v2/api/reportSettings', { enabled: true, frequency: 'yearly' })).json().error_description).toBe('frequency must be weekly or monthly');
-    const saved = await call('POST', '/v2/api/reportSettings', { enabled: true, frequency: 'weekly', recipients: ['Boss@Alpha.test'] });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ enabled: true, frequency: 'weekly', recipients: ['boss@alpha.test'] });
-    const next = new Date(saved.json().next_run_at);
-    expect(next.getUTCDay()).toBe(0); // Sunday, the manager's week start
-    expect(next.getUTCHours()).toBe(6);
-    expect(next.getTime()).toBeGreaterThan(Date.now());
-  });
+    it('GET answers the defaults; POST saves, schedules and checks the recipients', async () => {
+      expect((await call('GET', '/v2/api/reportSettings')).json()).toMatchObject({
+        enabled: false,
+        frequency: 'weekly',
+        recipients: [],
+        email: 'manager@alpha.test',
+        next_run_at: null,
+      });
+      const bad = await call('POST', '/v2/api/reportSettings', {
+        enabled: true,
+        frequency: 'weekly',
+        recipients: ['not-an-email'],
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error_description).toBe(MSG.emailNotValid);
+      expect(
+        (await call('POST', '/v2/api/reportSettings', { enabled: true, frequency: 'yearly' })).json().error_description,
+      ).toBe('frequency must be weekly or monthly');
+      const saved = await call('POST', '/v2/api/reportSettings', {
+        enabled: true,
+        frequency: 'weekly',
+        recipients: ['Boss@Alpha.test'],
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ enabled: true, frequency: 'weekly', recipients: ['boss@alpha.test'] });
+      const next = new Date(saved.json().next_run_at);
+      expect(next.getUTCDay()).toBe(0); // Sunday, the manager's week start
+      expect(next.getUTCHours()).toBe(6);
+      expect(next.getTime()).toBeGreaterThan(Date.now());
+    });
 
-  it('trigger sends the report now to a real SMTP peer, with a summary and an Excel file that opens', async () => {
-    const before = received.length;
-    const res = await call('POST', '/v2/api/reportSettings/trigger', {});
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().recipients).toEqual(['manager@alpha.test', 'boss@alpha.test']);
-    // The mails are queued for SMTP: the queue delivers them (a listening server's runner at once).
-    await jobQueueFor(use().app.deps).runDue();
-    const mails = received.slice(before);
-    expect(mails.map((m) => m.to[0]).sort()).toEqual(['boss@alpha.test', 'manager@alpha.test']);
-    const text = bodyText(mails[0]!.data);
-    expect(text).toContain('Subject: Your weekly Reputo report: Alpha Restaurants');
-    expect(text).toContain('Reviews: 2');
-    expect(text).toContain('Average rating: 4.00');
-    expect(text).toContain('Response rate: 50.0%');
-    const wb = await workbookOf(mails[0]!.data);
-    const summary = wb.getWorksheet('Summary')!;
-    const rows = summary.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows.find((r) => r[0] === 'Reviews')?.[1]).toBe(2);
-    expect(rows.find((r) => r[0] === 'Average rating')?.[1]).toBe(4);
-    expect(wb.getWorksheet('Locations')).toBeDefined();
-  });
+    it('trigger sends the report now to a real SMTP peer, with a summary and an Excel file that opens', async () => {
+      const before = received.length;
+      const res = await call('POST', '/v2/api/reportSettings/trigger', {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().recipients).toEqual(['manager@alpha.test', 'boss@alpha.test']);
+      // The mails are queued for SMTP: the queue delivers them (a listening server's runner at once).
+      await jobQueueFor(use().app.deps).runDue();
+      const mails = received.slice(before);
+      expect(mails.map((m) => m.to[0]).sort()).toEqual(['boss@alpha.test', 'manager@alpha.test']);
+      const text = bodyText(mails[0]!.data);
+      expect(text).toContain('Subject: Your weekly Reputo report: Alpha Restaurants');
+      expect(text).toContain('Reviews: 2');
+      expect(text).toContain('Average rating: 4.00');
+      expect(text).toContain('Response rate: 50.0%');
+      const wb = await workbookOf(mails[0]!.data);
+      const summary = wb.getWorksheet('Summary')!;
+      const rows = summary
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1));
+      expect(rows.find((r) => r[0] === 'Reviews')?.[1]).toBe(2);
+      expect(rows.find((r) => r[0] === 'Average rating')?.[1]).toBe(4);
+      expect(wb.getWorksheet('Locations')).toBeDefined();
+    });
 
-  it('the job queue sends due reports once and schedules the next one', async () => {
-    const env = use();
-    const db = env.database.db;
-    await db.execute(sql`UPDATE report_settings SET next_run_at = now() - interval '1 minute', last_sent_at = NULL WHERE user_id = ${env.fx.companyA.manager.id}`);
-    const before = received.length;
-    const queue = jobQueueFor(env.app.deps);
-    await queue.enqueue('reports.sweep');
-    await queue.runDue();
-    expect(received.length - before).toBe(2);
-    const after = (await call('GET', '/v2/api/reportSettings')).json();
-    expect(after.last_sent_at).not.toBeNull();
-    expect(new Date(after.next_run_at).getTime()).toBeGreaterThan(Date.now());
-    // Nothing is due any more: a second sweep sends nothing.
-    await queue.enqueue('reports.sweep');
-    await queue.runDue();
-    expect(received.length - before).toBe(2);
-  });
-}, { env: { JOBS_INTERVAL_MS: '0' }, mailer: (config, database) => createMailer({ db: database.db, queue: jobQueueFor({ db: database.db, config }), smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: config.mailFrom, log: silentLog }) });
+    it('the job queue sends due reports once and schedules the next one', async () => {
+      const env = use();
+      const db = env.database.db;
+      await db.execute(
+        sql`UPDATE report_settings SET next_run_at = now() - interval '1 minute', last_sent_at = NULL WHERE user_id = ${env.fx.companyA.manager.id}`,
+      );
+      const before = received.length;
+      const queue = jobQueueFor(env.app.deps);
+      await queue.enqueue('reports.sweep');
+      await queue.runDue();
+      expect(received.length - before).toBe(2);
+      const after = (await call('GET', '/v2/api/reportSettings')).json();
+      expect(after.last_sent_at).not.toBeNull();
+      expect(new Date(after.next_run_at).getTime()).toBeGreaterThan(Date.now());
+      // Nothing is due any more: a second sweep sends nothing.
+      await queue.enqueue('reports.sweep');
+      await queue.runDue();
+      expect(received.length - before).toBe(2);
+    });
+  },
+  {
+    env: { JOBS_INTERVAL_MS: '0' },
+    mailer: (config, database) =>
+      createMailer({
+        db: database.db,
+        queue: jobQueueFor({ db: database.db, config }),
+        smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+        from: config.mailFrom,
+        log: silentLog,
+      }),
+  },
+);
 
 const noop = () => undefined;
-const silentLog = { info: noop, error: noop, warn: noop, debug: noop, trace: noop, fatal: noop, child: () => silentLog, level: 'silent', silent: noop } as unknown as Parameters<typeof createMailer>[0]['log'];
+const silentLog = {
+  info: noop,
+  error: noop,
+  warn: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  child: () => silentLog,
+  level: 'silent',
+  silent: noop,
+} as unknown as Parameters<typeof createMailer>[0]['log'];

@@ -5,7 +5,10 @@ import { reportSettings } from '../../db/schema';
 export type ReportSettingRow = typeof reportSettings.$inferSelect;
 
 export async function findSetting(db: Db, companyId: number, userId: number): Promise<ReportSettingRow | undefined> {
-  const [row] = await db.select().from(reportSettings).where(and(eq(reportSettings.companyId, companyId), eq(reportSettings.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(reportSettings)
+    .where(and(eq(reportSettings.companyId, companyId), eq(reportSettings.userId, userId)));
   return row;
 }
 
@@ -14,11 +17,19 @@ export async function findSettingById(db: Db, id: number): Promise<ReportSetting
   return row;
 }
 
-export async function upsertSetting(db: Db, companyId: number, userId: number, values: Pick<ReportSettingRow, 'enabled' | 'frequency' | 'recipients' | 'locationIds' | 'nextRunAt'>): Promise<ReportSettingRow> {
+export async function upsertSetting(
+  db: Db,
+  companyId: number,
+  userId: number,
+  values: Pick<ReportSettingRow, 'enabled' | 'frequency' | 'recipients' | 'locationIds' | 'nextRunAt'>,
+): Promise<ReportSettingRow> {
   const [row] = await db
     .insert(reportSettings)
     .values({ companyId, userId, ...values })
-    .onConflictDoUpdate({ target: [reportSettings.userId, reportSettings.companyId], set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [reportSettings.userId, reportSettings.companyId],
+      set: { ...values, updatedAt: new Date() },
+    })
     .returning();
   return row!;
 }
@@ -29,5 +40,9 @@ export async function markSent(db: Db, id: number, sentAt: Date, nextRunAt: Date
 
 /** Enabled settings whose next run is due (read through the (enabled, next_run_at) index). */
 export async function dueSettings(db: Db, now: Date): Promise<ReportSettingRow[]> {
-  return db.select().from(reportSettings).where(and(eq(reportSettings.enabled, true), lte(reportSettings.nextRunAt, now))).limit(500);
+  return db
+    .select()
+    .from(reportSettings)
+    .where(and(eq(reportSettings.enabled, true), lte(reportSettings.nextRunAt, now)))
+    .limit(500);
 }

@@ -33,33 +33,77 @@ export function reportSettingsRoutes(app: App, deps: AppDeps): void {
   const queue = jobQueueFor(deps);
   // The sweep finds due settings and queues one send per setting and due time, so a restart or a
   // second server never sends the same report twice.
-  queue.define('reports.sweep', async () => {
-    for (const s of await dueSettings(deps.db, new Date())) {
-      await queue.enqueue('reports.send', { settingId: s.id }, { dedupeKey: `report:${s.id}:${s.nextRunAt?.toISOString()}`, maxAttempts: 3 });
-    }
-  }, { everySeconds: SWEEP_SECONDS });
+  queue.define(
+    'reports.sweep',
+    async () => {
+      for (const s of await dueSettings(deps.db, new Date())) {
+        await queue.enqueue(
+          'reports.send',
+          { settingId: s.id },
+          { dedupeKey: `report:${s.id}:${s.nextRunAt?.toISOString()}`, maxAttempts: 3 },
+        );
+      }
+    },
+    { everySeconds: SWEEP_SECONDS },
+  );
   queue.define('reports.send', async (payload) => runScheduledReport(deps, Number(payload.settingId)));
 
-  app.get('/v2/api/reportSettings', {
-    config: { access: settingsAccess },
-    schema: { tags: ['reports'], summary: "The user's scheduled e-mail report for the company in view", response: { 200: settingSchema } },
-  }, async (request) => getSetting(deps.db, actingOf(request)));
-
-  app.post('/v2/api/reportSettings', {
-    config: { access: settingsAccess, writes: 'none' },
-    schema: { tags: ['reports'], summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations', body: settingBody, response: { 200: settingSchema } },
-  }, async (request) => saveSetting(deps.db, actingOf(request), request.body));
-
-  app.post('/v2/api/reportSettings/trigger', {
-    config: { access: settingsAccess, writes: 'none' },
-    schema: { tags: ['reports'], summary: 'Send the report now (with the saved choices, or weekly by default)', body: z.object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() }).optional(),
-      response: { 200: z.object({ message: z.string(), recipients: z.array(z.string()), period: z.object({ from: z.string(), to: z.string() }) }) },
+  app.get(
+    '/v2/api/reportSettings',
+    {
+      config: { access: settingsAccess },
+      schema: {
+        tags: ['reports'],
+        summary: "The user's scheduled e-mail report for the company in view",
+        response: { 200: settingSchema },
+      },
     },
-  }, async (request) => {
-    const ctx = actingOf(request);
-    const saved = await findSetting(deps.db, scopeCompanyId(ctx), ctx.user.id);
-    const frequency = (request.body?.frequency ?? saved?.frequency ?? 'weekly') as Frequency;
-    const sent = await sendReport(deps, ctx, { frequency, recipients: saved?.recipients ?? [], locationIds: saved?.locationIds ?? null });
-    return { message: `The ${frequency} report was sent to ${sent.recipients.join(', ')}.`, ...sent };
-  });
+    async (request) => getSetting(deps.db, actingOf(request)),
+  );
+
+  app.post(
+    '/v2/api/reportSettings',
+    {
+      config: { access: settingsAccess, writes: 'none' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Turn the weekly or monthly e-mail report on or off, with extra recipients and locations',
+        body: settingBody,
+        response: { 200: settingSchema },
+      },
+    },
+    async (request) => saveSetting(deps.db, actingOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/api/reportSettings/trigger',
+    {
+      config: { access: settingsAccess, writes: 'none' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Send the report now (with the saved choices, or weekly by default)',
+        body: z
+          .object({ frequency: z.enum(FREQUENCIES, { error: 'frequency must be weekly or monthly' }).optional() })
+          .optional(),
+        response: {
+          200: z.object({
+            message: z.string(),
+            recipients: z.array(z.string()),
+            period: z.object({ from: z.string(), to: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = actingOf(request);
+      const saved = await findSetting(deps.db, scopeCompanyId(ctx), ctx.user.id);
+      const frequency = (request.body?.frequency ?? saved?.frequency ?? 'weekly') as Frequency;
+      const sent = await sendReport(deps, ctx, {
+        frequency,
+        recipients: saved?.recipients ?? [],
+        locationIds: saved?.locationIds ?? null,
+      });
+      return { message: `The ${frequency} report was sent to ${sent.recipients.join(', ')}.`, ...sent };
+    },
+  );
 }

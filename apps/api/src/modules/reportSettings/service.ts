@@ -68,7 +68,8 @@ export async function saveSetting(db: Db, ctx: ActingContext, input: SettingInpu
   const bad = recipients.find((r) => !isValidEmail(r));
   if (bad) throw badRequest(MSG.emailNotValid, [{ field: 'recipients', message: MSG.emailNotValid }]);
   const locations = input.locations?.length ? [...new Set(input.locations)] : null;
-  if (locations && ctx.locationIds && locations.some((l) => !ctx.locationIds!.includes(l))) throw notFound('Location not found');
+  if (locations && ctx.locationIds && locations.some((l) => !ctx.locationIds!.includes(l)))
+    throw notFound('Location not found');
   const row = await upsertSetting(db, scopeCompanyId(ctx), ctx.user.id, {
     enabled: input.enabled,
     frequency: input.frequency,
@@ -92,14 +93,29 @@ function delta(now: number | null, before: number | null, digits = 2): string {
 }
 
 /** Builds and mails one report; answers the recipients. */
-export async function sendReport(deps: { db: Db; mailer: Mailer; config: AppDeps['config'] }, ctx: ActingContext, setting: { frequency: Frequency; recipients: string[]; locationIds: number[] | null }, now = new Date()) {
+export async function sendReport(
+  deps: { db: Db; mailer: Mailer; config: AppDeps['config'] },
+  ctx: ActingContext,
+  setting: { frequency: Frequency; recipients: string[]; locationIds: number[] | null },
+  now = new Date(),
+) {
   const { db } = deps;
   const range = reportPeriod(setting.frequency, now, weekStartOf(ctx));
-  const q = { date_from: range.from, date_to: range.to, locations: setting.locationIds ?? undefined, page: 1, per_page: 20 } as StatsQuery;
+  const q = {
+    date_from: range.from,
+    date_to: range.to,
+    locations: setting.locationIds ?? undefined,
+    page: 1,
+    per_page: 20,
+  } as StatsQuery;
   const hasInsights = ctx.role === 'owner' || ctx.features.includes('insightsReport');
   const [vol, avg, ranking, nps, topics, workbook] = await Promise.all([
-    volumeReport(db, ctx, q), averageReport(db, ctx, q), locationsReport(db, ctx, q, 'performing'), netPromoterScoreWidget(db, ctx, q),
-    hasInsights ? primaryTopics(db, ctx, q) : null, statisticsWorkbook(db, ctx, q, 'statistics'),
+    volumeReport(db, ctx, q),
+    averageReport(db, ctx, q),
+    locationsReport(db, ctx, q, 'performing'),
+    netPromoterScoreWidget(db, ctx, q),
+    hasInsights ? primaryTopics(db, ctx, q) : null,
+    statisticsWorkbook(db, ctx, q, 'statistics'),
   ]);
   const company = ctx.company?.companyName ?? 'your company';
   const label = setting.frequency === 'monthly' ? 'monthly' : 'weekly';
@@ -115,11 +131,34 @@ export async function sendReport(deps: { db: Db; mailer: Mailer; config: AppDeps
     `Sentiment: ${vol.sentiment.positive} positive, ${vol.sentiment.neutral} neutral, ${vol.sentiment.negative} negative`,
   ];
   if (rated.length) {
-    lines.push('', `Best rated: ${rated.slice(0, 3).map((r) => `${r.title} (${fmt(r.average)})`).join(', ')}`);
-    lines.push(`Needs attention: ${[...rated].reverse().slice(0, 3).map((r) => `${r.title} (${fmt(r.average)})`).join(', ')}`);
+    lines.push(
+      '',
+      `Best rated: ${rated
+        .slice(0, 3)
+        .map((r) => `${r.title} (${fmt(r.average)})`)
+        .join(', ')}`,
+    );
+    lines.push(
+      `Needs attention: ${[...rated]
+        .reverse()
+        .slice(0, 3)
+        .map((r) => `${r.title} (${fmt(r.average)})`)
+        .join(', ')}`,
+    );
   }
-  if (topics?.data.length) lines.push('', `Most mentioned topics: ${topics.data.slice(0, 5).map((t) => `${t.title} (${t.mentions})`).join(', ')}`);
-  lines.push('', 'The full report is attached as an Excel file.', `Open Reputo: ${deps.config.publicUrl}/reporting/overview`);
+  if (topics?.data.length)
+    lines.push(
+      '',
+      `Most mentioned topics: ${topics.data
+        .slice(0, 5)
+        .map((t) => `${t.title} (${t.mentions})`)
+        .join(', ')}`,
+    );
+  lines.push(
+    '',
+    'The full report is attached as an Excel file.',
+    `Open Reputo: ${deps.config.publicUrl}/reporting/overview`,
+  );
   const recipients = [ctx.user.email, ...setting.recipients.filter((r) => r !== ctx.user.email.toLowerCase())];
   for (const to of recipients) {
     await deps.mailer.send({
@@ -127,7 +166,13 @@ export async function sendReport(deps: { db: Db; mailer: Mailer; config: AppDeps
       subject: `Your ${label} Reputo report: ${company} (${range.from} to ${range.to})`,
       text: lines.join('\n'),
       links: [`${deps.config.publicUrl}/reporting/overview`],
-      attachments: [{ filename: `reputo-${label}-report-${range.from}-${range.to}.xlsx`, content: workbook.content, contentType: XLSX_TYPE }],
+      attachments: [
+        {
+          filename: `reputo-${label}-report-${range.from}-${range.to}.xlsx`,
+          content: workbook.content,
+          contentType: XLSX_TYPE,
+        },
+      ],
     });
   }
   return { recipients, period: range };
@@ -137,7 +182,14 @@ export async function sendReport(deps: { db: Db; mailer: Mailer; config: AppDeps
 async function contextFor(db: Db, setting: ReportSettingRow): Promise<ActingContext | null> {
   const user = await findUserById(db, setting.userId);
   if (!user || user.status !== 'active') return null;
-  const wanted = user.companyId === setting.companyId ? {} : user.role === 'owner' ? { ownerAsCompany: setting.companyId } : user.role === 'partner' ? { partnerAsCompany: setting.companyId } : null;
+  const wanted =
+    user.companyId === setting.companyId
+      ? {}
+      : user.role === 'owner'
+        ? { ownerAsCompany: setting.companyId }
+        : user.role === 'partner'
+          ? { partnerAsCompany: setting.companyId }
+          : null;
   if (!wanted) return null;
   try {
     const ctx = await resolveActingContext(db, user, wanted);
@@ -149,13 +201,17 @@ async function contextFor(db: Db, setting: ReportSettingRow): Promise<ActingCont
 }
 
 /** Job handler: sends one due report and schedules its next run. */
-export async function runScheduledReport(deps: { db: Db; mailer: Mailer; config: AppDeps['config'] }, settingId: number, now = new Date()): Promise<void> {
+export async function runScheduledReport(
+  deps: { db: Db; mailer: Mailer; config: AppDeps['config'] },
+  settingId: number,
+  now = new Date(),
+): Promise<void> {
   const setting = await findSettingById(deps.db, settingId);
   if (!setting?.enabled) return;
   const ctx = await contextFor(deps.db, setting);
   const frequency = setting.frequency as Frequency;
-  if (ctx) await sendReport(deps, ctx, { frequency, recipients: setting.recipients, locationIds: setting.locationIds }, now);
+  if (ctx)
+    await sendReport(deps, ctx, { frequency, recipients: setting.recipients, locationIds: setting.locationIds }, now);
   const weekStart = ctx ? weekStartOf(ctx) : 7;
   await markSent(deps.db, setting.id, now, nextRunAfter(now, frequency, weekStart as WeekStart));
 }
-

@@ -32,7 +32,12 @@ async function recentTexts(db: Db, review: ReviewRow): Promise<string[]> {
     .select({ text: responses.text })
     .from(responses)
     .innerJoin(reviews, eq(reviews.id, responses.reviewId))
-    .where(and(eq(reviews.companyId, review.companyId), review.locationId === null ? isNull(reviews.locationId) : eq(reviews.locationId, review.locationId)))
+    .where(
+      and(
+        eq(reviews.companyId, review.companyId),
+        review.locationId === null ? isNull(reviews.locationId) : eq(reviews.locationId, review.locationId),
+      ),
+    )
     .orderBy(desc(responses.createdAt), desc(responses.id))
     .limit(1);
   return [generated?.text, written?.text].filter((t): t is string => Boolean(t));
@@ -41,11 +46,27 @@ async function recentTexts(db: Db, review: ReviewRow): Promise<string[]> {
 const normalize = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** One chat-completions call to an OpenAI-compatible endpoint. */
-async function chatCompletion(openai: NonNullable<Config['openai']>, system: string, user: string, temperature: number): Promise<string> {
+async function chatCompletion(
+  openai: NonNullable<Config['openai']>,
+  system: string,
+  user: string,
+  temperature: number,
+): Promise<string> {
   const res = await fetch(`${openai.baseUrl.replace(/\/$/, '')}/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(openai.apiKey ? { authorization: `Bearer ${openai.apiKey}` } : {}) },
-    body: JSON.stringify({ model: openai.model, temperature, max_tokens: 300, messages: [{ role: 'system', content: system }, { role: 'user', content: user }] }),
+    headers: {
+      'content-type': 'application/json',
+      ...(openai.apiKey ? { authorization: `Bearer ${openai.apiKey}` } : {}),
+    },
+    body: JSON.stringify({
+      model: openai.model,
+      temperature,
+      max_tokens: 300,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+    }),
     signal: AbortSignal.timeout(30_000),
   });
   if (!res.ok) {
@@ -67,7 +88,11 @@ async function chatCompletion(openai: NonNullable<Config['openai']>, system: str
 /** Names stay as the review writes them, in their own letters, whatever the reply's language. */
 function nameRule(authorName: string | null): string[] {
   const name = usableName(authorName);
-  return name ? [`Call the reviewer "${name}" exactly as the review writes the name: do not translate or transliterate it into another script.`] : [];
+  return name
+    ? [
+        `Call the reviewer "${name}" exactly as the review writes the name: do not translate or transliterate it into another script.`,
+      ]
+    : [];
 }
 
 /**
@@ -79,9 +104,14 @@ function nameRule(authorName: string | null): string[] {
  */
 export async function generateReply(deps: { db: Db; config: Config }, review: ReviewRow): Promise<GeneratedReply> {
   const { db, config } = deps;
-  const [company] = await db.select({ name: companies.companyName, type: companies.type }).from(companies).where(eq(companies.id, review.companyId));
+  const [company] = await db
+    .select({ name: companies.companyName, type: companies.type })
+    .from(companies)
+    .where(eq(companies.id, review.companyId));
   // A region's reply language (Settings > Regions) wins over the review's own.
-  const language = (await replyLanguageOverride(db, review.companyId, review.locationId)) ?? (await replyLanguage(review.text, review.language));
+  const language =
+    (await replyLanguageOverride(db, review.companyId, review.locationId)) ??
+    (await replyLanguage(review.text, review.language));
   const avoid = await recentTexts(db, review);
   const builtin = async (): Promise<{ text: string; language: string }> =>
     writeBuiltinReply({
@@ -109,17 +139,28 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
     const user = `A ${review.rating ? `${review.rating}-star` : 'unrated'} review from ${review.authorName ?? 'a customer'} of ${review.locationTitle ?? company?.name ?? 'our business'} on ${review.source}:\n"""${review.text ?? '(no text, rating only)'}"""`;
     try {
       let text = await chatCompletion(config.openai, system, user, 0.8);
-      if (avoid.some((a) => normalize(a) === normalize(text))) text = await chatCompletion(config.openai, system, user, 1.1);
+      if (avoid.some((a) => normalize(a) === normalize(text)))
+        text = await chatCompletion(config.openai, system, user, 1.1);
       if (avoid.some((a) => normalize(a) === normalize(text))) throw new Error('the model repeated an earlier reply');
       result = { text, engine: 'openai', language, notice: null };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      result = { ...(await builtin()), engine: 'builtin', notice: `The AI service did not answer (${reason}); this reply was written by the built-in writer.` };
+      result = {
+        ...(await builtin()),
+        engine: 'builtin',
+        notice: `The AI service did not answer (${reason}); this reply was written by the built-in writer.`,
+      };
     }
   } else {
     result = { ...(await builtin()), engine: 'builtin', notice: null };
   }
-  await db.insert(generatedReplies).values({ companyId: review.companyId, locationId: review.locationId ?? 0, reviewId: review.id, text: result.text, engine: result.engine });
+  await db.insert(generatedReplies).values({
+    companyId: review.companyId,
+    locationId: review.locationId ?? 0,
+    reviewId: review.id,
+    text: result.text,
+    engine: result.engine,
+  });
   // Keep the history short: only the latest few per location matter.
   await db.execute(sql`DELETE FROM generated_replies WHERE company_id = ${review.companyId} AND location_id = ${review.locationId ?? 0}
     AND id NOT IN (SELECT id FROM generated_replies WHERE company_id = ${review.companyId} AND location_id = ${review.locationId ?? 0} ORDER BY created_at DESC, id DESC LIMIT 20)`);

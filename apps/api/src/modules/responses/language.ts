@@ -15,5 +15,19 @@ export async function replyLanguage(text: string | null, storedLanguage: string 
 }
 
 export const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', ar: 'Arabic', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian', pt: 'Portuguese', tr: 'Turkish', ru: 'Russian', hi: 'Hindi', ur: 'Urdu', fa: 'Persian', zh: 'Chinese', ja: 'Japanese', nl: 'Dutch',
+  en: 'English',
+  ar: 'Arabic',
+  fr: 'French',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  tr: 'Turkish',
+  ru: 'Russian',
+  hi: 'Hindi',
+  ur: 'Urdu',
+  fa: 'Persian',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  nl: 'Dutch',
 };

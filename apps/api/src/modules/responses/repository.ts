@@ -7,7 +7,10 @@ import { refreshReplyState } from '../reviews/repository';
 export type ResponseRecord = typeof responses.$inferSelect;
 
 export async function findResponse(db: Db, companyId: number, id: number): Promise<ResponseRecord | undefined> {
-  const [row] = await db.select().from(responses).where(and(eq(responses.id, id), eq(responses.companyId, companyId)));
+  const [row] = await db
+    .select()
+    .from(responses)
+    .where(and(eq(responses.id, id), eq(responses.companyId, companyId)));
   return row;
 }
 
@@ -20,9 +23,18 @@ export async function insertResponse(db: Db, values: typeof responses.$inferInse
   });
 }
 
-export async function updateResponseRow(db: Db, id: number, reviewId: number, change: Partial<typeof responses.$inferInsert>): Promise<ResponseRecord> {
+export async function updateResponseRow(
+  db: Db,
+  id: number,
+  reviewId: number,
+  change: Partial<typeof responses.$inferInsert>,
+): Promise<ResponseRecord> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(responses).set({ ...change, updatedAt: new Date() }).where(eq(responses.id, id)).returning();
+    const [row] = await tx
+      .update(responses)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(responses.id, id))
+      .returning();
     await refreshReplyState(tx as unknown as Db, reviewId);
     return row!;
   });
@@ -36,15 +48,36 @@ export async function deleteResponseRow(db: Db, id: number, reviewId: number): P
 }
 
 /** The location's own connection to a source, else the company-wide one (location 0). */
-export async function findConnection(db: Db, companyId: number, locationId: number | null, source: string): Promise<SourceConnection | undefined> {
+export async function findConnection(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+  source: string,
+): Promise<SourceConnection | undefined> {
   const rows = await db
     .select()
     .from(sourceConnections)
     .where(and(eq(sourceConnections.companyId, companyId), eq(sourceConnections.source, source)));
-  const own = rows.find((r) => locationId !== null && r.locationId === locationId) ?? rows.find((r) => r.locationId === 0);
-  return own && { id: own.id, account: own.account, accessToken: own.accessToken, refreshToken: own.refreshToken, expiresAt: own.expiresAt };
+  const own =
+    rows.find((r) => locationId !== null && r.locationId === locationId) ?? rows.find((r) => r.locationId === 0);
+  return (
+    own && {
+      id: own.id,
+      account: own.account,
+      accessToken: own.accessToken,
+      refreshToken: own.refreshToken,
+      expiresAt: own.expiresAt,
+    }
+  );
 }
 
-export async function saveConnectionToken(db: Db, id: number, token: { accessToken: string; expiresAt: Date }): Promise<void> {
-  await db.update(sourceConnections).set({ accessToken: token.accessToken, expiresAt: token.expiresAt, updatedAt: new Date() }).where(eq(sourceConnections.id, id));
+export async function saveConnectionToken(
+  db: Db,
+  id: number,
+  token: { accessToken: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(sourceConnections)
+    .set({ accessToken: token.accessToken, expiresAt: token.expiresAt, updatedAt: new Date() })
+    .where(eq(sourceConnections.id, id));
 }

@@ -9,7 +9,15 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { dataChanged } from '../../platform/dataChanges';
 import { findResponsesFor, type ReviewRow } from '../reviews/repository';
 import { requireReview, toResponseDto, type ResponseDto } from '../reviews/service';
-import { deleteResponseRow, findConnection, findResponse, insertResponse, saveConnectionToken, updateResponseRow, type ResponseRecord } from './repository';
+import {
+  deleteResponseRow,
+  findConnection,
+  findResponse,
+  insertResponse,
+  saveConnectionToken,
+  updateResponseRow,
+  type ResponseRecord,
+} from './repository';
 
 export const REPLY_MAX_LENGTH = 4000;
 export type ReplyStatus = 'draft' | 'posted' | 'failed';
@@ -20,14 +28,20 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 /** The connector that can post replies for a source, or null when the source has no reply API here. */
 export function connectorFor(deps: Deps, source: string): ReplyConnector | null {
   if (source === 'google') {
-    return googleConnector({ ...deps.config.google, saveToken: (id, token) => saveConnectionToken(deps.db, id, token) });
+    return googleConnector({
+      ...deps.config.google,
+      saveToken: (id, token) => saveConnectionToken(deps.db, id, token),
+    });
   }
   if (source === 'facebook') return facebookConnector(deps.config.facebook);
   return null;
 }
 
 export function replyTextError(text: string): string | null {
-  return freeTextError(text) ?? (text.length > REPLY_MAX_LENGTH ? `A reply can be at most ${REPLY_MAX_LENGTH} characters.` : null);
+  return (
+    freeTextError(text) ??
+    (text.length > REPLY_MAX_LENGTH ? `A reply can be at most ${REPLY_MAX_LENGTH} characters.` : null)
+  );
 }
 
 function checkText(text: string): string {
@@ -49,15 +63,33 @@ interface Outcome {
  * posted (the team answers on the source itself). No database transaction is held open while the
  * source is called.
  */
-export async function deliver(deps: Deps, review: Pick<ReviewRow, 'companyId' | 'locationId' | 'source' | 'externalId'>, features: readonly Feature[], text: string, previousExternalId: string | null): Promise<Outcome> {
+export async function deliver(
+  deps: Deps,
+  review: Pick<ReviewRow, 'companyId' | 'locationId' | 'source' | 'externalId'>,
+  features: readonly Feature[],
+  text: string,
+  previousExternalId: string | null,
+): Promise<Outcome> {
   const connector = features.includes('directResponse') ? connectorFor(deps, review.source) : null;
-  if (!connector) return { status: 'posted', failureReason: null, externalId: previousExternalId, postedAt: new Date() };
-  const failed = (reason: string): Outcome => ({ status: 'failed', failureReason: reason, externalId: previousExternalId, postedAt: null });
+  if (!connector)
+    return { status: 'posted', failureReason: null, externalId: previousExternalId, postedAt: new Date() };
+  const failed = (reason: string): Outcome => ({
+    status: 'failed',
+    failureReason: reason,
+    externalId: previousExternalId,
+    postedAt: null,
+  });
   const conn = await findConnection(deps.db, review.companyId, review.locationId, review.source);
   if (!conn) return failed(`${connector.title} is not connected for this location; connect it to reply from here.`);
-  if (!review.externalId) return failed(`This review has no ${connector.title} id, so the reply cannot be posted there.`);
+  if (!review.externalId)
+    return failed(`This review has no ${connector.title} id, so the reply cannot be posted there.`);
   try {
-    const { externalId } = await connector.postReply(conn, { reviewExternalId: review.externalId }, text, previousExternalId);
+    const { externalId } = await connector.postReply(
+      conn,
+      { reviewExternalId: review.externalId },
+      text,
+      previousExternalId,
+    );
     return { status: 'posted', failureReason: null, externalId, postedAt: new Date() };
   } catch (error) {
     if (error instanceof ConnectorError) return failed(error.message);
@@ -76,23 +108,57 @@ export async function listResponses(db: Db, ctx: ActingContext, reviewId: number
 }
 
 /** Writes a reply for a review (used by people, templates, the AI writer and auto-response alike). */
-export async function writeReply(deps: Deps, review: ReviewRow, input: { text: string; status: 'draft' | 'posted'; origin: ReplyOrigin; authorUserId: number | null; features: readonly Feature[] }): Promise<ResponseRecord> {
+export async function writeReply(
+  deps: Deps,
+  review: ReviewRow,
+  input: {
+    text: string;
+    status: 'draft' | 'posted';
+    origin: ReplyOrigin;
+    authorUserId: number | null;
+    features: readonly Feature[];
+  },
+): Promise<ResponseRecord> {
   const text = checkText(input.text);
-  const outcome: Outcome = input.status === 'draft' ? { status: 'draft', failureReason: null, externalId: null, postedAt: null } : await deliver(deps, review, input.features, text, null);
-  const row = await insertResponse(deps.db, { reviewId: review.id, companyId: review.companyId, authorUserId: input.authorUserId, text, origin: input.origin, ...outcome });
+  const outcome: Outcome =
+    input.status === 'draft'
+      ? { status: 'draft', failureReason: null, externalId: null, postedAt: null }
+      : await deliver(deps, review, input.features, text, null);
+  const row = await insertResponse(deps.db, {
+    reviewId: review.id,
+    companyId: review.companyId,
+    authorUserId: input.authorUserId,
+    text,
+    origin: input.origin,
+    ...outcome,
+  });
   // Auto-responses write replies outside any request: their company's cached reports are stale now.
   dataChanged(review.companyId, ['reviews']);
   return row;
 }
 
-export async function createResponse(deps: Deps, ctx: ActingContext, body: { reviewId: number; text: string; status?: 'draft' | 'posted'; origin?: 'manual' | 'template' | 'ai' }): Promise<ResponseDto> {
+export async function createResponse(
+  deps: Deps,
+  ctx: ActingContext,
+  body: { reviewId: number; text: string; status?: 'draft' | 'posted'; origin?: 'manual' | 'template' | 'ai' },
+): Promise<ResponseDto> {
   const review = await requireReview(deps.db, ctx, body.reviewId);
-  const row = await writeReply(deps, review, { text: body.text, status: body.status ?? 'posted', origin: body.origin ?? 'manual', authorUserId: ctx.user.id, features: ctx.features });
+  const row = await writeReply(deps, review, {
+    text: body.text,
+    status: body.status ?? 'posted',
+    origin: body.origin ?? 'manual',
+    authorUserId: ctx.user.id,
+    features: ctx.features,
+  });
   // The author is the acting user: their name is at hand, no need to read the reply back with it.
   return toResponseDto({ ...row, authorFirstName: ctx.user.firstName, authorLastName: ctx.user.lastName });
 }
 
-async function requireResponse(db: Db, ctx: ActingContext, id: number): Promise<{ response: ResponseRecord; review: ReviewRow }> {
+async function requireResponse(
+  db: Db,
+  ctx: ActingContext,
+  id: number,
+): Promise<{ response: ResponseRecord; review: ReviewRow }> {
   const response = ctx.companyId !== null ? await findResponse(db, ctx.companyId, id) : undefined;
   if (!response) throw notFound('Reply not found');
   // The review check applies the location limits of the acting user too.
@@ -106,7 +172,12 @@ async function requireResponse(db: Db, ctx: ActingContext, id: number): Promise<
  * Changes a reply's text and/or publishes a draft. A reply already on the source is replaced there
  * first; if the source refuses, the new text is kept as 'failed' with the reason, never lost.
  */
-export async function updateResponse(deps: Deps, ctx: ActingContext, id: number, body: { text?: string; status?: 'draft' | 'posted' }): Promise<ResponseDto> {
+export async function updateResponse(
+  deps: Deps,
+  ctx: ActingContext,
+  id: number,
+  body: { text?: string; status?: 'draft' | 'posted' },
+): Promise<ResponseDto> {
   const { response, review } = await requireResponse(deps.db, ctx, id);
   const text = body.text !== undefined ? checkText(body.text) : response.text;
   const wantPosted = (body.status ?? (response.status === 'draft' ? 'draft' : 'posted')) === 'posted';
@@ -129,11 +200,17 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
   const connector = response.externalId && response.status === 'posted' ? connectorFor(deps, review.source) : null;
   if (connector && response.externalId) {
     const conn = await findConnection(deps.db, review.companyId, review.locationId, review.source);
-    if (!conn) throw new AppError(502, 'source_error', `${connector.title} is not connected for this location, so the reply cannot be removed there.`);
+    if (!conn)
+      throw new AppError(
+        502,
+        'source_error',
+        `${connector.title} is not connected for this location, so the reply cannot be removed there.`,
+      );
     try {
       await connector.deleteReply(conn, { reviewExternalId: review.externalId ?? '' }, response.externalId);
     } catch (error) {
-      if (error instanceof ConnectorError) throw new AppError(502, 'source_error', `The reply was not deleted: ${error.message}`);
+      if (error instanceof ConnectorError)
+        throw new AppError(502, 'source_error', `The reply was not deleted: ${error.message}`);
       throw error;
     }
   }
@@ -146,11 +223,20 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
  * is already posted is answered as it is: posting it again could only turn it 'failed' (a source
  * refusing now, a connection removed since) while it stays on the source.
  */
-export async function replayTo(deps: Deps, ctx: ActingContext, source: 'google' | 'facebook', responseId: number): Promise<ResponseDto> {
+export async function replayTo(
+  deps: Deps,
+  ctx: ActingContext,
+  source: 'google' | 'facebook',
+  responseId: number,
+): Promise<ResponseDto> {
   const { response, review } = await requireResponse(deps.db, ctx, responseId);
-  if (review.source !== source) throw badRequest(`This reply answers a ${sourceTitle(review.source)} review, not a ${sourceTitle(source)} one.`);
+  if (review.source !== source)
+    throw badRequest(`This reply answers a ${sourceTitle(review.source)} review, not a ${sourceTitle(source)} one.`);
   if (response.status === 'posted') return dto(deps.db, response);
   const outcome = await deliver(deps, review, ctx.features, response.text, response.externalId);
-  const row = await updateResponseRow(deps.db, response.id, review.id, { ...outcome, postedAt: outcome.status === 'posted' ? (response.postedAt ?? outcome.postedAt) : null });
+  const row = await updateResponseRow(deps.db, response.id, review.id, {
+    ...outcome,
+    postedAt: outcome.status === 'posted' ? (response.postedAt ?? outcome.postedAt) : null,
+  });
   return dto(deps.db, row);
 }

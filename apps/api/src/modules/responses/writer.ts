@@ -39,18 +39,48 @@ const BANKS: Record<string, Bank> = {
   en: {
     greet: (n) => (n ? [`Dear ${n},`, `Hi ${n},`, `Hello ${n},`] : ['Hello,', 'Dear guest,', 'Hi there,']),
     thanks: {
-      positive: ['Thank you so much for the wonderful review!', 'Thank you for taking the time to share such kind words.', 'We really appreciate your lovely feedback.', 'What a great review to read - thank you!'],
-      mixed: ['Thank you for your honest feedback.', 'Thanks for sharing your experience with us.', 'We appreciate you taking the time to tell us how it went.'],
-      negative: ['We are truly sorry to hear about your experience.', 'Thank you for telling us, and please accept our apologies.', 'We are sorry that your visit did not meet your expectations.'],
+      positive: [
+        'Thank you so much for the wonderful review!',
+        'Thank you for taking the time to share such kind words.',
+        'We really appreciate your lovely feedback.',
+        'What a great review to read - thank you!',
+      ],
+      mixed: [
+        'Thank you for your honest feedback.',
+        'Thanks for sharing your experience with us.',
+        'We appreciate you taking the time to tell us how it went.',
+      ],
+      negative: [
+        'We are truly sorry to hear about your experience.',
+        'Thank you for telling us, and please accept our apologies.',
+        'We are sorry that your visit did not meet your expectations.',
+      ],
     },
-    liked: (t) => [`We are delighted you enjoyed the ${t}.`, `It is great to hear the ${t} stood out for you.`, `Our team will be happy to hear your kind words about the ${t}.`],
-    disliked: (t) => [`We are sorry about the ${t}, and we have shared your comments with the team.`, `Your remarks on the ${t} have gone straight to our managers so we can put it right.`, `We take your feedback on the ${t} seriously and are looking into it.`],
+    liked: (t) => [
+      `We are delighted you enjoyed the ${t}.`,
+      `It is great to hear the ${t} stood out for you.`,
+      `Our team will be happy to hear your kind words about the ${t}.`,
+    ],
+    disliked: (t) => [
+      `We are sorry about the ${t}, and we have shared your comments with the team.`,
+      `Your remarks on the ${t} have gone straight to our managers so we can put it right.`,
+      `We take your feedback on the ${t} seriously and are looking into it.`,
+    ],
     closing: {
       positive: ['We look forward to welcoming you back soon!', 'We hope to see you again soon.', 'See you next time!'],
-      mixed: ['We hope to give you an even better experience next time.', 'We would love the chance to make your next visit a great one.'],
-      negative: ['Please get in touch with us so we can make things right.', 'We would appreciate the chance to make it up to you - please contact us.'],
+      mixed: [
+        'We hope to give you an even better experience next time.',
+        'We would love the chance to make your next visit a great one.',
+      ],
+      negative: [
+        'Please get in touch with us so we can make things right.',
+        'We would appreciate the chance to make it up to you - please contact us.',
+      ],
     },
-    signoff: (w) => (w ? [`- The ${w} team`, `Warm regards, ${w}`, `Best wishes, the team at ${w}`] : ['- The team', 'Warm regards, the team']),
+    signoff: (w) =>
+      w
+        ? [`- The ${w} team`, `Warm regards, ${w}`, `Best wishes, the team at ${w}`]
+        : ['- The team', 'Warm regards, the team'],
   },
   ar: {
     greet: (n) => (n ? [`عزيزي ${n}،`, `مرحباً ${n}،`] : ['مرحباً،', 'عزيزنا الضيف،']),
@@ -138,9 +168,18 @@ function compose(input: WriterInput, rng: () => number): { text: string; languag
   if (bank.liked && liked.length) topicSentences.push(pick(bank.liked(joinList(liked.slice(0, 2)))));
   if (bank.disliked && disliked.length) topicSentences.push(pick(bank.disliked(joinList(disliked.slice(0, 2)))));
 
-  const offered = templatesForRating(input.templates.filter((t) => t.language === language), input.rating);
+  const offered = templatesForRating(
+    input.templates.filter((t) => t.language === language),
+    input.rating,
+  );
   if (offered.length && rng() < 0.5) {
-    const base = fillTemplate(pick(offered).text, { reviewer_name: input.reviewerName, location: input.location, brand: input.brand, company: input.company, rating: input.rating });
+    const base = fillTemplate(pick(offered).text, {
+      reviewer_name: input.reviewerName,
+      location: input.location,
+      brand: input.brand,
+      company: input.company,
+      rating: input.rating,
+    });
     return { text: [base, ...topicSentences].join(' '), language };
   }
   const who = input.brand ?? input.location ?? input.company;
@@ -149,10 +188,14 @@ function compose(input: WriterInput, rng: () => number): { text: string; languag
 }
 
 /** A reply that differs from every text in `avoid` (it tries other wordings, then varies the closing). */
-export function writeBuiltinReply(input: WriterInput, rng: () => number = Math.random): { text: string; language: string } {
+export function writeBuiltinReply(
+  input: WriterInput,
+  rng: () => number = Math.random,
+): { text: string; language: string } {
   const avoid = new Set(input.avoid.map(normalize));
   let last = compose(input, rng);
   for (let i = 0; i < 20 && avoid.has(normalize(last.text)); i++) last = compose(input, rng);
-  if (avoid.has(normalize(last.text))) last = { ...last, text: `${last.text} ${last.language === 'en' ? 'Thank you again!' : '🙏'}` };
+  if (avoid.has(normalize(last.text)))
+    last = { ...last, text: `${last.text} ${last.language === 'en' ? 'Thank you again!' : '🙏'}` };
   return last;
 }

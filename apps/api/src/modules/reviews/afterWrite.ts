@@ -18,7 +18,12 @@ import { refreshRollups, rollupKeysOf, type RollupKey } from './rollup.repositor
  *   ...write...
  *   await afterReviewsWritten(tx, companyId, ids, before);
  */
-export async function afterReviewsWritten(db: Db, companyId: number, reviewIds: readonly number[], before: readonly RollupKey[] = []): Promise<void> {
+export async function afterReviewsWritten(
+  db: Db,
+  companyId: number,
+  reviewIds: readonly number[],
+  before: readonly RollupKey[] = [],
+): Promise<void> {
   await analyzeReviews(db, companyId, reviewIds, { incremental: false });
   const now = await rollupKeysOf(db, companyId, reviewIds);
   await refreshRollups(db, companyId, [...before, ...now]);

@@ -4,7 +4,18 @@ import { caseResolutions, companies, reviewCategories, reviewSettings, templates
 import { taxonomyFor } from '../../platform/nlp/taxonomy';
 
 /** Colours given to the default categories, in order. */
-const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#a0d911'];
+const PALETTE = [
+  '#1677ff',
+  '#52c41a',
+  '#fa8c16',
+  '#eb2f96',
+  '#722ed1',
+  '#13c2c2',
+  '#faad14',
+  '#f5222d',
+  '#2f54eb',
+  '#a0d911',
+];
 
 const DEFAULT_CASES = [
   { title: 'Open', color: '#f5222d' },
@@ -14,18 +25,50 @@ const DEFAULT_CASES = [
 
 /** Starter templates by rating; placeholders are filled when a template is used (see templates/placeholders.ts). */
 const DEFAULT_TEMPLATES = [
-  { title: 'Thank you (5 stars)', ratings: [5], text: 'Dear {reviewer_name}, thank you for the wonderful review! Everyone at {location} is delighted you enjoyed your visit. We look forward to welcoming you back soon. {brand}' },
-  { title: 'Thank you (4 stars)', ratings: [4], text: 'Hi {reviewer_name}, thank you for your kind words about {location}. We are glad you had a good time, and we would love to make your next visit a five-star one. {brand}' },
-  { title: 'Mixed experience', ratings: [3], text: 'Hello {reviewer_name}, thank you for your honest feedback. We are sorry parts of your visit to {location} fell short, and we are sharing your comments with the team. {brand}' },
-  { title: 'Apology', ratings: [1, 2], text: 'Dear {reviewer_name}, we are truly sorry about your experience at {location}. This is not the standard we hold ourselves to. Please contact us so we can make it right. {brand}' },
+  {
+    title: 'Thank you (5 stars)',
+    ratings: [5],
+    text: 'Dear {reviewer_name}, thank you for the wonderful review! Everyone at {location} is delighted you enjoyed your visit. We look forward to welcoming you back soon. {brand}',
+  },
+  {
+    title: 'Thank you (4 stars)',
+    ratings: [4],
+    text: 'Hi {reviewer_name}, thank you for your kind words about {location}. We are glad you had a good time, and we would love to make your next visit a five-star one. {brand}',
+  },
+  {
+    title: 'Mixed experience',
+    ratings: [3],
+    text: 'Hello {reviewer_name}, thank you for your honest feedback. We are sorry parts of your visit to {location} fell short, and we are sharing your comments with the team. {brand}',
+  },
+  {
+    title: 'Apology',
+    ratings: [1, 2],
+    text: 'Dear {reviewer_name}, we are truly sorry about your experience at {location}. This is not the standard we hold ourselves to. Please contact us so we can make it right. {brand}',
+  },
 ];
 
 /** Arabic starters, for companies whose customers write in Arabic (the demo's Gulf companies). */
 export const ARABIC_STARTER_TEMPLATES = [
-  { title: 'شكراً لك (5 نجوم)', ratings: [5], text: 'عزيزي {reviewer_name}، شكراً جزيلاً على تقييمك الرائع! يسعد فريق {location} أنك استمتعت بزيارتك، ونتطلع لاستقبالك مجدداً قريباً. {brand}' },
-  { title: 'شكراً لك (4 نجوم)', ratings: [4], text: 'مرحباً {reviewer_name}، شكراً على كلماتك اللطيفة عن {location}. سعدنا بزيارتك ونتمنى أن تكون زيارتك القادمة بخمس نجوم. {brand}' },
-  { title: 'تجربة متفاوتة', ratings: [3], text: 'مرحباً {reviewer_name}، شكراً على ملاحظاتك الصادقة. نأسف لأن بعض جوانب زيارتك إلى {location} لم تكن على المستوى المطلوب، وسنشارك ملاحظاتك مع الفريق. {brand}' },
-  { title: 'اعتذار', ratings: [1, 2], text: 'عزيزي {reviewer_name}، نعتذر بشدة عن تجربتك في {location}، فهذا ليس المستوى الذي نلتزم به. يرجى التواصل معنا لنتمكن من تصحيح الأمر. {brand}' },
+  {
+    title: 'شكراً لك (5 نجوم)',
+    ratings: [5],
+    text: 'عزيزي {reviewer_name}، شكراً جزيلاً على تقييمك الرائع! يسعد فريق {location} أنك استمتعت بزيارتك، ونتطلع لاستقبالك مجدداً قريباً. {brand}',
+  },
+  {
+    title: 'شكراً لك (4 نجوم)',
+    ratings: [4],
+    text: 'مرحباً {reviewer_name}، شكراً على كلماتك اللطيفة عن {location}. سعدنا بزيارتك ونتمنى أن تكون زيارتك القادمة بخمس نجوم. {brand}',
+  },
+  {
+    title: 'تجربة متفاوتة',
+    ratings: [3],
+    text: 'مرحباً {reviewer_name}، شكراً على ملاحظاتك الصادقة. نأسف لأن بعض جوانب زيارتك إلى {location} لم تكن على المستوى المطلوب، وسنشارك ملاحظاتك مع الفريق. {brand}',
+  },
+  {
+    title: 'اعتذار',
+    ratings: [1, 2],
+    text: 'عزيزي {reviewer_name}، نعتذر بشدة عن تجربتك في {location}، فهذا ليس المستوى الذي نلتزم به. يرجى التواصل معنا لنتمكن من تصحيح الأمر. {brand}',
+  },
 ].map((t) => ({ ...t, language: 'ar' }));
 
 /**
@@ -34,20 +77,37 @@ export const ARABIC_STARTER_TEMPLATES = [
  * settings row marks this done, so deleted defaults never come back.
  */
 export async function ensureReviewDefaults(db: Db, companyId: number): Promise<void> {
-  const [existing] = await db.select({ id: reviewSettings.companyId }).from(reviewSettings).where(eq(reviewSettings.companyId, companyId));
+  const [existing] = await db
+    .select({ id: reviewSettings.companyId })
+    .from(reviewSettings)
+    .where(eq(reviewSettings.companyId, companyId));
   if (existing) return;
   await db.transaction(async (tx) => {
-    const created = await tx.insert(reviewSettings).values({ companyId }).onConflictDoNothing().returning({ id: reviewSettings.companyId });
+    const created = await tx
+      .insert(reviewSettings)
+      .values({ companyId })
+      .onConflictDoNothing()
+      .returning({ id: reviewSettings.companyId });
     if (created.length === 0) return;
     const [company] = await tx.select({ type: companies.type }).from(companies).where(eq(companies.id, companyId));
     const topics = Object.values(taxonomyFor(company?.type));
     if (topics.length) {
       await tx
         .insert(reviewCategories)
-        .values(topics.map((t, i) => ({ companyId, title: t.title, color: PALETTE[i % PALETTE.length]!, keywords: [...new Set([...t.words, ...Object.values(t.subtopics).flatMap((s) => s.words)])] })))
+        .values(
+          topics.map((t, i) => ({
+            companyId,
+            title: t.title,
+            color: PALETTE[i % PALETTE.length]!,
+            keywords: [...new Set([...t.words, ...Object.values(t.subtopics).flatMap((s) => s.words)])],
+          })),
+        )
         .onConflictDoNothing();
     }
-    await tx.insert(caseResolutions).values(DEFAULT_CASES.map((c, i) => ({ companyId, ...c, position: i }))).onConflictDoNothing();
+    await tx
+      .insert(caseResolutions)
+      .values(DEFAULT_CASES.map((c, i) => ({ companyId, ...c, position: i })))
+      .onConflictDoNothing();
     await tx.insert(templates).values(DEFAULT_TEMPLATES.map((t) => ({ companyId, ...t })));
   });
 }
@@ -58,8 +118,18 @@ export async function getReviewSettings(db: Db, companyId: number) {
   return row!;
 }
 
-export async function updateReviewSettings(db: Db, companyId: number, change: Partial<Pick<typeof reviewSettings.$inferInsert, 'responseRateTarget' | 'translationLanguage' | 'translateAutomatically'>>) {
+export async function updateReviewSettings(
+  db: Db,
+  companyId: number,
+  change: Partial<
+    Pick<typeof reviewSettings.$inferInsert, 'responseRateTarget' | 'translationLanguage' | 'translateAutomatically'>
+  >,
+) {
   await ensureReviewDefaults(db, companyId);
-  const [row] = await db.update(reviewSettings).set({ ...change, updatedAt: new Date() }).where(eq(reviewSettings.companyId, companyId)).returning();
+  const [row] = await db
+    .update(reviewSettings)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(reviewSettings.companyId, companyId))
+    .returning();
   return row!;
 }

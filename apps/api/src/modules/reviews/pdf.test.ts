@@ -25,8 +25,19 @@ describeEachDatabase('reviews PDF in every script of the reviews', (use) => {
   beforeAll(async () => {
     env = use();
     const a = env.fx.companyA.id;
-    const [loc] = await env.database.db.insert(locations).values({ companyId: a, title: 'فرع دبي مول', locationId: 'AR-1' }).returning();
-    const review = (text: string, day: string, authorName: string) => ({ companyId: a, locationId: loc!.id, source: 'google', rating: 5, text, authorName, createdAt: new Date(`${day}T10:00:00Z`) });
+    const [loc] = await env.database.db
+      .insert(locations)
+      .values({ companyId: a, title: 'فرع دبي مول', locationId: 'AR-1' })
+      .returning();
+    const review = (text: string, day: string, authorName: string) => ({
+      companyId: a,
+      locationId: loc!.id,
+      source: 'google',
+      rating: 5,
+      text,
+      authorName,
+      createdAt: new Date(`${day}T10:00:00Z`),
+    });
     await insertReviewRows(env.database.db, [
       review(ARABIC, '2024-05-04', 'سارة علي'),
       review(MIXED, '2024-05-03', 'Omar'),
@@ -45,6 +56,7 @@ describeEachDatabase('reviews PDF in every script of the reviews', (use) => {
     const { text } = await parser.getText({ disableNormalization: true });
     await parser.destroy();
     const extracted = normal(text);
-    for (const line of [ARABIC, MIXED, MIXED_LATIN, CYRILLIC, 'سارة علي', 'فرع دبي مول', 'Émilie', 'Иван']) expect(extracted).toContain(normal(line));
+    for (const line of [ARABIC, MIXED, MIXED_LATIN, CYRILLIC, 'سارة علي', 'فرع دبي مول', 'Émilie', 'Иван'])
+      expect(extracted).toContain(normal(line));
   });
 });

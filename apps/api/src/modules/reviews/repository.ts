@@ -2,12 +2,33 @@ import type { ReviewFilterValues } from '@reputo/core';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { brands, caseResolutions, locations, responses, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewMonthly, reviews, states, users } from '../../db/schema';
+import {
+  brands,
+  caseResolutions,
+  locations,
+  responses,
+  reviewCategoryLinks,
+  reviewCompanyDaily,
+  reviewDaily,
+  reviewMonthly,
+  reviews,
+  states,
+  users,
+} from '../../db/schema';
 import { chunks } from '../../db/chunks';
 import { addReviewsToRollups, applyRollupChange, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
-import { monthlyPlan, preparedScopeConditions, reviewConditions, rollupConditions, rollupCountSql, scopeValues, type ScopeContext, type ScopeOptions } from './scope';
+import {
+  monthlyPlan,
+  preparedScopeConditions,
+  reviewConditions,
+  rollupConditions,
+  rollupCountSql,
+  scopeValues,
+  type ScopeContext,
+  type ScopeOptions,
+} from './scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 
 /** A review's own columns as the workspace shows them. */
@@ -77,7 +98,12 @@ function selectReviews(db: Db) {
  * their rows; only the page's rows are then read and joined to their places. Page 1,000 of a million
  * reviews read 20,000 rows with their joins before (bench/RESULTS.md).
  */
-export async function findReviewPage(db: Db, ctx: ScopeContext, filter: ReviewFilterValues & { page: number; per_page: number }, opts: ScopeOptions = {}): Promise<ReviewRow[]> {
+export async function findReviewPage(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues & { page: number; per_page: number },
+  opts: ScopeOptions = {},
+): Promise<ReviewRow[]> {
   const page = db
     .select({ id: reviews.id })
     .from(reviews)
@@ -112,12 +138,23 @@ export interface ReviewPlace {
   stateTitle: string | null;
 }
 
-const NO_PLACE: ReviewPlace = { locationTitle: null, locationCode: null, brandId: null, brandTitle: null, stateId: null, stateTitle: null };
+const NO_PLACE: ReviewPlace = {
+  locationTitle: null,
+  locationCode: null,
+  brandId: null,
+  brandTitle: null,
+  stateId: null,
+  stateTitle: null,
+};
 
-export type ExportedReview = Pick<typeof reviews.$inferSelect, keyof typeof exportColumns> & Omit<ReviewPlace, 'brandId' | 'stateId'>;
+export type ExportedReview = Pick<typeof reviews.$inferSelect, keyof typeof exportColumns> &
+  Omit<ReviewPlace, 'brandId' | 'stateId'>;
 
 /** One object literal, not spreads: spreading two objects a row took 6 µs, most of an export's own time. */
-function withPlace(r: Pick<typeof reviews.$inferSelect, keyof typeof exportColumns>, place: ReviewPlace): ExportedReview {
+function withPlace(
+  r: Pick<typeof reviews.$inferSelect, keyof typeof exportColumns>,
+  place: ReviewPlace,
+): ExportedReview {
   return {
     id: r.id,
     locationId: r.locationId,
@@ -143,7 +180,9 @@ async function placesOf(db: Db, companyId: number, locationId?: number): Promise
     .from(locations)
     .leftJoin(brands, eq(brands.id, locations.brandId))
     .leftJoin(states, eq(states.id, locations.stateId))
-    .where(and(eq(locations.companyId, companyId), locationId === undefined ? undefined : eq(locations.id, locationId)));
+    .where(
+      and(eq(locations.companyId, companyId), locationId === undefined ? undefined : eq(locations.id, locationId)),
+    );
   return new Map(rows.map(({ id, ...place }) => [id, place]));
 }
 
@@ -157,7 +196,12 @@ async function placesOf(db: Db, companyId: number, locationId?: number): Promise
  */
 async function placeOf(db: Db, companyId: number, locationId: number | null): Promise<ReviewPlace> {
   if (locationId === null) return NO_PLACE;
-  const places = await companyRead(db, `places:${companyId}`, { companyId, kinds: ['locations'] }, async () => new Map<number, Promise<ReviewPlace>>());
+  const places = await companyRead(
+    db,
+    `places:${companyId}`,
+    { companyId, kinds: ['locations'] },
+    async () => new Map<number, Promise<ReviewPlace>>(),
+  );
   let place = places.get(locationId);
   if (!place) {
     place = placesOf(db, companyId, locationId).then((found) => found.get(locationId) ?? NO_PLACE);
@@ -173,13 +217,20 @@ async function placeOf(db: Db, companyId: number, locationId: number | null): Pr
  * once: joining the places to every row took half of a 100,000-row export's SQL time
  * (bench/RESULTS.md).
  */
-export async function* iterateReviews(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions & { batch?: number; limit?: number } = {}): AsyncGenerator<ExportedReview[]> {
+export async function* iterateReviews(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions & { batch?: number; limit?: number } = {},
+): AsyncGenerator<ExportedReview[]> {
   const batch = opts.batch ?? 1000;
   const places = await placesOf(db, scopeCompanyId(ctx));
   let cursor: { createdAt: Date; id: number } | null = null;
   let left = opts.limit ?? Number.POSITIVE_INFINITY;
   while (left > 0) {
-    const after: SQL[] = cursor ? [sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`] : [];
+    const after: SQL[] = cursor
+      ? [sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`]
+      : [];
     const rows = await db
       .select(exportColumns)
       .from(reviews)
@@ -199,12 +250,20 @@ export async function* iterateReviews(db: Db, ctx: ScopeContext, filter: ReviewF
  * How many reviews match. The daily rollup answers when it can (see rollupCountSql), otherwise the
  * reviews are counted.
  */
-export async function countReviews(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): Promise<number> {
+export async function countReviews(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions = {},
+): Promise<number> {
   if (rollupCountSql(filter)) {
     const totals = await sumRollups(db, ctx, filter, opts, (t) => ({ n: rollupCountSql(filter, t)! }));
     return totals.n;
   }
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(reviews).where(and(...reviewConditions(ctx, filter, opts)));
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(reviews)
+    .where(and(...reviewConditions(ctx, filter, opts)));
   return Number(row?.n ?? 0);
 }
 
@@ -215,15 +274,29 @@ type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewComp
  * location limit applies (plus review_company_daily for the partial months at the ends), review_daily
  * otherwise. `build` gives the expressions for either table (they share column names).
  */
-async function sumRollups<K extends string>(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions, build: (t: RollupTable) => Record<K, SQL>): Promise<Record<K, number>> {
+async function sumRollups<K extends string>(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions,
+  build: (t: RollupTable) => Record<K, SQL>,
+): Promise<Record<K, number>> {
   const run = async (t: RollupTable, where: SQL[]) => {
-    const [row] = await db.select(build(t) as Record<K, SQL<unknown>>).from(t).where(and(...where));
+    const [row] = await db
+      .select(build(t) as Record<K, SQL<unknown>>)
+      .from(t)
+      .where(and(...where));
     return row as Record<K, unknown> | undefined;
   };
   const plan = monthlyPlan(ctx, filter, opts);
-  const parts = plan ? [await run(reviewMonthly, plan.monthly), plan.daily ? await run(reviewCompanyDaily, plan.daily) : undefined] : [await run(reviewDaily, rollupConditions(ctx, filter, opts))];
+  const parts = plan
+    ? [await run(reviewMonthly, plan.monthly), plan.daily ? await run(reviewCompanyDaily, plan.daily) : undefined]
+    : [await run(reviewDaily, rollupConditions(ctx, filter, opts))];
   const keys = Object.keys(build(reviewDaily)) as K[];
-  return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<K, number>;
+  return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<
+    K,
+    number
+  >;
 }
 
 /** A reply as the review thread's statement gives it: JSON, so its times are ISO texts. */
@@ -255,17 +328,32 @@ const categoryIdsJson = sql<number[] | null>`(
   SELECT json_agg(c.category_id ORDER BY c.created_at, c.category_id) FROM review_category_links c WHERE c.review_id = "reviews"."id")`;
 
 /** One review by id within a scope whose company (and allowed locations) are placeholders. */
-const byIdInScope = (limited: boolean) => and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions(limited));
+const byIdInScope = (limited: boolean) =>
+  and(eq(reviews.id, sql.placeholder('id')), ...preparedScopeConditions(limited));
 const threadColumns = { ...ownColumns, replies: repliesJson, categoryIds: categoryIdsJson };
 
 /** A review's own columns by id; its place is read apart. */
 function reviewByIdQuery(limited: boolean) {
-  return preparedPerDb((db) => db.select(ownColumns).from(reviews).where(byIdInScope(limited)).limit(1).prepare(limited ? 'review_by_id_in_locations' : 'review_by_id'));
+  return preparedPerDb((db) =>
+    db
+      .select(ownColumns)
+      .from(reviews)
+      .where(byIdInScope(limited))
+      .limit(1)
+      .prepare(limited ? 'review_by_id_in_locations' : 'review_by_id'),
+  );
 }
 
 /** A review by id with its replies and category ids. */
 function reviewThreadByIdQuery(limited: boolean) {
-  return preparedPerDb((db) => db.select(threadColumns).from(reviews).where(byIdInScope(limited)).limit(1).prepare(limited ? 'review_thread_by_id_in_locations' : 'review_thread_by_id'));
+  return preparedPerDb((db) =>
+    db
+      .select(threadColumns)
+      .from(reviews)
+      .where(byIdInScope(limited))
+      .limit(1)
+      .prepare(limited ? 'review_thread_by_id_in_locations' : 'review_thread_by_id'),
+  );
 }
 
 const reviewById = { all: reviewByIdQuery(false), limited: reviewByIdQuery(true) };
@@ -285,8 +373,15 @@ export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise
  * database, which runs statements one at a time and plans each afresh, three statements took about
  * twice as long as one (bench/RESULTS.md).
  */
-export async function findReviewThread(db: Db, ctx: ScopeContext, id: number): Promise<{ review: ReviewRow; replies: ResponseRow[]; categoryIds: number[] } | undefined> {
-  const [row] = await reviewThreadById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({ id, ...scopeValues(ctx) });
+export async function findReviewThread(
+  db: Db,
+  ctx: ScopeContext,
+  id: number,
+): Promise<{ review: ReviewRow; replies: ResponseRow[]; categoryIds: number[] } | undefined> {
+  const [row] = await reviewThreadById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({
+    id,
+    ...scopeValues(ctx),
+  });
   if (!row) return undefined;
   const { replies, categoryIds, ...own } = row;
   const place = await placeOf(db, own.companyId, own.locationId);
@@ -408,7 +503,11 @@ export async function deleteReviewRow(db: Db, reviewId: number): Promise<void> {
 }
 
 /** Sets a review's case resolution and/or categories (ids already checked to belong to its company). */
-export async function setReviewAssignments(db: Db, review: { id: number; companyId: number }, change: { caseResolutionId?: number | null; categoryIds?: number[] }): Promise<void> {
+export async function setReviewAssignments(
+  db: Db,
+  review: { id: number; companyId: number },
+  change: { caseResolutionId?: number | null; categoryIds?: number[] },
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (change.caseResolutionId !== undefined) {
       await tx.update(reviews).set({ caseResolutionId: change.caseResolutionId }).where(eq(reviews.id, review.id));
@@ -416,20 +515,34 @@ export async function setReviewAssignments(db: Db, review: { id: number; company
     if (change.categoryIds !== undefined) {
       await tx.delete(reviewCategoryLinks).where(eq(reviewCategoryLinks.reviewId, review.id));
       if (change.categoryIds.length) {
-        await tx.insert(reviewCategoryLinks).values(change.categoryIds.map((categoryId) => ({ reviewId: review.id, categoryId, companyId: review.companyId })));
+        await tx
+          .insert(reviewCategoryLinks)
+          .values(
+            change.categoryIds.map((categoryId) => ({ reviewId: review.id, categoryId, companyId: review.companyId })),
+          );
       }
     }
   });
 }
 
 export async function findCaseResolution(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(caseResolutions).where(and(eq(caseResolutions.companyId, companyId), eq(caseResolutions.id, id)));
+  const [row] = await db
+    .select()
+    .from(caseResolutions)
+    .where(and(eq(caseResolutions.companyId, companyId), eq(caseResolutions.id, id)));
   return row;
 }
 
 /** Star distribution, average and response figures for a filter, from the rollup when possible. */
 export async function ratingSummary(db: Db, ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}) {
-  const perReview = Boolean(filter.search?.trim() || filter.categories?.length || filter.case_resolution?.length || filter.ratings?.length || filter.with_text !== undefined || filter.answered !== undefined);
+  const perReview = Boolean(
+    filter.search?.trim() ||
+    filter.categories?.length ||
+    filter.case_resolution?.length ||
+    filter.ratings?.length ||
+    filter.with_text !== undefined ||
+    filter.answered !== undefined,
+  );
   if (!perReview) {
     const totals = await sumRollups(db, ctx, filter, opts, (d) => ({
       reviews: sql`coalesce(sum(${d.reviews}), 0)`,
@@ -513,12 +626,19 @@ const INSERT_ROWS = 5000;
  * location-month and company-day rows from every slice, and each slice's upsert and triggers updated
  * those rows again (bench/RESULTS.md, ninth pass). `onInserted` hears the running count after each slice.
  */
-export async function insertReviewRows(db: Db, rows: NewReview[], onInserted?: (count: number) => void): Promise<number[]> {
+export async function insertReviewRows(
+  db: Db,
+  rows: NewReview[],
+  onInserted?: (count: number) => void,
+): Promise<number[]> {
   const ids: number[] = [];
   // Rows that set the same columns go together: a column left out keeps its default.
   const byColumns = new Map<string, NewReview[]>();
   for (const row of rows) {
-    const keys = Object.keys(row).filter((k) => row[k as keyof NewReview] !== undefined).sort().join(',');
+    const keys = Object.keys(row)
+      .filter((k) => row[k as keyof NewReview] !== undefined)
+      .sort()
+      .join(',');
     const group = byColumns.get(keys);
     if (group) group.push(row);
     else byColumns.set(keys, [row]);

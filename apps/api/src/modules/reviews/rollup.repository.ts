@@ -6,17 +6,32 @@ import { rowsOf } from '../../db/rows';
 
 /** The counters of review_daily and review_monthly: [key in drizzle, column]. */
 const COUNTER_COLUMNS = [
-  ['reviews', 'reviews'], ['rated', 'rated'], ['ratingSum', 'rating_sum'], ['stars1', 'stars1'], ['stars2', 'stars2'], ['stars3', 'stars3'],
-  ['stars4', 'stars4'], ['stars5', 'stars5'], ['withText', 'with_text'], ['responded', 'responded'], ['responseSeconds', 'response_seconds'],
-  ['positive', 'positive'], ['neutral', 'neutral'], ['negative', 'negative'],
+  ['reviews', 'reviews'],
+  ['rated', 'rated'],
+  ['ratingSum', 'rating_sum'],
+  ['stars1', 'stars1'],
+  ['stars2', 'stars2'],
+  ['stars3', 'stars3'],
+  ['stars4', 'stars4'],
+  ['stars5', 'stars5'],
+  ['withText', 'with_text'],
+  ['responded', 'responded'],
+  ['responseSeconds', 'response_seconds'],
+  ['positive', 'positive'],
+  ['neutral', 'neutral'],
+  ['negative', 'negative'],
 ] as const;
 
 /** review_daily's columns: its key, then the counters in COUNTER_COLUMNS order. */
 const DAILY_COLUMNS = sql.raw(`company_id, location_id, source, day, is_competitor, ${counterNames()}`);
 const MONTHLY_COLUMNS = sql.raw(`company_id, source, month, is_competitor, ${counterNames()}`);
 /** The key of a review's review_daily row, and of its review_monthly row, as expressions over reviews' columns. */
-const DAILY_KEY = sql.raw(`company_id, coalesce(location_id, 0), source, (created_at AT TIME ZONE 'UTC')::date, is_competitor`);
-const MONTHLY_KEY = sql.raw(`company_id, source, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, is_competitor`);
+const DAILY_KEY = sql.raw(
+  `company_id, coalesce(location_id, 0), source, (created_at AT TIME ZONE 'UTC')::date, is_competitor`,
+);
+const MONTHLY_KEY = sql.raw(
+  `company_id, source, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, is_competitor`,
+);
 /**
  * The counters of a group of reviews, in COUNTER_COLUMNS order (`counters` below is the same for one
  * review). Unqualified: only reviews has these columns in the statements that join it.
@@ -106,7 +121,10 @@ export async function rollupKeysOf(db: Db, companyId: number, reviewIds: readonl
     SELECT DISTINCT coalesce(location_id, 0) AS location_id, source, to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, is_competitor
     FROM reviews WHERE company_id = ${companyId} AND id = ANY(${sql.param([...reviewIds])}::int[])`);
   return rowsOf<{ location_id: number; source: string; day: string; is_competitor: boolean }>(result).map((r) => ({
-    locationId: Number(r.location_id), source: r.source, day: r.day, isCompetitor: r.is_competitor,
+    locationId: Number(r.location_id),
+    source: r.source,
+    day: r.day,
+    isCompetitor: r.is_competitor,
   }));
 }
 
@@ -280,16 +298,29 @@ function add(a: Required<Counters>, b: Required<Counters>): Required<Counters> {
 
 /** `col = col + excluded.col` for every counter of a rollup table. */
 function addExcluded(table: typeof reviewDaily | typeof reviewMonthly) {
-  return Object.fromEntries(COUNTER_COLUMNS.map(([key, name]) => [key, sql`${table[key] as AnyPgColumn} + excluded.${sql.identifier(name)}`]));
+  return Object.fromEntries(
+    COUNTER_COLUMNS.map(([key, name]) => [key, sql`${table[key] as AnyPgColumn} + excluded.${sql.identifier(name)}`]),
+  );
 }
 
 /** Adds one review's counters to its (location, source, day) row of review_daily and its (source, month) row of review_monthly. */
 async function addCounters(db: Db, f: RollupFacts, c: Required<Counters>): Promise<void> {
   const d = reviewDaily;
   const m = reviewMonthly;
-  await db.insert(d).values({ companyId: f.companyId, locationId: f.locationId ?? 0, source: f.source, day: dayOf(f), isCompetitor: f.isCompetitor, ...c })
+  await db
+    .insert(d)
+    .values({
+      companyId: f.companyId,
+      locationId: f.locationId ?? 0,
+      source: f.source,
+      day: dayOf(f),
+      isCompetitor: f.isCompetitor,
+      ...c,
+    })
     .onConflictDoUpdate({ target: [d.companyId, d.locationId, d.source, d.day, d.isCompetitor], set: addExcluded(d) });
-  await db.insert(m).values({ companyId: f.companyId, source: f.source, month: monthOf(f), isCompetitor: f.isCompetitor, ...c })
+  await db
+    .insert(m)
+    .values({ companyId: f.companyId, source: f.source, month: monthOf(f), isCompetitor: f.isCompetitor, ...c })
     .onConflictDoUpdate({ target: [m.companyId, m.source, m.month, m.isCompetitor], set: addExcluded(m) });
 }
 

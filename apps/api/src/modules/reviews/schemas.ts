@@ -66,7 +66,10 @@ export const assignmentBody = z
     case_resolution: idSchema('case_resolution').nullable().optional(),
     review_categories: z.array(idSchema('review_categories')).max(50, 'At most 50 categories per review').optional(),
   })
-  .refine((b) => b.case_resolution !== undefined || b.review_categories !== undefined, 'Send case_resolution or review_categories');
+  .refine(
+    (b) => b.case_resolution !== undefined || b.review_categories !== undefined,
+    'Send case_resolution or review_categories',
+  );
 
 export const ratingSummarySchema = z.object({
   average: z.number().nullable(),

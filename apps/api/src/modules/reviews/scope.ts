@@ -23,7 +23,15 @@ import { resolveDateRange, type ReviewFilterValues, type WeekStart } from '@repu
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { locations, reviewCategoryLinks, reviewCompanyDaily, reviewDaily, reviewLocationMonthly, reviewMonthly, reviews } from '../../db/schema';
+import {
+  locations,
+  reviewCategoryLinks,
+  reviewCompanyDaily,
+  reviewDaily,
+  reviewLocationMonthly,
+  reviewMonthly,
+  reviews,
+} from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
 
@@ -63,13 +71,18 @@ export function locationScopeSql(column: AnyPgColumn, ctx: ScopeContext, filter:
     if (filter.states?.length) nodes.push(inArray(locations.stateId, filter.states));
     if (filter.locations?.length) nodes.push(inArray(locations.id, filter.locations));
     // A subquery keeps this pure and lets PostgreSQL join on the (small) location table.
-    parts.push(sql`${column} IN (SELECT ${locations.id} FROM ${locations} WHERE ${locations.companyId} = ${companyId} AND (${or(...nodes)}))`);
+    parts.push(
+      sql`${column} IN (SELECT ${locations.id} FROM ${locations} WHERE ${locations.companyId} = ${companyId} AND (${or(...nodes)}))`,
+    );
   }
   return parts.length ? and(...parts) : undefined;
 }
 
 /** The UTC instants [from 00:00, day after `to` 00:00) of a filter's date range. */
-export function dateBounds(filter: ReviewFilterValues, opts: ScopeOptions = {}): { from?: Date; toExclusive?: Date; fromDay?: string; toDay?: string } {
+export function dateBounds(
+  filter: ReviewFilterValues,
+  opts: ScopeOptions = {},
+): { from?: Date; toExclusive?: Date; fromDay?: string; toDay?: string } {
   const range = resolveDateRange(filter, opts.today ?? new Date(), opts.weekStart ?? 7);
   return {
     from: range.from ? new Date(`${range.from}T00:00:00.000Z`) : undefined,
@@ -102,9 +115,14 @@ function categoriesCondition(ids: number[]): SQL {
   const real = ids.filter((id) => id > 0);
   const parts: SQL[] = [];
   if (real.length) {
-    parts.push(sql`EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id} AND ${inArray(reviewCategoryLinks.categoryId, real)})`);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id} AND ${inArray(reviewCategoryLinks.categoryId, real)})`,
+    );
   }
-  if (ids.includes(0)) parts.push(sql`NOT EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id})`);
+  if (ids.includes(0))
+    parts.push(
+      sql`NOT EXISTS (SELECT 1 FROM ${reviewCategoryLinks} WHERE ${reviewCategoryLinks.reviewId} = ${reviews.id})`,
+    );
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
@@ -132,7 +150,10 @@ export function scopeValues(ctx: ScopeContext): { companyId: number; locationIds
  * Every condition on `reviews` for this context and filter (AND them). Paging is not applied.
  */
 export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] {
-  const conditions: SQL[] = [eq(reviews.companyId, scopeCompanyId(ctx)), eq(reviews.isCompetitor, opts.competitor ?? false)];
+  const conditions: SQL[] = [
+    eq(reviews.companyId, scopeCompanyId(ctx)),
+    eq(reviews.isCompetitor, opts.competitor ?? false),
+  ];
   const location = locationScopeSql(reviews.locationId, ctx, filter);
   if (location) conditions.push(location);
   if (filter.sources?.length) conditions.push(inArray(reviews.source, filter.sources));
@@ -141,13 +162,19 @@ export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
   if (toExclusive) conditions.push(lt(reviews.createdAt, toExclusive));
   if (filter.ratings?.length) conditions.push(inArray(reviews.rating, filter.ratings));
   if (filter.with_text !== undefined) conditions.push(filter.with_text ? HAS_TEXT_SQL : sql`NOT (${HAS_TEXT_SQL})`);
-  if (filter.answered !== undefined) conditions.push(filter.answered ? sql`${reviews.respondedAt} IS NOT NULL` : sql`${reviews.respondedAt} IS NULL`);
+  if (filter.answered !== undefined)
+    conditions.push(filter.answered ? sql`${reviews.respondedAt} IS NOT NULL` : sql`${reviews.respondedAt} IS NULL`);
   if (filter.categories?.length) conditions.push(categoriesCondition(filter.categories));
-  if (filter.case_resolution?.length) conditions.push(idsCondition(reviews.caseResolutionId, filter.case_resolution, sql`${reviews.caseResolutionId} IS NULL`));
+  if (filter.case_resolution?.length)
+    conditions.push(
+      idsCondition(reviews.caseResolutionId, filter.case_resolution, sql`${reviews.caseResolutionId} IS NULL`),
+    );
   const query = searchTsQuery(filter.search);
   if (query) {
     // Two GIN indexes (review text, reply texts) combine in one BitmapOr.
-    conditions.push(sql`(${reviews.search} @@ to_tsquery('simple', ${query}) OR ${reviews.replySearch} @@ to_tsquery('simple', ${query}))`);
+    conditions.push(
+      sql`(${reviews.search} @@ to_tsquery('simple', ${query}) OR ${reviews.replySearch} @@ to_tsquery('simple', ${query}))`,
+    );
   }
   return conditions;
 }
@@ -159,7 +186,10 @@ export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
  * `rollupCountColumn` for the ones whose counts the rollup still holds.
  */
 export function rollupConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] {
-  const conditions: SQL[] = [eq(reviewDaily.companyId, scopeCompanyId(ctx)), eq(reviewDaily.isCompetitor, opts.competitor ?? false)];
+  const conditions: SQL[] = [
+    eq(reviewDaily.companyId, scopeCompanyId(ctx)),
+    eq(reviewDaily.isCompetitor, opts.competitor ?? false),
+  ];
   const location = locationScopeSql(reviewDaily.locationId, ctx, filter);
   if (location) conditions.push(location);
   if (filter.sources?.length) conditions.push(inArray(reviewDaily.source, filter.sources));
@@ -175,9 +205,16 @@ export function rollupConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
  * count per row (stars, with text, responded), so it answers at most one of ratings, with_text and
  * answered, and none of categories, case resolution or search.
  */
-export function rollupCountSql(filter: ReviewFilterValues, table: typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily = reviewDaily): SQL | null {
+export function rollupCountSql(
+  filter: ReviewFilterValues,
+  table: typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily = reviewDaily,
+): SQL | null {
   if (filter.search?.trim() || filter.categories?.length || filter.case_resolution?.length) return null;
-  const perReview = [filter.ratings?.length ? 1 : 0, filter.with_text !== undefined ? 1 : 0, filter.answered !== undefined ? 1 : 0];
+  const perReview = [
+    filter.ratings?.length ? 1 : 0,
+    filter.with_text !== undefined ? 1 : 0,
+    filter.answered !== undefined ? 1 : 0,
+  ];
   if (perReview.reduce((a, b) => a + b, 0) > 1) return null;
   const d = table;
   if (filter.ratings?.length) {
@@ -185,8 +222,14 @@ export function rollupCountSql(filter: ReviewFilterValues, table: typeof reviewD
     const columns = [...new Set(filter.ratings)].map((r) => sql`${stars[r as 1 | 2 | 3 | 4 | 5]}`);
     return sql`coalesce(sum(${sql.join(columns, sql` + `)}), 0)`;
   }
-  if (filter.with_text !== undefined) return filter.with_text ? sql`coalesce(sum(${d.withText}), 0)` : sql`coalesce(sum(${d.reviews} - ${d.withText}), 0)`;
-  if (filter.answered !== undefined) return filter.answered ? sql`coalesce(sum(${d.responded}), 0)` : sql`coalesce(sum(${d.reviews} - ${d.responded}), 0)`;
+  if (filter.with_text !== undefined)
+    return filter.with_text
+      ? sql`coalesce(sum(${d.withText}), 0)`
+      : sql`coalesce(sum(${d.reviews} - ${d.withText}), 0)`;
+  if (filter.answered !== undefined)
+    return filter.answered
+      ? sql`coalesce(sum(${d.responded}), 0)`
+      : sql`coalesce(sum(${d.reviews} - ${d.responded}), 0)`;
   return sql`coalesce(sum(${d.reviews}), 0)`;
 }
 
@@ -195,7 +238,11 @@ export function rollupCountSql(filter: ReviewFilterValues, table: typeof reviewD
  * to other tables, per-location rankings). Null means every location of the company, and also the
  * reviews without a location (review_daily.location_id 0).
  */
-export async function resolveScopeLocationIds(db: Db, ctx: ScopeContext, filter: ReviewFilterValues): Promise<number[] | null> {
+export async function resolveScopeLocationIds(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+): Promise<number[] | null> {
   const condition = locationScopeSql(locations.id, ctx, filter);
   if (!condition) return null;
   const rows = await db
@@ -225,19 +272,34 @@ const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime
 /** Splits [fromDay, toDay] into whole calendar months and the partial months at its ends. */
 export function splitIntoMonths(fromDay: string | undefined, toDay: string | undefined): MonthSplit {
   const firstFull = fromDay ? (fromDay === monthStart(fromDay) ? fromDay : nextMonth(fromDay)) : undefined;
-  const lastFullExclusive = toDay ? (dayBefore(nextMonth(toDay)) === toDay ? nextMonth(toDay) : monthStart(toDay)) : undefined;
+  const lastFullExclusive = toDay
+    ? dayBefore(nextMonth(toDay)) === toDay
+      ? nextMonth(toDay)
+      : monthStart(toDay)
+    : undefined;
   // The whole range lies inside one month: no whole month at all.
-  if (fromDay && toDay && firstFull! > lastFullExclusive!) return { months: null, edges: fromDay <= toDay ? [{ from: fromDay, to: toDay }] : [] };
+  if (fromDay && toDay && firstFull! > lastFullExclusive!)
+    return { months: null, edges: fromDay <= toDay ? [{ from: fromDay, to: toDay }] : [] };
   const edges: MonthSplit['edges'] = [];
-  if (fromDay && fromDay < firstFull!) edges.push({ from: fromDay, to: toDay && toDay < dayBefore(firstFull!) ? toDay : dayBefore(firstFull!) });
+  if (fromDay && fromDay < firstFull!)
+    edges.push({ from: fromDay, to: toDay && toDay < dayBefore(firstFull!) ? toDay : dayBefore(firstFull!) });
   if (toDay && lastFullExclusive! <= toDay) edges.push({ from: lastFullExclusive!, to: toDay });
   const empty = firstFull !== undefined && lastFullExclusive !== undefined && firstFull >= lastFullExclusive;
   return { months: empty ? null : { from: firstFull, toExclusive: lastFullExclusive }, edges };
 }
 
 /** Conditions for a split on a month column and a day column: `monthly` is null when no month is whole; one condition per end in `edges`. */
-export function monthSplitConditions(split: MonthSplit, month: AnyPgColumn, day: AnyPgColumn): { monthly: SQL[] | null; edges: SQL[] } {
-  const monthly = split.months ? [...(split.months.from ? [gte(month, split.months.from)] : []), ...(split.months.toExclusive ? [lt(month, split.months.toExclusive)] : [])] : null;
+export function monthSplitConditions(
+  split: MonthSplit,
+  month: AnyPgColumn,
+  day: AnyPgColumn,
+): { monthly: SQL[] | null; edges: SQL[] } {
+  const monthly = split.months
+    ? [
+        ...(split.months.from ? [gte(month, split.months.from)] : []),
+        ...(split.months.toExclusive ? [lt(month, split.months.toExclusive)] : []),
+      ]
+    : null;
   return { monthly, edges: split.edges.map((e) => and(gte(day, e.from), lte(day, e.to))!) };
 }
 
@@ -252,7 +314,11 @@ export function anyEdge(edges: SQL[]): SQL | null {
  * two partial months at its ends: `daily` holds conditions on review_company_daily (the company-wide
  * daily rollup), so an end of 30 days is 30 rows per source, not 30 per location (bench/RESULTS.md).
  */
-export function monthlyPlan(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): { monthly: SQL[]; daily: SQL[] | null } | null {
+export function monthlyPlan(
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions = {},
+): { monthly: SQL[]; daily: SQL[] | null } | null {
   if (ctx.locationIds || treeRequested(filter)) return null;
   const companyId = scopeCompanyId(ctx);
   const m = reviewMonthly;
@@ -265,7 +331,10 @@ export function monthlyPlan(ctx: ScopeContext, filter: ReviewFilterValues, opts:
   const { fromDay, toDay } = dateBounds(filter, opts);
   const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), m.month, d.day);
   const edge = anyEdge(split.edges);
-  return { monthly: split.monthly ? [...base(m), ...split.monthly] : [...base(m), sql`false`], daily: edge ? [...base(d), edge] : null };
+  return {
+    monthly: split.monthly ? [...base(m), ...split.monthly] : [...base(m), sql`false`],
+    daily: edge ? [...base(d), edge] : null,
+  };
 }
 
 /**
@@ -276,7 +345,11 @@ export function monthlyPlan(ctx: ScopeContext, filter: ReviewFilterValues, opts:
  * which that table cannot answer (then review_daily alone, rollupConditions). Location limits and
  * tree filters apply to both tables.
  */
-export function locationMonthlyPlan(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): { monthly: SQL[] | null; daily: SQL[][] } | null {
+export function locationMonthlyPlan(
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions = {},
+): { monthly: SQL[] | null; daily: SQL[][] } | null {
   if (filter.sources?.length) return null;
   const m = reviewLocationMonthly;
   const base = <T extends typeof m | typeof reviewDaily>(t: T) => {
@@ -287,14 +360,21 @@ export function locationMonthlyPlan(ctx: ScopeContext, filter: ReviewFilterValue
   };
   const { fromDay, toDay } = dateBounds(filter, opts);
   const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), m.month, reviewDaily.day);
-  return { monthly: split.monthly ? [...base(m), ...split.monthly] : null, daily: split.edges.map((edge) => [...base(reviewDaily), edge]) };
+  return {
+    monthly: split.monthly ? [...base(m), ...split.monthly] : null,
+    daily: split.edges.map((edge) => [...base(reviewDaily), edge]),
+  };
 }
 
 /**
  * Conditions on review_company_daily for every day of a filter's range when nothing limits locations
  * (day and week series, first and last days), or null: then review_daily with rollupConditions.
  */
-export function companyDailyConditions(ctx: ScopeContext, filter: ReviewFilterValues, opts: ScopeOptions = {}): SQL[] | null {
+export function companyDailyConditions(
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+  opts: ScopeOptions = {},
+): SQL[] | null {
   if (ctx.locationIds || treeRequested(filter)) return null;
   const c = reviewCompanyDaily;
   const out: SQL[] = [eq(c.companyId, scopeCompanyId(ctx)), eq(c.isCompetitor, opts.competitor ?? false)];

@@ -1,4 +1,12 @@
-import { displayName, FEEDBACK_SOURCE, reviewFilterSchema, sourceTitle, toQueryString, type ReviewFilter, type ReviewFilterValues } from '@reputo/core';
+import {
+  displayName,
+  FEEDBACK_SOURCE,
+  reviewFilterSchema,
+  sourceTitle,
+  toQueryString,
+  type ReviewFilter,
+  type ReviewFilterValues,
+} from '@reputo/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviewCategories, userFilters } from '../../db/schema';
@@ -59,7 +67,15 @@ export function toReviewDto(r: ReviewRow, replies: ResponseRow[], categoryIds: n
     url: r.url,
     location:
       r.locationId !== null && r.locationTitle !== null
-        ? { id: r.locationId, title: r.locationTitle, locationId: r.locationCode, brandId: r.brandId, brandTitle: r.brandTitle, stateId: r.stateId, stateTitle: r.stateTitle }
+        ? {
+            id: r.locationId,
+            title: r.locationTitle,
+            locationId: r.locationCode,
+            brandId: r.brandId,
+            brandTitle: r.brandTitle,
+            stateId: r.stateId,
+            stateTitle: r.stateTitle,
+          }
         : null,
     caseResolution: r.caseResolutionId,
     reviewCategoryId: categoryIds[0] ?? null,
@@ -89,13 +105,23 @@ const counts = companyReadCache(500);
 
 function cachedCount(db: Db, ctx: ActingContext, filter: ReviewFilter, today: Date): Promise<number> {
   const companyId = scopeCompanyId(ctx);
-  const key = [companyId, ctx.locationIds?.join('.') ?? '*', today.toISOString().slice(0, 10), toQueryString(filter, { paging: false })].join('|');
-  return counts(db, key, COUNT_TTL_MS, { companyId, kinds: ['reviews', 'locations'] }, () => countReviews(db, ctx, filter, { today }));
+  const key = [
+    companyId,
+    ctx.locationIds?.join('.') ?? '*',
+    today.toISOString().slice(0, 10),
+    toQueryString(filter, { paging: false }),
+  ].join('|');
+  return counts(db, key, COUNT_TTL_MS, { companyId, kinds: ['reviews', 'locations'] }, () =>
+    countReviews(db, ctx, filter, { today }),
+  );
 }
 
 export async function listReviews(db: Db, ctx: ActingContext, filter: ReviewFilter) {
   const today = new Date();
-  const [rows, total] = await Promise.all([findReviewPage(db, ctx, filter, { today }), cachedCount(db, ctx, filter, today)]);
+  const [rows, total] = await Promise.all([
+    findReviewPage(db, ctx, filter, { today }),
+    cachedCount(db, ctx, filter, today),
+  ]);
   return {
     reviews: await withThreads(db, rows),
     total_reviews_count: total,
@@ -122,21 +148,34 @@ export async function getReview(db: Db, ctx: ActingContext, id: number): Promise
 }
 
 /** PATCH reviews/{id}: case resolution (feature caseResolution) and categories (feature reviewCategorization). */
-export async function assignReview(db: Db, ctx: ActingContext, id: number, body: { case_resolution?: number | null; review_categories?: number[] }): Promise<ReviewDto> {
+export async function assignReview(
+  db: Db,
+  ctx: ActingContext,
+  id: number,
+  body: { case_resolution?: number | null; review_categories?: number[] },
+): Promise<ReviewDto> {
   const review = await requireReview(db, ctx, id);
   const companyId = review.companyId;
   const has = (f: 'caseResolution' | 'reviewCategorization') => ctx.role === 'owner' || ctx.features.includes(f);
   if (body.case_resolution !== undefined) {
     if (!has('caseResolution')) throw forbidden('The caseResolution feature is not enabled for this company');
-    if (body.case_resolution !== null && !(await findCaseResolution(db, companyId, body.case_resolution))) throw badRequest('Unknown case resolution', [{ field: 'case_resolution', message: 'Unknown case resolution' }]);
+    if (body.case_resolution !== null && !(await findCaseResolution(db, companyId, body.case_resolution)))
+      throw badRequest('Unknown case resolution', [{ field: 'case_resolution', message: 'Unknown case resolution' }]);
   }
   let categoryIds: number[] | undefined;
   if (body.review_categories !== undefined) {
-    if (!has('reviewCategorization')) throw forbidden('The reviewCategorization feature is not enabled for this company');
+    if (!has('reviewCategorization'))
+      throw forbidden('The reviewCategorization feature is not enabled for this company');
     categoryIds = [...new Set(body.review_categories)];
     if (categoryIds.length) {
-      const known = await db.select({ id: reviewCategories.id }).from(reviewCategories).where(and(eq(reviewCategories.companyId, companyId), inArray(reviewCategories.id, categoryIds)));
-      if (known.length !== categoryIds.length) throw badRequest('Unknown review category', [{ field: 'review_categories', message: 'Unknown review category' }]);
+      const known = await db
+        .select({ id: reviewCategories.id })
+        .from(reviewCategories)
+        .where(and(eq(reviewCategories.companyId, companyId), inArray(reviewCategories.id, categoryIds)));
+      if (known.length !== categoryIds.length)
+        throw badRequest('Unknown review category', [
+          { field: 'review_categories', message: 'Unknown review category' },
+        ]);
     }
   }
   await setReviewAssignments(db, review, { caseResolutionId: body.case_resolution, categoryIds });
@@ -146,13 +185,19 @@ export async function assignReview(db: Db, ctx: ActingContext, id: number, body:
 /** Only first-party feedback can be deleted; reviews of outside sources live on their source. */
 export async function deleteFeedbackReview(db: Db, ctx: ActingContext, id: number): Promise<void> {
   const review = await requireReview(db, ctx, id);
-  if (review.source !== FEEDBACK_SOURCE) throw badRequest('Only feedback reviews can be deleted; reviews from other sources stay on their source.');
+  if (review.source !== FEEDBACK_SOURCE)
+    throw badRequest('Only feedback reviews can be deleted; reviews from other sources stay on their source.');
   await deleteReviewRow(db, review.id);
 }
 
 export async function ratingOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues) {
   const s = await ratingSummary(db, ctx, filter);
-  return { average: s.rated ? Math.round((s.ratingSum / s.rated) * 100) / 100 : null, total: s.reviews, rated: s.rated, stars: s.stars };
+  return {
+    average: s.rated ? Math.round((s.ratingSum / s.rated) * 100) / 100 : null,
+    total: s.reviews,
+    rated: s.rated,
+    stars: s.stars,
+  };
 }
 
 export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues) {
@@ -177,7 +222,10 @@ export function normalizeSavedFilter(raw: Record<string, unknown>): Record<strin
   const parsed = reviewFilterSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badRequest(issue?.message ?? 'Invalid filter', parsed.error.issues.map((i) => ({ field: `filters.${i.path.join('.')}`, message: i.message })));
+    throw badRequest(
+      issue?.message ?? 'Invalid filter',
+      parsed.error.issues.map((i) => ({ field: `filters.${i.path.join('.')}`, message: i.message })),
+    );
   }
   return Object.fromEntries(new URLSearchParams(toQueryString(parsed.data, { paging: false })));
 }
@@ -190,11 +238,18 @@ export async function getSavedFilters(db: Db, ctx: ActingContext): Promise<Recor
   return row?.filters ?? {};
 }
 
-export async function saveFilters(db: Db, ctx: ActingContext, raw: Record<string, unknown>): Promise<Record<string, string>> {
+export async function saveFilters(
+  db: Db,
+  ctx: ActingContext,
+  raw: Record<string, unknown>,
+): Promise<Record<string, string>> {
   const filters = normalizeSavedFilter(raw);
   await db
     .insert(userFilters)
     .values({ userId: ctx.user.id, companyId: scopeCompanyId(ctx), filters })
-    .onConflictDoUpdate({ target: [userFilters.userId, userFilters.companyId], set: { filters, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [userFilters.userId, userFilters.companyId],
+      set: { filters, updatedAt: new Date() },
+    });
   return filters;
 }

@@ -7,13 +7,28 @@
  */
 export type DateReading = { date: Date } | { reason: string };
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 /** A day at noon UTC (so it stays the same day in every time zone), or null when it is no calendar day. */
 function day(year: number, month: number, dayOfMonth: number): Date | null {
   const date = new Date(Date.UTC(year, month - 1, dayOfMonth, 12));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === dayOfMonth ? date : null;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === dayOfMonth
+    ? date
+    : null;
 }
 
 function monthOf(name: string): number {
@@ -34,7 +49,9 @@ function numericDayMonth(v: string): DateReading | null {
   if (!m) return null;
   const [a, b, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (a <= 12 && b <= 12 && a !== b) {
-    return { reason: `The date "${v}" is ambiguous: it could be ${a} ${MONTH_NAMES[b - 1]} or ${b} ${MONTH_NAMES[a - 1]} ${year}. Write it as YYYY-MM-DD` };
+    return {
+      reason: `The date "${v}" is ambiguous: it could be ${a} ${MONTH_NAMES[b - 1]} or ${b} ${MONTH_NAMES[a - 1]} ${year}. Write it as YYYY-MM-DD`,
+    };
   }
   const date = a > 12 ? day(year, b, a) : day(year, a, b);
   return date ? { date } : null;
@@ -43,9 +60,11 @@ function numericDayMonth(v: string): DateReading | null {
 /** 3 April 2025, 3 Apr 2025, April 3, 2025, Apr 3 2025. */
 function namedMonth(v: string): Date | null {
   const dayFirst = /^(\d{1,2})\s+([A-Za-z]+\.?),?\s+(\d{4})$/.exec(v);
-  if (dayFirst) return monthOf(dayFirst[2]!) ? day(Number(dayFirst[3]), monthOf(dayFirst[2]!), Number(dayFirst[1])) : null;
+  if (dayFirst)
+    return monthOf(dayFirst[2]!) ? day(Number(dayFirst[3]), monthOf(dayFirst[2]!), Number(dayFirst[1])) : null;
   const monthFirst = /^([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})$/.exec(v);
-  if (monthFirst) return monthOf(monthFirst[1]!) ? day(Number(monthFirst[3]), monthOf(monthFirst[1]!), Number(monthFirst[2])) : null;
+  if (monthFirst)
+    return monthOf(monthFirst[1]!) ? day(Number(monthFirst[3]), monthOf(monthFirst[1]!), Number(monthFirst[2])) : null;
   return null;
 }
 
@@ -55,6 +74,9 @@ export function readUploadDate(value: string): DateReading {
   const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(v);
   const numeric = numericDayMonth(v);
   if (numeric) return numeric;
-  const date = (yearFirst ? day(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) : null) ?? isoDateTime(v) ?? namedMonth(v);
+  const date =
+    (yearFirst ? day(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) : null) ??
+    isoDateTime(v) ??
+    namedMonth(v);
   return date ? { date } : { reason: `The date "${v}" is not a date: use YYYY-MM-DD or an Excel date cell` };
 }

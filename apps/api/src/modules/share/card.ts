@@ -50,20 +50,59 @@ const STAR = 'M12 2l2.94 6.36 6.97.78-5.2 4.73 1.47 6.88L12 17.27 5.82 20.75l1.4
 function stars(rating: number | null, size: number): Node {
   const icons = [1, 2, 3, 4, 5].map((i) => ({
     type: 'svg',
-    props: { width: size, height: size, viewBox: '0 0 24 24', style: { marginRight: size * 0.15 }, children: { type: 'path', props: { d: STAR, fill: rating !== null && i <= rating ? '#fadb14' : '#e5e7eb' } } },
+    props: {
+      width: size,
+      height: size,
+      viewBox: '0 0 24 24',
+      style: { marginRight: size * 0.15 },
+      children: { type: 'path', props: { d: STAR, fill: rating !== null && i <= rating ? '#fadb14' : '#e5e7eb' } },
+    },
   }));
   return h('div', { alignItems: 'center' }, ...icons);
 }
 
 /** Brand colours of the main sources for the badge; others get a neutral one. */
-const SOURCE_COLORS: Record<string, string> = { google: '#4285f4', facebook: '#1877f2', instagram: '#e1306c', tripadvisor: '#34e0a1', zomato: '#e23744', talabat: '#ff5a00', booking: '#003580', feedback: '#722ed1' };
+const SOURCE_COLORS: Record<string, string> = {
+  google: '#4285f4',
+  facebook: '#1877f2',
+  instagram: '#e1306c',
+  tripadvisor: '#34e0a1',
+  zomato: '#e23744',
+  talabat: '#ff5a00',
+  booking: '#003580',
+  feedback: '#722ed1',
+};
 
 function badge(data: CardData, size: number): Node {
   const color = SOURCE_COLORS[data.service] ?? '#595959';
-  const mark = data.service === 'feedback'
-    ? { type: 'svg', props: { width: size * 0.6, height: size * 0.6, viewBox: '0 0 24 24', children: { type: 'path', props: { d: 'M4 4h16v12H7l-3 3z', fill: '#fff' } } } }
-    : h('div', { color: '#fff', fontSize: size * 0.55, fontWeight: 700 }, data.serviceTitle.slice(0, 1).toUpperCase());
-  return h('div', { width: size, height: size, borderRadius: size / 2, backgroundColor: color, alignItems: 'center', justifyContent: 'center' }, mark as Node);
+  const mark =
+    data.service === 'feedback'
+      ? {
+          type: 'svg',
+          props: {
+            width: size * 0.6,
+            height: size * 0.6,
+            viewBox: '0 0 24 24',
+            children: { type: 'path', props: { d: 'M4 4h16v12H7l-3 3z', fill: '#fff' } },
+          },
+        }
+      : h(
+          'div',
+          { color: '#fff', fontSize: size * 0.55, fontWeight: 700 },
+          data.serviceTitle.slice(0, 1).toUpperCase(),
+        );
+  return h(
+    'div',
+    {
+      width: size,
+      height: size,
+      borderRadius: size / 2,
+      backgroundColor: color,
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
+    mark as Node,
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -102,22 +141,86 @@ export function cardTree(data: CardData, width: number, height: number): Node {
   const maxChars = vertical ? 420 : Math.round((width * height) / 2200);
   const text = data.review_text ? `“${fit(data.review_text, maxChars)}”` : '';
   const textWidth = width - unit * 4.4;
-  const textSize = Math.max(unit * 0.7, Math.min(unit * 1.6, textSizeFor(text.length, textWidth, textBoxHeight(height, unit, vertical))));
-  const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null].filter(Boolean).join(' · ');
+  const textSize = Math.max(
+    unit * 0.7,
+    Math.min(unit * 1.6, textSizeFor(text.length, textWidth, textBoxHeight(height, unit, vertical))),
+  );
+  const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null]
+    .filter(Boolean)
+    .join(' · ');
   const inner = [
-    h('div', { alignItems: 'center', justifyContent: 'space-between', width: '100%' },
-      h('div', { alignItems: 'center' }, badge(data, unit * 2.2), h('div', { marginLeft: unit * 0.6, fontSize: unit * 0.9, color: '#595959', fontWeight: 700 }, data.serviceTitle)),
-      h('div', { fontSize: unit * 0.8, color: '#8c8c8c' }, humanDate(data.date))),
+    h(
+      'div',
+      { alignItems: 'center', justifyContent: 'space-between', width: '100%' },
+      h(
+        'div',
+        { alignItems: 'center' },
+        badge(data, unit * 2.2),
+        h(
+          'div',
+          { marginLeft: unit * 0.6, fontSize: unit * 0.9, color: '#595959', fontWeight: 700 },
+          data.serviceTitle,
+        ),
+      ),
+      h('div', { fontSize: unit * 0.8, color: '#8c8c8c' }, humanDate(data.date)),
+    ),
     h('div', { marginTop: unit * (vertical ? 1.5 : 1) }, stars(data.rating_value, unit * 1.6)),
-    h('div', { marginTop: unit, fontSize: textSize, lineHeight: 1.35, color: '#1f1f1f', width: textWidth, flexGrow: 1, flexShrink: 1, flexDirection: 'column', overflow: 'hidden', textAlign: RTL.test(text) ? 'right' : 'left' }, text),
-    h('div', { flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', alignItems: vertical ? 'flex-start' : 'flex-end', width: '100%', marginTop: unit * 0.6 },
+    h(
+      'div',
+      {
+        marginTop: unit,
+        fontSize: textSize,
+        lineHeight: 1.35,
+        color: '#1f1f1f',
+        width: textWidth,
+        flexGrow: 1,
+        flexShrink: 1,
+        flexDirection: 'column',
+        overflow: 'hidden',
+        textAlign: RTL.test(text) ? 'right' : 'left',
+      },
+      text,
+    ),
+    h(
+      'div',
+      {
+        flexDirection: vertical ? 'column' : 'row',
+        justifyContent: 'space-between',
+        alignItems: vertical ? 'flex-start' : 'flex-end',
+        width: '100%',
+        marginTop: unit * 0.6,
+      },
       h('div', { fontSize: unit * 1.05, fontWeight: 700, color: '#1f1f1f' }, data.name),
-      h('div', { fontSize: unit * 0.8, color: '#595959', marginTop: vertical ? unit * 0.3 : 0 }, place || ' ')),
+      h('div', { fontSize: unit * 0.8, color: '#595959', marginTop: vertical ? unit * 0.3 : 0 }, place || ' '),
+    ),
   ];
   // Explicit sizes on both boxes (satori needs them for wrapping), padding inside them.
   const innerWidth = width - unit * 2;
-  return h('div', { width, height, padding: unit, boxSizing: 'border-box', background: 'linear-gradient(135deg, #e6f4ff 0%, #f9f0ff 100%)', fontFamily: 'Inter, IBM Plex Sans Arabic' },
-    h('div', { flexDirection: 'column', width: innerWidth, height: height - unit * 2, boxSizing: 'border-box', backgroundColor: '#ffffff', borderRadius: unit * 0.8, padding: unit * 1.2, boxShadow: '0 8px 24px rgba(0,0,0,0.08)' }, ...inner));
+  return h(
+    'div',
+    {
+      width,
+      height,
+      padding: unit,
+      boxSizing: 'border-box',
+      background: 'linear-gradient(135deg, #e6f4ff 0%, #f9f0ff 100%)',
+      fontFamily: 'Inter, IBM Plex Sans Arabic',
+    },
+    h(
+      'div',
+      {
+        flexDirection: 'column',
+        width: innerWidth,
+        height: height - unit * 2,
+        boxSizing: 'border-box',
+        backgroundColor: '#ffffff',
+        borderRadius: unit * 0.8,
+        padding: unit * 1.2,
+        boxShadow: '0 8px 24px rgba(0,0,0,0.08)',
+      },
+      ...inner,
+    ),
+  );
 }
 
 /**

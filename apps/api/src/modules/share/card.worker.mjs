@@ -17,8 +17,18 @@ const file = (pkg, name) => readFileSync(require.resolve(`${pkg}/files/${name}`)
 const fonts = [
   { name: 'Inter', data: file('@fontsource/inter', 'inter-latin-400-normal.woff'), weight: 400, style: 'normal' },
   { name: 'Inter', data: file('@fontsource/inter', 'inter-latin-700-normal.woff'), weight: 700, style: 'normal' },
-  { name: 'IBM Plex Sans Arabic', data: file('@fontsource/ibm-plex-sans-arabic', 'ibm-plex-sans-arabic-arabic-400-normal.woff'), weight: 400, style: 'normal' },
-  { name: 'IBM Plex Sans Arabic', data: file('@fontsource/ibm-plex-sans-arabic', 'ibm-plex-sans-arabic-arabic-700-normal.woff'), weight: 700, style: 'normal' },
+  {
+    name: 'IBM Plex Sans Arabic',
+    data: file('@fontsource/ibm-plex-sans-arabic', 'ibm-plex-sans-arabic-arabic-400-normal.woff'),
+    weight: 400,
+    style: 'normal',
+  },
+  {
+    name: 'IBM Plex Sans Arabic',
+    data: file('@fontsource/ibm-plex-sans-arabic', 'ibm-plex-sans-arabic-arabic-700-normal.woff'),
+    weight: 700,
+    style: 'normal',
+  },
 ];
 
 async function render({ tree, width, height }) {
@@ -29,8 +39,11 @@ async function render({ tree, width, height }) {
 // One card at a time: satori awaits inside, and interleaved renders would only hold more memory at once.
 let queue = Promise.resolve();
 parentPort.on('message', (m) => {
-  queue = queue.then(() => render(m)).then(
-    (png) => parentPort.postMessage({ id: m.id, ok: true, value: png }),
-    (e) => parentPort.postMessage({ id: m.id, ok: false, error: { message: e instanceof Error ? e.message : String(e) } }),
-  );
+  queue = queue
+    .then(() => render(m))
+    .then(
+      (png) => parentPort.postMessage({ id: m.id, ok: true, value: png }),
+      (e) =>
+        parentPort.postMessage({ id: m.id, ok: false, error: { message: e instanceof Error ? e.message : String(e) } }),
+    );
 });

@@ -9,7 +9,10 @@ import { workerThread } from '../../platform/workerThread';
  * The thread gets the card's node tree as JSON, built by cardTree() in this thread: building it is
  * cheap, and so all layout code stays in TypeScript while the worker stays a plain .mjs file.
  */
-const thread = workerThread<{ tree: string; width: number; height: number }, Uint8Array>(new URL('./card.worker.mjs', import.meta.url), 'share card');
+const thread = workerThread<{ tree: string; width: number; height: number }, Uint8Array>(
+  new URL('./card.worker.mjs', import.meta.url),
+  'share card',
+);
 let renders = 0;
 
 /** The PNG of a card tree (JSON from cardTree()), drawn in the card thread; started on first use and after it died. */

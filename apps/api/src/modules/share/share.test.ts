@@ -36,13 +36,22 @@ describeEachDatabase('share card images', (use) => {
     text = `Amazing burgers and friendly staff (${env.driver})`;
     await env.database.db.update(reviews).set({ text }).where(eq(reviews.id, reviewId));
     const { access_token } = await signIn(env.app, 'admin@alpha.test');
-    const res = await env.app.inject({ method: 'POST', url: '/v2/api/reviews/image', headers: bearer(access_token), payload: { reviewId } });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/v2/api/reviews/image',
+      headers: bearer(access_token),
+      payload: { reviewId },
+    });
     expect(res.statusCode, res.body).toBe(201);
     share = res.json().id;
   });
 
   it('answers a PNG of the asked size', async () => {
-    for (const [size, dims] of [['large', [1200, 630]], ['portrait', [1080, 1350]], ['333x777', [333, 777]]] as const) {
+    for (const [size, dims] of [
+      ['large', [1200, 630]],
+      ['portrait', [1080, 1350]],
+      ['333x777', [333, 777]],
+    ] as const) {
       const res = await get(`/review/${share}/${size}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
@@ -81,7 +90,10 @@ describeEachDatabase('share card images', (use) => {
     expect((await get(url)).rawPayload.equals(first!.rawPayload)).toBe(true);
     expect(cardRenderCount() - before).toBe(1);
 
-    await env.database.db.update(reviews).set({ text: `${text}, edited` }).where(eq(reviews.id, reviewId));
+    await env.database.db
+      .update(reviews)
+      .set({ text: `${text}, edited` })
+      .where(eq(reviews.id, reviewId));
     const edited = await get(url);
     expect(pngSize(edited.rawPayload)).toEqual([640, 480]);
     expect(edited.rawPayload.equals(first!.rawPayload)).toBe(false);
@@ -122,7 +134,9 @@ describe('share card thread', () => {
     // process open), then exit (the idle thread does not).
     const card = fileURLToPath(new URL('./card.ts', import.meta.url));
     const script = `import(${JSON.stringify(card)}).then((m) => m.renderCardPng(${JSON.stringify(data)}, 300, 200)).then((png) => console.log(png.readUInt32BE(16), png.readUInt32BE(20)));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], { timeout: 20000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
+      timeout: 20000,
+    });
     expect(stdout.trim()).toBe('300 200');
   });
 });
@@ -138,17 +152,30 @@ describe('share card layout', () => {
     }
     throw new Error('no review text in the card');
   };
-  const card: CardData = { service: 'google', serviceTitle: 'Google', sharingSource: 'instagram', name: 'Aisha', date: '2026-11-22', rating_value: 5, review_text: 'Great coffee and fast delivery.', location_name: 'Marina', location_location_id: 'M-1' };
+  const card: CardData = {
+    service: 'google',
+    serviceTitle: 'Google',
+    sharingSource: 'instagram',
+    name: 'Aisha',
+    date: '2026-11-22',
+    rating_value: 5,
+    review_text: 'Great coffee and fast delivery.',
+    location_name: 'Marina',
+    location_location_id: 'M-1',
+  };
 
   it('sets an Arabic review flush right and a Latin one flush left, clipped to its box', () => {
-    const arabic = textBox(cardTree({ ...card, review_text: 'القهوة ممتازة جداً والتوصيل ممتاز بصراحة.' }, 1080, 1350) as Box);
+    const arabic = textBox(
+      cardTree({ ...card, review_text: 'القهوة ممتازة جداً والتوصيل ممتاز بصراحة.' }, 1080, 1350) as Box,
+    );
     const latin = textBox(cardTree(card, 1080, 1350) as Box);
     expect([arabic.textAlign, latin.textAlign]).toEqual(['right', 'left']);
     expect(arabic.overflow).toBe('hidden');
   });
 
   it('sets a long review smaller than a short one, so it fits the card', () => {
-    const size = (text: string) => textBox(cardTree({ ...card, review_text: text }, 1080, 1350) as Box).fontSize as number;
+    const size = (text: string) =>
+      textBox(cardTree({ ...card, review_text: text }, 1080, 1350) as Box).fontSize as number;
     expect(size('x '.repeat(200))).toBeLessThan(size('Lovely.'));
   });
 });

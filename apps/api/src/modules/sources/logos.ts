@@ -7,14 +7,56 @@ import type { ReviewSource } from '@reputo/core';
 
 /** Brand colours of well-known providers; the rest get a stable colour from their name. */
 const COLOURS: Record<string, string> = {
-  google: '#4285F4', facebook: '#1877F2', foursquare: '#F94877', zomato: '#E23744', tripadvisor: '#34E0A1', talabat: '#FF5A00',
-  hungerstation: '#F5C400', reserveout: '#E4002B', booking: '#003580', expedia: '#FFC72C', instagram: '#E1306C', feedback: '#4F46E5',
-  yelp: '#D32323', trustpilot: '#00B67A', amazon: '#FF9900', glassdoor: '#0CAA41', deliveroo: '#00CCBC', ubereats: '#06C167',
-  doordash: '#FF3008', chatfood: '#6C3BFF', keeta: '#FFD100', airbnb: '#FF5A5F', agoda: '#5392F9', appstore: '#0D96F6',
-  googleplay: '#01875F', careem: '#1DBF73', noon: '#FEEE00', opentable: '#DA3743', linkedin: '#0A66C2', youtube: '#FF0000',
-  twitter: '#000000', tiktok: '#010101', hotelscom: '#D32F2F', trivago: '#007FAD', kayak: '#FF690F', g2: '#FF492C', capterra: '#044D80',
-  indeed: '#2164F3', bbb: '#005A78', walmart: '#0071CE', ebay: '#E53238', etsy: '#F1641E', wolt: '#009DE0', swiggy: '#FC8019',
-  foodpanda: '#D70F64', jahez: '#E5202E', mrsool: '#2ED47A', thefork: '#00665C', viator: '#186B6D', getyourguide: '#FF5533',
+  google: '#4285F4',
+  facebook: '#1877F2',
+  foursquare: '#F94877',
+  zomato: '#E23744',
+  tripadvisor: '#34E0A1',
+  talabat: '#FF5A00',
+  hungerstation: '#F5C400',
+  reserveout: '#E4002B',
+  booking: '#003580',
+  expedia: '#FFC72C',
+  instagram: '#E1306C',
+  feedback: '#4F46E5',
+  yelp: '#D32323',
+  trustpilot: '#00B67A',
+  amazon: '#FF9900',
+  glassdoor: '#0CAA41',
+  deliveroo: '#00CCBC',
+  ubereats: '#06C167',
+  doordash: '#FF3008',
+  chatfood: '#6C3BFF',
+  keeta: '#FFD100',
+  airbnb: '#FF5A5F',
+  agoda: '#5392F9',
+  appstore: '#0D96F6',
+  googleplay: '#01875F',
+  careem: '#1DBF73',
+  noon: '#FEEE00',
+  opentable: '#DA3743',
+  linkedin: '#0A66C2',
+  youtube: '#FF0000',
+  twitter: '#000000',
+  tiktok: '#010101',
+  hotelscom: '#D32F2F',
+  trivago: '#007FAD',
+  kayak: '#FF690F',
+  g2: '#FF492C',
+  capterra: '#044D80',
+  indeed: '#2164F3',
+  bbb: '#005A78',
+  walmart: '#0071CE',
+  ebay: '#E53238',
+  etsy: '#F1641E',
+  wolt: '#009DE0',
+  swiggy: '#FC8019',
+  foodpanda: '#D70F64',
+  jahez: '#E5202E',
+  mrsool: '#2ED47A',
+  thefork: '#00665C',
+  viator: '#186B6D',
+  getyourguide: '#FF5533',
 };
 
 /** Tiles whose background is light need dark initials to stay readable. */
@@ -32,7 +74,12 @@ export function sourceColour(value: string): string {
 
 /** 'TripAdvisor' gives 'TA', 'Uber Eats' 'UE', 'Google' 'G', 'G2' 'G2'. */
 export function sourceInitials(title: string): string {
-  const words = title.replace(/\(.*?\)/g, '').replace(/[^\p{L}\p{N} ]+/gu, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = title
+    .replace(/\(.*?\)/g, '')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
   const word = words[0] ?? '?';
   const capitals = word.slice(1).match(/[\p{Lu}\p{N}]/u);
@@ -40,7 +87,10 @@ export function sourceInitials(title: string): string {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 const FEEDBACK_BUBBLE =

@@ -12,17 +12,39 @@ export interface StateRow {
 
 export async function listStates(db: Db, companyId: number): Promise<(StateRow & { locations: number })[]> {
   const [rows, counts] = await Promise.all([
-    db.select({ id: states.id, title: states.title, language: states.language, brandId: states.brandId, brand: brands.title })
-      .from(states).leftJoin(brands, eq(brands.id, states.brandId))
-      .where(eq(states.companyId, companyId)).orderBy(asc(states.title), asc(brands.title), asc(states.id)),
-    db.select({ stateId: locations.stateId, n: count() }).from(locations).where(eq(locations.companyId, companyId)).groupBy(locations.stateId),
+    db
+      .select({
+        id: states.id,
+        title: states.title,
+        language: states.language,
+        brandId: states.brandId,
+        brand: brands.title,
+      })
+      .from(states)
+      .leftJoin(brands, eq(brands.id, states.brandId))
+      .where(eq(states.companyId, companyId))
+      .orderBy(asc(states.title), asc(brands.title), asc(states.id)),
+    db
+      .select({ stateId: locations.stateId, n: count() })
+      .from(locations)
+      .where(eq(locations.companyId, companyId))
+      .groupBy(locations.stateId),
   ]);
   const byState = new Map(counts.map((c) => [c.stateId, c.n]));
   return rows.map((r) => ({ ...r, locations: byState.get(r.id) ?? 0 }));
 }
 
-export async function setStateLanguage(db: Db, companyId: number, id: number, language: string | null): Promise<boolean> {
-  const rows = await db.update(states).set({ language }).where(and(eq(states.companyId, companyId), eq(states.id, id))).returning({ id: states.id });
+export async function setStateLanguage(
+  db: Db,
+  companyId: number,
+  id: number,
+  language: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(states)
+    .set({ language })
+    .where(and(eq(states.companyId, companyId), eq(states.id, id)))
+    .returning({ id: states.id });
   return rows.length === 1;
 }
 

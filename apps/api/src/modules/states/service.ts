@@ -5,10 +5,22 @@ import { listStates, regionLanguageOfLocation, setStateLanguage } from './reposi
 
 /** Reply languages a region may be set to (ISO 639-1 codes and their English names). */
 export const REGION_LANGUAGES: readonly { code: string; name: string }[] = [
-  { code: 'en', name: 'English' }, { code: 'ar', name: 'Arabic' }, { code: 'fr', name: 'French' }, { code: 'de', name: 'German' },
-  { code: 'es', name: 'Spanish' }, { code: 'it', name: 'Italian' }, { code: 'pt', name: 'Portuguese' }, { code: 'nl', name: 'Dutch' },
-  { code: 'ru', name: 'Russian' }, { code: 'tr', name: 'Turkish' }, { code: 'fa', name: 'Persian' }, { code: 'ur', name: 'Urdu' },
-  { code: 'hi', name: 'Hindi' }, { code: 'zh', name: 'Chinese' }, { code: 'ja', name: 'Japanese' }, { code: 'ko', name: 'Korean' },
+  { code: 'en', name: 'English' },
+  { code: 'ar', name: 'Arabic' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'it', name: 'Italian' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'nl', name: 'Dutch' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'tr', name: 'Turkish' },
+  { code: 'fa', name: 'Persian' },
+  { code: 'ur', name: 'Urdu' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'zh', name: 'Chinese' },
+  { code: 'ja', name: 'Japanese' },
+  { code: 'ko', name: 'Korean' },
 ];
 export const REGION_LANGUAGE_CODES = REGION_LANGUAGES.map((l) => l.code) as [string, ...string[]];
 
@@ -45,6 +57,10 @@ export async function setRegionLanguage(db: Db, ctx: ActingContext, id: number, 
  * The language a reply to a review of this location should be written in when its region overrides
  * it; null means "the review's own language". For the reply writers (AI, templates, auto-response).
  */
-export async function replyLanguageOverride(db: Db, companyId: number, locationId: number | null): Promise<string | null> {
+export async function replyLanguageOverride(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+): Promise<string | null> {
   return locationId === null ? null : regionLanguageOfLocation(db, companyId, locationId);
 }

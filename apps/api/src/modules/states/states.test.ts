@@ -11,7 +11,12 @@ describeEachDatabase('Regions (states) with a reply-language override', (use) =>
   const tokens = new Map<string, string>();
   async function call(email: string, method: 'GET' | 'PATCH', url: string, payload?: unknown) {
     if (!tokens.has(email)) tokens.set(email, (await signIn(use().app, email)).access_token);
-    return use().app.inject({ method, url, headers: bearer(tokens.get(email)!), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return use().app.inject({
+      method,
+      url,
+      headers: bearer(tokens.get(email)!),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   const titles = (list: { title: string }[]) => list.map((s) => s.title);
 
@@ -22,7 +27,14 @@ describeEachDatabase('Regions (states) with a reply-language override', (use) =>
     const before = (await call('admin@alpha.test', 'GET', '/v2/api/states')).json();
     expect(before.statesWithOverrides).toEqual([]);
     expect(titles(before.statesWithoutOverrides)).toEqual(['Abu Dhabi', 'Dubai', 'Riyadh Region']);
-    expect(before.statesWithoutOverrides[1]).toEqual({ id: world.stateS1, title: 'Dubai', language: null, brandId: world.brandB1, brand: 'Alpha Grill', locations: 1 });
+    expect(before.statesWithoutOverrides[1]).toEqual({
+      id: world.stateS1,
+      title: 'Dubai',
+      language: null,
+      brandId: world.brandB1,
+      brand: 'Alpha Grill',
+      locations: 1,
+    });
     expect(before.languages).toContainEqual({ code: 'ar', name: 'Arabic' });
 
     const riyadh = before.statesWithoutOverrides[2].id as number;
@@ -36,7 +48,10 @@ describeEachDatabase('Regions (states) with a reply-language override', (use) =>
     expect(await replyLanguageOverride(database.db, fx.companyA.id, world.marina)).toBeNull();
     expect(await replyLanguageOverride(database.db, fx.companyB.id, world.riyadh)).toBeNull();
     // A suggested reply to an English review of a Riyadh location is written in the region's language.
-    const suggest = async () => (await call('manager@alpha.test', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${world.reviewIds.r6}`)).json();
+    const suggest = async () =>
+      (
+        await call('manager@alpha.test', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${world.reviewIds.r6}`)
+      ).json();
     const arabic = await suggest();
     expect(arabic).toMatchObject({ language: 'ar', engine: 'builtin' });
     expect(arabic.text).toMatch(/[\u0600-\u06FF]/);
@@ -45,13 +60,20 @@ describeEachDatabase('Regions (states) with a reply-language override', (use) =>
     expect(await suggest()).toMatchObject({ language: 'en' });
   });
 
-  it('refuses an unknown language, another company\'s region (404 like a missing one) and the roles without full settings', async () => {
-    expect((await call('admin@alpha.test', 'PATCH', `/v2/api/states/${world.stateS1}`, { language: 'klingon' })).json().error_description).toBe('Please choose a language from the list');
+  it("refuses an unknown language, another company's region (404 like a missing one) and the roles without full settings", async () => {
+    expect(
+      (await call('admin@alpha.test', 'PATCH', `/v2/api/states/${world.stateS1}`, { language: 'klingon' })).json()
+        .error_description,
+    ).toBe('Please choose a language from the list');
     const theirs = await call('admin@alpha.test', 'PATCH', `/v2/api/states/${foreign.stateId}`, { language: 'en' });
     const missing = await call('admin@alpha.test', 'PATCH', '/v2/api/states/999999', { language: 'en' });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual(missing.json());
-    expect((await call('admin@beta.test', 'GET', '/v2/api/states')).json().statesWithoutOverrides.map((s: { title: string }) => s.title)).toEqual(['Riyadh']);
+    expect(
+      (await call('admin@beta.test', 'GET', '/v2/api/states'))
+        .json()
+        .statesWithoutOverrides.map((s: { title: string }) => s.title),
+    ).toEqual(['Riyadh']);
     for (const email of ['responder@alpha.test', 'analyst@alpha.test']) {
       expect((await call(email, 'GET', '/v2/api/states')).statusCode).toBe(403);
       expect((await call(email, 'PATCH', `/v2/api/states/${world.stateS1}`, { language: 'en' })).statusCode).toBe(403);

@@ -1,13 +1,25 @@
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { buildWorkbook, type AnySheet, type SheetSpec } from './excel';
-import { averageReport, locationsReport, trendsReport, volumeReport, type LocationRow, type StatsQuery } from './service';
+import {
+  averageReport,
+  locationsReport,
+  trendsReport,
+  volumeReport,
+  type LocationRow,
+  type StatsQuery,
+} from './service';
 
 /** Excel versions of the reporting screens, built from the same calls so the numbers match. */
 export const STAT_EXPORTS = ['statistics', 'rating', 'response_rate', 'trends', 'ranking'] as const;
 export type StatExport = (typeof STAT_EXPORTS)[number];
 
-function intro(title: string, ctx: ActingContext, period: { from: string; to: string }, previous: { from: string; to: string } | null): string[] {
+function intro(
+  title: string,
+  ctx: ActingContext,
+  period: { from: string; to: string },
+  previous: { from: string; to: string } | null,
+): string[] {
   return [
     `${title}: ${ctx.company?.companyName ?? ''}`,
     `Period ${period.from} to ${period.to}${previous ? `, compared with ${previous.from} to ${previous.to}` : ''}`,
@@ -40,8 +52,18 @@ function locationSheet(name: string, rows: Ranked[], head: string[]): SheetSpec<
   };
 }
 
-export async function statisticsWorkbook(db: Db, ctx: ActingContext, q: StatsQuery, kind: StatExport): Promise<{ filename: string; content: Buffer }> {
-  const [avg, vol, trends, ranking] = await Promise.all([averageReport(db, ctx, q), volumeReport(db, ctx, q), trendsReport(db, ctx, q), locationsReport(db, ctx, q, 'performing')]);
+export async function statisticsWorkbook(
+  db: Db,
+  ctx: ActingContext,
+  q: StatsQuery,
+  kind: StatExport,
+): Promise<{ filename: string; content: Buffer }> {
+  const [avg, vol, trends, ranking] = await Promise.all([
+    averageReport(db, ctx, q),
+    volumeReport(db, ctx, q),
+    trendsReport(db, ctx, q),
+    locationsReport(db, ctx, q, 'performing'),
+  ]);
   const head = (title: string) => intro(title, ctx, avg.period, avg.previous_period);
   type KV = { label: string; now: number | null; before: number | null };
   const summary: SheetSpec<KV> = {
@@ -57,7 +79,11 @@ export async function statisticsWorkbook(db: Db, ctx: ActingContext, q: StatsQue
       { label: 'Average rating', now: avg.average, before: avg.previous_average },
       { label: 'Response rate %', now: vol.response_rate, before: vol.previous_response_rate },
       { label: 'Average response time (h)', now: vol.avg_response_hours, before: vol.previous_avg_response_hours },
-      ...([5, 4, 3, 2, 1] as const).map((s) => ({ label: `${s}-star reviews`, now: avg.stars[s], before: avg.previous_stars?.[s] ?? null })),
+      ...([5, 4, 3, 2, 1] as const).map((s) => ({
+        label: `${s}-star reviews`,
+        now: avg.stars[s],
+        before: avg.previous_stars?.[s] ?? null,
+      })),
       { label: 'Positive', now: vol.sentiment.positive, before: null },
       { label: 'Neutral', now: vol.sentiment.neutral, before: null },
       { label: 'Negative', now: vol.sentiment.negative, before: null },
@@ -81,10 +107,17 @@ export async function statisticsWorkbook(db: Db, ctx: ActingContext, q: StatsQue
   type Pt = (typeof trends.points)[number];
   const trend: SheetSpec<Pt> = {
     name: 'Trend',
-    intro: [...head('Trend'), `One row per ${trends.interval}${trends.interval === 'week' ? ` (weeks start on ISO day ${trends.week_start})` : ''}`],
+    intro: [
+      ...head('Trend'),
+      `One row per ${trends.interval}${trends.interval === 'week' ? ` (weeks start on ISO day ${trends.week_start})` : ''}`,
+    ],
     rows: trends.points,
     columns: [
-      { header: trends.interval === 'month' ? 'Month' : trends.interval === 'week' ? 'Week of' : 'Day', value: (r) => r.date, width: 12 },
+      {
+        header: trends.interval === 'month' ? 'Month' : trends.interval === 'week' ? 'Week of' : 'Day',
+        value: (r) => r.date,
+        width: 12,
+      },
       { header: 'Reviews', value: (r) => r.reviews },
       { header: 'Average rating', value: (r) => r.average, format: '0.00' },
       { header: 'Responded', value: (r) => r.responded },

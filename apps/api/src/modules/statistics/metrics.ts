@@ -17,7 +17,18 @@ export interface Sums {
   negative: number;
 }
 
-export const EMPTY_SUMS: Sums = { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 };
+export const EMPTY_SUMS: Sums = {
+  reviews: 0,
+  rated: 0,
+  ratingSum: 0,
+  stars: [0, 0, 0, 0, 0],
+  withText: 0,
+  responded: 0,
+  responseSeconds: 0,
+  positive: 0,
+  neutral: 0,
+  negative: 0,
+};
 
 export function round(value: number, digits: number): number {
   const f = 10 ** digits;
@@ -68,11 +79,23 @@ export function netPromoterScore(stars: Sums['stars']): Nps {
   const [s1, s2, s3, s4, s5] = stars;
   const detractors = s1 + s2 + s3;
   const responses = detractors + s4 + s5;
-  return { nps: responses ? Math.round((100 * (s5 - detractors)) / responses) : null, promoters: s5, passives: s4, detractors, responses };
+  return {
+    nps: responses ? Math.round((100 * (s5 - detractors)) / responses) : null,
+    promoters: s5,
+    passives: s4,
+    detractors,
+    responses,
+  };
 }
 
 /** Weights of the reputation score's parts; they add up to 1. */
-export const REPUTATION_WEIGHTS = { rating: 0.4, sentiment: 0.2, responseRate: 0.15, volume: 0.15, recency: 0.1 } as const;
+export const REPUTATION_WEIGHTS = {
+  rating: 0.4,
+  sentiment: 0.2,
+  responseRate: 0.15,
+  volume: 0.15,
+  recency: 0.1,
+} as const;
 /** Volume is full marks at this many reviews per location per 30 days. */
 export const VOLUME_TARGET_PER_LOCATION_MONTH = 10;
 /** Recency loses all its marks when the newest review is this many days old. */
@@ -108,7 +131,11 @@ export function reputationScore(input: ReputationInput): ReputationScore {
   const expected = VOLUME_TARGET_PER_LOCATION_MONTH * Math.max(1, input.locations) * (input.days / 30);
   const parts = {
     rating: { value: avg, score: avg === null ? 0 : clamp(((avg - 1) / 4) * 100), weight: REPUTATION_WEIGHTS.rating },
-    sentiment: { value: sentiment, score: sentiment === null ? 0 : clamp(((sentiment + 1) / 2) * 100), weight: REPUTATION_WEIGHTS.sentiment },
+    sentiment: {
+      value: sentiment,
+      score: sentiment === null ? 0 : clamp(((sentiment + 1) / 2) * 100),
+      weight: REPUTATION_WEIGHTS.sentiment,
+    },
     responseRate: { value: rate, score: rate ?? 0, weight: REPUTATION_WEIGHTS.responseRate },
     volume: { value: sums.reviews, score: clamp((100 * sums.reviews) / expected), weight: REPUTATION_WEIGHTS.volume },
     recency: {
@@ -118,7 +145,8 @@ export function reputationScore(input: ReputationInput): ReputationScore {
     },
   };
   for (const p of Object.values(parts)) p.score = round(p.score, 1);
-  const score = sums.reviews === 0 ? null : Math.round(Object.values(parts).reduce((a, p) => a + p.score * p.weight, 0));
+  const score =
+    sums.reviews === 0 ? null : Math.round(Object.values(parts).reduce((a, p) => a + p.score * p.weight, 0));
   return { score, parts };
 }
 

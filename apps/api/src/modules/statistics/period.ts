@@ -1,4 +1,12 @@
-import { DATE_RANGE_MESSAGES, previousPeriod, rangeLengthDays, resolveDateRange, toIsoDate, type ReviewFilter, type WeekStart } from '@reputo/core';
+import {
+  DATE_RANGE_MESSAGES,
+  previousPeriod,
+  rangeLengthDays,
+  resolveDateRange,
+  toIsoDate,
+  type ReviewFilter,
+  type WeekStart,
+} from '@reputo/core';
 import { gte, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -36,7 +44,12 @@ export function withoutDates(filter: ReviewFilter): ReviewFilter {
 }
 
 /** Conditions on review_daily for the filter's places and sources, within [from, to] (from may be open). */
-export function rollupWhere(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, competitor = false): SQL[] {
+export function rollupWhere(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  competitor = false,
+): SQL[] {
   return [...rollupConditions(ctx, withoutDates(filter), { competitor }), ...dayBounds(reviewDaily.day, range)];
 }
 
@@ -46,14 +59,28 @@ export function rollupWhere(ctx: ActingContext, filter: ReviewFilter, range: { f
  * otherwise review_daily. A quarter of a 1,000-location company is a few hundred monthly rows
  * instead of hundreds of thousands of daily ones.
  */
-export function rollupPlan(ctx: ActingContext, filter: ReviewFilter, range: { from: string; to: string }, competitor = false): RollupPlan {
+export function rollupPlan(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from: string; to: string },
+  competitor = false,
+): RollupPlan {
   const plan = monthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from, date_to: range.to }, { competitor });
   return plan ?? { daily: rollupWhere(ctx, filter, range, competitor) };
 }
 
 /** Where per-location sums of a range read (rankings, benchmarks): whole months per location plus the ends, or review_daily alone. */
-export function locationPlan(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, competitor = false): LocationPlan {
-  const plan = locationMonthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to }, { competitor });
+export function locationPlan(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  competitor = false,
+): LocationPlan {
+  const plan = locationMonthlyPlan(
+    ctx,
+    { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to },
+    { competitor },
+  );
   return plan ?? { monthly: null, daily: [rollupWhere(ctx, filter, range, competitor)] };
 }
 
@@ -61,9 +88,20 @@ export function locationPlan(ctx: ActingContext, filter: ReviewFilter, range: { 
  * Where to read every day of a range (day and week series, first and last days): the company-wide
  * daily rollup when nothing limits locations, otherwise review_daily.
  */
-export function dailyRead(ctx: ActingContext, filter: ReviewFilter, range: { from?: string | null; to: string }, competitor = false): { table: DailyTable; where: SQL[] } {
-  const company = companyDailyConditions(ctx, { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to }, { competitor });
-  return company ? { table: reviewCompanyDaily, where: company } : { table: reviewDaily, where: rollupWhere(ctx, filter, range, competitor) };
+export function dailyRead(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from?: string | null; to: string },
+  competitor = false,
+): { table: DailyTable; where: SQL[] } {
+  const company = companyDailyConditions(
+    ctx,
+    { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to },
+    { competitor },
+  );
+  return company
+    ? { table: reviewCompanyDaily, where: company }
+    : { table: reviewDaily, where: rollupWhere(ctx, filter, range, competitor) };
 }
 
 export function dayBounds(column: AnyPgColumn, range: { from?: string | null; to: string }): SQL[] {
@@ -72,11 +110,19 @@ export function dayBounds(column: AnyPgColumn, range: { from?: string | null; to
   return out;
 }
 
-export async function resolvePeriods(db: Db, ctx: ActingContext, filter: ReviewFilter, today = new Date()): Promise<ReportPeriods> {
+export async function resolvePeriods(
+  db: Db,
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  today = new Date(),
+): Promise<ReportPeriods> {
   const weekStart = weekStartOf(ctx);
   const range = resolveDateRange(filter, today, weekStart);
   const to = range.to ?? toIsoDate(today);
-  if (range.from && range.from > to) throw badRequest(DATE_RANGE_MESSAGES.fromAfterTo, [{ field: 'date_from', message: DATE_RANGE_MESSAGES.fromAfterTo }]);
+  if (range.from && range.from > to)
+    throw badRequest(DATE_RANGE_MESSAGES.fromAfterTo, [
+      { field: 'date_from', message: DATE_RANGE_MESSAGES.fromAfterTo },
+    ]);
   if (range.from) {
     const period = { from: range.from, to, days: rangeLengthDays({ from: range.from, to }) };
     const prev = previousPeriod({ from: period.from, to: period.to });

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { brands, locations, reviewCompanyDaily, reviewDaily, reviewLocationMonthly, reviewMonthly, states } from '../../db/schema';
+import {
+  brands,
+  locations,
+  reviewCompanyDaily,
+  reviewDaily,
+  reviewLocationMonthly,
+  reviewMonthly,
+  states,
+} from '../../db/schema';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -37,9 +45,16 @@ type SumRow = { [K in keyof ReturnType<typeof sumFields>]: string | number };
 
 export function addSums(a: Sums, b: Sums): Sums {
   return {
-    reviews: a.reviews + b.reviews, rated: a.rated + b.rated, ratingSum: a.ratingSum + b.ratingSum,
-    stars: a.stars.map((v, i) => v + b.stars[i]!) as Sums['stars'], withText: a.withText + b.withText, responded: a.responded + b.responded,
-    responseSeconds: a.responseSeconds + b.responseSeconds, positive: a.positive + b.positive, neutral: a.neutral + b.neutral, negative: a.negative + b.negative,
+    reviews: a.reviews + b.reviews,
+    rated: a.rated + b.rated,
+    ratingSum: a.ratingSum + b.ratingSum,
+    stars: a.stars.map((v, i) => v + b.stars[i]!) as Sums['stars'],
+    withText: a.withText + b.withText,
+    responded: a.responded + b.responded,
+    responseSeconds: a.responseSeconds + b.responseSeconds,
+    positive: a.positive + b.positive,
+    neutral: a.neutral + b.neutral,
+    negative: a.negative + b.negative,
   };
 }
 
@@ -64,7 +79,10 @@ function isMonthly(plan: RollupPlan): plan is { monthly: SQL[]; daily: SQL[] | n
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
   if (!isMonthly(plan)) return sumRollup(db, plan.daily);
   const m = reviewMonthly;
-  const [month] = await db.select(sumFields(m)).from(m).where(and(...plan.monthly));
+  const [month] = await db
+    .select(sumFields(m))
+    .from(m)
+    .where(and(...plan.monthly));
   const edge = plan.daily ? await sumRollup(db, plan.daily, reviewCompanyDaily) : null;
   return edge ? addSums(toSums(month), edge) : toSums(month);
 }
@@ -72,17 +90,33 @@ export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
   if (!isMonthly(plan)) return sumRollupBySource(db, plan.daily);
   const m = reviewMonthly;
-  const months = (await db.select({ source: m.source, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.source)).map((r) => ({ source: r.source, ...toSums(r) }));
+  const months = (
+    await db
+      .select({ source: m.source, ...sumFields(m) })
+      .from(m)
+      .where(and(...plan.monthly))
+      .groupBy(m.source)
+  ).map((r) => ({ source: r.source, ...toSums(r) }));
   const edges = plan.daily ? await sumRollupBySource(db, plan.daily, reviewCompanyDaily) : [];
   return mergeSums([...months, ...edges], 'source');
 }
 
 /** A monthly series for a plan: whole months from review_monthly, the edge months' days folded in. */
-export async function monthlySeriesPlanned(db: Db, plan: RollupPlan, weekStart: number): Promise<(Sums & { bucket: string })[]> {
+export async function monthlySeriesPlanned(
+  db: Db,
+  plan: RollupPlan,
+  weekStart: number,
+): Promise<(Sums & { bucket: string })[]> {
   if (!isMonthly(plan)) return rollupSeries(db, plan.daily, 'month', weekStart);
   const m = reviewMonthly;
   const bucket = sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`;
-  const months = (await db.select({ bucket, ...sumFields(m) }).from(m).where(and(...plan.monthly)).groupBy(m.month)).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+  const months = (
+    await db
+      .select({ bucket, ...sumFields(m) })
+      .from(m)
+      .where(and(...plan.monthly))
+      .groupBy(m.month)
+  ).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
   const edges = plan.daily ? await rollupSeries(db, plan.daily, 'month', weekStart, reviewCompanyDaily) : [];
   return mergeSums([...months, ...edges], 'bucket').sort((a, b) => a.bucket.localeCompare(b.bucket));
 }
@@ -91,18 +125,37 @@ function toSums(r: SumRow | undefined): Sums {
   if (!r) return { ...EMPTY_SUMS, stars: [0, 0, 0, 0, 0] };
   const n = (v: string | number) => Number(v);
   return {
-    reviews: n(r.reviews), rated: n(r.rated), ratingSum: n(r.ratingSum), stars: [n(r.s1), n(r.s2), n(r.s3), n(r.s4), n(r.s5)],
-    withText: n(r.withText), responded: n(r.responded), responseSeconds: n(r.responseSeconds), positive: n(r.positive), neutral: n(r.neutral), negative: n(r.negative),
+    reviews: n(r.reviews),
+    rated: n(r.rated),
+    ratingSum: n(r.ratingSum),
+    stars: [n(r.s1), n(r.s2), n(r.s3), n(r.s4), n(r.s5)],
+    withText: n(r.withText),
+    responded: n(r.responded),
+    responseSeconds: n(r.responseSeconds),
+    positive: n(r.positive),
+    neutral: n(r.neutral),
+    negative: n(r.negative),
   };
 }
 
 export async function sumRollup(db: Db, conditions: SQL[], table: DailyTable = d): Promise<Sums> {
-  const [row] = await db.select(sumFields(table)).from(table).where(and(...conditions));
+  const [row] = await db
+    .select(sumFields(table))
+    .from(table)
+    .where(and(...conditions));
   return toSums(row);
 }
 
-export async function sumRollupBySource(db: Db, conditions: SQL[], table: DailyTable = d): Promise<(Sums & { source: string })[]> {
-  const rows = await db.select({ source: table.source, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(table.source);
+export async function sumRollupBySource(
+  db: Db,
+  conditions: SQL[],
+  table: DailyTable = d,
+): Promise<(Sums & { source: string })[]> {
+  const rows = await db
+    .select({ source: table.source, ...sumFields(table) })
+    .from(table)
+    .where(and(...conditions))
+    .groupBy(table.source);
   return rows.map((r) => ({ source: r.source, ...toSums(r) }));
 }
 
@@ -112,14 +165,27 @@ export interface LocationPlan {
   daily: SQL[][];
 }
 
-async function sumsByLocation(db: Db, table: typeof d | typeof reviewLocationMonthly, conditions: SQL[]): Promise<(Sums & { locationId: number })[]> {
-  const rows = await db.select({ locationId: table.locationId, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(table.locationId);
+async function sumsByLocation(
+  db: Db,
+  table: typeof d | typeof reviewLocationMonthly,
+  conditions: SQL[],
+): Promise<(Sums & { locationId: number })[]> {
+  const rows = await db
+    .select({ locationId: table.locationId, ...sumFields(table) })
+    .from(table)
+    .where(and(...conditions))
+    .groupBy(table.locationId);
   return rows.map((r) => ({ locationId: r.locationId, ...toSums(r) }));
 }
 
 /** Sums per location for a plan; `only` limits the read to those locations when the caller needs no others. */
-export async function sumRollupByLocation(db: Db, plan: LocationPlan, only?: number[]): Promise<(Sums & { locationId: number })[]> {
-  const limit = (t: typeof d | typeof reviewLocationMonthly, conditions: SQL[]) => (only ? [...conditions, inArray(t.locationId, only.length ? only : [0])] : conditions);
+export async function sumRollupByLocation(
+  db: Db,
+  plan: LocationPlan,
+  only?: number[],
+): Promise<(Sums & { locationId: number })[]> {
+  const limit = (t: typeof d | typeof reviewLocationMonthly, conditions: SQL[]) =>
+    only ? [...conditions, inArray(t.locationId, only.length ? only : [0])] : conditions;
   const reads = await Promise.all([
     plan.monthly ? sumsByLocation(db, reviewLocationMonthly, limit(reviewLocationMonthly, plan.monthly)) : [],
     ...plan.daily.map((conditions) => sumsByLocation(db, d, limit(d, conditions))),
@@ -139,26 +205,48 @@ export function bucketSql(day: SQL | AnyPgColumn, interval: Interval, weekStart:
   return sql<string>`to_char(${day} - ((extract(isodow FROM ${day})::int - ${ws} + 7) % 7), 'YYYY-MM-DD')`;
 }
 
-export async function rollupSeries(db: Db, conditions: SQL[], interval: Interval, weekStart: number, table: DailyTable = d): Promise<(Sums & { bucket: string })[]> {
+export async function rollupSeries(
+  db: Db,
+  conditions: SQL[],
+  interval: Interval,
+  weekStart: number,
+  table: DailyTable = d,
+): Promise<(Sums & { bucket: string })[]> {
   const bucket = bucketSql(table.day, interval, weekStart);
-  const rows = await db.select({ bucket, ...sumFields(table) }).from(table).where(and(...conditions)).groupBy(bucket).orderBy(bucket);
+  const rows = await db
+    .select({ bucket, ...sumFields(table) })
+    .from(table)
+    .where(and(...conditions))
+    .groupBy(bucket)
+    .orderBy(bucket);
   return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
 }
 
 /** A day or week series over a daily read (statistics/period dailyRead: company-wide or per location). */
-export function dailySeries(db: Db, read: { table: DailyTable; where: SQL[] }, interval: Interval, weekStart: number): Promise<(Sums & { bucket: string })[]> {
+export function dailySeries(
+  db: Db,
+  read: { table: DailyTable; where: SQL[] },
+  interval: Interval,
+  weekStart: number,
+): Promise<(Sums & { bucket: string })[]> {
   return rollupSeries(db, read.where, interval, weekStart, read.table);
 }
 
 /** The newest day with a review under these conditions, or null. */
 export async function lastReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  const [row] = await db.select({ day: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')` }).from(table).where(and(...conditions));
+  const [row] = await db
+    .select({ day: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')` })
+    .from(table)
+    .where(and(...conditions));
   return row?.day ?? null;
 }
 
 /** The first day with a review under these conditions (the start of an all-time period), or null. */
 export async function firstReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  const [row] = await db.select({ day: sql<string | null>`to_char(min(${table.day}), 'YYYY-MM-DD')` }).from(table).where(and(...conditions));
+  const [row] = await db
+    .select({ day: sql<string | null>`to_char(min(${table.day}), 'YYYY-MM-DD')` })
+    .from(table)
+    .where(and(...conditions));
   return row?.day ?? null;
 }
 
@@ -172,10 +260,23 @@ export interface LocationInfo {
 }
 
 /** Titles, brands and regions of the company's locations (all, or these ids). */
-export async function locationInfo(db: Db, companyId: number, ids: number[] | null): Promise<Map<number, LocationInfo>> {
-  const where = ids ? and(eq(locations.companyId, companyId), inArray(locations.id, ids.length ? ids : [0])) : eq(locations.companyId, companyId);
+export async function locationInfo(
+  db: Db,
+  companyId: number,
+  ids: number[] | null,
+): Promise<Map<number, LocationInfo>> {
+  const where = ids
+    ? and(eq(locations.companyId, companyId), inArray(locations.id, ids.length ? ids : [0]))
+    : eq(locations.companyId, companyId);
   const rows = await db
-    .select({ id: locations.id, title: locations.title, code: locations.locationId, city: locations.city, brand: brands.title, state: states.title })
+    .select({
+      id: locations.id,
+      title: locations.title,
+      code: locations.locationId,
+      city: locations.city,
+      brand: brands.title,
+      state: states.title,
+    })
     .from(locations)
     .leftJoin(brands, eq(brands.id, locations.brandId))
     .leftJoin(states, eq(states.id, locations.stateId))

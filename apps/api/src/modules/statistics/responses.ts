@@ -19,7 +19,15 @@ export const stars = z.object({ 1: n, 2: n, 3: n, 4: n, 5: n });
 export const sentimentCounts = z.object({ positive: n, neutral: n, negative: n });
 export const interval = z.enum(['day', 'week', 'month']);
 /** The first day of the user's week, 1 (Monday) to 7 (Sunday). */
-const weekStart = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
+const weekStart = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal(6),
+  z.literal(7),
+]);
 
 export const pageFields = { total: n, page: n, per_page: n, total_pages: n };
 
@@ -31,7 +39,16 @@ export const averageReportSchema = z.object({
   previous_rated: nullableNumber,
   stars,
   previous_stars: stars.nullable(),
-  sources: z.array(z.object({ source: z.string(), title: z.string(), average: nullableNumber, rated: n, previous_average: nullableNumber, change: nullableNumber })),
+  sources: z.array(
+    z.object({
+      source: z.string(),
+      title: z.string(),
+      average: nullableNumber,
+      rated: n,
+      previous_average: nullableNumber,
+      change: nullableNumber,
+    }),
+  ),
   ...comparedPeriods,
   week_start: weekStart,
 });
@@ -49,7 +66,18 @@ export const volumeReportSchema = z.object({
   avg_response_hours: nullableNumber,
   previous_avg_response_hours: nullableNumber,
   sentiment: sentimentCounts.extend({ score: nullableNumber }),
-  sources: z.array(z.object({ source: z.string(), title: z.string(), reviews: n, previous_reviews: nullableNumber, responded: n, response_rate: nullableNumber, avg_response_hours: nullableNumber, average: nullableNumber })),
+  sources: z.array(
+    z.object({
+      source: z.string(),
+      title: z.string(),
+      reviews: n,
+      previous_reviews: nullableNumber,
+      responded: n,
+      response_rate: nullableNumber,
+      avg_response_hours: nullableNumber,
+      average: nullableNumber,
+    }),
+  ),
   ...comparedPeriods,
   week_start: weekStart,
 });
@@ -82,18 +110,20 @@ export const trendsReportSchema = z.object({
 
 export const rankingSchema = z.object({
   ...pageFields,
-  data: z.array(z.object({
-    location_id: n,
-    title: z.string(),
-    code: z.string().nullable(),
-    city: z.string().nullable(),
-    brand: z.string().nullable(),
-    state: z.string().nullable(),
-    previous: z.object({ reviews: n, average: nullableNumber, response_rate: nullableNumber }).nullable(),
-    change: z.object({ reviews: nullableNumber, average: nullableNumber, response_rate: nullableNumber }),
-    ...figures,
-    rank: n,
-  })),
+  data: z.array(
+    z.object({
+      location_id: n,
+      title: z.string(),
+      code: z.string().nullable(),
+      city: z.string().nullable(),
+      brand: z.string().nullable(),
+      state: z.string().nullable(),
+      previous: z.object({ reviews: n, average: nullableNumber, response_rate: nullableNumber }).nullable(),
+      change: z.object({ reviews: nullableNumber, average: nullableNumber, response_rate: nullableNumber }),
+      ...figures,
+      rank: n,
+    }),
+  ),
   ...comparedPeriods,
   week_start: weekStart,
 });

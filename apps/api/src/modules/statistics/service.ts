@@ -5,7 +5,15 @@ import { resolveScopeLocationIds } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { change, changePercent, figures, type Figures, type Sums } from './metrics';
 import { dailyRead, locationPlan, resolvePeriods, rollupPlan, type Period, type ReportPeriods } from './period';
-import { dailySeries, locationInfo, monthlySeriesPlanned, sumPlanned, sumPlannedBySource, sumRollupByLocation, type Interval } from './repository';
+import {
+  dailySeries,
+  locationInfo,
+  monthlySeriesPlanned,
+  sumPlanned,
+  sumPlannedBySource,
+  sumRollupByLocation,
+  type Interval,
+} from './repository';
 
 /** Statistics for any filter of the reviews workspace, each with the previous period of the same length. */
 
@@ -15,7 +23,11 @@ export interface StatsQuery extends ReviewFilter {
 }
 
 function periodsOut(p: ReportPeriods) {
-  return { period: { from: p.period.from, to: p.period.to }, previous_period: p.previous ? { from: p.previous.from, to: p.previous.to } : null, week_start: p.weekStart };
+  return {
+    period: { from: p.period.from, to: p.period.to },
+    previous_period: p.previous ? { from: p.previous.from, to: p.previous.to } : null,
+    week_start: p.weekStart,
+  };
 }
 
 async function bothPeriods<T>(p: ReportPeriods, read: (range: Period) => Promise<T>): Promise<[T, T | null]> {
@@ -44,7 +56,14 @@ export async function averageReport(db: Db, ctx: ActingContext, q: StatsQuery) {
       .map((s) => {
         const f = figures(s);
         const prev = prevBySource.get(s.source) ?? null;
-        return { source: s.source, title: sourceTitle(s.source), average: f.average, rated: f.rated, previous_average: prev?.average ?? null, change: change(f.average, prev?.average ?? null) };
+        return {
+          source: s.source,
+          title: sourceTitle(s.source),
+          average: f.average,
+          rated: f.rated,
+          previous_average: prev?.average ?? null,
+          change: change(f.average, prev?.average ?? null),
+        };
       })
       .sort((x, y) => y.rated - x.rated),
   };
@@ -78,8 +97,14 @@ export async function volumeReport(db: Db, ctx: ActingContext, q: StatsQuery) {
         const f = figures(s);
         const prev = prevBySource.get(s.source);
         return {
-          source: s.source, title: sourceTitle(s.source), reviews: f.reviews, previous_reviews: prev?.reviews ?? (p.previous ? 0 : null),
-          responded: f.responded, response_rate: f.response_rate, avg_response_hours: f.avg_response_hours, average: f.average,
+          source: s.source,
+          title: sourceTitle(s.source),
+          reviews: f.reviews,
+          previous_reviews: prev?.reviews ?? (p.previous ? 0 : null),
+          responded: f.responded,
+          response_rate: f.response_rate,
+          avg_response_hours: f.avg_response_hours,
+          average: f.average,
         };
       })
       .sort((x, y) => y.reviews - x.reviews),
@@ -108,7 +133,10 @@ export function bucketsBetween(from: string, to: string, interval: Interval, wee
   const out: string[] = [];
   while (cur <= end && out.length < 2000) {
     out.push(cur.toISOString().slice(0, 10));
-    cur = interval === 'month' ? new Date(Date.UTC(cur.getUTCFullYear(), cur.getUTCMonth() + 1, 1)) : new Date(cur.getTime() + (interval === 'week' ? 7 : 1) * DAY_MS);
+    cur =
+      interval === 'month'
+        ? new Date(Date.UTC(cur.getUTCFullYear(), cur.getUTCMonth() + 1, 1))
+        : new Date(cur.getTime() + (interval === 'week' ? 7 : 1) * DAY_MS);
   }
   return out;
 }
@@ -117,7 +145,23 @@ function fillSeries(rows: (Sums & { bucket: string })[], buckets: string[]) {
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   return buckets.map((date) => {
     const r = byBucket.get(date);
-    return { date, ...figures(r ?? { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 }) };
+    return {
+      date,
+      ...figures(
+        r ?? {
+          reviews: 0,
+          rated: 0,
+          ratingSum: 0,
+          stars: [0, 0, 0, 0, 0],
+          withText: 0,
+          responded: 0,
+          responseSeconds: 0,
+          positive: 0,
+          neutral: 0,
+          negative: 0,
+        },
+      ),
+    };
   });
 }
 
@@ -126,13 +170,18 @@ export async function trendsReport(db: Db, ctx: ActingContext, q: StatsQuery) {
   const interval = q.interval ?? defaultInterval(p.period.days);
   // Monthly points read review_monthly for whole months when no location limit applies.
   const [now, before] = await bothPeriods(p, (r) =>
-    interval === 'month' ? monthlySeriesPlanned(db, rollupPlan(ctx, q, r), p.weekStart) : dailySeries(db, dailyRead(ctx, q, r), interval, p.weekStart),
+    interval === 'month'
+      ? monthlySeriesPlanned(db, rollupPlan(ctx, q, r), p.weekStart)
+      : dailySeries(db, dailyRead(ctx, q, r), interval, p.weekStart),
   );
   return {
     ...periodsOut(p),
     interval,
     points: fillSeries(now, bucketsBetween(p.period.from, p.period.to, interval, p.weekStart)),
-    previous_points: before && p.previous ? fillSeries(before, bucketsBetween(p.previous.from, p.previous.to, interval, p.weekStart)) : null,
+    previous_points:
+      before && p.previous
+        ? fillSeries(before, bucketsBetween(p.previous.from, p.previous.to, interval, p.weekStart))
+        : null,
   };
 }
 
@@ -167,11 +216,45 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
   const nowBy = new Map(now.map((r) => [r.locationId, r]));
   const beforeBy = new Map((before ?? []).map((r) => [r.locationId, r]));
   const rows: LocationRow[] = [...info.values()].map((loc) => {
-    const f = figures(nowBy.get(loc.id) ?? { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 });
+    const f = figures(
+      nowBy.get(loc.id) ?? {
+        reviews: 0,
+        rated: 0,
+        ratingSum: 0,
+        stars: [0, 0, 0, 0, 0],
+        withText: 0,
+        responded: 0,
+        responseSeconds: 0,
+        positive: 0,
+        neutral: 0,
+        negative: 0,
+      },
+    );
     const prevSums = beforeBy.get(loc.id);
-    const prev = p.previous ? figures(prevSums ?? { reviews: 0, rated: 0, ratingSum: 0, stars: [0, 0, 0, 0, 0], withText: 0, responded: 0, responseSeconds: 0, positive: 0, neutral: 0, negative: 0 }) : null;
+    const prev = p.previous
+      ? figures(
+          prevSums ?? {
+            reviews: 0,
+            rated: 0,
+            ratingSum: 0,
+            stars: [0, 0, 0, 0, 0],
+            withText: 0,
+            responded: 0,
+            responseSeconds: 0,
+            positive: 0,
+            neutral: 0,
+            negative: 0,
+          },
+        )
+      : null;
     return {
-      location_id: loc.id, title: loc.title, code: loc.code, city: loc.city, brand: loc.brand, state: loc.state, ...f,
+      location_id: loc.id,
+      title: loc.title,
+      code: loc.code,
+      city: loc.city,
+      brand: loc.brand,
+      state: loc.state,
+      ...f,
       previous: prev ? { reviews: prev.reviews, average: prev.average, response_rate: prev.response_rate } : null,
       change: {
         reviews: prev ? f.reviews - prev.reviews : null,
@@ -182,11 +265,17 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
   });
   let ordered: LocationRow[];
   if (ranking === 'improved') {
-    ordered = rows.filter((r) => r.change.average !== null).sort((a, b) => compareNullable(a.change.average, b.change.average, -1) || b.reviews - a.reviews);
+    ordered = rows
+      .filter((r) => r.change.average !== null)
+      .sort((a, b) => compareNullable(a.change.average, b.change.average, -1) || b.reviews - a.reviews);
   } else if (ranking === 'lowest') {
-    ordered = rows.filter((r) => r.average !== null).sort((a, b) => compareNullable(a.average, b.average, 1) || b.reviews - a.reviews);
+    ordered = rows
+      .filter((r) => r.average !== null)
+      .sort((a, b) => compareNullable(a.average, b.average, 1) || b.reviews - a.reviews);
   } else {
-    ordered = rows.sort((a, b) => compareNullable(a.average, b.average, -1) || b.reviews - a.reviews || a.title.localeCompare(b.title));
+    ordered = rows.sort(
+      (a, b) => compareNullable(a.average, b.average, -1) || b.reviews - a.reviews || a.title.localeCompare(b.title),
+    );
   }
   const limited = q.limit ? ordered.slice(0, q.limit) : ordered;
   return { ...periodsOut(p), total: ordered.length, data: limited.map((r, i) => ({ rank: i + 1, ...r })) };
@@ -215,8 +304,18 @@ const SORT_VALUES: Record<RankingSort, (r: RankedRow) => number | string | null>
 export function rankingPage(report: Awaited<ReturnType<typeof locationsReport>>, q: RankingTableParams) {
   const value = SORT_VALUES[q.sort];
   const dir = q.order === 'desc' ? -1 : 1;
-  const sorted = q.sort === 'rank' && q.order === 'asc' ? report.data : [...report.data].sort((a, b) => compareNullable(value(a), value(b), dir) || a.rank - b.rank);
+  const sorted =
+    q.sort === 'rank' && q.order === 'asc'
+      ? report.data
+      : [...report.data].sort((a, b) => compareNullable(value(a), value(b), dir) || a.rank - b.rank);
   const total = sorted.length;
   const start = (q.page - 1) * q.per_page;
-  return { ...report, total, page: q.page, per_page: q.per_page, total_pages: Math.ceil(total / q.per_page), data: sorted.slice(start, start + q.per_page) };
+  return {
+    ...report,
+    total,
+    page: q.page,
+    per_page: q.per_page,
+    total_pages: Math.ceil(total / q.per_page),
+    data: sorted.slice(start, start + q.per_page),
+  };
 }

@@ -15,14 +15,33 @@ import { identitiesChanged } from '../../platform/identityCache';
 
 describe('reporting formulas', () => {
   it('NPS: promoters 5, passives 4, detractors 1-3, rounded percent', () => {
-    expect(netPromoterScore([1, 1, 0, 1, 1])).toEqual({ nps: -25, promoters: 1, passives: 1, detractors: 2, responses: 4 });
+    expect(netPromoterScore([1, 1, 0, 1, 1])).toEqual({
+      nps: -25,
+      promoters: 1,
+      passives: 1,
+      detractors: 2,
+      responses: 4,
+    });
     expect(netPromoterScore([0, 0, 0, 0, 0]).nps).toBeNull();
   });
 
   it('reputation score weighs rating, sentiment, response rate, volume and recency', () => {
     const r = reputationScore({
-      sums: { reviews: 10, rated: 10, ratingSum: 40, stars: [0, 0, 2, 6, 2], withText: 5, responded: 5, responseSeconds: 0, positive: 6, neutral: 2, negative: 2 },
-      locations: 1, days: 30, daysSinceLastReview: 3,
+      sums: {
+        reviews: 10,
+        rated: 10,
+        ratingSum: 40,
+        stars: [0, 0, 2, 6, 2],
+        withText: 5,
+        responded: 5,
+        responseSeconds: 0,
+        positive: 6,
+        neutral: 2,
+        negative: 2,
+      },
+      locations: 1,
+      days: 30,
+      daysSinceLastReview: 3,
     });
     // rating (4-1)/4 = 75; sentiment (0.4+1)/2 = 70; response 50; volume 10/10 = 100; recency 100 - 10 = 90
     expect(r.parts.rating.score).toBe(75);
@@ -66,7 +85,17 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
 
   it('reviews/volume: counts, response rate and time against the previous period', async () => {
     const body = await json('/v2/api/statistics/reviews/volume');
-    expect(body).toMatchObject({ reviews: 8, previous_reviews: 5, change: 3, change_percent: 60, responded: 4, response_rate: 50, previous_response_rate: 20, response_rate_change: 30, with_text: 6 });
+    expect(body).toMatchObject({
+      reviews: 8,
+      previous_reviews: 5,
+      change: 3,
+      change_percent: 60,
+      responded: 4,
+      response_rate: 50,
+      previous_response_rate: 20,
+      response_rate_change: 30,
+      with_text: 6,
+    });
     expect(body.avg_response_hours).toBe(4.3); // (2 + 4 + 10 + 1) / 4 = 4.25 hours
     expect(body.previous_avg_response_hours).toBe(5);
     expect(body.sentiment.positive + body.sentiment.neutral + body.sentiment.negative).toBe(8);
@@ -83,26 +112,56 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     const performing = await json('/v2/api/statistics/locations/performing');
     expect(performing.data.map((r: { title: string; average: number }) => [r.title, r.average])).toEqual([
       // Equal averages and volumes: by title.
-      ['Alpha Express Riyadh', 3.67], ['Alpha Grill Marina', 3.67], ['Alpha Grill Downtown', 2],
+      ['Alpha Express Riyadh', 3.67],
+      ['Alpha Grill Marina', 3.67],
+      ['Alpha Grill Downtown', 2],
     ]);
     const improved = await json('/v2/api/statistics/locations/improved');
-    expect(improved.data.map((r: { title: string; change: { average: number } }) => [r.title, r.change.average])).toEqual([
-      ['Alpha Grill Marina', 0.67], ['Alpha Express Riyadh', 0], ['Alpha Grill Downtown', -3],
+    expect(
+      improved.data.map((r: { title: string; change: { average: number } }) => [r.title, r.change.average]),
+    ).toEqual([
+      ['Alpha Grill Marina', 0.67],
+      ['Alpha Express Riyadh', 0],
+      ['Alpha Grill Downtown', -3],
     ]);
     const lowest = await json('/v2/api/statistics/locations/lowest-reviews', { limit: '1' });
     expect(lowest.data).toHaveLength(1);
-    expect(lowest.data[0]).toMatchObject({ title: 'Alpha Grill Downtown', average: 2, reviews: 2, responded: 1, response_rate: 50, previous: { reviews: 1, average: 5 } });
+    expect(lowest.data[0]).toMatchObject({
+      title: 'Alpha Grill Downtown',
+      average: 2,
+      reviews: 2,
+      responded: 1,
+      response_rate: 50,
+      previous: { reviews: 1, average: 5 },
+    });
   });
 
-  it('locations: the ranking table pages and sorts on the server, keeping each location\'s rank', async () => {
-    const all = (await json('/v2/api/statistics/locations/performing')).data as { title: string; rank: number; reviews: number; response_rate: number | null }[];
+  it("locations: the ranking table pages and sorts on the server, keeping each location's rank", async () => {
+    const all = (await json('/v2/api/statistics/locations/performing')).data as {
+      title: string;
+      rank: number;
+      reviews: number;
+      response_rate: number | null;
+    }[];
     const byReviews = [...all].sort((a, b) => b.reviews - a.reviews || a.rank - b.rank);
     const pages = [];
-    for (const page of ['1', '2', '3']) pages.push(await json('/v2/api/statistics/locations/performing', { page, per_page: '1', sort: 'reviews', order: 'desc' }));
-    expect(pages.map((p) => [p.page, p.per_page, p.total, p.total_pages])).toEqual([[1, 1, 3, 3], [2, 1, 3, 3], [3, 1, 3, 3]]);
+    for (const page of ['1', '2', '3'])
+      pages.push(
+        await json('/v2/api/statistics/locations/performing', { page, per_page: '1', sort: 'reviews', order: 'desc' }),
+      );
+    expect(pages.map((p) => [p.page, p.per_page, p.total, p.total_pages])).toEqual([
+      [1, 1, 3, 3],
+      [2, 1, 3, 3],
+      [3, 1, 3, 3],
+    ]);
     expect(pages.map((p) => [p.data[0].title, p.data[0].rank])).toEqual(byReviews.map((r) => [r.title, r.rank]));
     const byTitle = await json('/v2/api/statistics/locations/performing', { sort: 'title', order: 'desc' });
-    expect(byTitle.data.map((r: { title: string }) => r.title)).toEqual(all.map((r) => r.title).sort().reverse());
+    expect(byTitle.data.map((r: { title: string }) => r.title)).toEqual(
+      all
+        .map((r) => r.title)
+        .sort()
+        .reverse(),
+    );
     // Ascending by response rate: the lowest first, and a location without reviews would come last.
     const byRate = await json('/v2/api/statistics/locations/performing', { sort: 'response_rate' });
     const rates = byRate.data.map((r: { response_rate: number | null }) => r.response_rate);
@@ -112,29 +171,50 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     const bad = await get('/v2/api/statistics/locations/performing', { sort: 'colour' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error_description).toContain('sort must be one of rank, title');
-    expect((await get('/v2/api/statistics/locations/performing', { per_page: '1001' })).json().error_description).toContain('per_page must be between 1 and 1000');
+    expect(
+      (await get('/v2/api/statistics/locations/performing', { per_page: '1001' })).json().error_description,
+    ).toContain('per_page must be between 1 and 1000');
   });
 
-  it('trends: weeks start on the user\'s week start, empty buckets included', async () => {
+  it("trends: weeks start on the user's week start, empty buckets included", async () => {
     const sunday = await json('/v2/api/statistics/trends', { interval: 'week' });
     expect(sunday.week_start).toBe(7);
-    expect(sunday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([['2025-02-23', 0], ['2025-03-02', 7], ['2025-03-09', 1]]);
+    expect(sunday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([
+      ['2025-02-23', 0],
+      ['2025-03-02', 7],
+      ['2025-03-09', 1],
+    ]);
     await use().database.db.update(users).set({ weekStart: 1 }).where(eq(users.id, use().fx.companyA.admin.id));
     identitiesChanged(); // changed outside the API: the kept user row is stale
     const monday = await json('/v2/api/statistics/trends', { interval: 'week' });
-    expect(monday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([['2025-02-24', 1], ['2025-03-03', 7], ['2025-03-10', 0]]);
+    expect(monday.points.map((p: { date: string; reviews: number }) => [p.date, p.reviews])).toEqual([
+      ['2025-02-24', 1],
+      ['2025-03-03', 7],
+      ['2025-03-10', 0],
+    ]);
     await use().database.db.update(users).set({ weekStart: 7 }).where(eq(users.id, use().fx.companyA.admin.id));
     identitiesChanged(); // changed outside the API: the kept user row is stale
     const daily = await json('/v2/api/statistics/trends');
     expect(daily.interval).toBe('day');
     expect(daily.points).toHaveLength(10);
     expect(daily.previous_points).toHaveLength(10);
-    expect(daily.points.find((p: { date: string }) => p.date === '2025-03-09')).toMatchObject({ reviews: 1, average: 1 });
+    expect(daily.points.find((p: { date: string }) => p.date === '2025-03-09')).toMatchObject({
+      reviews: 1,
+      average: 1,
+    });
   });
 
   it('dashboard: NPS from feedback only, reputation score with its parts', async () => {
     const nps = await json('/v2/api/dashboard/netPromoterScore');
-    expect(nps).toMatchObject({ nps: 0, promoters: 1, passives: 1, detractors: 1, responses: 3, previous_nps: 33, change: -33 });
+    expect(nps).toMatchObject({
+      nps: 0,
+      promoters: 1,
+      passives: 1,
+      detractors: 1,
+      responses: 3,
+      previous_nps: 33,
+      change: -33,
+    });
     const rep = await json('/v2/api/dashboard/reputationScore');
     expect(rep.parts.rating.value).toBe(3.25);
     expect(rep.parts.responseRate.value).toBe(50);
@@ -151,18 +231,33 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
 
   it('export: the Excel file has the same figures as the screen, and opens as a download with access_token', async () => {
     const env = use();
-    const res = await env.app.inject({ method: 'GET', url: '/v2/api/statistics/export', query: { ...PERIOD, report: 'ranking', access_token: token } });
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/v2/api/statistics/export',
+      query: { ...PERIOD, report: 'ranking', access_token: token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="ranking-2025-03-01-2025-03-10.xlsx"');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-    const rows = wb.getWorksheet('Locations')!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = wb
+      .getWorksheet('Locations')!
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     const screen = (await json('/v2/api/statistics/locations/performing')).data;
     const table = rows.slice(rows.findIndex((r) => r[0] === 'Rank') + 1);
-    expect(table.map((r) => [r[1], r[5], r[6]])).toEqual(screen.map((r: { title: string; reviews: number; average: number }) => [r.title, r.reviews, r.average]));
+    expect(table.map((r) => [r[1], r[5], r[6]])).toEqual(
+      screen.map((r: { title: string; reviews: number; average: number }) => [r.title, r.reviews, r.average]),
+    );
     const anonymous = await env.app.inject({ method: 'GET', url: '/v2/api/statistics/export', query: PERIOD });
     expect(anonymous.statusCode).toBe(401);
-    const stats = await env.app.inject({ method: 'GET', url: '/v2/api/statistics/export', query: { ...PERIOD }, headers: bearer(token) });
+    const stats = await env.app.inject({
+      method: 'GET',
+      url: '/v2/api/statistics/export',
+      query: { ...PERIOD },
+      headers: bearer(token),
+    });
     const full = new ExcelJS.Workbook();
     await full.xlsx.load(stats.rawPayload as unknown as ExcelJS.Buffer);
     expect(full.worksheets.map((w) => w.name)).toEqual(['Summary', 'Sources', 'Trend', 'Locations']);
@@ -170,7 +265,11 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
 
   it('whole months read review_monthly and agree with the daily rollup to the last review', async () => {
     const all = [world.marina, world.downtown, world.riyadh].join(',');
-    for (const range of [{ date_from: '2025-02-01', date_to: '2025-03-31' }, { date_from: '2025-02-15', date_to: '2025-04-10' }, { date_from: '2025-01-01', date_to: '2025-06-30' }]) {
+    for (const range of [
+      { date_from: '2025-02-01', date_to: '2025-03-31' },
+      { date_from: '2025-02-15', date_to: '2025-04-10' },
+      { date_from: '2025-01-01', date_to: '2025-06-30' },
+    ]) {
       // A location filter forces review_daily; without it whole months come from review_monthly.
       const monthly = await json('/v2/api/statistics/reviews/volume', range);
       const daily = await json('/v2/api/statistics/reviews/volume', { ...range, locations: all });
@@ -201,7 +300,10 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(other.json().reviews).toBe(0);
     const foreignLocation = await get('/v2/api/statistics/reviews/volume', { locations: String(world.marina) }, beta);
     expect(foreignLocation.json().reviews).toBe(0);
-    await env.database.db.update(users).set({ locationIds: [world.marina] }).where(eq(users.id, env.fx.companyA.analyst.id));
+    await env.database.db
+      .update(users)
+      .set({ locationIds: [world.marina] })
+      .where(eq(users.id, env.fx.companyA.analyst.id));
     identitiesChanged(); // changed outside the API: the kept user row is stale
     const analyst = (await signIn(env.app, 'analyst@alpha.test')).access_token;
     expect((await get('/v2/api/statistics/reviews/volume', {}, analyst)).json().reviews).toBe(3);
@@ -214,8 +316,22 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
     const added = await insertReviews(db, companyId, world, [
-      { key: 'n1', location: 'marina', source: 'google', rating: 1, day: '2025-03-10', text: 'Cold food and rude staff.' },
-      { key: 'n2', location: 'riyadh', source: 'zomato', rating: 5, day: '2025-03-10', text: 'Excellent service, very quick.' },
+      {
+        key: 'n1',
+        location: 'marina',
+        source: 'google',
+        rating: 1,
+        day: '2025-03-10',
+        text: 'Cold food and rude staff.',
+      },
+      {
+        key: 'n2',
+        location: 'riyadh',
+        source: 'zomato',
+        rating: 5,
+        day: '2025-03-10',
+        text: 'Excellent service, very quick.',
+      },
     ]);
     let check = await freshRollups(db, companyId);
     expect(check.incremental).toEqual(check.fresh);
@@ -223,7 +339,9 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     // An edit that moves a review to another day and location, and changes its text and stars.
     await db.transaction(async (tx) => {
       const before = await rollupKeysOf(tx, companyId, [added.n1!]);
-      await tx.execute(sql`UPDATE reviews SET rating = 3, text = 'The food was ok, the price was fair.', created_at = '2025-03-08T09:00:00Z', location_id = ${world.downtown} WHERE id = ${added.n1!}`);
+      await tx.execute(
+        sql`UPDATE reviews SET rating = 3, text = 'The food was ok, the price was fair.', created_at = '2025-03-08T09:00:00Z', location_id = ${world.downtown} WHERE id = ${added.n1!}`,
+      );
       await afterReviewsWritten(tx, companyId, [added.n1!], before);
     });
     // A reply.
@@ -253,8 +371,20 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     // Inserted as uploads do (rows and their rollups in one statement), no text analysis yet.
     const ids = await db.transaction((tx) =>
       insertReviewRows(tx, [
-        { ...facts, locationId: world.marina, rating: 2, text: 'The food was cold and the waiter was rude.', createdAt: new Date('2025-03-07T10:00:00Z') },
-        { ...facts, locationId: world.riyadh, rating: 5, text: 'Spotless place and friendly staff.', createdAt: new Date('2025-03-07T11:00:00Z') },
+        {
+          ...facts,
+          locationId: world.marina,
+          rating: 2,
+          text: 'The food was cold and the waiter was rude.',
+          createdAt: new Date('2025-03-07T10:00:00Z'),
+        },
+        {
+          ...facts,
+          locationId: world.riyadh,
+          rating: 5,
+          text: 'Spotless place and friendly staff.',
+          createdAt: new Date('2025-03-07T11:00:00Z'),
+        },
       ]),
     );
     expect(await analyzeWaitingReviews(db)).toBe(2);
@@ -264,7 +394,11 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     // A move to another day and location, then a delete, each with delta counters only.
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(reviews).where(eq(reviews.id, ids[0]!));
-      const [after] = await tx.update(reviews).set({ locationId: world.downtown, createdAt: new Date('2025-03-05T10:00:00Z') }).where(eq(reviews.id, ids[0]!)).returning();
+      const [after] = await tx
+        .update(reviews)
+        .set({ locationId: world.downtown, createdAt: new Date('2025-03-05T10:00:00Z') })
+        .where(eq(reviews.id, ids[0]!))
+        .returning();
       await applyRollupChange(tx, before as RollupFacts, after as RollupFacts);
     });
     await db.transaction(async (tx) => {

@@ -7,5 +7,8 @@ export async function pingDatabase(db: Db): Promise<void> {
 }
 
 export async function findUsersByEmails(db: Db, emails: readonly string[]) {
-  return db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.email, [...emails]));
+  return db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
 }

@@ -15,7 +15,15 @@ const clientConfigSchema = z.object({
   billingPortalBase: z.string(),
   announcement: z.string().nullable(),
   apiVersion: z.string(),
-  pusher: z.object({ key: z.string(), cluster: z.string(), wsHost: z.string().nullable(), wsPort: z.number().nullable(), forceTLS: z.boolean(), embedded: z.boolean(), authEndpoint: z.string() }),
+  pusher: z.object({
+    key: z.string(),
+    cluster: z.string(),
+    wsHost: z.string().nullable(),
+    wsPort: z.number().nullable(),
+    forceTLS: z.boolean(),
+    embedded: z.boolean(),
+    authEndpoint: z.string(),
+  }),
 });
 
 const intercomSchema = z.object({
@@ -30,40 +38,76 @@ const intercomSchema = z.object({
 });
 
 export function systemRoutes(app: App, deps: AppDeps): void {
-  app.get('/version', {
-    config: { access: access.public() },
-    schema: { tags: ['system'], summary: 'API version and build', response: { 200: z.object({ version: z.string(), build: z.string() }) } },
-  }, async () => ({ version: deps.config.version, build: deps.config.build }));
-
-  app.get('/healthz', {
-    config: { access: access.public() },
-    schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
-  }, async () => {
-    await pingDatabase(deps.db);
-    return { status: 'ok' as const, database: deps.config.databaseUrl ? 'postgresql' : 'pglite' };
-  });
-
-  app.get('/v2/api/client-config', {
-    config: { access: access.public() },
-    schema: { tags: ['system'], summary: 'Settings the web app reads at start (OAuth client, demo users in demo mode, maintenance, realtime)', response: { 200: clientConfigSchema } },
-  }, async () => clientConfig(deps.db, deps.config, deps.realtime));
-
-  app.get('/api/v2/intercom/payload', {
-    config: { access: access.signedIn() },
-    schema: { tags: ['user'], summary: 'Chat-widget payload with an identity hash signed by a server secret', response: { 200: intercomSchema } },
-  }, async (request) => intercomPayload(deps.config, actingOf(request)));
-
-  app.get('/v2/api/userlist/token', {
-    config: { access: access.signedIn() },
-    schema: {
-      tags: ['user'],
-      summary: 'Signed token for a user-engagement tool, for the current user only',
-      querystring: z.object({ id: idSchema() }),
-      response: { 200: z.object({ token: z.string() }) },
+  app.get(
+    '/version',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['system'],
+        summary: 'API version and build',
+        response: { 200: z.object({ version: z.string(), build: z.string() }) },
+      },
     },
-  }, async (request) => {
-    const ctx = actingOf(request);
-    if (request.query.id !== ctx.user.id) throw forbidden('A token can only be made for the current user');
-    return { token: await userlistToken(deps.config, ctx) };
-  });
+    async () => ({ version: deps.config.version, build: deps.config.build }),
+  );
+
+  app.get(
+    '/healthz',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+      },
+    },
+    async () => {
+      await pingDatabase(deps.db);
+      return { status: 'ok' as const, database: deps.config.databaseUrl ? 'postgresql' : 'pglite' };
+    },
+  );
+
+  app.get(
+    '/v2/api/client-config',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['system'],
+        summary: 'Settings the web app reads at start (OAuth client, demo users in demo mode, maintenance, realtime)',
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async () => clientConfig(deps.db, deps.config, deps.realtime),
+  );
+
+  app.get(
+    '/api/v2/intercom/payload',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['user'],
+        summary: 'Chat-widget payload with an identity hash signed by a server secret',
+        response: { 200: intercomSchema },
+      },
+    },
+    async (request) => intercomPayload(deps.config, actingOf(request)),
+  );
+
+  app.get(
+    '/v2/api/userlist/token',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['user'],
+        summary: 'Signed token for a user-engagement tool, for the current user only',
+        querystring: z.object({ id: idSchema() }),
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request) => {
+      const ctx = actingOf(request);
+      if (request.query.id !== ctx.user.id) throw forbidden('A token can only be made for the current user');
+      return { token: await userlistToken(deps.config, ctx) };
+    },
+  );
 }

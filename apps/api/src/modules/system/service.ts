@@ -25,11 +25,18 @@ export async function clientConfig(db: Db, config: Config, realtime: Realtime) {
 }
 
 async function presetUsersOf(db: Db) {
-  const rows = await findUsersByEmails(db, DEMO_ACCOUNTS.map((a) => a.email));
+  const rows = await findUsersByEmails(
+    db,
+    DEMO_ACCOUNTS.map((a) => a.email),
+  );
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   return DEMO_ACCOUNTS.filter((a) => byEmail.has(a.email)).map((a) => {
     const row = byEmail.get(a.email)!;
-    return { mail: a.email, password: DEMO_PASSWORD, userName: `${displayName(row.firstName, row.lastName)} (${a.role})` };
+    return {
+      mail: a.email,
+      password: DEMO_PASSWORD,
+      userName: `${displayName(row.firstName, row.lastName)} (${a.role})`,
+    };
   });
 }
 
@@ -50,7 +57,9 @@ export function intercomPayload(config: Config, ctx: ActingContext) {
     name: displayName(user.firstName, user.lastName),
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     user_hash: createHmac('sha256', config.intercomSecret).update(userId).digest('hex'),
-    company: ctx.company ? { company_id: String(ctx.company.id), name: ctx.company.companyName, plan: ctx.company.package } : null,
+    company: ctx.company
+      ? { company_id: String(ctx.company.id), name: ctx.company.companyName, plan: ctx.company.package }
+      : null,
     session_duration: CHAT_SESSION_MS,
   };
 }
@@ -58,7 +67,12 @@ export function intercomPayload(config: Config, ctx: ActingContext) {
 /** A signed token that identifies the user to a user-engagement tool (valid for one hour). */
 export async function userlistToken(config: Config, ctx: ActingContext): Promise<string> {
   const user = ctx.user;
-  return new SignJWT({ identifier: `user-${user.id}`, email: user.email, name: displayName(user.firstName, user.lastName), company: ctx.company?.companyName ?? null })
+  return new SignJWT({
+    identifier: `user-${user.id}`,
+    email: user.email,
+    name: displayName(user.firstName, user.lastName),
+    company: ctx.company?.companyName ?? null,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
     .setExpirationTime('1h')

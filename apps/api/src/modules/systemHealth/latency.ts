@@ -19,7 +19,14 @@ interface Tally {
   buckets: number[];
 }
 
-const emptyTally = (): Tally => ({ count: 0, sumMs: 0, maxMs: 0, errors4xx: 0, errors5xx: 0, buckets: new Array(BUCKETS_MS.length + 1).fill(0) });
+const emptyTally = (): Tally => ({
+  count: 0,
+  sumMs: 0,
+  maxMs: 0,
+  errors4xx: 0,
+  errors5xx: 0,
+  buckets: new Array(BUCKETS_MS.length + 1).fill(0),
+});
 
 function bucketOf(ms: number): number {
   const i = BUCKETS_MS.findIndex((b) => ms <= b);
@@ -68,7 +75,15 @@ export interface LatencySnapshot {
   recent: { count: number; p50: number | null; p95: number | null; p99: number | null };
   lastHour: { count: number; errors4xx: number; errors5xx: number; p95: number | null };
   histogram: { le: number | null; count: number }[];
-  routes: { route: string; count: number; avgMs: number; p95: number | null; maxMs: number; errors4xx: number; errors5xx: number }[];
+  routes: {
+    route: string;
+    count: number;
+    avgMs: number;
+    p95: number | null;
+    maxMs: number;
+    errors4xx: number;
+    errors5xx: number;
+  }[];
   minutes: { minute: string; count: number; errors: number; avgMs: number | null; p95: number | null }[];
 }
 
@@ -123,12 +138,36 @@ export function createLatencyRecorder(startedAt = Date.now()): LatencyRecorder {
       }
       return {
         since: new Date(startedAt).toISOString(),
-        total: { count: total.count, errors4xx: total.errors4xx, errors5xx: total.errors5xx, avgMs: total.count ? round1(total.sumMs / total.count) : null, maxMs: round1(total.maxMs) },
-        recent: { count: sorted.length, p50: roundOrNull(quantile(sorted, 0.5)), p95: roundOrNull(quantile(sorted, 0.95)), p99: roundOrNull(quantile(sorted, 0.99)) },
-        lastHour: { count: hour.count, errors4xx: hour.errors4xx, errors5xx: hour.errors5xx, p95: bucketQuantile(hour, 0.95) },
+        total: {
+          count: total.count,
+          errors4xx: total.errors4xx,
+          errors5xx: total.errors5xx,
+          avgMs: total.count ? round1(total.sumMs / total.count) : null,
+          maxMs: round1(total.maxMs),
+        },
+        recent: {
+          count: sorted.length,
+          p50: roundOrNull(quantile(sorted, 0.5)),
+          p95: roundOrNull(quantile(sorted, 0.95)),
+          p99: roundOrNull(quantile(sorted, 0.99)),
+        },
+        lastHour: {
+          count: hour.count,
+          errors4xx: hour.errors4xx,
+          errors5xx: hour.errors5xx,
+          p95: bucketQuantile(hour, 0.95),
+        },
         histogram: total.buckets.map((count, i) => ({ le: i < BUCKETS_MS.length ? BUCKETS_MS[i]! : null, count })),
         routes: [...byRoute.entries()]
-          .map(([route, t]) => ({ route, count: t.count, avgMs: round1(t.sumMs / t.count), p95: bucketQuantile(t, 0.95), maxMs: round1(t.maxMs), errors4xx: t.errors4xx, errors5xx: t.errors5xx }))
+          .map(([route, t]) => ({
+            route,
+            count: t.count,
+            avgMs: round1(t.sumMs / t.count),
+            p95: bucketQuantile(t, 0.95),
+            maxMs: round1(t.maxMs),
+            errors4xx: t.errors4xx,
+            errors5xx: t.errors5xx,
+          }))
           .sort((a, b) => b.count - a.count),
         minutes: series,
       };

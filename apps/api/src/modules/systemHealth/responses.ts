@@ -21,15 +21,33 @@ export const healthSummarySchema = z.object({
     due: n,
     deadLastDay: n,
     oldestDueAt: z.string().nullable(),
-    recentDead: z.array(z.object({ id: n, name: z.string(), error: z.string().nullable(), attempts: n, at: z.string().nullable() })),
+    recentDead: z.array(
+      z.object({ id: n, name: z.string(), error: z.string().nullable(), attempts: n, at: z.string().nullable() }),
+    ),
   }),
   mail: z.object({
     retrying: n,
     nextAttemptAt: z.string().nullable(),
     failedLastDay: n,
-    recentFailed: z.array(z.object({ id: n, to: z.string(), subject: z.string(), error: z.string().nullable(), attempts: n, at: z.string() })),
+    recentFailed: z.array(
+      z.object({
+        id: n,
+        to: z.string(),
+        subject: z.string(),
+        error: z.string().nullable(),
+        attempts: n,
+        at: z.string(),
+      }),
+    ),
   }),
-  services: z.array(z.object({ key: z.string(), title: z.string(), state: z.enum(['ok', 'degraded', 'not configured']), detail: z.string() })),
+  services: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      state: z.enum(['ok', 'degraded', 'not configured']),
+      detail: z.string(),
+    }),
+  ),
   api: z.object({
     requests: n,
     ...errorCounts,
@@ -38,38 +56,53 @@ export const healthSummarySchema = z.object({
   }),
   replies: z.object({ failedLastDay: n }),
   tenancy: z.object({ companies: n, activeCompanies: n, locations: n, locationsWithoutReviews: n }),
-  sync: z.array(z.object({ source: z.string(), title: z.string(), ageHours: nullableNumber, stale: z.boolean(), lastFetchedAt: z.string().nullable(), fetchedLastDay: n, companies: n, staleCompanies: n })),
+  sync: z.array(
+    z.object({
+      source: z.string(),
+      title: z.string(),
+      ageHours: nullableNumber,
+      stale: z.boolean(),
+      lastFetchedAt: z.string().nullable(),
+      fetchedLastDay: n,
+      companies: n,
+      staleCompanies: n,
+    }),
+  ),
 });
 
 export const companyHealthSchema = z.object({
-  data: z.array(z.object({
-    id: n,
-    company_name: z.string(),
-    status: z.string(),
-    lastFetchedAt: z.string().nullable(),
-    ageHours: nullableNumber,
-    fetchedLastDay: n,
-    fetchedLastWeek: n,
-    sources: n,
-    staleSources: z.array(z.object({ value: z.string(), title: z.string() })),
-    failedReplies: n,
-  })),
+  data: z.array(
+    z.object({
+      id: n,
+      company_name: z.string(),
+      status: z.string(),
+      lastFetchedAt: z.string().nullable(),
+      ageHours: nullableNumber,
+      fetchedLastDay: n,
+      fetchedLastWeek: n,
+      sources: n,
+      staleSources: z.array(z.object({ value: z.string(), title: z.string() })),
+      failedReplies: n,
+    }),
+  ),
   staleHours: n,
 });
 
 export const locationSyncSchema = z.object({
   ...pageFields,
-  data: z.array(z.object({
-    id: n,
-    title: z.string(),
-    locationId: z.string().nullable(),
-    companyId: n,
-    company_name: z.string(),
-    sources: z.array(z.string()),
-    fetchedLastWeek: n,
-    lastFetchedAt: z.string().nullable(),
-    ageHours: nullableNumber,
-  })),
+  data: z.array(
+    z.object({
+      id: n,
+      title: z.string(),
+      locationId: z.string().nullable(),
+      companyId: n,
+      company_name: z.string(),
+      sources: z.array(z.string()),
+      fetchedLastWeek: n,
+      lastFetchedAt: z.string().nullable(),
+      ageHours: nullableNumber,
+    }),
+  ),
 });
 
 export const performanceSchema = z.object({

@@ -39,14 +39,20 @@ describeEachDatabase('System health', (use) => {
   beforeAll(async () => {
     const { database, fx, app } = use();
     const db = database.db;
-    await db.execute(sql`INSERT INTO locations (company_id, title, location_id) VALUES (${fx.companyA.id}, 'Fresh Place', 'F-1'), (${fx.companyA.id}, 'Quiet Place', 'Q-1')`);
+    await db.execute(
+      sql`INSERT INTO locations (company_id, title, location_id) VALUES (${fx.companyA.id}, 'Fresh Place', 'F-1'), (${fx.companyA.id}, 'Quiet Place', 'Q-1')`,
+    );
     // Google synced an hour ago for Alpha; Zomato last synced five days ago; Beta's Google an hour ago.
     await db.execute(sql`INSERT INTO reviews (company_id, location_id, source, rating, created_at, fetched_at)
       SELECT ${fx.companyA.id}::int, (SELECT id FROM locations WHERE location_id = 'F-1'), 'google', 5::smallint, now() - interval '2 days', now() - interval '1 hour'
       UNION ALL SELECT ${fx.companyA.id}::int, (SELECT id FROM locations WHERE location_id = 'F-1'), 'zomato', 4, now() - interval '6 days', now() - interval '5 days'
       UNION ALL SELECT ${fx.companyB.id}::int, NULL::int, 'google', 3, now() - interval '1 day', now() - interval '1 hour'`);
-    await db.execute(sql`INSERT INTO jobs (name, status, run_at) VALUES ('demo.wait', 'queued', now() - interval '1 minute'), ('demo.later', 'queued', now() + interval '1 hour')`);
-    await db.execute(sql`INSERT INTO jobs (name, status, last_error, finished_at, attempts) VALUES ('demo.broken', 'dead', 'SMTP refused', now() - interval '2 hours', 5)`);
+    await db.execute(
+      sql`INSERT INTO jobs (name, status, run_at) VALUES ('demo.wait', 'queued', now() - interval '1 minute'), ('demo.later', 'queued', now() + interval '1 hour')`,
+    );
+    await db.execute(
+      sql`INSERT INTO jobs (name, status, last_error, finished_at, attempts) VALUES ('demo.broken', 'dead', 'SMTP refused', now() - interval '2 hours', 5)`,
+    );
     token = (await signIn(app, 'owner@fixture.test')).access_token;
   });
   const get = (url: string) => use().app.inject({ url, headers: bearer(token) });
@@ -65,11 +71,22 @@ describeEachDatabase('System health', (use) => {
     expect(body.queue.recentDead[0]).toMatchObject({ name: 'demo.broken', error: 'SMTP refused', attempts: 5 });
     // Optional services this server has no settings for are not configured, which is no fault.
     const services = Object.fromEntries(body.services.map((s: { key: string; state: string }) => [s.key, s.state]));
-    expect(services).toEqual({ mail: 'not configured', translation: 'not configured', ai: 'not configured', realtime: 'ok' });
+    expect(services).toEqual({
+      mail: 'not configured',
+      translation: 'not configured',
+      ai: 'not configured',
+      realtime: 'ok',
+    });
     expect(body.reasons.filter((r: string) => /mail|translat|\bAI\b/i.test(r))).toEqual([]);
     const bySource = Object.fromEntries(body.sync.map((s: { source: string }) => [s.source, s]));
     // Alpha has google, facebook and zomato; Beta google: facebook never synced, zomato five days ago.
-    expect(bySource.google).toMatchObject({ title: 'Google', companies: 2, staleCompanies: 0, fetchedLastDay: 2, stale: false });
+    expect(bySource.google).toMatchObject({
+      title: 'Google',
+      companies: 2,
+      staleCompanies: 0,
+      fetchedLastDay: 2,
+      stale: false,
+    });
     expect(bySource.zomato).toMatchObject({ stale: true, staleCompanies: 1, fetchedLastDay: 0 });
     expect(bySource.facebook).toMatchObject({ stale: true, lastFetchedAt: null, ageHours: null });
     expect(bySource.zomato.ageHours).toBeGreaterThan(119);
@@ -113,7 +130,9 @@ describeEachDatabase('System health', (use) => {
     const { app } = use();
     const partner = await signIn(app, 'partner1@fixture.test');
     for (const p of ['', '/companies', '/locations', '/performance']) {
-      expect((await app.inject({ url: `/v2/api/admin/systemhealth${p}`, headers: bearer(partner.access_token) })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ url: `/v2/api/admin/systemhealth${p}`, headers: bearer(partner.access_token) })).statusCode,
+      ).toBe(403);
     }
   });
 });

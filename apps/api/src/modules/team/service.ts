@@ -8,7 +8,14 @@ import { revokeUserInvitations } from '../invitations/repository';
 import { sendInvitation } from '../invitations/service';
 import { allLocations } from '../locations/repository';
 import { findCompanyUser, findUserByEmail, insertUser, type UserRow } from '../users/repository';
-import { countMasterAdmins, deleteMember, invitationStates, listMembers, updateMember, type InvitationState } from './repository';
+import {
+  countMasterAdmins,
+  deleteMember,
+  invitationStates,
+  listMembers,
+  updateMember,
+  type InvitationState,
+} from './repository';
 
 export function teamMemberView(u: UserRow, invitation?: InvitationState) {
   return {
@@ -20,7 +27,14 @@ export function teamMemberView(u: UserRow, invitation?: InvitationState) {
     status: u.status,
     locationIds: u.locationIds ?? null,
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-    invitation: invitation && u.status !== 'active' ? { status: invitation.status, sentAt: invitation.sentAt.toISOString(), expiresAt: invitation.expiresAt.toISOString() } : null,
+    invitation:
+      invitation && u.status !== 'active'
+        ? {
+            status: invitation.status,
+            sentAt: invitation.sentAt.toISOString(),
+            expiresAt: invitation.expiresAt.toISOString(),
+          }
+        : null,
   };
 }
 export type TeamMemberView = ReturnType<typeof teamMemberView>;
@@ -35,9 +49,22 @@ async function withInvitation(db: Db, u: UserRow) {
 }
 
 export async function listTeam(db: Db, ctx: ActingContext, q: { page: number; per_page: number; search?: string }) {
-  const { rows, total } = await listMembers(db, companyOf(ctx), { page: q.page, perPage: q.per_page, search: q.search });
-  const states = await invitationStates(db, rows.filter((r) => r.status !== 'active').map((r) => r.id));
-  return { data: rows.map((r) => teamMemberView(r, states.get(r.id))), total, page: q.page, per_page: q.per_page, total_pages: totalPages(total, q.per_page) };
+  const { rows, total } = await listMembers(db, companyOf(ctx), {
+    page: q.page,
+    perPage: q.per_page,
+    search: q.search,
+  });
+  const states = await invitationStates(
+    db,
+    rows.filter((r) => r.status !== 'active').map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => teamMemberView(r, states.get(r.id))),
+    total,
+    page: q.page,
+    per_page: q.per_page,
+    total_pages: totalPages(total, q.per_page),
+  };
 }
 
 export async function requireMember(db: Db, ctx: ActingContext, id: number): Promise<UserRow> {
@@ -60,12 +87,17 @@ function assertMayGrant(ctx: ActingContext, role: TeamRole): void {
 
 /** A Manager may not change or remove a Master Admin. */
 function assertMayManage(ctx: ActingContext, member: UserRow): void {
-  if (ctx.role === 'manager' && member.role === 'master_admin') throw forbidden('A Manager cannot change or remove a Master Admin');
+  if (ctx.role === 'manager' && member.role === 'master_admin')
+    throw forbidden('A Manager cannot change or remove a Master Admin');
 }
 
 /** The roles the acting user may give. */
 export function rolesFor(ctx: ActingContext) {
-  return TEAM_ROLES.map((value) => ({ value, label: ROLE_LABELS[value], grantable: !(ctx.role === 'manager' && value === 'master_admin') }));
+  return TEAM_ROLES.map((value) => ({
+    value,
+    label: ROLE_LABELS[value],
+    grantable: !(ctx.role === 'manager' && value === 'master_admin'),
+  }));
 }
 
 /**
@@ -80,8 +112,12 @@ export async function checkLocationIds(db: Db, ctx: ActingContext, wanted: numbe
   const ids = [...new Set(wanted)];
   const own = new Set((await allLocations(db, companyOf(ctx), null)).map((l) => l.id));
   const unknown = ids.find((id) => !own.has(id));
-  if (unknown !== undefined) throw badRequest(`Location ${unknown} is not one of the company's locations.`, [{ field: 'locationIds', message: `Location ${unknown} is not one of the company's locations.` }]);
-  if (ctx.locationIds && ids.some((id) => !ctx.locationIds!.includes(id))) throw forbidden('You can only give access to the locations you see yourself.');
+  if (unknown !== undefined)
+    throw badRequest(`Location ${unknown} is not one of the company's locations.`, [
+      { field: 'locationIds', message: `Location ${unknown} is not one of the company's locations.` },
+    ]);
+  if (ctx.locationIds && ids.some((id) => !ctx.locationIds!.includes(id)))
+    throw forbidden('You can only give access to the locations you see yourself.');
   return ids;
 }
 
@@ -106,7 +142,11 @@ export interface NewMemberInput {
 export async function createTeamMember(deps: AppDeps, ctx: ActingContext, input: NewMemberInput) {
   const companyId = companyOf(ctx);
   assertMayGrant(ctx, input.role);
-  const locationIds = await checkLocationIds(deps.db, ctx, input.locationIds ?? (ctx.locationIds ? [...ctx.locationIds] : null));
+  const locationIds = await checkLocationIds(
+    deps.db,
+    ctx,
+    input.locationIds ?? (ctx.locationIds ? [...ctx.locationIds] : null),
+  );
   if (await findUserByEmail(deps.db, input.email)) throw conflict('A user with this email already exists.');
   const user = await insertUser(deps.db, {
     email: input.email,
@@ -117,7 +157,10 @@ export async function createTeamMember(deps: AppDeps, ctx: ActingContext, input:
     status: 'invited',
     locationIds,
   });
-  await sendInvitation({ db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url: input.url });
+  await sendInvitation(
+    { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+    { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url: input.url },
+  );
   return withInvitation(deps.db, user);
 }
 
@@ -138,7 +181,11 @@ export async function editTeamMember(db: Db, ctx: ActingContext, id: number, pat
   if (patch.role !== undefined && patch.role !== member.role) {
     if (member.id === ctx.user.id) throw forbidden('You cannot change your own role.');
     assertMayGrant(ctx, patch.role);
-    if (memberRole(member) === 'master_admin' && member.status === 'active' && (await countMasterAdmins(db, companyId)) <= 1) {
+    if (
+      memberRole(member) === 'master_admin' &&
+      member.status === 'active' &&
+      (await countMasterAdmins(db, companyId)) <= 1
+    ) {
       throw conflict('The company needs at least one Master Admin.');
     }
     changes.role = patch.role;
@@ -163,11 +210,19 @@ export async function deleteTeamMember(db: Db, ctx: ActingContext, id: number) {
   return { id, deleted: true as const };
 }
 
-export async function reinviteTeamMember(deps: AppDeps, ctx: ActingContext, userId: number, url?: string): Promise<void> {
+export async function reinviteTeamMember(
+  deps: AppDeps,
+  ctx: ActingContext,
+  userId: number,
+  url?: string,
+): Promise<void> {
   const user = await requireMember(deps.db, ctx, userId);
   assertMayManage(ctx, user);
   if (user.status === 'active') throw badRequest('This member has already accepted the invitation.');
-  await sendInvitation({ db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url });
+  await sendInvitation(
+    { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+    { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url },
+  );
 }
 
 /** Ends the member's invitation links; the member stays listed as invited until re-invited or removed. */

@@ -17,16 +17,34 @@ import { companyOf } from './service';
  */
 export function teamUploadFields(): UploadField[] {
   return [
-    { key: 'email', title: 'Email', required: true, description: 'The address the invitation goes to; it becomes the sign-in name.' },
+    {
+      key: 'email',
+      title: 'Email',
+      required: true,
+      description: 'The address the invitation goes to; it becomes the sign-in name.',
+    },
     { key: 'firstName', title: 'First name', required: false, description: 'Used to greet the new member.' },
     { key: 'lastName', title: 'Last name', required: false, description: '' },
-    { key: 'role', title: 'Role', required: true, description: `One of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.` },
-    { key: 'locations', title: 'Locations', required: false, description: 'Location IDs (or names) the member may see, separated by commas; empty for all.' },
+    {
+      key: 'role',
+      title: 'Role',
+      required: true,
+      description: `One of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`,
+    },
+    {
+      key: 'locations',
+      title: 'Locations',
+      required: false,
+      description: 'Location IDs (or names) the member may see, separated by commas; empty for all.',
+    },
   ];
 }
 
 function roleFrom(text: string): TeamRole | null {
-  const t = text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   return TEAM_ROLES.find((r) => r.replace('_', ' ') === t || ROLE_LABELS[r].toLowerCase() === t) ?? null;
 }
 
@@ -37,34 +55,63 @@ export async function teamExampleFile(): Promise<Buffer> {
     { email: 'omar@example.com', firstName: 'Omar', lastName: 'Aziz', role: 'Responder', locations: 'EX-001, EX-002' },
   ];
   return buildWorkbook([
-    { name: 'Team', columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: 26 })), rows },
-    { name: 'Help', columns: [{ header: 'Column', value: (f: UploadField) => f.title, width: 18 }, { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') }, { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 }], rows: fields },
+    {
+      name: 'Team',
+      columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: 26 })),
+      rows,
+    },
+    {
+      name: 'Help',
+      columns: [
+        { header: 'Column', value: (f: UploadField) => f.title, width: 18 },
+        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
+        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
+      ],
+      rows: fields,
+    },
   ]);
 }
 
 export async function exportTeam(db: Db, ctx: ActingContext): Promise<Buffer> {
   const companyId = companyOf(ctx);
   const [members, locations] = await Promise.all([allMembers(db, companyId), allLocations(db, companyId, null)]);
-  const states = await invitationStates(db, members.filter((m) => m.status !== 'active').map((m) => m.id));
+  const states = await invitationStates(
+    db,
+    members.filter((m) => m.status !== 'active').map((m) => m.id),
+  );
   const titles = new Map(locations.map((l) => [l.id, l.locationId ?? l.title]));
   type M = (typeof members)[number];
-  const role = (m: M) => (TEAM_ROLES as readonly string[]).includes(m.role) ? ROLE_LABELS[m.role as TeamRole] : m.role;
+  const role = (m: M) =>
+    (TEAM_ROLES as readonly string[]).includes(m.role) ? ROLE_LABELS[m.role as TeamRole] : m.role;
   const status = (m: M) => (m.status === 'active' ? 'Active' : `Invited (${states.get(m.id)?.status ?? 'pending'})`);
-  return buildWorkbook([{
-    name: 'Team',
-    intro: [`Team of ${ctx.company?.companyName ?? ''}`, `${members.length} member${members.length === 1 ? '' : 's'}`],
-    rows: members,
-    columns: [
-      { header: 'Name', value: (m: M) => displayName(m.firstName, m.lastName), width: 26 },
-      { header: 'Email', value: (m: M) => m.email, width: 32 },
-      { header: 'First name', value: (m: M) => m.firstName ?? '', width: 16 },
-      { header: 'Last name', value: (m: M) => m.lastName ?? '', width: 16 },
-      { header: 'Role', value: role, width: 14 },
-      { header: 'Status', value: status, width: 18 },
-      { header: 'Locations', value: (m: M) => (m.locationIds ? m.locationIds.map((id) => titles.get(id) ?? String(id)).join(', ') : ''), width: 40 },
-      { header: 'Last sign-in', value: (m: M) => m.lastLoginAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '', width: 18 },
-    ],
-  }]);
+  return buildWorkbook([
+    {
+      name: 'Team',
+      intro: [
+        `Team of ${ctx.company?.companyName ?? ''}`,
+        `${members.length} member${members.length === 1 ? '' : 's'}`,
+      ],
+      rows: members,
+      columns: [
+        { header: 'Name', value: (m: M) => displayName(m.firstName, m.lastName), width: 26 },
+        { header: 'Email', value: (m: M) => m.email, width: 32 },
+        { header: 'First name', value: (m: M) => m.firstName ?? '', width: 16 },
+        { header: 'Last name', value: (m: M) => m.lastName ?? '', width: 16 },
+        { header: 'Role', value: role, width: 14 },
+        { header: 'Status', value: status, width: 18 },
+        {
+          header: 'Locations',
+          value: (m: M) => (m.locationIds ? m.locationIds.map((id) => titles.get(id) ?? String(id)).join(', ') : ''),
+          width: 40,
+        },
+        {
+          header: 'Last sign-in',
+          value: (m: M) => m.lastLoginAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '',
+          width: 18,
+        },
+      ],
+    },
+  ]);
 }
 
 interface CheckedMember {
@@ -75,7 +122,13 @@ interface CheckedMember {
   locationIds: number[] | null;
 }
 
-export async function uploadTeam(deps: AppDeps, ctx: ActingContext, filename: string, base64: string, url?: string): Promise<{ invited: number }> {
+export async function uploadTeam(
+  deps: AppDeps,
+  ctx: ActingContext,
+  filename: string,
+  base64: string,
+  url?: string,
+): Promise<{ invited: number }> {
   const { db } = deps;
   const companyId = companyOf(ctx);
   const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), teamUploadFields());
@@ -107,17 +160,28 @@ export async function uploadTeam(deps: AppDeps, ctx: ActingContext, filename: st
     const role = roleFrom(row.get('role'));
     if (!role) report(`Role must be one of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`);
     else if (ctx.role === 'manager' && role === 'master_admin') report('A Manager cannot make anyone a Master Admin.');
-    const listed = row.get('locations').split(',').map((s) => s.trim()).filter(Boolean);
+    const listed = row
+      .get('locations')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const ids: number[] = [];
     for (const key of listed) {
       const id = byKey.get(key.toLowerCase());
       if (id === undefined) report(`Location ${key} is not one of the company's locations.`);
-      else if (ctx.locationIds && !ctx.locationIds.includes(id)) report(`You can only give access to the locations you see yourself (${key}).`);
+      else if (ctx.locationIds && !ctx.locationIds.includes(id))
+        report(`You can only give access to the locations you see yourself (${key}).`);
       else ids.push(id);
     }
     // A limited member's invitees see at most what the member sees.
     const locationIds = listed.length ? [...new Set(ids)] : ctx.locationIds ? [...ctx.locationIds] : null;
-    checked.push({ email, firstName: names[0] ?? null, lastName: names[1] ?? null, role: role ?? 'analyst', locationIds });
+    checked.push({
+      email,
+      firstName: names[0] ?? null,
+      lastName: names[1] ?? null,
+      role: role ?? 'analyst',
+      locationIds,
+    });
   }
   if (problems.length) rejectUpload(problems);
 
@@ -128,7 +192,10 @@ export async function uploadTeam(deps: AppDeps, ctx: ActingContext, filename: st
   });
   // Mails go out after the members exist; a failed delivery is recorded in the outbox and can be re-sent.
   for (const user of created) {
-    await sendInvitation({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url });
+    await sendInvitation(
+      { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+      { user, companyName: ctx.company?.companyName ?? null, invitedBy: ctx.user, url },
+    );
   }
   return { invited: created.length };
 }

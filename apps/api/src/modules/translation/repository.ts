@@ -4,7 +4,10 @@ import { reviewTranslations } from '../../db/schema';
 
 /** A review's kept translation into a language (the review was scoped to the acting company by the caller). */
 export async function findTranslation(db: Db, reviewId: number, language: string) {
-  const [row] = await db.select().from(reviewTranslations).where(and(eq(reviewTranslations.reviewId, reviewId), eq(reviewTranslations.language, language)));
+  const [row] = await db
+    .select()
+    .from(reviewTranslations)
+    .where(and(eq(reviewTranslations.reviewId, reviewId), eq(reviewTranslations.language, language)));
   return row;
 }
 

@@ -17,58 +17,148 @@ import { findTranslation, insertTranslation } from './repository';
  * translation is ever made up. Translations are kept per review and language.
  */
 const tags = ['translation'];
-const language = z.string().trim().toLowerCase().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/, 'language must be a language code such as en or ar');
-export const NOT_CONFIGURED = 'Translation is not configured. Ask your administrator to set TRANSLATE_URL to a LibreTranslate-compatible server.';
+const language = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/, 'language must be a language code such as en or ar');
+export const NOT_CONFIGURED =
+  'Translation is not configured. Ask your administrator to set TRANSLATE_URL to a LibreTranslate-compatible server.';
 
-const translationSchema = z.object({ reviewId: z.number(), language: z.string(), text: z.string(), detectedLanguage: z.string().nullable(), cached: z.boolean() });
+const translationSchema = z.object({
+  reviewId: z.number(),
+  language: z.string(),
+  text: z.string(),
+  detectedLanguage: z.string().nullable(),
+  cached: z.boolean(),
+});
 
-async function callTranslate(config: NonNullable<Config['translate']>, text: string, target: string): Promise<{ text: string; detected: string | null }> {
+async function callTranslate(
+  config: NonNullable<Config['translate']>,
+  text: string,
+  target: string,
+): Promise<{ text: string; detected: string | null }> {
   let res: Response;
   try {
     res = await fetch(`${config.url}/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ q: text, source: 'auto', target, format: 'text', ...(config.apiKey ? { api_key: config.apiKey } : {}) }),
+      body: JSON.stringify({
+        q: text,
+        source: 'auto',
+        target,
+        format: 'text',
+        ...(config.apiKey ? { api_key: config.apiKey } : {}),
+      }),
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {
-    throw new AppError(502, 'translation_failed', `The translation service did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError(
+      502,
+      'translation_failed',
+      `The translation service did not answer: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  const body = (await res.json().catch(() => ({}))) as { translatedText?: string; detectedLanguage?: { language?: string }; error?: string };
-  if (!res.ok || typeof body.translatedText !== 'string') throw new AppError(502, 'translation_failed', `The translation service refused: ${body.error ?? `HTTP ${res.status}`}`);
+  const body = (await res.json().catch(() => ({}))) as {
+    translatedText?: string;
+    detectedLanguage?: { language?: string };
+    error?: string;
+  };
+  if (!res.ok || typeof body.translatedText !== 'string')
+    throw new AppError(
+      502,
+      'translation_failed',
+      `The translation service refused: ${body.error ?? `HTTP ${res.status}`}`,
+    );
   return { text: body.translatedText, detected: body.detectedLanguage?.language ?? null };
 }
 
-export async function translateReview(deps: Pick<AppDeps, 'db' | 'config'>, db: Db, ctx: Parameters<typeof requireReview>[1], reviewId: number, wanted?: string) {
+export async function translateReview(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  db: Db,
+  ctx: Parameters<typeof requireReview>[1],
+  reviewId: number,
+  wanted?: string,
+) {
   const review = await requireReview(db, ctx, reviewId);
   const target = wanted ?? (await getReviewSettings(db, review.companyId)).translationLanguage;
   const cached = await findTranslation(db, review.id, target);
-  if (cached) return { reviewId: review.id, language: target, text: cached.text, detectedLanguage: cached.detectedLanguage, cached: true };
+  if (cached)
+    return {
+      reviewId: review.id,
+      language: target,
+      text: cached.text,
+      detectedLanguage: cached.detectedLanguage,
+      cached: true,
+    };
   if (!deps.config.translate) throw new AppError(503, 'not_configured', NOT_CONFIGURED);
   const source = [review.title, review.text].filter((t) => t && t.trim()).join('\n');
   if (!source) return { reviewId: review.id, language: target, text: '', detectedLanguage: null, cached: false };
   const result = await callTranslate(deps.config.translate, source, target);
-  await insertTranslation(db, { reviewId: review.id, language: target, text: result.text, detectedLanguage: result.detected });
+  await insertTranslation(db, {
+    reviewId: review.id,
+    language: target,
+    text: result.text,
+    detectedLanguage: result.detected,
+  });
   return { reviewId: review.id, language: target, text: result.text, detectedLanguage: result.detected, cached: false };
 }
 
 export function translationRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
-  app.get('/v2/api/reviews/translate/:id', {
-    config: { access: access.signedIn({ company: true, iframe: true }) },
-    schema: { tags, summary: "Translate a review into the company's translation language (or ?language=)", params: idParams, querystring: z.object({ language: language.optional() }), response: { 200: translationSchema } },
-  }, async (request) => translateReview(deps, db, actingOf(request), request.params.id, request.query.language));
+  app.get(
+    '/v2/api/reviews/translate/:id',
+    {
+      config: { access: access.signedIn({ company: true, iframe: true }) },
+      schema: {
+        tags,
+        summary: "Translate a review into the company's translation language (or ?language=)",
+        params: idParams,
+        querystring: z.object({ language: language.optional() }),
+        response: { 200: translationSchema },
+      },
+    },
+    async (request) => translateReview(deps, db, actingOf(request), request.params.id, request.query.language),
+  );
 
   const settings = z.object({ language: z.string(), translateAutomatically: z.boolean(), configured: z.boolean() });
-  const view = (s: { translationLanguage: string; translateAutomatically: boolean }) => ({ language: s.translationLanguage, translateAutomatically: s.translateAutomatically, configured: deps.config.translate !== null });
+  const view = (s: { translationLanguage: string; translateAutomatically: boolean }) => ({
+    language: s.translationLanguage,
+    translateAutomatically: s.translateAutomatically,
+    configured: deps.config.translate !== null,
+  });
 
-  app.get('/v2/api/messageTranslation/get', {
-    config: { access: access.signedIn({ company: true }) },
-    schema: { tags, summary: 'Translation settings of the company (language, translate automatically, whether a service is configured)', response: { 200: settings } },
-  }, async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)))));
+  app.get(
+    '/v2/api/messageTranslation/get',
+    {
+      config: { access: access.signedIn({ company: true }) },
+      schema: {
+        tags,
+        summary:
+          'Translation settings of the company (language, translate automatically, whether a service is configured)',
+        response: { 200: settings },
+      },
+    },
+    async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)))),
+  );
 
-  app.post('/v2/api/messageTranslation/upsert', {
-    config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
-    schema: { tags, summary: 'Save translation settings', body: z.object({ language: language.optional(), translateAutomatically: z.boolean().optional() }), response: { 200: settings } },
-  }, async (request) => view(await updateReviewSettings(db, scopeCompanyId(actingOf(request)), { translationLanguage: request.body.language, translateAutomatically: request.body.translateAutomatically })));
+  app.post(
+    '/v2/api/messageTranslation/upsert',
+    {
+      config: { access: access.roles(REVIEW_MANAGERS, { company: true }), writes: 'none' },
+      schema: {
+        tags,
+        summary: 'Save translation settings',
+        body: z.object({ language: language.optional(), translateAutomatically: z.boolean().optional() }),
+        response: { 200: settings },
+      },
+    },
+    async (request) =>
+      view(
+        await updateReviewSettings(db, scopeCompanyId(actingOf(request)), {
+          translationLanguage: request.body.language,
+          translateAutomatically: request.body.translateAutomatically,
+        }),
+      ),
+  );
 }

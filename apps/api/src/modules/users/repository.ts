@@ -11,7 +11,11 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -20,23 +24,51 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return row!;
 }
 
-export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart' | 'sessionsNotBefore'>>): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+export async function updateUser(
+  db: Db,
+  id: number,
+  patch: Partial<
+    Pick<
+      UserRow,
+      'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart' | 'sessionsNotBefore'
+    >
+  >,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
 /** Team members of one company, paged, by name. */
-export async function listCompanyUsers(db: Db, companyId: number, page: number, perPage: number): Promise<{ rows: UserRow[]; total: number }> {
+export async function listCompanyUsers(
+  db: Db,
+  companyId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: UserRow[]; total: number }> {
   const where = eq(users.companyId, companyId);
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.firstName), asc(users.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }
 
 export async function findCompanyUser(db: Db, companyId: number, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
   return row;
 }
 

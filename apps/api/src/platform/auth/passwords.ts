@@ -5,7 +5,9 @@ const KEY_LENGTH = 32;
 
 /** Read at call time (not a named import) so a test can watch the derivations that happen. */
 function scryptAsync(password: string, salt: Buffer, keyLength: number, opts: typeof PARAMS): Promise<Buffer> {
-  return new Promise((resolve, reject) => crypto.scrypt(password, salt, keyLength, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(password, salt, keyLength, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 function formatHash(params: typeof PARAMS, salt: Buffer, key: Buffer): string {
@@ -28,7 +30,11 @@ export async function hashPassword(password: string): Promise<string> {
 function parseHash(stored: string | null | undefined): { params: typeof PARAMS; salt: Buffer; key: Buffer } | null {
   const [kind, n, r, p, saltText, hashText] = (stored ?? '').split('$');
   if (kind !== 'scrypt' || !saltText || !hashText) return null;
-  return { params: { N: Number(n), r: Number(r), p: Number(p) }, salt: Buffer.from(saltText, 'base64url'), key: Buffer.from(hashText, 'base64url') };
+  return {
+    params: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(saltText, 'base64url'),
+    key: Buffer.from(hashText, 'base64url'),
+  };
 }
 
 /** Does the same scrypt work whether or not there is a hash; without one the answer is false. */

@@ -1,4 +1,8 @@
-import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config';
@@ -88,7 +92,10 @@ function redisCounters(url: string, prefix: string): Counters {
 function storeOver(counters: Counters): FastifyRateLimitStoreCtor {
   type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
   const answer = (state: Promise<CounterState>, cb: Callback) =>
-    state.then((s) => cb(null, { current: s.hits, ttl: s.ttlMs }), (err: Error) => cb(err));
+    state.then(
+      (s) => cb(null, { current: s.hits, ttl: s.ttlMs }),
+      (err: Error) => cb(err),
+    );
   return class CounterStore implements FastifyRateLimitStore {
     incr(key: string, cb: Callback, timeWindow: number) {
       answer(counters.hit(key, timeWindow), cb);
@@ -127,7 +134,11 @@ export async function registerAttemptLimits(app: FastifyInstance, config: Config
   const limiters = Object.fromEntries(
     (Object.keys(settings) as LimitName[]).map((name) => [
       name,
-      app.createRateLimit({ max: settings[name].max, timeWindow: settings[name].windowSeconds * 1000, keyGenerator: (r) => `${name}:${(r as KeyedRequest).attemptKey}` }),
+      app.createRateLimit({
+        max: settings[name].max,
+        timeWindow: settings[name].windowSeconds * 1000,
+        keyGenerator: (r) => `${name}:${(r as KeyedRequest).attemptKey}`,
+      }),
     ]),
   ) as Record<LimitName, ReturnType<FastifyInstance['createRateLimit']>>;
   return {

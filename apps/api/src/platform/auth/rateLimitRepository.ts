@@ -32,7 +32,10 @@ export async function addHit(db: Db, key: string, windowMs: number): Promise<Cou
 }
 
 export async function readHits(db: Db, key: string): Promise<CounterState> {
-  const [row] = await db.select({ hits: rateLimits.hits, ttlMs }).from(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+  const [row] = await db
+    .select({ hits: rateLimits.hits, ttlMs })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
   return row ?? { hits: 0, ttlMs: 0 };
 }
 

@@ -18,7 +18,13 @@ export interface TokenSigner {
 
 export function createTokenSigner(secret: string, accessTtl: number): TokenSigner {
   // Imported once: given the raw bytes, jose imports the key again on every request it verifies.
-  const cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const cryptoKey = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const issuer = 'reputo';
   async function sign(payload: Record<string, unknown>, subject: number, ttl: number): Promise<string> {
     return new SignJWT(payload)
@@ -34,7 +40,8 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
     accessTtl,
     // iat_ms: `iat` counts whole seconds, too coarse to tell a token from just before a password change.
     signAccess: (userId, sessionId) => sign({ kind: 'access', sid: sessionId, iat_ms: Date.now() }, userId, accessTtl),
-    signIframe: ({ userId, companyId, view, locations }, ttl) => sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
+    signIframe: ({ userId, companyId, view, locations }, ttl) =>
+      sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, await cryptoKey, { issuer, algorithms: ['HS256'] });
@@ -42,11 +49,28 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
         if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
         if (payload.kind === 'access') {
           const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-          return { ok: true, claims: { kind: 'access', userId, sessionId: typeof payload.sid === 'string' ? payload.sid : null, issuedAtMs } };
+          return {
+            ok: true,
+            claims: {
+              kind: 'access',
+              userId,
+              sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+              issuedAtMs,
+            },
+          };
         }
-        if (payload.kind === 'iframe' && typeof payload.companyId === 'number' && (payload.view === '2' || payload.view === '3')) {
-          const locations = Array.isArray(payload.locations) ? payload.locations.filter((n): n is number => typeof n === 'number') : null;
-          return { ok: true, claims: { kind: 'iframe', userId, companyId: payload.companyId, view: payload.view, locations } };
+        if (
+          payload.kind === 'iframe' &&
+          typeof payload.companyId === 'number' &&
+          (payload.view === '2' || payload.view === '3')
+        ) {
+          const locations = Array.isArray(payload.locations)
+            ? payload.locations.filter((n): n is number => typeof n === 'number')
+            : null;
+          return {
+            ok: true,
+            claims: { kind: 'iframe', userId, companyId: payload.companyId, view: payload.view, locations },
+          };
         }
         return { ok: false, reason: 'invalid' };
       } catch (err) {

@@ -37,18 +37,120 @@ export interface TextAnalysis {
 
 /** Review words a general lexicon misses, scored -1..1 (negation flips them). */
 const DOMAIN_LEXICON: Record<string, number> = {
-  cold: -0.6, lukewarm: -0.6, reheated: -0.8, bland: -0.7, overcooked: -0.7, undercooked: -0.8, salty: -0.5, soggy: -0.7, stale: -0.8, dry: -0.4,
-  overpriced: -0.8, expensive: -0.4, slow: -0.6, painfully: -0.4, late: -0.4, forever: -0.4, cramped: -0.5, loud: -0.4, noisy: -0.5, sticky: -0.6,
-  dirty: -0.8, filthy: -0.9, stained: -0.6, smelled: -0.3, rude: -0.9, unhelpful: -0.7, unprofessional: -0.8, missing: -0.5, wrong: -0.5, mixed: -0.2,
-  broken: -0.6, crashing: -0.7, crash: -0.7, crashes: -0.7, crashed: -0.7, bug: -0.5, bugs: -0.5, glitch: -0.5, confusing: -0.6, complicated: -0.4, leaked: -0.7,
-  spilled: -0.6, closed: -0.3, crowded: -0.5, hidden: -0.3, waited: -0.3, tiny: -0.4, dated: -0.4, weak: -0.4, disconnecting: -0.6, outage: -0.7,
-  quick: 0.5, fast: 0.5, attentive: 0.7, spotless: 0.8, clean: 0.5, fresh: 0.6, freshly: 0.5, generous: 0.6, delicious: 0.8, tasty: 0.7, cozy: 0.5,
-  friendly: 0.7, polite: 0.6, welcoming: 0.6, professional: 0.6, knowledgeable: 0.6, reasonable: 0.5, affordable: 0.5, spacious: 0.6, comfortable: 0.6,
-  intuitive: 0.7, smooth: 0.4, seamless: 0.7, reliable: 0.6, helpful: 0.6, outstanding: 0.9, excellent: 0.9, recommended: 0.6, spot: 0.2, value: 0.2,
+  cold: -0.6,
+  lukewarm: -0.6,
+  reheated: -0.8,
+  bland: -0.7,
+  overcooked: -0.7,
+  undercooked: -0.8,
+  salty: -0.5,
+  soggy: -0.7,
+  stale: -0.8,
+  dry: -0.4,
+  overpriced: -0.8,
+  expensive: -0.4,
+  slow: -0.6,
+  painfully: -0.4,
+  late: -0.4,
+  forever: -0.4,
+  cramped: -0.5,
+  loud: -0.4,
+  noisy: -0.5,
+  sticky: -0.6,
+  dirty: -0.8,
+  filthy: -0.9,
+  stained: -0.6,
+  smelled: -0.3,
+  rude: -0.9,
+  unhelpful: -0.7,
+  unprofessional: -0.8,
+  missing: -0.5,
+  wrong: -0.5,
+  mixed: -0.2,
+  broken: -0.6,
+  crashing: -0.7,
+  crash: -0.7,
+  crashes: -0.7,
+  crashed: -0.7,
+  bug: -0.5,
+  bugs: -0.5,
+  glitch: -0.5,
+  confusing: -0.6,
+  complicated: -0.4,
+  leaked: -0.7,
+  spilled: -0.6,
+  closed: -0.3,
+  crowded: -0.5,
+  hidden: -0.3,
+  waited: -0.3,
+  tiny: -0.4,
+  dated: -0.4,
+  weak: -0.4,
+  disconnecting: -0.6,
+  outage: -0.7,
+  quick: 0.5,
+  fast: 0.5,
+  attentive: 0.7,
+  spotless: 0.8,
+  clean: 0.5,
+  fresh: 0.6,
+  freshly: 0.5,
+  generous: 0.6,
+  delicious: 0.8,
+  tasty: 0.7,
+  cozy: 0.5,
+  friendly: 0.7,
+  polite: 0.6,
+  welcoming: 0.6,
+  professional: 0.6,
+  knowledgeable: 0.6,
+  reasonable: 0.5,
+  affordable: 0.5,
+  spacious: 0.6,
+  comfortable: 0.6,
+  intuitive: 0.7,
+  smooth: 0.4,
+  seamless: 0.7,
+  reliable: 0.6,
+  helpful: 0.6,
+  outstanding: 0.9,
+  excellent: 0.9,
+  recommended: 0.6,
+  spot: 0.2,
+  value: 0.2,
 };
 
 /** Words too generic to show as "what people say". */
-const NOT_KEYWORDS = new Set(['place', 'time', 'thing', 'things', 'way', 'lot', 'bit', 'day', 'night', 'visit', 'today', 'minute', 'minutes', 'hour', 'hours', 'star', 'stars', 'one', 'everything', 'nothing', 'first', 'second', 'next', 'last', 'other', 'same', 'much', 'many']);
+const NOT_KEYWORDS = new Set([
+  'place',
+  'time',
+  'thing',
+  'things',
+  'way',
+  'lot',
+  'bit',
+  'day',
+  'night',
+  'visit',
+  'today',
+  'minute',
+  'minutes',
+  'hour',
+  'hours',
+  'star',
+  'stars',
+  'one',
+  'everything',
+  'nothing',
+  'first',
+  'second',
+  'next',
+  'last',
+  'other',
+  'same',
+  'much',
+  'many',
+]);
 const KEYWORD_POS = new Set(['NOUN', 'ADJ']);
 const MAX_WORDS_PER_REVIEW = 8;
 /** A sentence (or review) scores positive or negative beyond this; between is neutral. */
@@ -114,7 +216,8 @@ function readSentences(text: string): SentenceFacts[] {
         keys.add(word).add(lemma);
         const weight = DOMAIN_LEXICON[word] ?? DOMAIN_LEXICON[lemma] ?? 0;
         domain += negated[i] ? -weight : weight;
-        if (KEYWORD_POS.has(pos[i] ?? '') && !stop[i] && /^[a-z][a-z-]{2,}$/.test(lemma) && !NOT_KEYWORDS.has(lemma)) keywords.push(lemma);
+        if (KEYWORD_POS.has(pos[i] ?? '') && !stop[i] && /^[a-z][a-z-]{2,}$/.test(lemma) && !NOT_KEYWORDS.has(lemma))
+          keywords.push(lemma);
       }
       // A sentence with contrasting clauses ("slow but tasty") gives each clause its own domain score;
       // wink scores whole sentences only, so its score counts only for a sentence of one clause.
@@ -175,14 +278,18 @@ export function analyzeText(text: string | null | undefined, companyType: string
   if (!clean || !looksEnglish(clean)) return { score: null, sentiment: null, topics: [], words: [] };
   const sentences = readSentences(clean);
   const taxonomy = taxonomyFor(companyType);
-  const topicEntries = sentences.flatMap((s) => topicsOf(taxonomy, s).map((t) => ({ key: `${t.topic}|${t.subtopic}`, score: s.score })));
+  const topicEntries = sentences.flatMap((s) =>
+    topicsOf(taxonomy, s).map((t) => ({ key: `${t.topic}|${t.subtopic}`, score: s.score })),
+  );
   const wordEntries = sentences.flatMap((s) => [...new Set(s.keywords)].map((w) => ({ key: w, score: s.score })));
   const score = sentences.length ? sentences.reduce((a, s) => a + s.score, 0) / sentences.length : 0;
   const topics = [...collect(topicEntries)].map(([key, sentiment]) => {
     const [topic = '', subtopic = ''] = key.split('|');
     return { topic, subtopic, sentiment };
   });
-  const words = [...collect(wordEntries)].slice(0, MAX_WORDS_PER_REVIEW).map(([word, sentiment]) => ({ word, sentiment }));
+  const words = [...collect(wordEntries)]
+    .slice(0, MAX_WORDS_PER_REVIEW)
+    .map(([word, sentiment]) => ({ word, sentiment }));
   return { score: Math.round(score * 1000) / 1000, sentiment: polarityOf(score), topics, words };
 }
 

@@ -9,7 +9,8 @@ import { badRequest, unauthorized } from '../errors';
 import { signChannel } from './signature';
 
 /** The zod serializer for a route whose schema type Fastify's typings confuse with the route's whole schema. */
-const zodSerializer: FastifySerializerCompiler<unknown> = (route) => serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+const zodSerializer: FastifySerializerCompiler<unknown> = (route) =>
+  serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 
 /**
  * A small Pusher-protocol (version 7) server: enough for pusher-js to connect, subscribe to public
@@ -47,7 +48,10 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
   function subscribe(socket: WebSocket, socketId: string, data: { channel?: string; auth?: string }): void {
     const channel = data.channel;
     if (!channel) return send(socket, { event: 'pusher:error', data: { code: 4009, message: 'channel is required' } });
-    if (channel.startsWith('private-') && !(data.auth && sameText(data.auth, signChannel(opts.key, opts.secret, socketId, channel)))) {
+    if (
+      channel.startsWith('private-') &&
+      !(data.auth && sameText(data.auth, signChannel(opts.key, opts.secret, socketId, channel)))
+    ) {
       return send(socket, { event: 'pusher:error', data: { code: 4009, message: `Invalid signature for ${channel}` } });
     }
     if (!channels.has(channel)) channels.set(channel, new Set());
@@ -69,7 +73,7 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
     } catch {
       return;
     }
-    const data = typeof message.data === 'string' ? safeParse(message.data) : message.data ?? {};
+    const data = typeof message.data === 'string' ? safeParse(message.data) : (message.data ?? {});
     if (message.event === 'pusher:ping') send(socket, { event: 'pusher:pong', data: '{}' });
     else if (message.event === 'pusher:subscribe') subscribe(socket, socketId, data);
     else if (message.event === 'pusher:unsubscribe' && data.channel) channels.get(data.channel)?.delete(socket);
@@ -87,7 +91,10 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
         }
         const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
         sockets.add(socket);
-        send(socket, { event: 'pusher:connection_established', data: JSON.stringify({ socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_SECONDS }) });
+        send(socket, {
+          event: 'pusher:connection_established',
+          data: JSON.stringify({ socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_SECONDS }),
+        });
         socket.on('message', (raw: Buffer) => onMessage(socket, socketId, raw.toString()));
         socket.on('close', () => {
           sockets.delete(socket);
@@ -96,26 +103,34 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
       });
       // The Pusher HTTP publish API, so the `pusher` server library (or another process) can publish here.
       // Public: the Pusher signature of the body is its authentication.
-      app.post('/apps/:appId/events', {
-        config: { access: access.public() },
-        // Its own serializer: the hub may be registered on a server without the app's zod compilers.
-        serializerCompiler: zodSerializer,
-        schema: { tags: ['realtime'], summary: "Pusher's HTTP publish API, signed with the app's key and secret (auth_key, auth_signature)", response: { 200: z.object({}) } },
-      }, async (request) => {
-        // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
-        const raw = JSON.stringify(request.body ?? {});
-        const path = request.url.split('?')[0]!;
-        if (!validRestSignature(opts.secret, opts.key, path, request.query as Record<string, string>, raw)) {
-          throw unauthorized('Invalid Pusher signature');
-        }
-        const body = request.body as { name?: string; channels?: string[]; channel?: string; data?: string };
-        const targets = body.channels ?? (body.channel ? [body.channel] : []);
-        if (!body.name || targets.length === 0 || typeof body.data !== 'string') {
-          throw badRequest('name, channels and data are required');
-        }
-        for (const channel of targets) publishRaw(channel, body.name, body.data);
-        return {};
-      });
+      app.post(
+        '/apps/:appId/events',
+        {
+          config: { access: access.public() },
+          // Its own serializer: the hub may be registered on a server without the app's zod compilers.
+          serializerCompiler: zodSerializer,
+          schema: {
+            tags: ['realtime'],
+            summary: "Pusher's HTTP publish API, signed with the app's key and secret (auth_key, auth_signature)",
+            response: { 200: z.object({}) },
+          },
+        },
+        async (request) => {
+          // The body is compact JSON of strings (name, channels, data), so re-serialising gives the signed bytes.
+          const raw = JSON.stringify(request.body ?? {});
+          const path = request.url.split('?')[0]!;
+          if (!validRestSignature(opts.secret, opts.key, path, request.query as Record<string, string>, raw)) {
+            throw unauthorized('Invalid Pusher signature');
+          }
+          const body = request.body as { name?: string; channels?: string[]; channel?: string; data?: string };
+          const targets = body.channels ?? (body.channel ? [body.channel] : []);
+          if (!body.name || targets.length === 0 || typeof body.data !== 'string') {
+            throw badRequest('name, channels and data are required');
+          }
+          for (const channel of targets) publishRaw(channel, body.name, body.data);
+          return {};
+        },
+      );
     },
     publish(channel, event, data) {
       publishRaw(channel, event, JSON.stringify(data));
@@ -135,12 +150,21 @@ export function createEmbeddedHub(opts: { key: string; secret: string }): Embedd
 }
 
 /** Pusher HTTP API authentication: HMAC-SHA256 over method, path and the sorted query (without the signature). */
-function validRestSignature(secret: string, key: string, path: string, query: Record<string, string>, rawBody: string): boolean {
+function validRestSignature(
+  secret: string,
+  key: string,
+  path: string,
+  query: Record<string, string>,
+  rawBody: string,
+): boolean {
   const { auth_signature: signature, ...rest } = query;
   if (!signature || rest.auth_key !== key) return false;
   if (Math.abs(Date.now() / 1000 - Number(rest.auth_timestamp)) > 600) return false;
   if (rest.body_md5 !== createHash('md5').update(rawBody).digest('hex')) return false;
-  const sorted = Object.keys(rest).sort().map((k) => `${k}=${rest[k]}`).join('&');
+  const sorted = Object.keys(rest)
+    .sort()
+    .map((k) => `${k}=${rest[k]}`)
+    .join('&');
   const expected = createHmac('sha256', secret).update(`POST\n${path}\n${sorted}`).digest('hex');
   return sameText(signature, expected);
 }

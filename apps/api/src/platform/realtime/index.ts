@@ -14,10 +14,17 @@ export interface Realtime {
   /** The `auth` string pusher-js needs to subscribe a socket to a private channel. */
   channelAuth(socketId: string, channel: string): string;
   /** What the browser needs to connect; `embedded` means: same host and port as the page. */
-  clientSettings(): { key: string; cluster: string; wsHost: string | null; wsPort: number | null; forceTLS: boolean; embedded: boolean; authEndpoint: string };
+  clientSettings(): {
+    key: string;
+    cluster: string;
+    wsHost: string | null;
+    wsPort: number | null;
+    forceTLS: boolean;
+    embedded: boolean;
+    authEndpoint: string;
+  };
   embedded: EmbeddedHub | null;
 }
-
 
 export const EMBEDDED_KEY = 'reputo-embedded';
 
@@ -29,14 +36,30 @@ export function embeddedSecret(jwtSecret: string): string {
 export function createRealtime(config: Config): Realtime {
   if (config.pusher) {
     const p = config.pusher;
-    const client = new Pusher({ appId: p.appId, key: p.key, secret: p.secret, cluster: p.cluster, host: p.host, port: p.port ? String(p.port) : undefined, useTLS: !p.host });
+    const client = new Pusher({
+      appId: p.appId,
+      key: p.key,
+      secret: p.secret,
+      cluster: p.cluster,
+      host: p.host,
+      port: p.port ? String(p.port) : undefined,
+      useTLS: !p.host,
+    });
     return {
       embedded: null,
       publish: async (channel, event, data) => {
         await client.trigger(channel, event, data);
       },
       channelAuth: (socketId, channel) => signChannel(p.key, p.secret, socketId, channel),
-      clientSettings: () => ({ key: p.key, cluster: p.cluster, wsHost: p.host ?? null, wsPort: p.port ?? null, forceTLS: !p.host, embedded: false, authEndpoint: AUTH_ENDPOINT }),
+      clientSettings: () => ({
+        key: p.key,
+        cluster: p.cluster,
+        wsHost: p.host ?? null,
+        wsPort: p.port ?? null,
+        forceTLS: !p.host,
+        embedded: false,
+        authEndpoint: AUTH_ENDPOINT,
+      }),
     };
   }
   const key = EMBEDDED_KEY;
@@ -46,6 +69,14 @@ export function createRealtime(config: Config): Realtime {
     embedded: hub,
     publish: async (channel, event, data) => hub.publish(channel, event, data),
     channelAuth: (socketId, channel) => signChannel(key, secret, socketId, channel),
-    clientSettings: () => ({ key, cluster: 'embedded', wsHost: null, wsPort: null, forceTLS: false, embedded: true, authEndpoint: AUTH_ENDPOINT }),
+    clientSettings: () => ({
+      key,
+      cluster: 'embedded',
+      wsHost: null,
+      wsPort: null,
+      forceTLS: false,
+      embedded: true,
+      authEndpoint: AUTH_ENDPOINT,
+    }),
   };
 }

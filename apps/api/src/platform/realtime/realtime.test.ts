@@ -28,10 +28,18 @@ describe('Realtime over the Pusher protocol', () => {
   });
 
   function subscribeClient(channelName: string): Promise<{ client: Pusher; next: () => Promise<unknown> }> {
-    const client = new Pusher(embedded.clientSettings().key, { cluster: 'embedded', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'] });
+    const client = new Pusher(embedded.clientSettings().key, {
+      cluster: 'embedded',
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+    });
     const channel = client.subscribe(channelName);
     return new Promise((resolve) =>
-      channel.bind('pusher:subscription_succeeded', () => resolve({ client, next: () => new Promise((r) => channel.bind('count', r)) })),
+      channel.bind('pusher:subscription_succeeded', () =>
+        resolve({ client, next: () => new Promise((r) => channel.bind('count', r)) }),
+      ),
     );
   }
 
@@ -46,7 +54,15 @@ describe('Realtime over the Pusher protocol', () => {
   it('accepts signed publishes from the pusher server library and refuses a wrong secret', async () => {
     const { client, next } = await subscribeClient('public-hosted');
     // A second API process configured as for hosted Pusher, pointed at this hub.
-    const env = (s: string) => ({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, PUSHER_APP_ID: '1', PUSHER_KEY: 'reputo-embedded', PUSHER_SECRET: s, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(port) });
+    const env = (s: string) => ({
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      PUSHER_APP_ID: '1',
+      PUSHER_KEY: 'reputo-embedded',
+      PUSHER_SECRET: s,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(port),
+    });
     const hosted = createRealtime(loadConfig(env(embeddedSecret(jwtSecret))));
     expect(hosted.embedded).toBeNull();
     const got = next();

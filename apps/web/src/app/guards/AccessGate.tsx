@@ -57,7 +57,8 @@ export default function AccessGate() {
   }
   const decision = decideRoute(pathname, subjectOf(me.data, acting));
   // The page a refusal lands on says why (AccessNotice in the shell), so nobody is bounced without a word.
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace state={decision.reason ? { refused: decision.reason } : undefined} />;
+  if (decision.kind === 'redirect')
+    return <Navigate to={decision.to} replace state={decision.reason ? { refused: decision.reason } : undefined} />;
   if (decision.kind === 'allow') document.title = `${decision.rule.title} · Reputo`;
   return (
     <EmbedContext.Provider value={urlHasToken}>

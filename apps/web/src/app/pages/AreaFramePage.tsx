@@ -44,15 +44,21 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** What each area not built yet will do, said as a plan rather than as missing data (these pages have no period and no data to wait for). */
 const PLANS: Record<string, string> = {
-  '/messages/pages': 'You will choose here which connected Facebook, Instagram, WhatsApp and Google pages your team answers.',
+  '/messages/pages':
+    'You will choose here which connected Facebook, Instagram, WhatsApp and Google pages your team answers.',
   '/messages/analytics': 'You will see message volume and response times for each connected page here.',
-  '/settings/other/thirdPartyLogin': 'You will connect Google, Facebook and other accounts here, see whether each connection works, and reconnect one that needs it.',
-  '/listing_management': 'You will check and correct your name, address, hours and phone number on every listing site from here.',
-  '/feedback/landingPage': 'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
-  '/feedback/campaigns': 'You will send feedback requests by email or SMS to a customer list and follow how each campaign does.',
+  '/settings/other/thirdPartyLogin':
+    'You will connect Google, Facebook and other accounts here, see whether each connection works, and reconnect one that needs it.',
+  '/listing_management':
+    'You will check and correct your name, address, hours and phone number on every listing site from here.',
+  '/feedback/landingPage':
+    'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
+  '/feedback/campaigns':
+    'You will send feedback requests by email or SMS to a customer list and follow how each campaign does.',
   '/feedback/lists': 'You will upload and keep the customer lists that feedback campaigns are sent to.',
   '/feedback/template': 'You will write the email and SMS messages that carry feedback requests.',
-  '/feedback/analytics': 'You will see how many customers answered, what they rated, and how many went on to leave a review.',
+  '/feedback/analytics':
+    'You will see how many customers answered, what they rated, and how many went on to leave a review.',
 };
 
 function planText(pathname: string): string {
@@ -60,7 +66,9 @@ function planText(pathname: string): string {
 }
 
 function describe(pathname: string, rulePath: string | undefined): string {
-  return DESCRIPTIONS[pathname] ?? (rulePath ? DESCRIPTIONS[rulePath] : undefined) ?? 'Manage this area of your account.';
+  return (
+    DESCRIPTIONS[pathname] ?? (rulePath ? DESCRIPTIONS[rulePath] : undefined) ?? 'Manage this area of your account.'
+  );
 }
 
 /** The frame of an area that its own issue builds: title, purpose and what it will do. */

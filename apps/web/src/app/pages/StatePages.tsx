@@ -7,7 +7,19 @@ import { Brand } from '../ui/Brand';
 import { PageHeader } from '../ui/PageHeader';
 
 /** One layout for the full-page states, so 404, 500, maintenance and access denied look alike. */
-function StateBox({ top, title, text, action, inShell }: { top: ReactNode; title: string; text?: string; action?: ReactNode; inShell?: boolean }) {
+function StateBox({
+  top,
+  title,
+  text,
+  action,
+  inShell,
+}: {
+  top: ReactNode;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  inShell?: boolean;
+}) {
   return (
     <div className={inShell ? 'state-inner' : 'state-page'}>
       <div className="state-box">
@@ -32,7 +44,11 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
       top={<div className="state-code">404</div>}
       title={NOT_FOUND_TEXT}
       text="The page you are looking for does not exist or has moved."
-      action={<Button type="primary" href="/">Go to the home page</Button>}
+      action={
+        <Button type="primary" href="/">
+          Go to the home page
+        </Button>
+      }
     />
   );
 }
@@ -43,7 +59,11 @@ export function ServerErrorPage() {
       top={<div className="state-code">500</div>}
       title={SERVER_ERROR_TEXT}
       text="Something went wrong on our side. Please try again in a moment."
-      action={<Button type="primary" onClick={() => window.location.reload()}>Try again</Button>}
+      action={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      }
     />
   );
 }
@@ -63,13 +83,7 @@ export function MaintenancePage() {
 }
 
 export function AccessDeniedPage({ reason }: { reason: string }) {
-  return (
-    <StateBox
-      top={<div className="state-code">403</div>}
-      title="Access Denied"
-      text={reason}
-    />
-  );
+  return <StateBox top={<div className="state-code">403</div>} title="Access Denied" text={reason} />;
 }
 
 /**
@@ -91,7 +105,11 @@ export function ChooseCompanyPage({ title }: { title: string }) {
         }
         title="Choose a company"
         text="Reviews, reports and settings belong to a company. Use Act as on a company in Admin panel › Companies to work in it."
-        action={<Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">Go to companies</Button>}
+        action={
+          <Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">
+            Go to companies
+          </Button>
+        }
       />
     </>
   );

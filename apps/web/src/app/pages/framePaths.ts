@@ -3,10 +3,15 @@
  * sidebar does not mark them New (a New tag on a page that does nothing yet misleads).
  */
 export const FRAME_PATHS = [
-  'messages/pages', 'messages/analytics',
+  'messages/pages',
+  'messages/analytics',
   'settings/other/thirdPartyLogin',
   'listing_management',
-  'feedback/landingPage', 'feedback/campaigns', 'feedback/lists', 'feedback/template', 'feedback/analytics',
+  'feedback/landingPage',
+  'feedback/campaigns',
+  'feedback/lists',
+  'feedback/template',
+  'feedback/analytics',
 ];
 
 export function isFramePath(path: string): boolean {

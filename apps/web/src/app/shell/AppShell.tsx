@@ -1,8 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App as AntApp, Button, Drawer, Layout, Tooltip } from 'antd';
-import { DoubleLeftOutlined, DoubleRightOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import {
+  DoubleLeftOutlined,
+  DoubleRightOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+} from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
-import { actingLocationsTitle, buildMenu, findRouteRule, hasFeature, hidesHeader, isActingAsCompany, MOBILE_BREAKPOINT, type AccessSubject, worksInNoCompany } from '@reputo/core';
+import {
+  actingLocationsTitle,
+  buildMenu,
+  findRouteRule,
+  hasFeature,
+  hidesHeader,
+  isActingAsCompany,
+  MOBILE_BREAKPOINT,
+  type AccessSubject,
+  worksInNoCompany,
+} from '@reputo/core';
 import type { Me } from '../../features/auth/api';
 import { subjectOf, useMe } from '../../features/auth/queries';
 import { getClientConfig } from '../../lib/api';
@@ -27,14 +43,33 @@ function Announcement() {
   const text = getClientConfig().announcement;
   const [open, setOpen] = useState(true);
   if (!text || !open) return null;
-  return <Alert className="announcement" type="info" banner showIcon title={text} closable={{ onClose: () => setOpen(false) }} data-testid="announcement" />;
+  return (
+    <Alert
+      className="announcement"
+      type="info"
+      banner
+      showIcon
+      title={text}
+      closable={{ onClose: () => setOpen(false) }}
+      data-testid="announcement"
+    />
+  );
 }
 
 /** Why the guard sent the user here instead of the page they asked for (see AccessGate). */
 function AccessNotice() {
   const { state } = useLocation() as { state: { refused?: string } | null };
   if (!state?.refused) return null;
-  return <Alert className="access-notice" type="warning" showIcon closable title={state.refused} data-testid="access-notice" />;
+  return (
+    <Alert
+      className="access-notice"
+      type="warning"
+      showIcon
+      closable
+      title={state.refused}
+      data-testid="access-notice"
+    />
+  );
 }
 
 /** Messaging counters make sense only with the feature and a company in view. */
@@ -58,7 +93,17 @@ function Navigation({ me, subject, mini }: { me: Me; subject: AccessSubject; min
   return <SideNav sections={sections} unread={unread} mini={mini} />;
 }
 
-function SiderBody({ me, subject, mode, onMode }: { me: Me; subject: AccessSubject; mode: SidebarMode | 'drawer'; onMode?: (m: SidebarMode) => void }) {
+function SiderBody({
+  me,
+  subject,
+  mode,
+  onMode,
+}: {
+  me: Me;
+  subject: AccessSubject;
+  mode: SidebarMode | 'drawer';
+  onMode?: (m: SidebarMode) => void;
+}) {
   const mini = mode === 'mini';
   return (
     <div className={mini ? 'sider-mini' : undefined}>
@@ -129,19 +174,39 @@ function FullShell({ me }: { me: Me }) {
   return (
     <Layout className="shell" data-sidebar-mode={narrow ? 'drawer' : mode}>
       {!narrow && (
-        <Sider className="app-sider" width={siderWidth} collapsedWidth={0} collapsed={mode === 'collapsed'} trigger={null} data-testid="sider">
+        <Sider
+          className="app-sider"
+          width={siderWidth}
+          collapsedWidth={0}
+          collapsed={mode === 'collapsed'}
+          trigger={null}
+          data-testid="sider"
+        >
           {mode !== 'collapsed' && <SiderBody me={me} subject={subject} mode={mode} onMode={setMode} />}
         </Sider>
       )}
       {narrow && (
-        <Drawer className="drawer-nav" placement="left" size={FULL_WIDTH} open={drawerOpen} onClose={() => setDrawerOpen(false)} data-testid="drawer">
+        <Drawer
+          className="drawer-nav"
+          placement="left"
+          size={FULL_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          data-testid="drawer"
+        >
           <SiderBody me={me} subject={subject} mode="drawer" />
         </Drawer>
       )}
       <Layout>
         <Announcement />
         <Header className="app-header">
-          <Button type="text" icon={toggleIcon} onClick={toggle} aria-label="Toggle navigation" data-testid="nav-toggle" />
+          <Button
+            type="text"
+            icon={toggleIcon}
+            onClick={toggle}
+            aria-label="Toggle navigation"
+            data-testid="nav-toggle"
+          />
           <div className="crumbs">
             <ContextBar me={me} acting={acting} />
           </div>
@@ -149,7 +214,11 @@ function FullShell({ me }: { me: Me }) {
         </Header>
         <Content className="app-content">
           <AccessNotice />
-          {rule?.access.company && worksInNoCompany(me.client, acting) ? <ChooseCompanyPage title={rule.title} /> : <Outlet />}
+          {rule?.access.company && worksInNoCompany(me.client, acting) ? (
+            <ChooseCompanyPage title={rule.title} />
+          ) : (
+            <Outlet />
+          )}
         </Content>
       </Layout>
     </Layout>

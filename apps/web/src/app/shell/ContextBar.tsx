@@ -45,7 +45,9 @@ export function ContextBar({ me, acting }: { me: Me; acting: ActingState }) {
   return (
     <div className="header-context" data-testid="context">
       <Breadcrumb items={items} />
-      <span className="role">Acting as {trail[trail.length - 1]?.record.userName} · {ROLE_LABELS[me.role]} view</span>
+      <span className="role">
+        Acting as {trail[trail.length - 1]?.record.userName} · {ROLE_LABELS[me.role]} view
+      </span>
     </div>
   );
 }

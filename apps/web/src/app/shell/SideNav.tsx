@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Menu, type MenuProps } from 'antd';
 import {
-  AppstoreOutlined, BarChartOutlined, CommentOutlined, DashboardOutlined, FormOutlined, SettingOutlined, ShopOutlined, StarOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  CommentOutlined,
+  DashboardOutlined,
+  FormOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  StarOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { menuSelection, unreadBadgeText, type MenuSection } from '@reputo/core';
@@ -28,7 +35,12 @@ function sectionLabel(section: MenuSection, unread: number): ReactNode {
       {text}
       {section.tag && !isFramePath(section.path) && <span className="menu-new">{section.tag}</span>}
       {section.badge && unread > 0 && (
-        <Badge className="menu-badge" count={unreadBadgeText(unread)} style={{ marginLeft: 8, background: '#ef4444' }} data-testid="unread-badge" />
+        <Badge
+          className="menu-badge"
+          count={unreadBadgeText(unread)}
+          style={{ marginLeft: 8, background: '#ef4444' }}
+          data-testid="unread-badge"
+        />
       )}
     </span>
   );

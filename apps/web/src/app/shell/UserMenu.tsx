@@ -6,7 +6,14 @@ import type { Me } from '../../features/auth/api';
 import { useSignOut } from '../../features/auth/queries';
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('') || 'U';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]?.toUpperCase())
+      .join('') || 'U'
+  );
 }
 
 /** User Settings for all, Accounts Settings for Master Admin, Sign out. */
@@ -15,11 +22,26 @@ export function UserMenu({ me }: { me: Me }) {
   const signOut = useSignOut();
   const name = displayName(me.firstName, me.lastName);
   const items: MenuProps['items'] = [
-    { key: 'who', type: 'group', label: <span style={{ fontSize: 12 }}>{me.email} · {ROLE_LABELS[me.role]}</span> },
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <span style={{ fontSize: 12 }}>
+          {me.email} · {ROLE_LABELS[me.role]}
+        </span>
+      ),
+    },
     { type: 'divider' },
     { key: 'user', icon: <UserOutlined />, label: 'User Settings', onClick: () => navigate('/user') },
     ...(me.role === 'master_admin'
-      ? [{ key: 'accounts', icon: <IdcardOutlined />, label: 'Accounts Settings', onClick: () => navigate('/accounts') }]
+      ? [
+          {
+            key: 'accounts',
+            icon: <IdcardOutlined />,
+            label: 'Accounts Settings',
+            onClick: () => navigate('/accounts'),
+          },
+        ]
       : []),
     { type: 'divider' },
     { key: 'signout', icon: <LogoutOutlined />, label: 'Sign out', danger: true, onClick: signOut },

@@ -8,7 +8,12 @@ interface VersionReply {
 
 /** App and API versions at the foot of the sidebar; a failed version call is only logged (by the client). */
 export function Versions({ compact }: { compact: boolean }) {
-  const { data } = useQuery({ queryKey: ['version'], queryFn: () => api<VersionReply>('/version', { auth: false }), staleTime: Infinity, retry: false });
+  const { data } = useQuery({
+    queryKey: ['version'],
+    queryFn: () => api<VersionReply>('/version', { auth: false }),
+    staleTime: Infinity,
+    retry: false,
+  });
   const apiVersion = data ? `${data.version}${data.build && data.build !== 'dev' ? ` (${data.build})` : ''}` : '…';
   if (compact) return <div title={`App ${__APP_VERSION__} · API ${apiVersion}`}>v{__APP_VERSION__}</div>;
   return (

@@ -35,7 +35,13 @@ type PusherSettings = NonNullable<ClientConfig['pusher']>;
 
 /** The embedded hub listens on the page's own host and port. */
 function socketOptions(s: PusherSettings) {
-  if (!s.embedded) return { wsHost: s.wsHost ?? undefined, wsPort: s.wsPort ?? undefined, wssPort: s.wsPort ?? undefined, forceTLS: s.forceTLS };
+  if (!s.embedded)
+    return {
+      wsHost: s.wsHost ?? undefined,
+      wsPort: s.wsPort ?? undefined,
+      wssPort: s.wsPort ?? undefined,
+      forceTLS: s.forceTLS,
+    };
   const tls = window.location.protocol === 'https:';
   const port = Number(window.location.port) || (tls ? 443 : 80);
   return { wsHost: window.location.hostname, wsPort: port, wssPort: port, forceTLS: tls };
@@ -63,14 +69,19 @@ function useCountChannel(companyId: number | null, enabled: boolean): void {
           endpoint: settings.authEndpoint ?? REALTIME_AUTH_ENDPOINT,
           transport: 'ajax',
           customHandler: ({ socketId, channelName: channel }, callback) => {
-            api<{ auth: string }>(settings.authEndpoint ?? REALTIME_AUTH_ENDPOINT, { method: 'POST', body: { socket_id: socketId, channel_name: channel } }).then(
+            api<{ auth: string }>(settings.authEndpoint ?? REALTIME_AUTH_ENDPOINT, {
+              method: 'POST',
+              body: { socket_id: socketId, channel_name: channel },
+            }).then(
               (reply) => callback(null, reply),
               (error: Error) => callback(error, null),
             );
           },
         },
       });
-      pusher.subscribe(channelName).bind(COUNT_EVENT, () => void queryClient.invalidateQueries({ queryKey: UNREAD_KEY }));
+      pusher
+        .subscribe(channelName)
+        .bind(COUNT_EVENT, () => void queryClient.invalidateQueries({ queryKey: UNREAD_KEY }));
       stop = () => {
         pusher.unsubscribe(channelName);
         pusher.disconnect();

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The title row every page starts with. */
-export function PageHeader({ title, description, extra }: { title: string; description?: ReactNode; extra?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  extra,
+}: {
+  title: string;
+  description?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className="page-head">
       <div>

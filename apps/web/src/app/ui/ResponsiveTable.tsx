@@ -17,12 +17,16 @@ function valueAt(record: unknown, dataIndex: LeafColumn<unknown>['dataIndex']): 
   if (dataIndex === undefined) return record;
   const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex as string | number];
   // A record is a plain object here; the path comes from the column definition.
-  return path.reduce<unknown>((v, k) => (v === null || v === undefined ? v : (v as Record<string | number, unknown>)[k]), record);
+  return path.reduce<unknown>(
+    (v, k) => (v === null || v === undefined ? v : (v as Record<string | number, unknown>)[k]),
+    record,
+  );
 }
 
 /** A render function may answer `{ children, props }` (cell spans); a card needs only the content. */
 function cellContent(out: unknown): ReactNode {
-  if (out && typeof out === 'object' && !isValidElement(out) && 'children' in out) return (out as { children: ReactNode }).children;
+  if (out && typeof out === 'object' && !isValidElement(out) && 'children' in out)
+    return (out as { children: ReactNode }).children;
   return out as ReactNode;
 }
 
@@ -60,5 +64,13 @@ function cardColumn<T>(columns: TableColumnsType<T>): Column<T> {
 export function Table<T extends object>(props: TableProps<T>) {
   const narrow = useMediaQuery(CARD_QUERY);
   if (!narrow || !props.columns) return <AntTable<T> {...props} />;
-  return <AntTable<T> {...props} className={['rt-cards', props.className].filter(Boolean).join(' ')} columns={[cardColumn(props.columns)]} showHeader={false} scroll={undefined} />;
+  return (
+    <AntTable<T>
+      {...props}
+      className={['rt-cards', props.className].filter(Boolean).join(' ')}
+      columns={[cardColumn(props.columns)]}
+      showHeader={false}
+      scroll={undefined}
+    />
+  );
 }

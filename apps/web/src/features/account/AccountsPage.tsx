@@ -17,7 +17,14 @@ export default function AccountsPage() {
       <Card
         title={me.companyName ?? 'Your company'}
         extra={
-          <Button type="primary" icon={<CreditCardOutlined />} href={portal} target="_blank" rel="noreferrer" data-testid="billing-portal">
+          <Button
+            type="primary"
+            icon={<CreditCardOutlined />}
+            href={portal}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="billing-portal"
+          >
             Billing Portal
           </Button>
         }
@@ -25,7 +32,9 @@ export default function AccountsPage() {
         <Descriptions column={{ xs: 1, sm: 2 }} colon={false} labelStyle={{ color: '#64748b' }}>
           <Descriptions.Item label="Package">{me.package ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Company type">{me.companyType ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="City">{[me.companyCity, me.companyState].filter(Boolean).join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label="City">
+            {[me.companyCity, me.companyState].filter(Boolean).join(', ') || '—'}
+          </Descriptions.Item>
           <Descriptions.Item label="Country">{country ?? '—'}</Descriptions.Item>
         </Descriptions>
         <p style={{ color: '#64748b', marginBottom: 0 }}>

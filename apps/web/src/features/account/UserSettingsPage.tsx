@@ -40,14 +40,24 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
   const submit = (values: Record<ProfileField, string>) => {
     const value = values[field] ?? '';
     if (value === current) return setEditing(false);
-    save.mutate({ [field]: value }, {
-      onSuccess: () => setEditing(false),
-      onError: (e) => void message.error(e.message || MSG.error),
-    });
+    save.mutate(
+      { [field]: value },
+      {
+        onSuccess: () => setEditing(false),
+        onError: (e) => void message.error(e.message || MSG.error),
+      },
+    );
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ [field]: current }} name={`profile-${field}`}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      initialValues={{ [field]: current }}
+      name={`profile-${field}`}
+    >
       <Form.Item
         label={LABELS[field]}
         name={field}
@@ -87,15 +97,18 @@ function ChangePassword() {
   const save = useSaveUser();
   const { message } = App.useApp();
   const submit = ({ password }: { password: string }) =>
-    save.mutate({ password }, {
-      onSuccess: () => {
-        void message.success(MSG.passwordChanged);
-        // The server ended the user's other sessions; this one goes on (it refreshes its token once).
-        void message.info(MSG.otherSessionsEnded);
-        form.resetFields();
+    save.mutate(
+      { password },
+      {
+        onSuccess: () => {
+          void message.success(MSG.passwordChanged);
+          // The server ended the user's other sessions; this one goes on (it refreshes its token once).
+          void message.info(MSG.otherSessionsEnded);
+          form.resetFields();
+        },
+        onError: () => void message.error(MSG.error),
       },
-      onError: () => void message.error(MSG.error),
-    });
+    );
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} name="change-password">
       <PasswordFields kind="recovery" />
@@ -112,7 +125,14 @@ export default function UserSettingsPage() {
   return (
     <>
       <PageHeader title="User Settings" description="Your name, sign-in email and password." />
-      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', alignItems: 'start' }}>
+      <div
+        style={{
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+          alignItems: 'start',
+        }}
+      >
         <Card title="Profile">
           {(['firstName', 'lastName', 'email'] as const).map((f) => (
             <ProfileRow key={`${f}-${me[f] ?? ''}`} me={me} field={f} />

@@ -20,9 +20,19 @@ interface Values {
 }
 
 const LIST = '/admin_panel/admin_users';
-const nameRules = [{ validator: async (_: unknown, v: string | undefined) => { if (v && freeTextError(v)) throw new Error(freeTextError(v)!); } }];
+const nameRules = [
+  {
+    validator: async (_: unknown, v: string | undefined) => {
+      if (v && freeTextError(v)) throw new Error(freeTextError(v)!);
+    },
+  },
+];
 const valuesOf = (u: AdminUser | null, ownPartner: number | null): Values => ({
-  email: u?.email ?? '', firstName: u?.firstName ?? '', lastName: u?.lastName ?? '', role: (u?.role as Values['role']) ?? 'partner', partnerId: u?.partnerId ?? ownPartner,
+  email: u?.email ?? '',
+  firstName: u?.firstName ?? '',
+  lastName: u?.lastName ?? '',
+  role: (u?.role as Values['role']) ?? 'partner',
+  partnerId: u?.partnerId ?? ownPartner,
 });
 
 /** Create (an invitation mail follows) or edit an Owner or Partner administrator. */
@@ -36,8 +46,16 @@ export default function AdminUserPage() {
   const isOwner = me?.role === 'owner';
   const [form] = Form.useForm<Values>();
   const role = Form.useWatch('role', form);
-  const user = useQuery({ queryKey: adminKeys.adminUsers.one(userId), queryFn: ({ signal }) => adminUsersApi.get(userId!, signal), enabled: userId !== null });
-  const partners = useQuery({ queryKey: adminKeys.partners.choices, queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal), enabled: isOwner });
+  const user = useQuery({
+    queryKey: adminKeys.adminUsers.one(userId),
+    queryFn: ({ signal }) => adminUsersApi.get(userId!, signal),
+    enabled: userId !== null,
+  });
+  const partners = useQuery({
+    queryKey: adminKeys.partners.choices,
+    queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal),
+    enabled: isOwner,
+  });
   const initial = valuesOf(user.data ?? null, me?.partnerId ?? null);
   useEffect(() => {
     if (user.data) form.setFieldsValue(valuesOf(user.data, null));
@@ -45,9 +63,18 @@ export default function AdminUserPage() {
 
   const save = useMutation({
     mutationFn: async (v: Values) => {
-      const body = { email: v.email.trim(), firstName: v.firstName ?? '', lastName: v.lastName ?? '', role: v.role, partnerId: v.role === 'partner' ? (v.partnerId ?? null) : null };
+      const body = {
+        email: v.email.trim(),
+        firstName: v.firstName ?? '',
+        lastName: v.lastName ?? '',
+        role: v.role,
+        partnerId: v.role === 'partner' ? (v.partnerId ?? null) : null,
+      };
       if (!user.data) return adminUsersApi.create(body);
-      const changed = changedFields<Record<string, unknown>>({ ...valuesOf(user.data, null), partnerId: user.data.partnerId }, body);
+      const changed = changedFields<Record<string, unknown>>(
+        { ...valuesOf(user.data, null), partnerId: user.data.partnerId },
+        body,
+      );
       return Object.keys(changed).length ? adminUsersApi.update(user.data.id, changed) : user.data;
     },
     onSuccess: () => {
@@ -61,30 +88,72 @@ export default function AdminUserPage() {
     },
   });
 
-  if (userId !== null && user.isError) return <Result status="404" title="Admin user not found" extra={<Button onClick={() => navigate(LIST)}>Back to admin users</Button>} />;
+  if (userId !== null && user.isError)
+    return (
+      <Result
+        status="404"
+        title="Admin user not found"
+        extra={<Button onClick={() => navigate(LIST)}>Back to admin users</Button>}
+      />
+    );
   return (
     <>
-      <PageHeader title={userId ? `Edit ${user.data?.userName ?? 'admin user'}` : 'New admin user'} description={userId ? 'Details and access of this admin user.' : 'They receive an invitation to set their password.'} />
+      <PageHeader
+        title={userId ? `Edit ${user.data?.userName ?? 'admin user'}` : 'New admin user'}
+        description={
+          userId ? 'Details and access of this admin user.' : 'They receive an invitation to set their password.'
+        }
+      />
       <Card style={{ maxWidth: 720 }}>
         {userId !== null && !user.data ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} data-testid="admin-user-form">
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={initial}
+            onFinish={(v) => save.mutate(v)}
+            data-testid="admin-user-form"
+          >
             <div className="form-grid">
-              <Form.Item name="firstName" label="First name" rules={nameRules}><Input maxLength={100} /></Form.Item>
-              <Form.Item name="lastName" label="Last name" rules={nameRules}><Input maxLength={100} /></Form.Item>
-              <Form.Item name="email" label="Email" required rules={userEmailRules} className="span-2"><Input maxLength={254} /></Form.Item>
+              <Form.Item name="firstName" label="First name" rules={nameRules}>
+                <Input maxLength={100} />
+              </Form.Item>
+              <Form.Item name="lastName" label="Last name" rules={nameRules}>
+                <Input maxLength={100} />
+              </Form.Item>
+              <Form.Item name="email" label="Email" required rules={userEmailRules} className="span-2">
+                <Input maxLength={254} />
+              </Form.Item>
               <Form.Item name="role" label="Role" required>
-                <Select disabled={!isOwner || user.data?.id === me?.id} options={[{ value: 'owner', label: 'Owner' }, { value: 'partner', label: 'Partner administrator' }]} />
+                <Select
+                  disabled={!isOwner || user.data?.id === me?.id}
+                  options={[
+                    { value: 'owner', label: 'Owner' },
+                    { value: 'partner', label: 'Partner administrator' },
+                  ]}
+                />
               </Form.Item>
               {role === 'partner' && isOwner && (
-                <Form.Item name="partnerId" label="Partner" required rules={[{ required: true, message: 'Choose the partner this administrator belongs to.' }]}>
-                  <Select showSearch={{ optionFilterProp: 'label' }} loading={partners.isLoading} options={(partners.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))} placeholder="Choose a partner" />
+                <Form.Item
+                  name="partnerId"
+                  label="Partner"
+                  required
+                  rules={[{ required: true, message: 'Choose the partner this administrator belongs to.' }]}
+                >
+                  <Select
+                    showSearch={{ optionFilterProp: 'label' }}
+                    loading={partners.isLoading}
+                    options={(partners.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                    placeholder="Choose a partner"
+                  />
                 </Form.Item>
               )}
             </div>
             <Space>
-              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="admin-user-save">{userId ? 'Save' : 'Create and invite'}</Button>
+              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="admin-user-save">
+                {userId ? 'Save' : 'Create and invite'}
+              </Button>
               <Button onClick={() => navigate(LIST)}>Cancel</Button>
             </Space>
           </Form>

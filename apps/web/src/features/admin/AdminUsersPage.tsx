@@ -12,7 +12,10 @@ import './admin.css';
 import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
-const ROLE_TAG: Record<string, { color: string; label: string }> = { owner: { color: 'purple', label: 'Owner' }, partner: { color: 'blue', label: 'Partner' } };
+const ROLE_TAG: Record<string, { color: string; label: string }> = {
+  owner: { color: 'purple', label: 'Owner' },
+  partner: { color: 'blue', label: 'Partner' },
+};
 
 /** Admin users: Owner and Partner administrators (a Partner sees its own), with invitations. */
 export default function AdminUsersPage() {
@@ -29,8 +32,19 @@ export default function AdminUsersPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers.all });
-  const remove = useMutation({ mutationFn: adminUsersApi.remove, onSuccess: () => { void message.success('Admin user deleted'); refresh(); }, onError: (e) => void message.error(errorText(e)) });
-  const resend = useMutation({ mutationFn: adminUsersApi.reinvite, onSuccess: (r) => void message.success(r.message), onError: (e) => void message.error(errorText(e)) });
+  const remove = useMutation({
+    mutationFn: adminUsersApi.remove,
+    onSuccess: () => {
+      void message.success('Admin user deleted');
+      refresh();
+    },
+    onError: (e) => void message.error(errorText(e)),
+  });
+  const resend = useMutation({
+    mutationFn: adminUsersApi.reinvite,
+    onSuccess: (r) => void message.success(r.message),
+    onError: (e) => void message.error(errorText(e)),
+  });
 
   const columns: TableColumnsType<AdminUser> = [
     {
@@ -38,15 +52,38 @@ export default function AdminUsersPage() {
       key: 'name',
       render: (_, u) => (
         <div>
-          <a className="strong-link" onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)} data-testid="admin-user-name">{u.userName}</a>
+          <a
+            className="strong-link"
+            onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)}
+            data-testid="admin-user-name"
+          >
+            {u.userName}
+          </a>
           <div className="muted small">{u.email}</div>
         </div>
       ),
     },
-    { title: 'Role', dataIndex: 'role', render: (r: string) => <Tag color={ROLE_TAG[r]?.color}>{ROLE_TAG[r]?.label ?? r}</Tag> },
+    {
+      title: 'Role',
+      dataIndex: 'role',
+      render: (r: string) => <Tag color={ROLE_TAG[r]?.color}>{ROLE_TAG[r]?.label ?? r}</Tag>,
+    },
     { title: 'Partner', dataIndex: 'partnerName', responsive: ['md'], render: (v: string | null) => v ?? '—' },
-    { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'gold'} style={{ textTransform: 'capitalize' }}>{s}</Tag> },
-    { title: 'Last sign-in', dataIndex: 'lastLoginAt', responsive: ['lg'], render: (v: string | null) => formatDateTime(v) },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (s: string) => (
+        <Tag color={s === 'active' ? 'green' : 'gold'} style={{ textTransform: 'capitalize' }}>
+          {s}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Last sign-in',
+      dataIndex: 'lastLoginAt',
+      responsive: ['lg'],
+      render: (v: string | null) => formatDateTime(v),
+    },
     {
       title: '',
       key: 'actions',
@@ -54,13 +91,32 @@ export default function AdminUsersPage() {
       render: (_, u) => (
         <Space size={4} wrap={false}>
           {u.status !== 'active' && (
-            <Button size="small" icon={<MailOutlined />} loading={resend.isPending && resend.variables === u.id} onClick={() => resend.mutate(u.id)}>Resend invitation</Button>
+            <Button
+              size="small"
+              icon={<MailOutlined />}
+              loading={resend.isPending && resend.variables === u.id}
+              onClick={() => resend.mutate(u.id)}
+            >
+              Resend invitation
+            </Button>
           )}
           <Tooltip title="Edit">
-            <Button size="small" type="text" icon={<EditOutlined />} onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)} aria-label={`Edit ${u.userName}`} />
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)}
+              aria-label={`Edit ${u.userName}`}
+            />
           </Tooltip>
           {u.id !== me?.id && (
-            <Popconfirm title="Delete this admin user?" okText="Yes" cancelText="No" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(u.id)}>
+            <Popconfirm
+              title="Delete this admin user?"
+              okText="Yes"
+              cancelText="No"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate(u.id)}
+            >
               <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${u.userName}`} />
             </Popconfirm>
           )}
@@ -72,17 +128,45 @@ export default function AdminUsersPage() {
     <>
       <PageHeader
         title="Admin Users"
-        description={me?.role === 'owner' ? 'People who run the platform (Owners) and the agencies (Partner administrators).' : 'People who administer your companies.'}
-        extra={<Button type="primary" icon={<UserAddOutlined />} onClick={() => navigate('/admin_panel/admin_users/new')} data-testid="new-admin-user">New admin user</Button>}
+        description={
+          me?.role === 'owner'
+            ? 'People who run the platform (Owners) and the agencies (Partner administrators).'
+            : 'People who administer your companies.'
+        }
+        extra={
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            onClick={() => navigate('/admin_panel/admin_users/new')}
+            data-testid="new-admin-user"
+          >
+            New admin user
+          </Button>
+        }
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search placeholder="Search by name or email" allowClear style={{ maxWidth: 320 }} onSearch={(v) => { setSearch(v.trim()); setPage(1); }} />
+          <Input.Search
+            placeholder="Search by name or email"
+            allowClear
+            style={{ maxWidth: 320 }}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPage(1);
+            }}
+          />
           {me?.role === 'owner' && (
             <Segmented
               value={role}
-              onChange={(v) => { setRole(String(v)); setPage(1); }}
-              options={[{ value: '', label: 'All' }, { value: 'owner', label: 'Owners' }, { value: 'partner', label: 'Partners' }]}
+              onChange={(v) => {
+                setRole(String(v));
+                setPage(1);
+              }}
+              options={[
+                { value: '', label: 'All' },
+                { value: 'owner', label: 'Owners' },
+                { value: 'partner', label: 'Partners' },
+              ]}
             />
           )}
         </div>
@@ -91,7 +175,13 @@ export default function AdminUsersPage() {
           columns={columns}
           dataSource={list.data?.data}
           loading={list.isFetching}
-          pagination={{ current: page, pageSize: PER_PAGE, total: list.data?.total, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: PER_PAGE,
+            total: list.data?.total,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           scroll={{ x: true }}
         />
       </Card>

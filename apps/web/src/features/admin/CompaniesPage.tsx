@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, Popconfirm, Select, Space, Tooltip, type MenuProps, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Tooltip,
+  type MenuProps,
+  type TableColumnsType,
+} from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
-import { DeleteOutlined, DownOutlined, EditOutlined, FileExcelOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  FileExcelOutlined,
+  LoginOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS, roleSchema } from '@reputo/core';
@@ -24,26 +43,45 @@ function roleLabel(role: string): string {
 function ActAs({ company }: { company: CompanyListItem }) {
   const { actAs, canActAs } = useActing();
   const [open, setOpen] = useState(false);
-  const users = useQuery({ queryKey: adminKeys.companies.users(company.id), queryFn: ({ signal }) => companiesApi.users(company.id, signal), enabled: open });
+  const users = useQuery({
+    queryKey: adminKeys.companies.users(company.id),
+    queryFn: ({ signal }) => companiesApi.users(company.id, signal),
+    enabled: open,
+  });
   if (!canActAs('company')) return null;
-  const asCompany = () => actAs('company', { id: company.id, userName: company.company_name, companyType: company.type });
+  const asCompany = () =>
+    actAs('company', { id: company.id, userName: company.company_name, companyType: company.type });
   const items: MenuProps['items'] = users.isLoading
     ? [{ key: 'loading', label: 'Loading users…', disabled: true }]
     : (users.data?.data ?? []).filter((u) => u.status === 'active').length === 0
       ? [{ key: 'none', label: 'No active users yet', disabled: true }]
       : (users.data?.data ?? [])
           .filter((u) => u.status === 'active')
-          .map((u) => ({ key: String(u.id), label: <span data-testid={`act-user-${u.id}`}>{u.userName} <span className="muted">· {roleLabel(u.role)}</span></span> }));
+          .map((u) => ({
+            key: String(u.id),
+            label: (
+              <span data-testid={`act-user-${u.id}`}>
+                {u.userName} <span className="muted">· {roleLabel(u.role)}</span>
+              </span>
+            ),
+          }));
   const onUser: MenuProps['onClick'] = ({ key }) => {
     const user = users.data?.data.find((u) => String(u.id) === key);
     if (user && canActAs('user')) actAs('user', { id: user.id, userName: user.userName });
   };
   return (
     <Space.Compact size="small">
-      <Button size="small" icon={<LoginOutlined />} onClick={asCompany} data-testid={`act-company-${company.id}`}>Act as</Button>
+      <Button size="small" icon={<LoginOutlined />} onClick={asCompany} data-testid={`act-company-${company.id}`}>
+        Act as
+      </Button>
       {canActAs('user') && (
         <Dropdown menu={{ items, onClick: onUser }} trigger={['click']} onOpenChange={setOpen}>
-          <Button size="small" icon={<DownOutlined />} aria-label="Act as one of its users" data-testid={`act-users-${company.id}`} />
+          <Button
+            size="small"
+            icon={<DownOutlined />}
+            aria-label="Act as one of its users"
+            data-testid={`act-users-${company.id}`}
+          />
         </Dropdown>
       )}
     </Space.Compact>
@@ -71,7 +109,10 @@ export default function CompaniesPage() {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const exporting = useMutation({ mutationFn: () => downloadFile('/v2/api/admin/companies/export', { search, status }), onError: (e) => void message.error(errorText(e)) });
+  const exporting = useMutation({
+    mutationFn: () => downloadFile('/v2/api/admin/companies/export', { search, status }),
+    onError: (e) => void message.error(errorText(e)),
+  });
 
   const columns: TableColumnsType<CompanyListItem> = [
     {
@@ -79,12 +120,23 @@ export default function CompaniesPage() {
       dataIndex: 'company_name',
       render: (name: string, c) => (
         <div>
-          <a onClick={() => navigate(`/admin_panel/companies/${c.id}/edit`)} className="strong-link" data-testid="company-name">{name}</a>
+          <a
+            onClick={() => navigate(`/admin_panel/companies/${c.id}/edit`)}
+            className="strong-link"
+            data-testid="company-name"
+          >
+            {name}
+          </a>
           <div className="muted small">{c.type}</div>
         </div>
       ),
     },
-    { title: 'City', key: 'where', responsive: ['md'], render: (_, c) => [c.city, c.country].filter(Boolean).join(', ') || '—' },
+    {
+      title: 'City',
+      key: 'where',
+      responsive: ['md'],
+      render: (_, c) => [c.city, c.country].filter(Boolean).join(', ') || '—',
+    },
     { title: 'Package', dataIndex: 'package', responsive: ['lg'] },
     { title: 'Partner', dataIndex: 'partner_name', responsive: ['xl'], render: (v: string | null) => v ?? '—' },
     { title: 'Locations', dataIndex: 'locations_count', align: 'right', responsive: ['md'] },
@@ -98,7 +150,14 @@ export default function CompaniesPage() {
         <Space size={4} wrap={false}>
           <ActAs company={c} />
           <Tooltip title="Edit">
-            <Button size="small" type="text" icon={<EditOutlined />} onClick={() => navigate(`/admin_panel/companies/${c.id}/edit`)} aria-label={`Edit ${c.company_name}`} data-testid={`edit-company-${c.id}`} />
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/admin_panel/companies/${c.id}/edit`)}
+              aria-label={`Edit ${c.company_name}`}
+              data-testid={`edit-company-${c.id}`}
+            />
           </Tooltip>
           <Popconfirm
             title="Delete this company?"
@@ -108,7 +167,14 @@ export default function CompaniesPage() {
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutate(c.id)}
           >
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${c.company_name}`} data-testid={`delete-company-${c.id}`} />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${c.company_name}`}
+              data-testid={`delete-company-${c.id}`}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -122,8 +188,22 @@ export default function CompaniesPage() {
         description="Every company you manage. Act as a company to see Reputo as its team does."
         extra={
           <Space wrap>
-            <Button icon={<FileExcelOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} data-testid="export-companies">Export</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin_panel/companies/new')} data-testid="new-company">New company</Button>
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={exporting.isPending}
+              onClick={() => exporting.mutate()}
+              data-testid="export-companies"
+            >
+              Export
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/admin_panel/companies/new')}
+              data-testid="new-company"
+            >
+              New company
+            </Button>
           </Space>
         }
       />
@@ -149,7 +229,10 @@ export default function CompaniesPage() {
               setStatus(v);
               setPage(1);
             }}
-            options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
             data-testid="company-status-filter"
           />
         </div>
@@ -158,7 +241,14 @@ export default function CompaniesPage() {
           columns={columns}
           dataSource={list.data?.data}
           loading={list.isFetching}
-          pagination={{ current: page, pageSize: PER_PAGE, total: list.data?.count, onChange: setPage, showSizeChanger: false, showTotal: (t) => `${t} companies` }}
+          pagination={{
+            current: page,
+            pageSize: PER_PAGE,
+            total: list.data?.count,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (t) => `${t} companies`,
+          }}
           scroll={{ x: true }}
         />
       </Card>

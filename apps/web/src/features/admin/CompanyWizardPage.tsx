@@ -4,7 +4,15 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  COMPANY_STEP_LABELS, companySteps, companyWizardTitle, isCompanyStep, MSG, nextCompanyStep, previousCompanyStep, type CompanyStep, type Role,
+  COMPANY_STEP_LABELS,
+  companySteps,
+  companyWizardTitle,
+  isCompanyStep,
+  MSG,
+  nextCompanyStep,
+  previousCompanyStep,
+  type CompanyStep,
+  type Role,
 } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
@@ -60,10 +68,15 @@ export default function CompanyWizardPage() {
   }, []);
 
   const key = adminKeys.companies.one(companyId);
-  const company = useQuery({ queryKey: key, queryFn: ({ signal }) => companiesApi.get(companyId!, signal), enabled: companyId !== null && Number.isInteger(companyId) });
+  const company = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => companiesApi.get(companyId!, signal),
+    enabled: companyId !== null && Number.isInteger(companyId),
+  });
   const steps = companySteps(role);
   const wanted = params.get('step');
-  const step: CompanyStep = companyId === null ? 'information' : isCompanyStep(wanted) && steps.includes(wanted) ? wanted : 'information';
+  const step: CompanyStep =
+    companyId === null ? 'information' : isCompanyStep(wanted) && steps.includes(wanted) ? wanted : 'information';
 
   // Leaving the wizard with unsaved changes (sidebar, back button) asks first.
   useLeaveGuard(dirty);
@@ -97,13 +110,28 @@ export default function CompanyWizardPage() {
   const back = previousCompanyStep(role, step);
 
   if (companyId !== null && company.isError) {
-    return <Result status="404" title="Company not found" subTitle={errorText(company.error)} extra={<Button onClick={() => navigate(LIST)}>Back to companies</Button>} />;
+    return (
+      <Result
+        status="404"
+        title="Company not found"
+        subTitle={errorText(company.error)}
+        extra={<Button onClick={() => navigate(LIST)}>Back to companies</Button>}
+      />
+    );
   }
   const loaded = companyId === null ? null : (company.data ?? undefined);
   const title = companyWizardTitle(loaded?.company_name);
   return (
     <>
-      <PageHeader title={title} description="Information, sources, brands, package and API key." extra={<Button icon={<CloseOutlined />} onClick={exit} data-testid="wizard-exit">Exit</Button>} />
+      <PageHeader
+        title={title}
+        description="Information, sources, brands, package and API key."
+        extra={
+          <Button icon={<CloseOutlined />} onClick={exit} data-testid="wizard-exit">
+            Exit
+          </Button>
+        }
+      />
       <div className="wizard">
         {narrow ? (
           <WizardProgress index={steps.indexOf(step)} count={steps.length} label={COMPANY_STEP_LABELS[step]} />
@@ -124,9 +152,20 @@ export default function CompanyWizardPage() {
             {companyId !== null && !loaded ? (
               <Skeleton active />
             ) : step === 'information' ? (
-              <InformationStep company={loaded ?? null} role={role} onCreated={onCreated} onSaved={onSaved} goNext={goNext} setDirty={setDirty} />
+              <InformationStep
+                company={loaded ?? null}
+                role={role}
+                onCreated={onCreated}
+                onSaved={onSaved}
+                goNext={goNext}
+                setDirty={setDirty}
+              />
             ) : (
-              <StepBody key={step} step={step} props={{ company: loaded!, role, onSaved, goNext, goBack: back ? () => go(back) : null, setDirty }} />
+              <StepBody
+                key={step}
+                step={step}
+                props={{ company: loaded!, role, onSaved, goNext, goBack: back ? () => go(back) : null, setDirty }}
+              />
             )}
           </Card>
         </div>

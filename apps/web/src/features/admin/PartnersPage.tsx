@@ -36,9 +36,24 @@ export default function PartnersPage() {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const exporting = useMutation({ mutationFn: () => downloadFile('/v2/api/admin/partners/export', { search, status }), onError: (e) => void message.error(errorText(e)) });
+  const exporting = useMutation({
+    mutationFn: () => downloadFile('/v2/api/admin/partners/export', { search, status }),
+    onError: (e) => void message.error(errorText(e)),
+  });
   const columns: TableColumnsType<PartnerListItem> = [
-    { title: 'Partner', dataIndex: 'name', render: (n: string, p) => <a className="strong-link" onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)} data-testid="partner-name">{n}</a> },
+    {
+      title: 'Partner',
+      dataIndex: 'name',
+      render: (n: string, p) => (
+        <a
+          className="strong-link"
+          onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)}
+          data-testid="partner-name"
+        >
+          {n}
+        </a>
+      ),
+    },
     { title: 'Type', dataIndex: 'type', responsive: ['md'] },
     { title: 'Email', dataIndex: 'email', responsive: ['lg'] },
     { title: 'Package', dataIndex: 'package', responsive: ['lg'] },
@@ -52,15 +67,41 @@ export default function PartnersPage() {
       render: (_, p) => (
         <Space size={4} wrap={false}>
           {canActAs('partner') && (
-            <Button size="small" icon={<LoginOutlined />} onClick={() => actAs('partner', { id: p.id, userName: p.name })} data-testid={`act-partner-${p.id}`}>
+            <Button
+              size="small"
+              icon={<LoginOutlined />}
+              onClick={() => actAs('partner', { id: p.id, userName: p.name })}
+              data-testid={`act-partner-${p.id}`}
+            >
               Act as
             </Button>
           )}
           <Tooltip title="Edit">
-            <Button size="small" type="text" icon={<EditOutlined />} onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)} aria-label={`Edit ${p.name}`} data-testid={`edit-partner-${p.id}`} />
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)}
+              aria-label={`Edit ${p.name}`}
+              data-testid={`edit-partner-${p.id}`}
+            />
           </Tooltip>
-          <Popconfirm title="Delete this partner?" description="Its administrators are deleted; its companies stay, without a partner." okText="Yes" cancelText="No" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(p.id)}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${p.name}`} data-testid={`delete-partner-${p.id}`} />
+          <Popconfirm
+            title="Delete this partner?"
+            description="Its administrators are deleted; its companies stay, without a partner."
+            okText="Yes"
+            cancelText="No"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutate(p.id)}
+          >
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${p.name}`}
+              data-testid={`delete-partner-${p.id}`}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -73,22 +114,51 @@ export default function PartnersPage() {
         description="Agencies and resellers that run companies on Reputo."
         extra={
           <Space wrap>
-            <Button icon={<FileExcelOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} data-testid="export-partners">Export</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin_panel/partners/new')} data-testid="new-partner">New partner</Button>
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={exporting.isPending}
+              onClick={() => exporting.mutate()}
+              data-testid="export-partners"
+            >
+              Export
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/admin_panel/partners/new')}
+              data-testid="new-partner"
+            >
+              New partner
+            </Button>
           </Space>
         }
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search placeholder="Search partners" allowClear style={{ maxWidth: 320 }} onSearch={(v) => { setSearch(v.trim()); setPage(1); }} data-testid="partner-search" />
+          <Input.Search
+            placeholder="Search partners"
+            allowClear
+            style={{ maxWidth: 320 }}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPage(1);
+            }}
+            data-testid="partner-search"
+          />
           <Select
             allowClear
             placeholder="All statuses"
             aria-label="Status"
             style={{ width: 160 }}
             value={status}
-            onChange={(v) => { setStatus(v); setPage(1); }}
-            options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
           />
         </div>
         <Table
@@ -96,7 +166,14 @@ export default function PartnersPage() {
           columns={columns}
           dataSource={list.data?.data}
           loading={list.isFetching}
-          pagination={{ current: page, pageSize: PER_PAGE, total: list.data?.count, onChange: setPage, showSizeChanger: false, showTotal: (t) => `${t} partners` }}
+          pagination={{
+            current: page,
+            pageSize: PER_PAGE,
+            total: list.data?.count,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (t) => `${t} partners`,
+          }}
           scroll={{ x: true }}
         />
       </Card>

@@ -1,7 +1,13 @@
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 
 /** Free and paid API calls per day, stacked (loaded with the billing step only). */
-export default function UsageChart({ days, loading }: { days: { day: string; free: number; paid: number }[]; loading: boolean }) {
+export default function UsageChart({
+  days,
+  loading,
+}: {
+  days: { day: string; free: number; paid: number }[];
+  loading: boolean;
+}) {
   const option: EChartsOption = {
     tooltip: { trigger: 'axis' },
     legend: { bottom: 0 },
@@ -9,8 +15,20 @@ export default function UsageChart({ days, loading }: { days: { day: string; fre
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5).replace('-', '/')) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: 'Free API', type: 'bar', stack: 'calls', data: days.map((d) => d.free), itemStyle: { color: COLORS.brand } },
-      { name: 'Paid API', type: 'bar', stack: 'calls', data: days.map((d) => d.paid), itemStyle: { color: COLORS.amber } },
+      {
+        name: 'Free API',
+        type: 'bar',
+        stack: 'calls',
+        data: days.map((d) => d.free),
+        itemStyle: { color: COLORS.brand },
+      },
+      {
+        name: 'Paid API',
+        type: 'bar',
+        stack: 'calls',
+        data: days.map((d) => d.paid),
+        itemStyle: { color: COLORS.amber },
+      },
     ],
   };
   return <Chart option={option} height={260} loading={loading} testId="usage-chart" />;

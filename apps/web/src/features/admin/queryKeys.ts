@@ -5,7 +5,8 @@
 export const adminKeys = {
   companies: {
     all: ['admin', 'companies'] as const,
-    page: (page: number, search: string, status: string | undefined) => ['admin', 'companies', page, search, status] as const,
+    page: (page: number, search: string, status: string | undefined) =>
+      ['admin', 'companies', page, search, status] as const,
     users: (companyId: number) => ['admin', 'companies', companyId, 'users'] as const,
     brands: (companyId: number) => ['admin', 'companies', companyId, 'brands'] as const,
     one: (companyId: number | null) => ['admin', 'company', companyId] as const,
@@ -13,7 +14,8 @@ export const adminKeys = {
   },
   partners: {
     all: ['admin', 'partners'] as const,
-    page: (page: number, search: string, status: string | undefined) => ['admin', 'partners', page, search, status] as const,
+    page: (page: number, search: string, status: string | undefined) =>
+      ['admin', 'partners', page, search, status] as const,
     choices: ['admin', 'partners', 'all'] as const,
     one: (partnerId: number | null) => ['admin', 'partner', partnerId] as const,
     usage: (partnerId: number, range: unknown) => ['admin', 'partner', partnerId, 'usage', range] as const,

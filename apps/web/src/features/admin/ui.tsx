@@ -5,7 +5,16 @@ import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import {
-  ADMIN_DATE_DISPLAY_FORMAT, DATE_FORMAT, isFromDateDisabled, isToDateDisabled, MSG, PRESET_LABELS, presetRange, presetsForPicker, type DatePreset, type DateRange,
+  ADMIN_DATE_DISPLAY_FORMAT,
+  DATE_FORMAT,
+  isFromDateDisabled,
+  isToDateDisabled,
+  MSG,
+  PRESET_LABELS,
+  presetRange,
+  presetsForPicker,
+  type DatePreset,
+  type DateRange,
 } from '@reputo/core';
 import { ApiError } from '../../lib/api';
 
@@ -38,7 +47,17 @@ export function fieldErrors(error: unknown): { name: (string | number)[]; errors
  * An API key: masked until shown, copied with the spec's messages ('The API key has been copied to
  * the clipboard.' / 'No API to copy.'), and rotated after a confirmation.
  */
-export function ApiKeyField({ value, onRotate, rotating, testId = 'api-key' }: { value: string | null; onRotate?: () => void; rotating?: boolean; testId?: string }) {
+export function ApiKeyField({
+  value,
+  onRotate,
+  rotating,
+  testId = 'api-key',
+}: {
+  value: string | null;
+  onRotate?: () => void;
+  rotating?: boolean;
+  testId?: string;
+}) {
   const { message } = App.useApp();
   const [shown, setShown] = useState(false);
   const copy = async () => {
@@ -70,12 +89,26 @@ export function ApiKeyField({ value, onRotate, rotating, testId = 'api-key' }: {
           className="mono"
         />
         <Tooltip title={shown ? 'Hide' : 'Show'}>
-          <Button icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />} onClick={() => setShown((s) => !s)} disabled={!value} aria-label={shown ? 'Hide key' : 'Show key'} data-testid={`${testId}-show`} />
+          <Button
+            icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            onClick={() => setShown((s) => !s)}
+            disabled={!value}
+            aria-label={shown ? 'Hide key' : 'Show key'}
+            data-testid={`${testId}-show`}
+          />
         </Tooltip>
-        <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid={`${testId}-copy`}>Copy</Button>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid={`${testId}-copy`}>
+          Copy
+        </Button>
       </Space.Compact>
       {onRotate && (
-        <Popconfirm title="Issue a new key?" description="The current key stops working at once." okText="Yes" cancelText="No" onConfirm={onRotate}>
+        <Popconfirm
+          title="Issue a new key?"
+          description="The current key stops working at once."
+          okText="Yes"
+          cancelText="No"
+          onConfirm={onRotate}
+        >
           <Button icon={<SyncOutlined />} loading={rotating} style={{ marginTop: 12 }} data-testid={`${testId}-rotate`}>
             {value ? 'Generate a new key' : 'Generate key'}
           </Button>
@@ -105,7 +138,15 @@ function Shortcuts({ picker, onPick }: { picker: 'from' | 'to'; onPick: (preset:
  * YYYY-MM-DD; shortcuts set both ends (Today and Yesterday on the From picker only); the start
  * cannot be after the end or in the future, the end not before the start or in the future.
  */
-export function AdminDateRange({ value, onChange, testId = 'date-range' }: { value: DateRange; onChange: (range: DateRange) => void; testId?: string }) {
+export function AdminDateRange({
+  value,
+  onChange,
+  testId = 'date-range',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  testId?: string;
+}) {
   const [open, setOpen] = useState<'from' | 'to' | null>(null);
   const today = new Date();
   const pick = (preset: DatePreset) => {
@@ -146,7 +187,19 @@ export function AdminDateRange({ value, onChange, testId = 'date-range' }: { val
 }
 
 /** A figure tile of the dashboards. */
-export function Kpi({ label, value, hint, tone, testId }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'good' | 'bad' | 'warn'; testId?: string }) {
+export function Kpi({
+  label,
+  value,
+  hint,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: 'good' | 'bad' | 'warn';
+  testId?: string;
+}) {
   return (
     <div className={`kpi${tone ? ` kpi-${tone}` : ''}`} data-testid={testId}>
       <div className="kpi-label">{label}</div>
@@ -160,18 +213,41 @@ export function SourceLogo({ logo, title, size = 20 }: { logo: string; title: st
   return <img src={logo} alt="" title={title} width={size} height={size} className="source-logo" loading="lazy" />;
 }
 
-export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
-export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format(ADMIN_DATE_DISPLAY_FORMAT) : '—');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format(`${ADMIN_DATE_DISPLAY_FORMAT} HH:mm`) : '—');
+export const formatNumber = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : n.toLocaleString('en-US');
+export const formatDate = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format(ADMIN_DATE_DISPLAY_FORMAT) : '—';
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format(`${ADMIN_DATE_DISPLAY_FORMAT} HH:mm`) : '—';
 
 /** The buttons under a wizard step: Back (in reverse order) and the step's save-and-continue. */
-export function WizardFoot({ onBack, onNext, nextLabel = 'Save and continue', loading, extra }: { onBack: (() => void) | null; onNext: () => void; nextLabel?: string; loading?: boolean; extra?: ReactNode }) {
+export function WizardFoot({
+  onBack,
+  onNext,
+  nextLabel = 'Save and continue',
+  loading,
+  extra,
+}: {
+  onBack: (() => void) | null;
+  onNext: () => void;
+  nextLabel?: string;
+  loading?: boolean;
+  extra?: ReactNode;
+}) {
   return (
     <div className="wizard-foot">
-      {onBack ? <Button onClick={onBack} data-testid="wizard-back">Back</Button> : <span />}
+      {onBack ? (
+        <Button onClick={onBack} data-testid="wizard-back">
+          Back
+        </Button>
+      ) : (
+        <span />
+      )}
       <div className="right">
         {extra}
-        <Button type="primary" onClick={onNext} loading={loading} data-testid="wizard-next">{nextLabel}</Button>
+        <Button type="primary" onClick={onNext} loading={loading} data-testid="wizard-next">
+          {nextLabel}
+        </Button>
       </div>
     </div>
   );
@@ -193,7 +269,9 @@ export function StepHead({ title, description }: { title: string; description?: 
 export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
   const { modal } = App.useApp();
   const asking = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
@@ -218,9 +296,13 @@ export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
 export function WizardProgress({ index, count, label }: { index: number; count: number; label: string }) {
   return (
     <div className="wizard-progress" data-testid="wizard-progress">
-      <span className="muted small">Step {index + 1} of {count}</span>
+      <span className="muted small">
+        Step {index + 1} of {count}
+      </span>
       <strong>{label}</strong>
-      <div className="track"><i style={{ width: `${((index + 1) / count) * 100}%` }} /></div>
+      <div className="track">
+        <i style={{ width: `${((index + 1) / count) * 100}%` }} />
+      </div>
     </div>
   );
 }

@@ -24,7 +24,9 @@ function ProductIllustration() {
       </div>
       <div className="mock-card c1">
         <div className="mock-head">
-          <span className="mock-avatar" style={{ background: '#c2410c' }}>SK</span>
+          <span className="mock-avatar" style={{ background: '#c2410c' }}>
+            SK
+          </span>
           <div>
             <div className="mock-name">Sara K.</div>
             <div className="mock-meta">Google · Downtown Bistro</div>
@@ -36,7 +38,9 @@ function ProductIllustration() {
       </div>
       <div className="mock-card c2">
         <div className="mock-head">
-          <span className="mock-avatar" style={{ background: '#0369a1' }}>JM</span>
+          <span className="mock-avatar" style={{ background: '#0369a1' }}>
+            JM
+          </span>
           <div>
             <div className="mock-name">James M.</div>
             <div className="mock-meta">TripAdvisor · Marina Walk</div>
@@ -57,7 +61,9 @@ export function AuthLayout({ children, aside }: { children: ReactNode; aside?: R
         <Brand />
         <div>
           <h1>Every review. Every location. One place.</h1>
-          <p className="lead">Reputo helps multi-location brands listen to customers, answer faster and grow their reputation.</p>
+          <p className="lead">
+            Reputo helps multi-location brands listen to customers, answer faster and grow their reputation.
+          </p>
           <ProductIllustration />
           <ul className="auth-points">
             {POINTS.map((p) => (

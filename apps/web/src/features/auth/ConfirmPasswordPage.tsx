@@ -21,8 +21,16 @@ export default function ConfirmPasswordPage() {
     <AuthLayout>
       <h2>Set a new password</h2>
       <p className="sub">Choose a new password for your Reputo account.</p>
-      {save.isError && <Alert className="auth-notice" type="error" showIcon title={MSG.noUserWithEmail} data-testid="notice" />}
-      <Form layout="vertical" size="large" requiredMark={false} onFinish={(v: { password: string }) => save.mutate(v)} name="recovery">
+      {save.isError && (
+        <Alert className="auth-notice" type="error" showIcon title={MSG.noUserWithEmail} data-testid="notice" />
+      )}
+      <Form
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v: { password: string }) => save.mutate(v)}
+        name="recovery"
+      >
         <PasswordFields kind="recovery" size="large" />
         <Button type="primary" htmlType="submit" block loading={save.isPending}>
           Change password

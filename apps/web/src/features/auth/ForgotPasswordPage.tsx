@@ -19,9 +19,19 @@ export default function ForgotPasswordPage() {
     <AuthLayout>
       <h2>Forgot your password?</h2>
       <p className="sub">Enter the email you sign in with and we will send you a link to set a new password.</p>
-      {send.isSuccess && <Alert className="auth-notice" type="success" showIcon title={MSG.recoveryLinkSent} data-testid="notice" />}
-      {send.isError && <Alert className="auth-notice" type="error" showIcon title={failureText(send.error)} data-testid="notice" />}
-      <Form layout="vertical" size="large" requiredMark={false} onFinish={(v: { email: string }) => send.mutate(v)} name="forgot">
+      {send.isSuccess && (
+        <Alert className="auth-notice" type="success" showIcon title={MSG.recoveryLinkSent} data-testid="notice" />
+      )}
+      {send.isError && (
+        <Alert className="auth-notice" type="error" showIcon title={failureText(send.error)} data-testid="notice" />
+      )}
+      <Form
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v: { email: string }) => send.mutate(v)}
+        name="forgot"
+      >
         <Form.Item label="Email" name="email" rules={signInEmailRules}>
           <Input prefix={<MailOutlined />} placeholder="you@company.com" autoComplete="username" />
         </Form.Item>

@@ -17,7 +17,12 @@ export default function InvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const check = useQuery({ queryKey: invitationKey(token), queryFn: () => checkInvitation(token), retry: false, staleTime: Infinity });
+  const check = useQuery({
+    queryKey: invitationKey(token),
+    queryFn: () => checkInvitation(token),
+    retry: false,
+    staleTime: Infinity,
+  });
   const confirmed = check.data?.message === MSG.invitationConfirmedOrWrong;
   const invited = check.data?.items[0];
 
@@ -45,8 +50,12 @@ export default function InvitationPage() {
       <h2>{greeting}</h2>
       <p className="sub">You have been invited to Reputo. Create a password to finish setting up your account.</p>
       {check.isError && <Alert className="auth-notice" type="error" showIcon title={MSG.error} data-testid="notice" />}
-      {confirmed && <Alert className="auth-notice" type="info" showIcon title={ALREADY_CONFIRMED} data-testid="notice" />}
-      {accept.isError && <Alert className="auth-notice" type="error" showIcon title={MSG.confirmPasswordError} data-testid="notice" />}
+      {confirmed && (
+        <Alert className="auth-notice" type="info" showIcon title={ALREADY_CONFIRMED} data-testid="notice" />
+      )}
+      {accept.isError && (
+        <Alert className="auth-notice" type="error" showIcon title={MSG.confirmPasswordError} data-testid="notice" />
+      )}
       {check.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (

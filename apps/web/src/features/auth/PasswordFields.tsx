@@ -7,10 +7,26 @@ export function PasswordFields({ kind, size }: { kind: PasswordKind; size?: 'lar
   return (
     <>
       <Form.Item label="Password" name="password" rules={newPasswordRules(kind)} hasFeedback>
-        <Input.Password size={size} prefix={<LockOutlined />} placeholder="At least 6 characters" autoComplete="new-password" />
+        <Input.Password
+          size={size}
+          prefix={<LockOutlined />}
+          placeholder="At least 6 characters"
+          autoComplete="new-password"
+        />
       </Form.Item>
-      <Form.Item label="Confirm password" name="confirm" dependencies={['password']} rules={confirmPasswordRules} hasFeedback>
-        <Input.Password size={size} prefix={<LockOutlined />} placeholder="Repeat the password" autoComplete="new-password" />
+      <Form.Item
+        label="Confirm password"
+        name="confirm"
+        dependencies={['password']}
+        rules={confirmPasswordRules}
+        hasFeedback
+      >
+        <Input.Password
+          size={size}
+          prefix={<LockOutlined />}
+          placeholder="Repeat the password"
+          autoComplete="new-password"
+        />
       </Form.Item>
     </>
   );

@@ -6,7 +6,12 @@ type Preset = ClientConfig['presetUsers'][number];
 const COLORS = ['#4f46e5', '#0369a1', '#c2410c', '#047857', '#be123c', '#6d28d9'];
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('');
 }
 
 /**

@@ -117,9 +117,22 @@ export default function SignInPage() {
     <AuthLayout aside={presets}>
       <h2>Welcome back</h2>
       <p className="sub">Sign in to manage your reviews and reputation.</p>
-      {recovered && <Alert className="auth-notice" type="success" showIcon title={MSG.recoveryDoneNotice} description={MSG.sessionsEndedNotice} data-testid="notice" />}
-      {showInvited && <Alert className="auth-notice" type="success" showIcon title={MSG.invitationDoneNotice} data-testid="notice" />}
-      {alert.shown && <Alert className="auth-notice" type="error" showIcon title={alert.shown} data-testid="signin-error" />}
+      {recovered && (
+        <Alert
+          className="auth-notice"
+          type="success"
+          showIcon
+          title={MSG.recoveryDoneNotice}
+          description={MSG.sessionsEndedNotice}
+          data-testid="notice"
+        />
+      )}
+      {showInvited && (
+        <Alert className="auth-notice" type="success" showIcon title={MSG.invitationDoneNotice} data-testid="notice" />
+      )}
+      {alert.shown && (
+        <Alert className="auth-notice" type="error" showIcon title={alert.shown} data-testid="signin-error" />
+      )}
       <form onSubmit={onSubmit} noValidate name="signin" className="plain-form">
         <div className="field">
           <label htmlFor="signin_email">Email</label>

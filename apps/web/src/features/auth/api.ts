@@ -23,15 +23,27 @@ export function requestTokens(email: string, password: string): Promise<TokenPai
 /** Sign-out (RFC 7009): the client authenticates as on the token call. */
 export function revokeToken(refreshToken: string): Promise<ApiResponse<'/v2/oauth2/revoke', 'post'>> {
   const { clientId, clientSecret } = getClientConfig();
-  return api('/v2/oauth2/revoke', { method: 'POST', auth: false, body: { client_id: clientId, client_secret: clientSecret, token: refreshToken, token_type_hint: 'refresh_token' } });
+  return api('/v2/oauth2/revoke', {
+    method: 'POST',
+    auth: false,
+    body: { client_id: clientId, client_secret: clientSecret, token: refreshToken, token_type_hint: 'refresh_token' },
+  });
 }
 
 export function sendRecoveryMail(email: string): Promise<MessageReply> {
-  return api<MessageReply>('/v2/api/password/fogot', { method: 'POST', auth: false, body: { email, url: window.location.origin } });
+  return api<MessageReply>('/v2/api/password/fogot', {
+    method: 'POST',
+    auth: false,
+    body: { email, url: window.location.origin },
+  });
 }
 
 export function setRecoveredPassword(token: string, password: string): Promise<MessageReply> {
-  return api<MessageReply>(`/v2/api/password/${encodeURIComponent(token)}`, { method: 'POST', auth: false, body: { token, password } });
+  return api<MessageReply>(`/v2/api/password/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: false,
+    body: { token, password },
+  });
 }
 
 export function checkInvitation(token: string): Promise<InvitationCheck> {
@@ -39,5 +51,9 @@ export function checkInvitation(token: string): Promise<InvitationCheck> {
 }
 
 export function acceptInvitation(token: string, password: string): Promise<unknown> {
-  return api(`/v2/api/invitation/${encodeURIComponent(token)}`, { method: 'POST', auth: false, body: { token, password } });
+  return api(`/v2/api/invitation/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: false,
+    body: { token, password },
+  });
 }

@@ -2,7 +2,13 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  actingBefore, actingKeyFor, returnPathAfter, withActing, type AccessSubject, type ActingRecord, type ActingTarget,
+  actingBefore,
+  actingKeyFor,
+  returnPathAfter,
+  withActing,
+  type AccessSubject,
+  type ActingRecord,
+  type ActingTarget,
 } from '@reputo/core';
 import { session, useSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
@@ -15,13 +21,17 @@ export const invitationKey = (token: string) => ['invitation', token] as const;
 /** The current user (as the acting contexts make it); only asked for when signed in. */
 export function useMe() {
   const { login } = useSession();
-  return useQuery({ queryKey: ME_KEY, queryFn: ({ signal }) => fetchMe(signal), enabled: login !== null, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ME_KEY,
+    queryFn: ({ signal }) => fetchMe(signal),
+    enabled: login !== null,
+    staleTime: 60_000,
+  });
 }
 
 export function subjectOf(me: Me, acting: AccessSubject['acting']): AccessSubject {
   return { role: me.role, features: me.features, acting };
 }
-
 
 /** Sign out: revoke the refresh token, forget the user and all acting-as records, reset all state. */
 export function useSignOut() {

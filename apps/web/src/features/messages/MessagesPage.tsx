@@ -1,6 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Badge, Button, Card, Col, Empty, List, Row, Skeleton, Tag } from 'antd';
-import { FacebookFilled, GoogleOutlined, InstagramOutlined, MessageOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import {
+  FacebookFilled,
+  GoogleOutlined,
+  InstagramOutlined,
+  MessageOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -35,13 +41,19 @@ function MoreButton({ shown, onMore, loading }: { shown: boolean; onMore: () => 
   if (!shown) return null;
   return (
     <div className="messages-more">
-      <Button onClick={onMore} loading={loading}>Show more</Button>
+      <Button onClick={onMore} loading={loading}>
+        Show more
+      </Button>
     </div>
   );
 }
 
 function ChannelIcon({ channel }: { channel: string }) {
-  return <span className="messages-channel" title={channel}>{CHANNEL_ICONS[channel] ?? <MessageOutlined />}</span>;
+  return (
+    <span className="messages-channel" title={channel}>
+      {CHANNEL_ICONS[channel] ?? <MessageOutlined />}
+    </span>
+  );
 }
 
 /**
@@ -75,13 +87,18 @@ export default function MessagesPage() {
   const summary =
     unread === null ? null : (
       <span data-testid="messages-unread">
-        <b data-testid="messages-unread-total">{unread}</b> unread: {unreadMessages} in conversations, {unreadComments} in comments on your posts
+        <b data-testid="messages-unread-total">{unread}</b> unread: {unreadMessages} in conversations, {unreadComments}{' '}
+        in comments on your posts
       </span>
     );
 
   return (
     <>
-      <PageHeader title="Messages" description="Conversations and comments from your connected pages." extra={summary} />
+      <PageHeader
+        title="Messages"
+        description="Conversations and comments from your connected pages."
+        extra={summary}
+      />
       <Row gutter={[16, 16]} className="messages-page">
         <Col xs={24} lg={14}>
           <Card title="Conversations" extra={<Tag>{conversations.data?.pages[0]?.total ?? 0}</Tag>}>
@@ -93,7 +110,11 @@ export default function MessagesPage() {
                 locale={{ emptyText: <Empty description="No conversations from your connected pages yet" /> }}
                 data-testid="conversation-list"
                 renderItem={(c) => (
-                  <List.Item className={c.isRead ? undefined : 'messages-unread-row'} data-unread={c.isRead ? undefined : c.unreadCount} extra={<Badge count={c.isRead ? 0 : c.unreadCount} />}>
+                  <List.Item
+                    className={c.isRead ? undefined : 'messages-unread-row'}
+                    data-unread={c.isRead ? undefined : c.unreadCount}
+                    extra={<Badge count={c.isRead ? 0 : c.unreadCount} />}
+                  >
                     <List.Item.Meta
                       avatar={<ChannelIcon channel={c.channel} />}
                       title={
@@ -102,13 +123,21 @@ export default function MessagesPage() {
                           <span className="messages-time">{dayjs(c.lastMessageAt).format('D MMM, HH:mm')}</span>
                         </span>
                       }
-                      description={<span className="messages-snippet" dir="auto">{c.lastMessage ?? ''}</span>}
+                      description={
+                        <span className="messages-snippet" dir="auto">
+                          {c.lastMessage ?? ''}
+                        </span>
+                      }
                     />
                   </List.Item>
                 )}
               />
             )}
-            <MoreButton shown={conversations.hasNextPage} onMore={() => void conversations.fetchNextPage()} loading={conversations.isFetchingNextPage} />
+            <MoreButton
+              shown={conversations.hasNextPage}
+              onMore={() => void conversations.fetchNextPage()}
+              loading={conversations.isFetchingNextPage}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={10}>
@@ -124,14 +153,22 @@ export default function MessagesPage() {
                   <List.Item data-unread={p.unreadCount || undefined} extra={<Badge count={p.unreadCount} />}>
                     <List.Item.Meta
                       avatar={<ChannelIcon channel={p.channel} />}
-                      title={<span className="messages-snippet" dir="auto">{p.message ?? 'Post'}</span>}
+                      title={
+                        <span className="messages-snippet" dir="auto">
+                          {p.message ?? 'Post'}
+                        </span>
+                      }
                       description={`Posted ${dayjs(p.postedAt).format('D MMM YYYY')}`}
                     />
                   </List.Item>
                 )}
               />
             )}
-            <MoreButton shown={posts.hasNextPage} onMore={() => void posts.fetchNextPage()} loading={posts.isFetchingNextPage} />
+            <MoreButton
+              shown={posts.hasNextPage}
+              onMore={() => void posts.fetchNextPage()}
+              loading={posts.isFetchingNextPage}
+            />
           </Card>
         </Col>
       </Row>

@@ -30,5 +30,7 @@ export interface PostsPage {
   unreadTotalCount: number;
 }
 
-export const fetchConversations = (skip: number, signal?: AbortSignal) => api<ConversationsPage>('/v2/api/conversations', { method: 'POST', body: { skip }, signal });
-export const fetchPosts = (skip: number, signal?: AbortSignal) => api<PostsPage>('/v2/api/socialpost/get', { method: 'POST', body: { skip }, signal });
+export const fetchConversations = (skip: number, signal?: AbortSignal) =>
+  api<ConversationsPage>('/v2/api/conversations', { method: 'POST', body: { skip }, signal });
+export const fetchPosts = (skip: number, signal?: AbortSignal) =>
+  api<PostsPage>('/v2/api/socialpost/get', { method: 'POST', body: { skip }, signal });

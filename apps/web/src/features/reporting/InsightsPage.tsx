@@ -20,11 +20,35 @@ function topicsOption(rows: TopicRow[]): EChartsOption {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, textStyle: { color: '#475569' } },
     xAxis: { type: 'value', axisLabel: { color: '#64748b' }, splitLine: { lineStyle: { color: '#eef2f7' } } },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.title), axisLabel: { color: '#334155', fontSize: 12 } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((r) => r.title),
+      axisLabel: { color: '#334155', fontSize: 12 },
+    },
     series: [
-      { name: 'Positive', type: 'bar', stack: 't', data: rows.map((r) => r.positive), itemStyle: { color: COLORS.positive }, barMaxWidth: 20 },
-      { name: 'Neutral', type: 'bar', stack: 't', data: rows.map((r) => r.neutral), itemStyle: { color: COLORS.neutral } },
-      { name: 'Negative', type: 'bar', stack: 't', data: rows.map((r) => r.negative), itemStyle: { color: COLORS.negative, borderRadius: [0, 4, 4, 0] } },
+      {
+        name: 'Positive',
+        type: 'bar',
+        stack: 't',
+        data: rows.map((r) => r.positive),
+        itemStyle: { color: COLORS.positive },
+        barMaxWidth: 20,
+      },
+      {
+        name: 'Neutral',
+        type: 'bar',
+        stack: 't',
+        data: rows.map((r) => r.neutral),
+        itemStyle: { color: COLORS.neutral },
+      },
+      {
+        name: 'Negative',
+        type: 'bar',
+        stack: 't',
+        data: rows.map((r) => r.negative),
+        itemStyle: { color: COLORS.negative, borderRadius: [0, 4, 4, 0] },
+      },
     ],
   };
 }
@@ -38,7 +62,8 @@ function Words({ words, tone }: { words: WordRow[]; tone: 'pos' | 'neg' }) {
         const n = tone === 'pos' ? w.positive : w.negative;
         return (
           <span key={w.word} className={`w ${tone}`} style={{ fontSize: 12 + Math.round((n / max) * 10) }}>
-            {w.word}<span className="n">{n}</span>
+            {w.word}
+            <span className="n">{n}</span>
           </span>
         );
       })}
@@ -53,19 +78,72 @@ export default function InsightsPage() {
   const embedded = useEmbedded();
   const [topic, setTopic] = useState<string | undefined>();
   const opts = { placeholderData: keepPreviousData };
-  const primary = useQuery({ queryKey: reportingKeys.insights.primary(filter), queryFn: ({ signal }) => reportingApi.primary(filter, signal), ...opts });
+  const primary = useQuery({
+    queryKey: reportingKeys.insights.primary(filter),
+    queryFn: ({ signal }) => reportingApi.primary(filter, signal),
+    ...opts,
+  });
   const selected = topic ?? primary.data?.data[0]?.topic;
-  const secondary = useQuery({ queryKey: reportingKeys.insights.secondary(filter, selected), queryFn: ({ signal }) => reportingApi.secondary(filter, selected, signal), enabled: Boolean(selected), ...opts });
-  const words = useQuery({ queryKey: reportingKeys.insights.words(filter), queryFn: ({ signal }) => reportingApi.words(filter, signal), ...opts });
-  const trend = useQuery({ queryKey: reportingKeys.insights.trend(filter), queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal), ...opts });
+  const secondary = useQuery({
+    queryKey: reportingKeys.insights.secondary(filter, selected),
+    queryFn: ({ signal }) => reportingApi.secondary(filter, selected, signal),
+    enabled: Boolean(selected),
+    ...opts,
+  });
+  const words = useQuery({
+    queryKey: reportingKeys.insights.words(filter),
+    queryFn: ({ signal }) => reportingApi.words(filter, signal),
+    ...opts,
+  });
+  const trend = useQuery({
+    queryKey: reportingKeys.insights.trend(filter),
+    queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal),
+    ...opts,
+  });
   const rows = primary.data?.data ?? [];
   const t = trend.data;
   const columns: TableColumnsType<TopicRow> = [
-    { title: 'Topic', dataIndex: 'title', sorter: (a, b) => a.title.localeCompare(b.title), render: (v: string, r) => <a onClick={() => setTopic(r.topic)} data-testid={`topic-${r.topic}`}>{v}</a> },
-    { title: 'Mentions', dataIndex: 'mentions', align: 'right', defaultSortOrder: 'descend', sorter: (a, b) => a.mentions - b.mentions },
-    { title: 'Share of reviews', dataIndex: 'share', align: 'right', responsive: ['md'], sorter: (a, b) => (a.share ?? 0) - (b.share ?? 0), render: fmt.pct },
-    { title: 'Sentiment', dataIndex: 'sentiment_score', align: 'right', sorter: (a, b) => (a.sentiment_score ?? 0) - (b.sentiment_score ?? 0), render: (v: number | null) => (v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'gold'}>{fmt.score(v)}</Tag>) },
-    { title: 'Change', dataIndex: 'sentiment_change', align: 'right', responsive: ['md'], sorter: (a, b) => (a.sentiment_change ?? 0) - (b.sentiment_change ?? 0), render: (v: number | null) => <Delta value={v} suffix="" /> },
+    {
+      title: 'Topic',
+      dataIndex: 'title',
+      sorter: (a, b) => a.title.localeCompare(b.title),
+      render: (v: string, r) => (
+        <a onClick={() => setTopic(r.topic)} data-testid={`topic-${r.topic}`}>
+          {v}
+        </a>
+      ),
+    },
+    {
+      title: 'Mentions',
+      dataIndex: 'mentions',
+      align: 'right',
+      defaultSortOrder: 'descend',
+      sorter: (a, b) => a.mentions - b.mentions,
+    },
+    {
+      title: 'Share of reviews',
+      dataIndex: 'share',
+      align: 'right',
+      responsive: ['md'],
+      sorter: (a, b) => (a.share ?? 0) - (b.share ?? 0),
+      render: fmt.pct,
+    },
+    {
+      title: 'Sentiment',
+      dataIndex: 'sentiment_score',
+      align: 'right',
+      sorter: (a, b) => (a.sentiment_score ?? 0) - (b.sentiment_score ?? 0),
+      render: (v: number | null) =>
+        v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'gold'}>{fmt.score(v)}</Tag>,
+    },
+    {
+      title: 'Change',
+      dataIndex: 'sentiment_change',
+      align: 'right',
+      responsive: ['md'],
+      sorter: (a, b) => (a.sentiment_change ?? 0) - (b.sentiment_change ?? 0),
+      render: (v: number | null) => <Delta value={v} suffix="" />,
+    },
     { title: 'Previous mentions', dataIndex: 'previous_mentions', align: 'right', responsive: ['lg'], render: fmt.int },
   ];
   const trendOption: EChartsOption | null = t
@@ -73,26 +151,61 @@ export default function InsightsPage() {
         grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: '#475569' } },
-        xAxis: { type: 'category', boundaryGap: false, data: t.points.map((p) => dateLabel(p.date, t.interval)), axisLabel: { color: '#64748b' } },
-        yAxis: { type: 'value', name: 'Mentions', axisLabel: { color: '#64748b' }, splitLine: { lineStyle: { color: '#eef2f7' } } },
-        series: t.topics.map((tp, i) => ({ name: tp.title, type: 'line', smooth: true, symbolSize: 5, data: t.points.map((p) => p.topics[tp.key]?.mentions ?? 0), itemStyle: { color: PALETTE[i % PALETTE.length] } })),
+        xAxis: {
+          type: 'category',
+          boundaryGap: false,
+          data: t.points.map((p) => dateLabel(p.date, t.interval)),
+          axisLabel: { color: '#64748b' },
+        },
+        yAxis: {
+          type: 'value',
+          name: 'Mentions',
+          axisLabel: { color: '#64748b' },
+          splitLine: { lineStyle: { color: '#eef2f7' } },
+        },
+        series: t.topics.map((tp, i) => ({
+          name: tp.title,
+          type: 'line',
+          smooth: true,
+          symbolSize: 5,
+          data: t.points.map((p) => p.topics[tp.key]?.mentions ?? 0),
+          itemStyle: { color: PALETTE[i % PALETTE.length] },
+        })),
       }
     : null;
   const selectedTitle = rows.find((r) => r.topic === selected)?.title ?? selected;
   return (
     <>
-      <PageHeader title="Insights Report" description={`What customers talk about in ${fmt.int(primary.data?.reviews_with_text)} reviews with text, ${periodText(primary.data?.period)}.`} />
-      <FilterBar {...rf} sources={rf.me?.clientSettings.sources ?? []} extra={embedded ? undefined : <ExportButton onClick={() => void downloadExport('/v3/insights/export', filter)} />} />
+      <PageHeader
+        title="Insights Report"
+        description={`What customers talk about in ${fmt.int(primary.data?.reviews_with_text)} reviews with text, ${periodText(primary.data?.period)}.`}
+      />
+      <FilterBar
+        {...rf}
+        sources={rf.me?.clientSettings.sources ?? []}
+        extra={
+          embedded ? undefined : <ExportButton onClick={() => void downloadExport('/v3/insights/export', filter)} />
+        }
+      />
       <div className="grid-3-1">
         <Panel title="Topics by sentiment" testId="chart-topics">
-          {primary.isLoading ? <Chart option={{}} loading /> : rows.length ? <Chart option={topicsOption(rows)} height={Math.max(220, rows.length * 34 + 40)} /> : <NoData text="No topics found in review texts for this period." />}
+          {primary.isLoading ? (
+            <Chart option={{}} loading />
+          ) : rows.length ? (
+            <Chart option={topicsOption(rows)} height={Math.max(220, rows.length * 34 + 40)} />
+          ) : (
+            <NoData text="No topics found in review texts for this period." />
+          )}
         </Panel>
         <Panel title={`${selectedTitle ?? 'Topic'}: details`} testId="subtopics">
           {secondary.data?.data.length ? (
             secondary.data.data.map((s) => (
               <div className="topic-chip" key={s.key}>
                 <span>{s.title}</span>
-                <span><b>{s.mentions}</b> · <span style={{ color: COLORS.positiveText }}>{s.positive}</span> / <span style={{ color: COLORS.negative }}>{s.negative}</span></span>
+                <span>
+                  <b>{s.mentions}</b> · <span style={{ color: COLORS.positiveText }}>{s.positive}</span> /{' '}
+                  <span style={{ color: COLORS.negative }}>{s.negative}</span>
+                </span>
               </div>
             ))
           ) : (
@@ -101,14 +214,32 @@ export default function InsightsPage() {
         </Panel>
       </div>
       <div className="grid-2">
-        <Panel title="What people praise" testId="panel-words-positive">{words.data ? <Words words={words.data.positive} tone="pos" /> : <Chart option={{}} loading height={120} />}</Panel>
-        <Panel title="What people complain about" testId="panel-words-negative">{words.data ? <Words words={words.data.negative} tone="neg" /> : <Chart option={{}} loading height={120} />}</Panel>
+        <Panel title="What people praise" testId="panel-words-positive">
+          {words.data ? <Words words={words.data.positive} tone="pos" /> : <Chart option={{}} loading height={120} />}
+        </Panel>
+        <Panel title="What people complain about" testId="panel-words-negative">
+          {words.data ? <Words words={words.data.negative} tone="neg" /> : <Chart option={{}} loading height={120} />}
+        </Panel>
       </div>
       <Panel title="Topics over time" testId="chart-topic-trend">
-        {trend.isLoading || !trendOption ? <Chart option={{}} loading /> : t!.topics.length ? <Chart option={trendOption} height={300} /> : <NoData />}
+        {trend.isLoading || !trendOption ? (
+          <Chart option={{}} loading />
+        ) : t!.topics.length ? (
+          <Chart option={trendOption} height={300} />
+        ) : (
+          <NoData />
+        )}
       </Panel>
       <Panel title="All topics" testId="topics-table">
-        <Table<TopicRow> rowKey="key" size="middle" loading={primary.isFetching} dataSource={rows} columns={columns} pagination={false} scroll={{ x: true }} />
+        <Table<TopicRow>
+          rowKey="key"
+          size="middle"
+          loading={primary.isFetching}
+          dataSource={rows}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: true }}
+        />
       </Panel>
     </>
   );

@@ -7,10 +7,31 @@ import { Delta, fmt, NoData } from './ui';
 import { reportingKeys } from './queryKeys';
 
 /** Drill-down: one location's trend and star distribution for the same period and sources. */
-export function LocationDrawer({ row, filter, onClose }: { row: LocationRow | null; filter: StatsFilter; onClose: () => void }) {
-  const f: StatsFilter = { ...filter, brands: undefined, states: undefined, locations: row ? [row.location_id] : undefined };
-  const trend = useQuery({ queryKey: reportingKeys.trends(f), queryFn: ({ signal }) => reportingApi.trends(f, signal), enabled: row !== null });
-  const avg = useQuery({ queryKey: reportingKeys.average(f), queryFn: ({ signal }) => reportingApi.average(f, signal), enabled: row !== null });
+export function LocationDrawer({
+  row,
+  filter,
+  onClose,
+}: {
+  row: LocationRow | null;
+  filter: StatsFilter;
+  onClose: () => void;
+}) {
+  const f: StatsFilter = {
+    ...filter,
+    brands: undefined,
+    states: undefined,
+    locations: row ? [row.location_id] : undefined,
+  };
+  const trend = useQuery({
+    queryKey: reportingKeys.trends(f),
+    queryFn: ({ signal }) => reportingApi.trends(f, signal),
+    enabled: row !== null,
+  });
+  const avg = useQuery({
+    queryKey: reportingKeys.average(f),
+    queryFn: ({ signal }) => reportingApi.average(f, signal),
+    enabled: row !== null,
+  });
   return (
     <Drawer open={row !== null} onClose={onClose} title={row?.title} size="large" data-testid="location-drawer">
       {row && (
@@ -18,15 +39,35 @@ export function LocationDrawer({ row, filter, onClose }: { row: LocationRow | nu
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label="Brand">{row.brand ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Region">{row.state ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Reviews">{row.reviews} <Delta value={row.change.reviews} digits={0} suffix="" /></Descriptions.Item>
-            <Descriptions.Item label="Rating">{fmt.rating(row.average)} <Delta value={row.change.average} suffix="" /></Descriptions.Item>
+            <Descriptions.Item label="Reviews">
+              {row.reviews} <Delta value={row.change.reviews} digits={0} suffix="" />
+            </Descriptions.Item>
+            <Descriptions.Item label="Rating">
+              {fmt.rating(row.average)} <Delta value={row.change.average} suffix="" />
+            </Descriptions.Item>
             <Descriptions.Item label="Response rate">{fmt.pct(row.response_rate)}</Descriptions.Item>
             <Descriptions.Item label="Response time">{fmt.hours(row.avg_response_hours)}</Descriptions.Item>
           </Descriptions>
           <h4>Reviews and rating</h4>
-          {trend.isLoading ? <Chart option={{}} loading /> : trend.data?.points.some((p) => p.reviews) ? <Chart option={volumeRatingOption(trend.data.points, trend.data.previous_points, trend.data.interval)} height={260} testId="drawer-trend" /> : <NoData />}
+          {trend.isLoading ? (
+            <Chart option={{}} loading />
+          ) : trend.data?.points.some((p) => p.reviews) ? (
+            <Chart
+              option={volumeRatingOption(trend.data.points, trend.data.previous_points, trend.data.interval)}
+              height={260}
+              testId="drawer-trend"
+            />
+          ) : (
+            <NoData />
+          )}
           <h4 style={{ marginTop: 16 }}>Star distribution</h4>
-          {avg.isLoading ? <Chart option={{}} loading /> : avg.data?.rated ? <Chart option={starsOption(avg.data.stars, avg.data.previous_stars)} height={220} /> : <NoData />}
+          {avg.isLoading ? (
+            <Chart option={{}} loading />
+          ) : avg.data?.rated ? (
+            <Chart option={starsOption(avg.data.stars, avg.data.previous_stars)} height={220} />
+          ) : (
+            <NoData />
+          )}
         </>
       )}
     </Drawer>

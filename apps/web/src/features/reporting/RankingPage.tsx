@@ -29,43 +29,126 @@ export default function RankingPage() {
   const [view, setView] = useState<RankingKind>('performing');
   const [open, setOpen] = useState<LocationRow | null>(null);
   const { query: list, tableProps, sortable } = useRankingTable(view, filter, { sort: 'rank', order: 'asc' });
-  const chart = useQuery({ queryKey: reportingKeys.ranking(view, filter, CHART_ROWS), queryFn: ({ signal }) => reportingApi.locations(view, filter, CHART_ROWS, signal), placeholderData: keepPreviousData });
+  const chart = useQuery({
+    queryKey: reportingKeys.ranking(view, filter, CHART_ROWS),
+    queryFn: ({ signal }) => reportingApi.locations(view, filter, CHART_ROWS, signal),
+    placeholderData: keepPreviousData,
+  });
   const title = rf.me ? pluralize(rf.me.locationsTitle) : 'Locations';
   const columns: TableColumnsType<LocationRow> = [
     { title: '#', dataIndex: 'rank', width: 56, ...sortable('rank') },
-    { title: rf.me?.locationsTitle ?? 'Location', dataIndex: 'title', ...sortable('title'), render: (t: string, r) => <div><div style={{ fontWeight: 600 }}>{t}</div><div className="muted" style={{ fontSize: 12 }}>{[r.code, r.city].filter(Boolean).join(' · ')}</div></div> },
-    { title: 'Brand', dataIndex: 'brand', responsive: ['lg'], ...sortable('brand'), render: (v: string | null) => v ?? '—' },
-    { title: 'Region', dataIndex: 'state', responsive: ['lg'], ...sortable('state'), render: (v: string | null) => v ?? '—' },
+    {
+      title: rf.me?.locationsTitle ?? 'Location',
+      dataIndex: 'title',
+      ...sortable('title'),
+      render: (t: string, r) => (
+        <div>
+          <div style={{ fontWeight: 600 }}>{t}</div>
+          <div className="muted" style={{ fontSize: 12 }}>
+            {[r.code, r.city].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: 'Brand',
+      dataIndex: 'brand',
+      responsive: ['lg'],
+      ...sortable('brand'),
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: 'Region',
+      dataIndex: 'state',
+      responsive: ['lg'],
+      ...sortable('state'),
+      render: (v: string | null) => v ?? '—',
+    },
     { title: 'Reviews', dataIndex: 'reviews', align: 'right', ...sortable('reviews') },
-    { title: 'Rating', dataIndex: 'average', align: 'right', ...sortable('average'), render: (v: number | null) => <b>{fmt.rating(v)}</b> },
-    { title: 'Change', align: 'right', ...sortable('average_change'), render: (_, r) => <Delta value={r.change.average} suffix="" /> },
-    { title: 'Response rate', dataIndex: 'response_rate', align: 'right', responsive: ['md'], ...sortable('response_rate'), render: fmt.pct },
-    { title: 'Response time', dataIndex: 'avg_response_hours', align: 'right', responsive: ['md'], ...sortable('avg_response_hours'), render: fmt.hours },
-    { title: 'Sentiment', dataIndex: 'sentiment_score', align: 'right', responsive: ['lg'], ...sortable('sentiment_score'), render: (v: number | null) => (v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'default'}>{fmt.score(v)}</Tag>) },
+    {
+      title: 'Rating',
+      dataIndex: 'average',
+      align: 'right',
+      ...sortable('average'),
+      render: (v: number | null) => <b>{fmt.rating(v)}</b>,
+    },
+    {
+      title: 'Change',
+      align: 'right',
+      ...sortable('average_change'),
+      render: (_, r) => <Delta value={r.change.average} suffix="" />,
+    },
+    {
+      title: 'Response rate',
+      dataIndex: 'response_rate',
+      align: 'right',
+      responsive: ['md'],
+      ...sortable('response_rate'),
+      render: fmt.pct,
+    },
+    {
+      title: 'Response time',
+      dataIndex: 'avg_response_hours',
+      align: 'right',
+      responsive: ['md'],
+      ...sortable('avg_response_hours'),
+      render: fmt.hours,
+    },
+    {
+      title: 'Sentiment',
+      dataIndex: 'sentiment_score',
+      align: 'right',
+      responsive: ['lg'],
+      ...sortable('sentiment_score'),
+      render: (v: number | null) =>
+        v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'default'}>{fmt.score(v)}</Tag>,
+    },
   ];
   const top = (chart.data?.data ?? []).filter((r) => (view === 'improved' ? r.change.average : r.average) !== null);
   return (
     <>
-      <PageHeader title="Ranking" description={`${title} ranked for ${periodText(list.data?.period)}. Click a row for its trend.`} />
+      <PageHeader
+        title="Ranking"
+        description={`${title} ranked for ${periodText(list.data?.period)}. Click a row for its trend.`}
+      />
       <FilterBar
         {...rf}
         sources={rf.me?.clientSettings.sources ?? []}
         extra={
           <>
-            <Segmented data-testid="ranking-view" value={view} onChange={(v) => setView(v as RankingKind)} options={VIEWS.map((x) => ({ ...x }))} />
-            <ExportButton onClick={() => void downloadExport('/v2/api/statistics/export', filter, { report: 'ranking' })} />
+            <Segmented
+              data-testid="ranking-view"
+              value={view}
+              onChange={(v) => setView(v as RankingKind)}
+              options={VIEWS.map((x) => ({ ...x }))}
+            />
+            <ExportButton
+              onClick={() => void downloadExport('/v2/api/statistics/export', filter, { report: 'ranking' })}
+            />
           </>
         }
       />
       <Panel title={view === 'improved' ? 'Change in average rating' : 'Average rating'} testId="chart-ranking">
-        {chart.isLoading ? <Chart option={{}} loading /> : top.length ? (
+        {chart.isLoading ? (
+          <Chart option={{}} loading />
+        ) : top.length ? (
           <Chart
             height={Math.max(200, top.length * 28 + 30)}
-            option={view === 'improved'
-              ? barsOption(top.map((r) => ({ label: r.title, value: r.change.average })), { name: 'Change', color: COLORS.sky })
-              : barsOption(top.map((r) => ({ label: r.title, value: r.average })), { name: 'Rating', color: view === 'lowest-reviews' ? COLORS.negative : COLORS.amber, max: 5 })}
+            option={
+              view === 'improved'
+                ? barsOption(
+                    top.map((r) => ({ label: r.title, value: r.change.average })),
+                    { name: 'Change', color: COLORS.sky },
+                  )
+                : barsOption(
+                    top.map((r) => ({ label: r.title, value: r.average })),
+                    { name: 'Rating', color: view === 'lowest-reviews' ? COLORS.negative : COLORS.amber, max: 5 },
+                  )
+            }
           />
-        ) : <NoData />}
+        ) : (
+          <NoData />
+        )}
       </Panel>
       <Panel title={`${title} (${list.data?.total ?? 0})`} testId="ranking-table">
         <Table<LocationRow>

@@ -35,7 +35,14 @@ export type Category = Categories['data'][number];
 export type Benchmark = ApiResponse<'/v2/api/competitor/pageData'>;
 export type BenchmarkLocation = Benchmark['locations'][number];
 /** A branch as the competitor form edits and sends it (a new one has no id yet). */
-export interface CompetitorBranch { id?: number; location_id: number; location_title?: string | null; title: string; address: string | null; sources: Record<string, string> }
+export interface CompetitorBranch {
+  id?: number;
+  location_id: number;
+  location_title?: string | null;
+  title: string;
+  address: string | null;
+  sources: Record<string, string>;
+}
 export type Competitor = ApiResponse<'/v2/api/competitor/{id}'>;
 export type ReportSetting = ApiResponse<'/v2/api/reportSettings'>;
 export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['locations'][number];
@@ -49,7 +56,8 @@ function q(filter: StatsFilter): Record<string, string> {
   return out;
 }
 
-const get = <T,>(path: string, filter: StatsFilter, signal?: AbortSignal, extra: Record<string, string> = {}) => api<T>(path, { query: { ...q(filter), ...extra }, signal });
+const get = <T>(path: string, filter: StatsFilter, signal?: AbortSignal, extra: Record<string, string> = {}) =>
+  api<T>(path, { query: { ...q(filter), ...extra }, signal });
 
 export const reportingApi = {
   average: (f: StatsFilter, s?: AbortSignal) => get<AverageReport>('/v2/api/statistics/reviews/average', f, s),
@@ -57,7 +65,12 @@ export const reportingApi = {
   trends: (f: StatsFilter, s?: AbortSignal) => get<TrendsReport>('/v2/api/statistics/trends', f, s),
   /** One page of a ranking, sorted by the server. */
   locations: (kind: RankingKind, f: StatsFilter, table: RankingTableParams, s?: AbortSignal) =>
-    get<LocationsReport>(`/v2/api/statistics/locations/${kind}`, f, s, { page: String(table.page), per_page: String(table.per_page), sort: table.sort, order: table.order }),
+    get<LocationsReport>(`/v2/api/statistics/locations/${kind}`, f, s, {
+      page: String(table.page),
+      per_page: String(table.per_page),
+      sort: table.sort,
+      order: table.order,
+    }),
   reputation: (f: StatsFilter, s?: AbortSignal) => get<ReputationScore>('/v2/api/dashboard/reputationScore', f, s),
   nps: (f: StatsFilter, s?: AbortSignal) => get<NpsWidget>('/v2/api/dashboard/netPromoterScore', f, s),
   feedback: (f: StatsFilter, s?: AbortSignal) => get<FeedbackWidget>('/v2/api/dashboard/feedback', f, s),
@@ -65,19 +78,33 @@ export const reportingApi = {
   premium: (f: StatsFilter, s?: AbortSignal) => get<PremiumWidget>('/v2/api/dashboard/premium', f, s),
   categories: (s?: AbortSignal) => api<Categories>('/v3/insights/categories', { signal: s }),
   primary: (f: StatsFilter, s?: AbortSignal) => get<TopicsReport>('/v3/insights/primary', f, s),
-  secondary: (f: StatsFilter, topic: string | undefined, s?: AbortSignal) => get<TopicsReport>('/v3/insights/secondary', f, s, topic ? { topic } : {}),
+  secondary: (f: StatsFilter, topic: string | undefined, s?: AbortSignal) =>
+    get<TopicsReport>('/v3/insights/secondary', f, s, topic ? { topic } : {}),
   words: (f: StatsFilter, s?: AbortSignal) => get<WordsReport>('/v3/insights/words', f, s),
-  topicTrend: (f: StatsFilter, topics: string[], s?: AbortSignal) => get<TopicTrend>('/v3/insights/trend', f, s, topics.length ? { topics: topics.join(',') } : {}),
+  topicTrend: (f: StatsFilter, topics: string[], s?: AbortSignal) =>
+    get<TopicTrend>('/v3/insights/trend', f, s, topics.length ? { topics: topics.join(',') } : {}),
   benchmark: (f: StatsFilter, s?: AbortSignal) => get<Benchmark>('/v2/api/competitor/pageData', f, s),
   locationsShort: () => api<ApiResponse<'/v2/api/locations/shortinfo'>>('/v2/api/locations/shortinfo'),
   competitors: () => api<ApiResponse<'/v2/api/competitor'>>('/v2/api/competitor', { query: { per_page: 100 } }),
-  createCompetitor: (body: { name: string; locations: CompetitorBranch[] }) => api<Competitor>('/v2/api/competitor', { method: 'POST', body }),
-  updateCompetitor: (id: number, body: { name: string; locations: CompetitorBranch[] }) => api<Competitor>(`/v2/api/competitor/${id}`, { method: 'PATCH', body }),
-  deleteCompetitor: (id: number) => api<ApiResponse<'/v2/api/competitor/{id}', 'delete'>>(`/v2/api/competitor/${id}`, { method: 'DELETE' }),
-  uploadCompetitors: (filename: string, content: string) => api<ApiResponse<'/v2/api/competitor/upload', 'post'>>('/v2/api/competitor/upload', { method: 'POST', body: { filename, content } }),
+  createCompetitor: (body: { name: string; locations: CompetitorBranch[] }) =>
+    api<Competitor>('/v2/api/competitor', { method: 'POST', body }),
+  updateCompetitor: (id: number, body: { name: string; locations: CompetitorBranch[] }) =>
+    api<Competitor>(`/v2/api/competitor/${id}`, { method: 'PATCH', body }),
+  deleteCompetitor: (id: number) =>
+    api<ApiResponse<'/v2/api/competitor/{id}', 'delete'>>(`/v2/api/competitor/${id}`, { method: 'DELETE' }),
+  uploadCompetitors: (filename: string, content: string) =>
+    api<ApiResponse<'/v2/api/competitor/upload', 'post'>>('/v2/api/competitor/upload', {
+      method: 'POST',
+      body: { filename, content },
+    }),
   reportSetting: () => api<ReportSetting>('/v2/api/reportSettings'),
-  saveReportSetting: (body: { enabled: boolean; frequency: 'weekly' | 'monthly'; recipients: string[] }) => api<ReportSetting>('/v2/api/reportSettings', { method: 'POST', body }),
-  triggerReport: (frequency: 'weekly' | 'monthly') => api<ApiResponse<'/v2/api/reportSettings/trigger', 'post'>>('/v2/api/reportSettings/trigger', { method: 'POST', body: { frequency } }),
+  saveReportSetting: (body: { enabled: boolean; frequency: 'weekly' | 'monthly'; recipients: string[] }) =>
+    api<ReportSetting>('/v2/api/reportSettings', { method: 'POST', body }),
+  triggerReport: (frequency: 'weekly' | 'monthly') =>
+    api<ApiResponse<'/v2/api/reportSettings/trigger', 'post'>>('/v2/api/reportSettings/trigger', {
+      method: 'POST',
+      body: { frequency },
+    }),
 };
 
 /**
@@ -85,7 +112,11 @@ export const reportingApi = {
  * and the access token as `access_token` (a download cannot send headers). Call `api('/v2/api/me')`
  * first so an expired token is refreshed by the client before the link is opened.
  */
-export async function downloadExport(path: string, filter: StatsFilter, extra: Record<string, string> = {}): Promise<void> {
+export async function downloadExport(
+  path: string,
+  filter: StatsFilter,
+  extra: Record<string, string> = {},
+): Promise<void> {
   await api('/v2/api/me');
   const params = new URLSearchParams({ ...q(filter), ...extra });
   for (const [k, v] of actingParams(session.get().acting, path)) params.set(k, v);

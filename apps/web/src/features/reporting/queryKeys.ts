@@ -10,7 +10,8 @@ export const reportingKeys = {
   trends: (filter: StatsFilter) => ['stats', 'trends', filter] as const,
   average: (filter: StatsFilter) => ['stats', 'average', filter] as const,
   volume: (filter: StatsFilter) => ['stats', 'volume', filter] as const,
-  ranking: (kind: RankingKind, filter: StatsFilter, table: RankingTableParams) => ['stats', 'locations', kind, filter, table] as const,
+  ranking: (kind: RankingKind, filter: StatsFilter, table: RankingTableParams) =>
+    ['stats', 'locations', kind, filter, table] as const,
   insights: {
     primary: (filter: StatsFilter) => ['insights', 'primary', filter] as const,
     secondary: (filter: StatsFilter, topic: string | undefined) => ['insights', 'secondary', filter, topic] as const,

@@ -1,9 +1,22 @@
 import type { ReactNode } from 'react';
 import { Button, Card, DatePicker, Empty, Select, Skeleton, Tooltip, TreeSelect } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, InfoCircleOutlined, MinusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DownloadOutlined,
+  InfoCircleOutlined,
+  MinusOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_PRESETS, PRESET_LABELS, presetRange, sourceTitle, type ReviewFilterValues, type WeekStart } from '@reputo/core';
+import {
+  DATE_PRESETS,
+  PRESET_LABELS,
+  presetRange,
+  sourceTitle,
+  type ReviewFilterValues,
+  type WeekStart,
+} from '@reputo/core';
 import { reportingApi, type ShortLocation, type StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
@@ -12,25 +25,55 @@ import { reportingKeys } from './queryKeys';
 export const fmt = {
   rating: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2)),
   pct: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(1)}%`),
-  hours: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v < 48 ? `${v.toFixed(1)} h` : `${(v / 24).toFixed(1)} d`),
+  hours: (v: number | null | undefined) =>
+    v === null || v === undefined ? '—' : v < 48 ? `${v.toFixed(1)} h` : `${(v / 24).toFixed(1)} d`,
   int: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toLocaleString('en-US')),
   score: (v: number | null | undefined) => (v === null || v === undefined ? '—' : (v > 0 ? '+' : '') + v.toFixed(2)),
 };
 
 /** A change against the previous period, green when it is good news. */
-export function Delta({ value, unit = '', digits = 2, inverse = false, suffix = 'vs previous period' }: { value: number | null | undefined; unit?: string; digits?: number; inverse?: boolean; suffix?: string }) {
+export function Delta({
+  value,
+  unit = '',
+  digits = 2,
+  inverse = false,
+  suffix = 'vs previous period',
+}: {
+  value: number | null | undefined;
+  unit?: string;
+  digits?: number;
+  inverse?: boolean;
+  suffix?: string;
+}) {
   if (value === null || value === undefined) return <span className="delta flat">No previous data</span>;
   const good = inverse ? value < 0 : value > 0;
   const cls = value === 0 ? 'flat' : good ? 'up' : 'down';
   const icon = value === 0 ? <MinusOutlined /> : value > 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />;
   return (
     <span className={`delta ${cls}`} data-testid="delta">
-      {icon} {Math.abs(value).toFixed(digits)}{unit} <span className="delta-note">{suffix}</span>
+      {icon} {Math.abs(value).toFixed(digits)}
+      {unit} <span className="delta-note">{suffix}</span>
     </span>
   );
 }
 
-export function Kpi({ title, value, delta, hint, loading, testId, icon }: { title: string; value: ReactNode; delta?: ReactNode; hint?: ReactNode; loading?: boolean; testId?: string; icon?: ReactNode }) {
+export function Kpi({
+  title,
+  value,
+  delta,
+  hint,
+  loading,
+  testId,
+  icon,
+}: {
+  title: string;
+  value: ReactNode;
+  delta?: ReactNode;
+  hint?: ReactNode;
+  loading?: boolean;
+  testId?: string;
+  icon?: ReactNode;
+}) {
   return (
     <Card className="kpi" data-testid={testId}>
       {loading ? (
@@ -54,7 +97,19 @@ export function Kpi({ title, value, delta, hint, loading, testId, icon }: { titl
   );
 }
 
-export function Panel({ title, extra, children, testId, className }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string; className?: string }) {
+export function Panel({
+  title,
+  extra,
+  children,
+  testId,
+  className,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <Card title={title} extra={extra} className={`panel ${className ?? ''}`} data-testid={testId}>
       {children}
@@ -66,19 +121,32 @@ export function NoData({ text = 'No reviews in this period for the chosen filter
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 }
 
-interface TreeNode { title: string; value: string; key: string; children?: TreeNode[] }
+interface TreeNode {
+  title: string;
+  value: string;
+  key: string;
+  children?: TreeNode[];
+}
 
 /** brand > region > location from locations/shortinfo; values are b:id, s:id and l:id. */
 export function locationTree(locs: ShortLocation[]): TreeNode[] {
   const brands = new Map<number, { node: TreeNode; states: Map<number, TreeNode> }>();
   const loose: TreeNode[] = [];
   for (const l of locs) {
-    const leaf = { title: l.locationId ? `${l.title} (${l.locationId})` : l.title, value: `l:${l.id}`, key: `l:${l.id}` };
+    const leaf = {
+      title: l.locationId ? `${l.title} (${l.locationId})` : l.title,
+      value: `l:${l.id}`,
+      key: `l:${l.id}`,
+    };
     if (l.brandId === null) {
       loose.push(leaf);
       continue;
     }
-    if (!brands.has(l.brandId)) brands.set(l.brandId, { node: { title: l.brand ?? 'Brand', value: `b:${l.brandId}`, key: `b:${l.brandId}`, children: [] }, states: new Map() });
+    if (!brands.has(l.brandId))
+      brands.set(l.brandId, {
+        node: { title: l.brand ?? 'Brand', value: `b:${l.brandId}`, key: `b:${l.brandId}`, children: [] },
+        states: new Map(),
+      });
     const b = brands.get(l.brandId)!;
     if (l.stateId === null) {
       b.node.children!.push(leaf);
@@ -95,7 +163,11 @@ export function locationTree(locs: ShortLocation[]): TreeNode[] {
 }
 
 function treeValue(f: ReviewFilterValues): string[] {
-  return [...(f.brands ?? []).map((id) => `b:${id}`), ...(f.states ?? []).map((id) => `s:${id}`), ...(f.locations ?? []).map((id) => `l:${id}`)];
+  return [
+    ...(f.brands ?? []).map((id) => `b:${id}`),
+    ...(f.states ?? []).map((id) => `s:${id}`),
+    ...(f.locations ?? []).map((id) => `l:${id}`),
+  ];
 }
 
 function fromTree(values: string[]) {
@@ -104,16 +176,33 @@ function fromTree(values: string[]) {
 }
 
 export function useShortLocations() {
-  return useQuery({ queryKey: reportingKeys.locations, queryFn: () => reportingApi.locationsShort(), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: reportingKeys.locations,
+    queryFn: () => reportingApi.locationsShort(),
+    staleTime: 5 * 60_000,
+  });
 }
 
-const PRESET_OPTIONS = [{ value: 'last30', label: 'Last 30 days' }, ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })), { value: 'custom', label: 'Custom range' }];
+const PRESET_OPTIONS = [
+  { value: 'last30', label: 'Last 30 days' },
+  ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })),
+  { value: 'custom', label: 'Custom range' },
+];
 
 /**
  * The filter row of every report: period (presets with the user's week start, or a custom range),
  * brand > region > location, sources; `extra` holds the page's own controls (interval, export).
  */
-export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, extra, hideSources }: {
+export function FilterBar({
+  filter,
+  raw,
+  update,
+  setPreset,
+  weekStart,
+  sources,
+  extra,
+  hideSources,
+}: {
   filter: StatsFilter;
   raw: ReviewFilterValues;
   update: (patch: Partial<ReviewFilterValues>) => void;
@@ -126,7 +215,8 @@ export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, 
   const locs = useShortLocations();
   const presetValue = raw.date_preset ?? (raw.date_from || raw.date_to ? 'custom' : 'last30');
   const today = dayjs();
-  const range: [Dayjs, Dayjs] | null = filter.date_from && filter.date_to ? [dayjs(filter.date_from), dayjs(filter.date_to)] : null;
+  const range: [Dayjs, Dayjs] | null =
+    filter.date_from && filter.date_to ? [dayjs(filter.date_from), dayjs(filter.date_to)] : null;
   return (
     <Card className="filter-bar" data-testid="report-filters">
       <div className="filter-row">
@@ -152,7 +242,12 @@ export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, 
             return { label: PRESET_LABELS[p], value: [dayjs(r.from), dayjs(r.to)] as [Dayjs, Dayjs] };
           })}
           onChange={(v) => {
-            if (v?.[0] && v[1]) update({ date_preset: undefined, date_from: v[0].format('YYYY-MM-DD'), date_to: v[1].format('YYYY-MM-DD') });
+            if (v?.[0] && v[1])
+              update({
+                date_preset: undefined,
+                date_from: v[0].format('YYYY-MM-DD'),
+                date_to: v[1].format('YYYY-MM-DD'),
+              });
           }}
         />
         <TreeSelect
@@ -190,7 +285,15 @@ export function FilterBar({ filter, raw, update, setPreset, weekStart, sources, 
   );
 }
 
-export function ExportButton({ onClick, loading, testId = 'export-button' }: { onClick: () => void; loading?: boolean; testId?: string }) {
+export function ExportButton({
+  onClick,
+  loading,
+  testId = 'export-button',
+}: {
+  onClick: () => void;
+  loading?: boolean;
+  testId?: string;
+}) {
   return (
     <Button icon={<DownloadOutlined />} onClick={onClick} loading={loading} data-testid={testId}>
       Export

@@ -13,7 +13,11 @@ const toAnt = (order: SortOrder): AntSortOrder => (order === 'asc' ? 'ascend' : 
  * and sort are state here, a new filter or view goes back to page 1, and clearing a column's sort
  * returns to `initial`. Columns take `sortable(key)` for their sorter.
  */
-export function useRankingTable(view: RankingKind, filter: StatsFilter, initial: { sort: RankingSort; order: SortOrder }) {
+export function useRankingTable(
+  view: RankingKind,
+  filter: StatsFilter,
+  initial: { sort: RankingSort; order: SortOrder },
+) {
   const [table, setTable] = useState<RankingTableParams>({ page: 1, per_page: REVIEWS_DEFAULT_PER_PAGE, ...initial });
   const scope = JSON.stringify([view, filter]);
   const [shownScope, setShownScope] = useState(scope);
@@ -39,8 +43,18 @@ export function useRankingTable(view: RankingKind, filter: StatsFilter, initial:
     dataSource: query.data?.data ?? [],
     loading: query.isFetching,
     onChange,
-    pagination: { current: table.page, pageSize: table.per_page, total: query.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true },
+    pagination: {
+      current: table.page,
+      pageSize: table.per_page,
+      total: query.data?.total ?? 0,
+      showSizeChanger: false,
+      hideOnSinglePage: true,
+    },
   };
-  const sortable = (key: RankingSort) => ({ key, sorter: true, sortOrder: table.sort === key ? toAnt(table.order) : null });
+  const sortable = (key: RankingSort) => ({
+    key,
+    sorter: true,
+    sortOrder: table.sort === key ? toAnt(table.order) : null,
+  });
   return { query, tableProps, sortable };
 }

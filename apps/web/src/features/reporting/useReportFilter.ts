@@ -1,6 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { presetRange, reviewFilterSchema, toIsoDate, toQueryString, type DatePreset, type ReviewFilter, type ReviewFilterValues, type WeekStart } from '@reputo/core';
+import {
+  presetRange,
+  reviewFilterSchema,
+  toIsoDate,
+  toQueryString,
+  type DatePreset,
+  type ReviewFilter,
+  type ReviewFilterValues,
+  type WeekStart,
+} from '@reputo/core';
 import { useMe } from '../auth/queries';
 import type { StatsFilter } from './api';
 
@@ -54,6 +63,10 @@ export function useReportFilter() {
     [parsed, params, setParams],
   );
 
-  const setPreset = useCallback((preset: DatePreset | null) => update({ date_preset: preset ?? undefined, date_from: undefined, date_to: undefined }), [update]);
+  const setPreset = useCallback(
+    (preset: DatePreset | null) =>
+      update({ date_preset: preset ?? undefined, date_from: undefined, date_to: undefined }),
+    [update],
+  );
   return { filter, raw: parsed, update, setPreset, weekStart, me };
 }

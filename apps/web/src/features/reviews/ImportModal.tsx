@@ -22,14 +22,21 @@ function toBase64(file: File): Promise<string> {
  */
 function importProgress(s: ImportStatus): { percent: number; phase: string } {
   if (s.status === 'done') return { percent: 100, phase: '' };
-  if (s.acceptedRows > 0 && s.savedRows >= s.acceptedRows) return { percent: 90, phase: `Updating the report figures for ${s.acceptedRows.toLocaleString()} reviews…` };
+  if (s.acceptedRows > 0 && s.savedRows >= s.acceptedRows)
+    return { percent: 90, phase: `Updating the report figures for ${s.acceptedRows.toLocaleString()} reviews…` };
   if (s.acceptedRows > 0) {
     // No count yet: the first slice is still going in, or (embedded database) counts arrive only at the end.
-    const phase = s.savedRows > 0 ? `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}` : `Saving ${s.acceptedRows.toLocaleString()} reviews…`;
+    const phase =
+      s.savedRows > 0
+        ? `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}`
+        : `Saving ${s.acceptedRows.toLocaleString()} reviews…`;
     return { percent: 20 + Math.floor((70 * s.savedRows) / s.acceptedRows), phase };
   }
   if (s.totalRows === 0) return { percent: 0, phase: 'Reading the file…' };
-  return { percent: Math.floor((20 * s.processedRows) / s.totalRows), phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}` };
+  return {
+    percent: Math.floor((20 * s.processedRows) / s.totalRows),
+    phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}`,
+  };
 }
 
 /** Review upload: pick a CSV or Excel file, watch its progress, read the row report. */
@@ -58,24 +65,58 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
     URL.revokeObjectURL(url);
   };
   const example = () => download(reviewsApi.example(), 'reviews-upload-example.csv');
-  const rejectedRows = (id: number) => download(reviewsApi.rejectedCsv(id), `reviews-upload-${id}-rejected.csv`).catch((e: Error) => void message.error(e.message));
+  const rejectedRows = (id: number) =>
+    download(reviewsApi.rejectedCsv(id), `reviews-upload-${id}-rejected.csv`).catch(
+      (e: Error) => void message.error(e.message),
+    );
   const progress = s ? importProgress(s) : null;
   return (
-    <Modal open title="Import reviews" onCancel={onClose} footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>} width={640}>
+    <Modal
+      open
+      title="Import reviews"
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>}
+      width={640}
+    >
       <p>
-        Upload a CSV or Excel file with one review per row. Columns: <code>source</code>, <code>date</code> (required), <code>rating</code>, <code>text</code>, <code>title</code>,{' '}
-        <code>author_name</code>, <code>location_id</code>, <code>external_id</code>, <code>language</code>, <code>url</code>. Duplicates are skipped; if the file is broken nothing is imported.
+        Upload a CSV or Excel file with one review per row. Columns: <code>source</code>, <code>date</code> (required),{' '}
+        <code>rating</code>, <code>text</code>, <code>title</code>, <code>author_name</code>, <code>location_id</code>,{' '}
+        <code>external_id</code>, <code>language</code>, <code>url</code>. Duplicates are skipped; if the file is broken
+        nothing is imported.
       </p>
-      <Button icon={<DownloadOutlined />} onClick={() => void example()} style={{ marginBottom: 12 }} data-testid="example-file">Example file</Button>
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => void example()}
+        style={{ marginBottom: 12 }}
+        data-testid="example-file"
+      >
+        Example file
+      </Button>
       {!importId && (
-        <Upload.Dragger accept=".csv,.xlsx" maxCount={1} showUploadList={false} beforeUpload={(file) => { upload.mutate(file); return false; }} disabled={upload.isPending} data-testid="import-dropzone">
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <Upload.Dragger
+          accept=".csv,.xlsx"
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            upload.mutate(file);
+            return false;
+          }}
+          disabled={upload.isPending}
+          data-testid="import-dropzone"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p>{upload.isPending ? 'Uploading…' : 'Click or drop a .csv or .xlsx file here'}</p>
         </Upload.Dragger>
       )}
       {s && progress && (
         <div data-testid="import-status">
-          <Progress aria-label="Import progress" percent={progress.percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
+          <Progress
+            aria-label="Import progress"
+            percent={progress.percent}
+            status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'}
+          />
           {s.status === 'running' && <p data-testid="import-phase">{progress.phase}</p>}
           {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
           {s.status === 'done' && (
@@ -88,14 +129,32 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
           )}
           {s.status === 'done' && s.rejectedTotal > 0 && (
             <p style={{ marginTop: 12 }}>
-              {s.rejectedTotal > s.rejected.length ? `The first ${s.rejected.length.toLocaleString()} of ${s.rejectedTotal.toLocaleString()} rejected rows are listed below. ` : ''}
-              <Button type="link" icon={<DownloadOutlined />} onClick={() => void rejectedRows(s.id)} style={{ padding: 0 }} data-testid="rejected-csv">
+              {s.rejectedTotal > s.rejected.length
+                ? `The first ${s.rejected.length.toLocaleString()} of ${s.rejectedTotal.toLocaleString()} rejected rows are listed below. `
+                : ''}
+              <Button
+                type="link"
+                icon={<DownloadOutlined />}
+                onClick={() => void rejectedRows(s.id)}
+                style={{ padding: 0 }}
+                data-testid="rejected-csv"
+              >
                 Download all {s.rejectedTotal.toLocaleString()} rejected rows (CSV)
               </Button>
             </p>
           )}
           {s.rejected.length > 0 && (
-            <Table size="small" style={{ marginTop: 12 }} rowKey="line" dataSource={s.rejected} pagination={{ pageSize: 8, size: 'small' }} columns={[{ title: 'Line', dataIndex: 'line', width: 70 }, { title: 'Reason', dataIndex: 'reason' }]} />
+            <Table
+              size="small"
+              style={{ marginTop: 12 }}
+              rowKey="line"
+              dataSource={s.rejected}
+              pagination={{ pageSize: 8, size: 'small' }}
+              columns={[
+                { title: 'Line', dataIndex: 'line', width: 70 },
+                { title: 'Reason', dataIndex: 'reason' },
+              ]}
+            />
           )}
         </div>
       )}

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { App, Button, Dropdown, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import {
-  DeleteOutlined, EditOutlined, EnvironmentOutlined, ExportOutlined, GlobalOutlined, RedoOutlined, RobotOutlined, SendOutlined, ShareAltOutlined, SnippetsOutlined, TagsOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  ExportOutlined,
+  GlobalOutlined,
+  RedoOutlined,
+  RobotOutlined,
+  SendOutlined,
+  ShareAltOutlined,
+  SnippetsOutlined,
+  TagsOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillTemplate, RESPONSE_LANGUAGES } from '@reputo/core';
@@ -29,48 +39,123 @@ const STATUS: Record<string, { color: string; label: string }> = {
   failed: { color: 'red', label: 'Failed' },
 };
 
-function Reply({ reply, review, perms, onChanged }: { reply: ReplyDto; review: ReviewDto; perms: CardPermissions; onChanged: (r: ReviewDto) => void }) {
+function Reply({
+  reply,
+  review,
+  perms,
+  onChanged,
+}: {
+  reply: ReplyDto;
+  review: ReviewDto;
+  perms: CardPermissions;
+  onChanged: (r: ReviewDto) => void;
+}) {
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(reply.text);
-  const refresh = (r: ReplyDto | null) => onChanged({ ...review, responses: r ? review.responses.map((x) => (x.id === r.id ? r : x)) : review.responses.filter((x) => x.id !== reply.id) });
+  const refresh = (r: ReplyDto | null) =>
+    onChanged({
+      ...review,
+      responses: r
+        ? review.responses.map((x) => (x.id === r.id ? r : x))
+        : review.responses.filter((x) => x.id !== reply.id),
+    });
   const update = useMutation({
     mutationFn: (body: { text?: string; status?: 'draft' | 'posted' }) => reviewsApi.updateReply(reply.id, body),
-    onSuccess: (r) => { refresh(r); setEditing(false); if (r.status === 'failed') void message.warning(r.failureReason ?? 'The source refused the reply'); },
+    onSuccess: (r) => {
+      refresh(r);
+      setEditing(false);
+      if (r.status === 'failed') void message.warning(r.failureReason ?? 'The source refused the reply');
+    },
     onError: (e) => void message.error(e.message),
   });
-  const retry = useMutation({ mutationFn: () => reviewsApi.retry(reply, review.source), onSuccess: (r) => refresh(r), onError: (e) => void message.error(e.message) });
-  const remove = useMutation({ mutationFn: () => reviewsApi.deleteReply(reply.id), onSuccess: () => refresh(null), onError: (e) => void message.error(e.message) });
+  const retry = useMutation({
+    mutationFn: () => reviewsApi.retry(reply, review.source),
+    onSuccess: (r) => refresh(r),
+    onError: (e) => void message.error(e.message),
+  });
+  const remove = useMutation({
+    mutationFn: () => reviewsApi.deleteReply(reply.id),
+    onSuccess: () => refresh(null),
+    onError: (e) => void message.error(e.message),
+  });
   const status = STATUS[reply.status] ?? { color: 'default', label: reply.status };
-  const canRetry = reply.status === 'failed' && perms.directResponse && (review.source === 'google' || review.source === 'facebook');
+  const canRetry =
+    reply.status === 'failed' && perms.directResponse && (review.source === 'google' || review.source === 'facebook');
   return (
     <div className={`rv-reply ${reply.status}`} data-testid={`reply-${reply.id}`}>
       <div className="head">
         <span>
-          <b>{reply.author?.name ?? (reply.origin === 'auto' ? 'Auto-response' : 'Team')}</b> · {dayjs(reply.postedAt ?? reply.createdAt).format('D MMM YYYY, HH:mm')}
-          {reply.origin !== 'manual' && <Tag style={{ marginLeft: 6 }} bordered={false}>{reply.origin === 'ai' ? 'AI' : reply.origin}</Tag>}
+          <b>{reply.author?.name ?? (reply.origin === 'auto' ? 'Auto-response' : 'Team')}</b> ·{' '}
+          {dayjs(reply.postedAt ?? reply.createdAt).format('D MMM YYYY, HH:mm')}
+          {reply.origin !== 'manual' && (
+            <Tag style={{ marginLeft: 6 }} bordered={false}>
+              {reply.origin === 'ai' ? 'AI' : reply.origin}
+            </Tag>
+          )}
         </span>
-        <Tag color={status.color} data-testid="reply-status">{status.label}</Tag>
+        <Tag color={status.color} data-testid="reply-status">
+          {status.label}
+        </Tag>
       </div>
-      {reply.status === 'failed' && reply.failureReason && <Typography.Text type="danger" style={{ fontSize: 12 }}>{reply.failureReason}</Typography.Text>}
+      {reply.status === 'failed' && reply.failureReason && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {reply.failureReason}
+        </Typography.Text>
+      )}
       {editing ? (
         <div style={{ marginTop: 6 }}>
-          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} maxLength={4000} />
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoSize={{ minRows: 2, maxRows: 10 }}
+            maxLength={4000}
+          />
           <Space style={{ marginTop: 6 }}>
-            <Button size="small" type="primary" loading={update.isPending} onClick={() => update.mutate({ text })}>Save</Button>
-            <Button size="small" onClick={() => { setEditing(false); setText(reply.text); }}>Cancel</Button>
+            <Button size="small" type="primary" loading={update.isPending} onClick={() => update.mutate({ text })}>
+              Save
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing(false);
+                setText(reply.text);
+              }}
+            >
+              Cancel
+            </Button>
           </Space>
         </div>
       ) : (
-        <div className="body" dir="auto">{reply.text}</div>
+        <div className="body" dir="auto">
+          {reply.text}
+        </div>
       )}
       {perms.write && !editing && (
         <Space size={4} style={{ marginTop: 6 }} wrap>
-          {reply.status === 'draft' && <Button size="small" type="primary" icon={<SendOutlined />} loading={update.isPending} onClick={() => update.mutate({ status: 'posted' })}>Post</Button>}
-          {canRetry && <Button size="small" icon={<RedoOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>Retry</Button>}
-          <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>Edit</Button>
+          {reply.status === 'draft' && (
+            <Button
+              size="small"
+              type="primary"
+              icon={<SendOutlined />}
+              loading={update.isPending}
+              onClick={() => update.mutate({ status: 'posted' })}
+            >
+              Post
+            </Button>
+          )}
+          {canRetry && (
+            <Button size="small" icon={<RedoOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>
+              Retry
+            </Button>
+          )}
+          <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
           <Popconfirm title="Delete this reply?" okText="Yes" cancelText="No" onConfirm={() => remove.mutate()}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending}>Delete</Button>
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending}>
+              Delete
+            </Button>
           </Popconfirm>
         </Space>
       )}
@@ -91,33 +176,74 @@ function templateMenu(templates: Template[], language: string): MenuItems {
   const mine = templates.filter((t) => t.language === language);
   const others = templates.filter((t) => t.language !== language);
   // dir=auto: an Arabic title keeps its brackets in place.
-  const item = (t: Template, tagged: boolean) => ({ key: String(t.id), label: <span dir="auto">{tagged ? `${t.title} (${languageName(t.language)})` : t.title}</span> });
+  const item = (t: Template, tagged: boolean) => ({
+    key: String(t.id),
+    label: <span dir="auto">{tagged ? `${t.title} (${languageName(t.language)})` : t.title}</span>,
+  });
   const head = mine.length
-    ? [{ type: 'group' as const, key: 'mine', label: `In ${languageName(language)}, the review's language`, children: mine.map((t) => item(t, false)) }]
-    : [{ key: 'none-in-language', label: <span data-testid="no-template-in-language">No templates in {languageName(language)} for this rating</span>, disabled: true }];
-  const rest = others.length ? [{ type: 'group' as const, key: 'others', label: 'Other languages', children: others.map((t) => item(t, true)) }] : [];
+    ? [
+        {
+          type: 'group' as const,
+          key: 'mine',
+          label: `In ${languageName(language)}, the review's language`,
+          children: mine.map((t) => item(t, false)),
+        },
+      ]
+    : [
+        {
+          key: 'none-in-language',
+          label: (
+            <span data-testid="no-template-in-language">No templates in {languageName(language)} for this rating</span>
+          ),
+          disabled: true,
+        },
+      ];
+  const rest = others.length
+    ? [{ type: 'group' as const, key: 'others', label: 'Other languages', children: others.map((t) => item(t, true)) }]
+    : [];
   return [...head, ...rest];
 }
 
-function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: CardPermissions; onChanged: (r: ReviewDto) => void }) {
+function Composer({
+  review,
+  perms,
+  onChanged,
+}: {
+  review: ReviewDto;
+  perms: CardPermissions;
+  onChanged: (r: ReviewDto) => void;
+}) {
   const { message } = App.useApp();
   const [text, setText] = useState('');
   const [origin, setOrigin] = useState<'manual' | 'template' | 'ai'>('manual');
-  const templates = useQuery({ queryKey: reviewKeys.templatesFor(review.rating), queryFn: () => reviewsApi.templates(review.rating), staleTime: 60_000 });
+  const templates = useQuery({
+    queryKey: reviewKeys.templatesFor(review.rating),
+    queryFn: () => reviewsApi.templates(review.rating),
+    staleTime: 60_000,
+  });
   const send = useMutation({
     mutationFn: (status: 'draft' | 'posted') => reviewsApi.reply({ reviewId: review.id, text, status, origin }),
     onSuccess: (r) => {
-      onChanged({ ...review, responses: [...review.responses, r], respondedAt: review.respondedAt ?? (r.status === 'posted' ? r.postedAt : null) });
+      onChanged({
+        ...review,
+        responses: [...review.responses, r],
+        respondedAt: review.respondedAt ?? (r.status === 'posted' ? r.postedAt : null),
+      });
       setText('');
       setOrigin('manual');
-      if (r.status === 'failed') void message.warning(`Saved, but not posted: ${r.failureReason ?? 'the source refused it'}`);
+      if (r.status === 'failed')
+        void message.warning(`Saved, but not posted: ${r.failureReason ?? 'the source refused it'}`);
       else void message.success(r.status === 'draft' ? 'Draft saved' : 'Reply posted');
     },
     onError: (e) => void message.error(e.message),
   });
   const generate = useMutation({
     mutationFn: () => reviewsApi.generate(review.id),
-    onSuccess: (r) => { setText(r.text); setOrigin('ai'); if (r.notice) void message.info(r.notice); },
+    onSuccess: (r) => {
+      setText(r.text);
+      setOrigin('ai');
+      if (r.notice) void message.info(r.notice);
+    },
     onError: (e) => void message.error(e.message),
   });
   // Replies follow the review's language (Settings › Response), so its templates come first.
@@ -125,7 +251,14 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
   const useTemplate = (id: string) => {
     const t = templates.data?.templates.find((x) => String(x.id) === id);
     if (!t) return;
-    setText(fillTemplate(t.text, { reviewer_name: review.name, location: review.location?.title, brand: review.location?.brandTitle, rating: review.rating }));
+    setText(
+      fillTemplate(t.text, {
+        reviewer_name: review.name,
+        location: review.location?.title,
+        brand: review.location?.brandTitle,
+        rating: review.rating,
+      }),
+    );
     setOrigin('template');
   };
   return (
@@ -133,7 +266,10 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
       <Input.TextArea
         placeholder={`Reply to ${review.name}…`}
         value={text}
-        onChange={(e) => { setText(e.target.value); if (!e.target.value) setOrigin('manual'); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (!e.target.value) setOrigin('manual');
+        }}
         autoSize={{ minRows: 2, maxRows: 10 }}
         maxLength={4000}
         data-testid="reply-input"
@@ -142,14 +278,43 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
         <Space size={4} wrap>
           <Dropdown menu={{ items: templateItems, onClick: ({ key }) => useTemplate(key) }} trigger={['click']}>
-            <Button size="small" icon={<SnippetsOutlined />} data-testid="template-button">Template</Button>
+            <Button size="small" icon={<SnippetsOutlined />} data-testid="template-button">
+              Template
+            </Button>
           </Dropdown>
-          {perms.ai && <Button size="small" icon={<RobotOutlined />} loading={generate.isPending} onClick={() => generate.mutate()} data-testid="ai-button">Write with AI</Button>}
+          {perms.ai && (
+            <Button
+              size="small"
+              icon={<RobotOutlined />}
+              loading={generate.isPending}
+              onClick={() => generate.mutate()}
+              data-testid="ai-button"
+            >
+              Write with AI
+            </Button>
+          )}
         </Space>
         <Space size={4}>
-          <Button size="small" disabled={!text.trim()} loading={send.isPending && send.variables === 'draft'} onClick={() => send.mutate('draft')}>Save draft</Button>
-          <Button size="small" type="primary" icon={<SendOutlined />} disabled={!text.trim()} loading={send.isPending && send.variables === 'posted'} onClick={() => send.mutate('posted')} data-testid="post-reply">
-            {perms.directResponse && (review.source === 'google' || review.source === 'facebook') ? `Post to ${review.sourceTitle}` : 'Post reply'}
+          <Button
+            size="small"
+            disabled={!text.trim()}
+            loading={send.isPending && send.variables === 'draft'}
+            onClick={() => send.mutate('draft')}
+          >
+            Save draft
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            icon={<SendOutlined />}
+            disabled={!text.trim()}
+            loading={send.isPending && send.variables === 'posted'}
+            onClick={() => send.mutate('posted')}
+            data-testid="post-reply"
+          >
+            {perms.directResponse && (review.source === 'google' || review.source === 'facebook')
+              ? `Post to ${review.sourceTitle}`
+              : 'Post reply'}
           </Button>
         </Space>
       </div>
@@ -157,7 +322,14 @@ function Composer({ review, perms, onChanged }: { review: ReviewDto; perms: Card
   );
 }
 
-export function ReviewCard({ review, perms, categories, cases, onChanged, onDeleted }: {
+export function ReviewCard({
+  review,
+  perms,
+  categories,
+  cases,
+  onChanged,
+  onDeleted,
+}: {
   review: ReviewDto;
   perms: CardPermissions;
   categories: Category[];
@@ -171,13 +343,31 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
   const [translation, setTranslation] = useState<string | null>(null);
   const catById = new Map(categories.map((c) => [c.id, c]));
   const assign = useMutation({
-    mutationFn: (body: { case_resolution?: number | null; review_categories?: number[] }) => reviewsApi.assign(review.id, body),
-    onSuccess: (r) => { onChanged(r); void queryClient.invalidateQueries({ queryKey: reviewKeys.summary }); },
+    mutationFn: (body: { case_resolution?: number | null; review_categories?: number[] }) =>
+      reviewsApi.assign(review.id, body),
+    onSuccess: (r) => {
+      onChanged(r);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.summary });
+    },
     onError: (e) => void message.error(e.message),
   });
-  const suggest = useMutation({ mutationFn: () => reviewsApi.suggest(review.id), onError: (e) => void message.error(e.message) });
-  const remove = useMutation({ mutationFn: () => reviewsApi.remove(review.id), onSuccess: () => { onDeleted(review.id); void message.success('Feedback deleted'); }, onError: (e) => void message.error(e.message) });
-  const translate = useMutation({ mutationFn: () => reviewsApi.translate(review.id), onSuccess: (t) => setTranslation(t.text), onError: (e) => void message.warning(e.message) });
+  const suggest = useMutation({
+    mutationFn: () => reviewsApi.suggest(review.id),
+    onError: (e) => void message.error(e.message),
+  });
+  const remove = useMutation({
+    mutationFn: () => reviewsApi.remove(review.id),
+    onSuccess: () => {
+      onDeleted(review.id);
+      void message.success('Feedback deleted');
+    },
+    onError: (e) => void message.error(e.message),
+  });
+  const translate = useMutation({
+    mutationFn: () => reviewsApi.translate(review.id),
+    onSuccess: (t) => setTranslation(t.text),
+    onError: (e) => void message.warning(e.message),
+  });
   const share = useMutation({
     mutationFn: (source: string) => reviewsApi.share(review.id, source),
     onSuccess: (s) => {
@@ -188,15 +378,26 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
         content: (
           <div>
             <p>The card page and its image are public for anyone with the link.</p>
-            <p><a href={s.url} target="_blank" rel="noreferrer" data-testid="share-link">{s.url}</a></p>
-            <img src={s.imageUrl.replace(/^https?:\/\/[^/]+/, '')} alt="Share card" style={{ width: '100%', borderRadius: 8, border: '1px solid #eee' }} />
+            <p>
+              <a href={s.url} target="_blank" rel="noreferrer" data-testid="share-link">
+                {s.url}
+              </a>
+            </p>
+            <img
+              src={s.imageUrl.replace(/^https?:\/\/[^/]+/, '')}
+              alt="Share card"
+              style={{ width: '100%', borderRadius: 8, border: '1px solid #eee' }}
+            />
           </div>
         ),
       });
     },
     onError: (e) => void message.error(e.message),
   });
-  const shareItems = ['facebook', 'instagram', 'twitter', 'linkedin', 'download'].map((s) => ({ key: s, label: s === 'download' ? 'Image for download' : s[0]!.toUpperCase() + s.slice(1) }));
+  const shareItems = ['facebook', 'instagram', 'twitter', 'linkedin', 'download'].map((s) => ({
+    key: s,
+    label: s === 'download' ? 'Image for download' : s[0]!.toUpperCase() + s.slice(1),
+  }));
   const hasPosted = review.responses.some((r) => r.status === 'posted');
 
   return (
@@ -209,21 +410,75 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
             <Stars rating={review.rating} />
             <span>{dayjs(review.date).format('D MMM YYYY')}</span>
             <span>{review.sourceTitle}</span>
-            {review.location && <span><EnvironmentOutlined /> {review.location.title}{review.location.locationId ? ` · ${review.location.locationId}` : ''}</span>}
+            {review.location && (
+              <span>
+                <EnvironmentOutlined /> {review.location.title}
+                {review.location.locationId ? ` · ${review.location.locationId}` : ''}
+              </span>
+            )}
           </div>
         </div>
         <div className="rv-actions">
-          {hasPosted ? <Tag color="green" bordered={false}>Answered</Tag> : <Tag bordered={false}>Unanswered</Tag>}
-          {review.text && <Tooltip title="Translate"><Button size="small" type="text" icon={<GlobalOutlined />} loading={translate.isPending} onClick={() => translate.mutate()} aria-label="Translate" /></Tooltip>}
+          {hasPosted ? (
+            <Tag color="green" bordered={false}>
+              Answered
+            </Tag>
+          ) : (
+            <Tag bordered={false}>Unanswered</Tag>
+          )}
+          {review.text && (
+            <Tooltip title="Translate">
+              <Button
+                size="small"
+                type="text"
+                icon={<GlobalOutlined />}
+                loading={translate.isPending}
+                onClick={() => translate.mutate()}
+                aria-label="Translate"
+              />
+            </Tooltip>
+          )}
           {perms.share && (
             <Dropdown menu={{ items: shareItems, onClick: ({ key }) => share.mutate(key) }} trigger={['click']}>
-              <Button size="small" type="text" icon={<ShareAltOutlined />} loading={share.isPending} aria-label="Share" data-testid="share-button" />
+              <Button
+                size="small"
+                type="text"
+                icon={<ShareAltOutlined />}
+                loading={share.isPending}
+                aria-label="Share"
+                data-testid="share-button"
+              />
             </Dropdown>
           )}
-          {review.url && <Tooltip title={`Open on ${review.sourceTitle}`}><Button size="small" type="text" icon={<ExportOutlined />} href={review.url} target="_blank" aria-label="Open on source" /></Tooltip>}
+          {review.url && (
+            <Tooltip title={`Open on ${review.sourceTitle}`}>
+              <Button
+                size="small"
+                type="text"
+                icon={<ExportOutlined />}
+                href={review.url}
+                target="_blank"
+                aria-label="Open on source"
+              />
+            </Tooltip>
+          )}
           {review.isFeedback && perms.manage && (
-            <Popconfirm title="Delete this feedback?" description="It is removed for good." okText="Yes" cancelText="No" onConfirm={() => remove.mutate()}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending} aria-label="Delete feedback" data-testid="delete-review" />
+            <Popconfirm
+              title="Delete this feedback?"
+              description="It is removed for good."
+              okText="Yes"
+              cancelText="No"
+              onConfirm={() => remove.mutate()}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                loading={remove.isPending}
+                aria-label="Delete feedback"
+                data-testid="delete-review"
+              />
             </Popconfirm>
           )}
         </div>
@@ -232,44 +487,72 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
         {review.title && <span className="rv-title">{review.title}</span>}
         {review.text?.trim() ? review.text : review.title ? null : 'Rating only, no text.'}
       </div>
-      {translation !== null && <div className="rv-translation"><GlobalOutlined /> {translation || '(nothing to translate)'}</div>}
+      {translation !== null && (
+        <div className="rv-translation">
+          <GlobalOutlined /> {translation || '(nothing to translate)'}
+        </div>
+      )}
       <div className="rv-tags">
-        {perms.categories && (perms.write ? (
-          <Select
-            mode="multiple"
-            size="small"
-            variant="borderless"
-            placeholder={<span><TagsOutlined /> Categorize</span>}
-            aria-label="Categories"
-            value={review.review_categories}
-            onChange={(ids: number[]) => assign.mutate({ review_categories: ids })}
-            options={categories.map((c) => ({ value: c.id, label: c.title }))}
-            style={{ minWidth: 160, maxWidth: 420 }}
-            maxTagCount="responsive"
-            tagRender={({ value, closable, onClose }) => {
-              const c = catById.get(value as number);
-              return <Tag color={c?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>{c?.title ?? value}</Tag>;
-            }}
-            onOpenChange={(open) => { if (open && !suggest.data) suggest.mutate(); }}
-            popupRender={(menu) => (
-              <>
-                {suggest.data && suggest.data.suggestions.length > 0 && (
-                  <div style={{ padding: '6px 10px', fontSize: 12, color: '#64748b' }}>
-                    Suggested:{' '}
-                    {suggest.data.suggestions.map((s) => (
-                      <Tag key={s.id} color={s.sentiment === -1 ? 'red' : s.sentiment === 1 ? 'green' : 'default'} style={{ cursor: 'pointer' }}
-                        onClick={() => !review.review_categories.includes(s.id) && assign.mutate({ review_categories: [...review.review_categories, s.id] })}>
-                        + {s.title}
-                      </Tag>
-                    ))}
-                  </div>
-                )}
-                {menu}
-              </>
-            )}
-            data-testid="categories-select"
-          />
-        ) : review.review_categories.map((id) => <Tag key={id} color={catById.get(id)?.color}>{catById.get(id)?.title}</Tag>))}
+        {perms.categories &&
+          (perms.write ? (
+            <Select
+              mode="multiple"
+              size="small"
+              variant="borderless"
+              placeholder={
+                <span>
+                  <TagsOutlined /> Categorize
+                </span>
+              }
+              aria-label="Categories"
+              value={review.review_categories}
+              onChange={(ids: number[]) => assign.mutate({ review_categories: ids })}
+              options={categories.map((c) => ({ value: c.id, label: c.title }))}
+              style={{ minWidth: 160, maxWidth: 420 }}
+              maxTagCount="responsive"
+              tagRender={({ value, closable, onClose }) => {
+                const c = catById.get(value as number);
+                return (
+                  <Tag color={c?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+                    {c?.title ?? value}
+                  </Tag>
+                );
+              }}
+              onOpenChange={(open) => {
+                if (open && !suggest.data) suggest.mutate();
+              }}
+              popupRender={(menu) => (
+                <>
+                  {suggest.data && suggest.data.suggestions.length > 0 && (
+                    <div style={{ padding: '6px 10px', fontSize: 12, color: '#64748b' }}>
+                      Suggested:{' '}
+                      {suggest.data.suggestions.map((s) => (
+                        <Tag
+                          key={s.id}
+                          color={s.sentiment === -1 ? 'red' : s.sentiment === 1 ? 'green' : 'default'}
+                          style={{ cursor: 'pointer' }}
+                          onClick={() =>
+                            !review.review_categories.includes(s.id) &&
+                            assign.mutate({ review_categories: [...review.review_categories, s.id] })
+                          }
+                        >
+                          + {s.title}
+                        </Tag>
+                      ))}
+                    </div>
+                  )}
+                  {menu}
+                </>
+              )}
+              data-testid="categories-select"
+            />
+          ) : (
+            review.review_categories.map((id) => (
+              <Tag key={id} color={catById.get(id)?.color}>
+                {catById.get(id)?.title}
+              </Tag>
+            ))
+          ))}
         {perms.caseResolution && (
           <Select
             size="small"
@@ -279,7 +562,24 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
             value={review.caseResolution ?? undefined}
             disabled={!perms.write}
             onChange={(v: number | undefined) => assign.mutate({ case_resolution: v ?? null })}
-            options={cases.map((c) => ({ value: c.id, label: <span><span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: c.color, marginRight: 6 }} />{c.title}</span> }))}
+            options={cases.map((c) => ({
+              value: c.id,
+              label: (
+                <span>
+                  <span
+                    style={{
+                      display: 'inline-block',
+                      width: 8,
+                      height: 8,
+                      borderRadius: 4,
+                      background: c.color,
+                      marginRight: 6,
+                    }}
+                  />
+                  {c.title}
+                </span>
+              ),
+            }))}
             style={{ minWidth: 140 }}
             data-testid="case-select"
           />
@@ -287,16 +587,28 @@ export function ReviewCard({ review, perms, categories, cases, onChanged, onDele
       </div>
       {review.responses.length > 0 && (
         <div className="rv-thread">
-          {review.responses.map((r) => <Reply key={r.id} reply={r} review={review} perms={perms} onChanged={onChanged} />)}
+          {review.responses.map((r) => (
+            <Reply key={r.id} reply={r} review={review} perms={perms} onChanged={onChanged} />
+          ))}
         </div>
       )}
-      {perms.write && (replying ? (
-        <Composer review={review} perms={perms} onChanged={(r) => { onChanged(r); setReplying(false); }} />
-      ) : (
-        <div className="rv-compose">
-          <Button size="small" icon={<SendOutlined />} onClick={() => setReplying(true)} data-testid="reply-button">{hasPosted ? 'Reply again' : 'Reply'}</Button>
-        </div>
-      ))}
+      {perms.write &&
+        (replying ? (
+          <Composer
+            review={review}
+            perms={perms}
+            onChanged={(r) => {
+              onChanged(r);
+              setReplying(false);
+            }}
+          />
+        ) : (
+          <div className="rv-compose">
+            <Button size="small" icon={<SendOutlined />} onClick={() => setReplying(true)} data-testid="reply-button">
+              {hasPosted ? 'Reply again' : 'Reply'}
+            </Button>
+          </div>
+        ))}
     </article>
   );
 }

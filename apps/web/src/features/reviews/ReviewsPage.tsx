@@ -1,11 +1,33 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Badge, Button, DatePicker, Drawer, Dropdown, Empty, Input, Pagination, Select, Skeleton, TreeSelect, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  DatePicker,
+  Drawer,
+  Dropdown,
+  Empty,
+  Input,
+  Pagination,
+  Select,
+  Skeleton,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { DownloadOutlined, FilterOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  DATE_PRESETS, hasActiveFilter, PRESET_LABELS, REVIEW_FILTER_KEYS, reviewFilterSchema, sourceTitle, toQueryString, type ReviewFilter, type ReviewFilterValues,
+  DATE_PRESETS,
+  hasActiveFilter,
+  PRESET_LABELS,
+  REVIEW_FILTER_KEYS,
+  reviewFilterSchema,
+  sourceTitle,
+  toQueryString,
+  type ReviewFilter,
+  type ReviewFilterValues,
 } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useEmbedded } from '../../app/EmbedContext';
@@ -37,19 +59,38 @@ function withFilter(params: URLSearchParams, filter: ReviewFilterValues): URLSea
   return next;
 }
 
-interface TreeNode { title: string; value: string; key: string; children?: TreeNode[] }
+interface TreeNode {
+  title: string;
+  value: string;
+  key: string;
+  children?: TreeNode[];
+}
 
 /** brand > region > location from locations/shortinfo; node values are b:id, s:id and l:id. */
 function locationTree(locs: ShortLocation[]): TreeNode[] {
   const brands = new Map<string, { node: TreeNode; states: Map<string, TreeNode> }>();
   const loose: TreeNode[] = [];
   for (const l of locs) {
-    const leaf = { title: l.locationId ? `${l.title} (${l.locationId})` : l.title, value: `l:${l.id}`, key: `l:${l.id}` };
-    if (l.brandId === null) { loose.push(leaf); continue; }
+    const leaf = {
+      title: l.locationId ? `${l.title} (${l.locationId})` : l.title,
+      value: `l:${l.id}`,
+      key: `l:${l.id}`,
+    };
+    if (l.brandId === null) {
+      loose.push(leaf);
+      continue;
+    }
     const bKey = `b:${l.brandId}`;
-    if (!brands.has(bKey)) brands.set(bKey, { node: { title: l.brand ?? 'Brand', value: bKey, key: bKey, children: [] }, states: new Map() });
+    if (!brands.has(bKey))
+      brands.set(bKey, {
+        node: { title: l.brand ?? 'Brand', value: bKey, key: bKey, children: [] },
+        states: new Map(),
+      });
     const b = brands.get(bKey)!;
-    if (l.stateId === null) { b.node.children!.push(leaf); continue; }
+    if (l.stateId === null) {
+      b.node.children!.push(leaf);
+      continue;
+    }
     const sKey = `s:${l.stateId}`;
     if (!b.states.has(sKey)) {
       const s = { title: l.state ?? 'Region', value: sKey, key: sKey, children: [] as TreeNode[] };
@@ -62,7 +103,11 @@ function locationTree(locs: ShortLocation[]): TreeNode[] {
 }
 
 function treeValue(f: ReviewFilterValues): string[] {
-  return [...(f.brands ?? []).map((id) => `b:${id}`), ...(f.states ?? []).map((id) => `s:${id}`), ...(f.locations ?? []).map((id) => `l:${id}`)];
+  return [
+    ...(f.brands ?? []).map((id) => `b:${id}`),
+    ...(f.states ?? []).map((id) => `s:${id}`),
+    ...(f.locations ?? []).map((id) => `l:${id}`),
+  ];
 }
 
 function fromTree(values: string[]): Pick<ReviewFilterValues, 'brands' | 'states' | 'locations'> {
@@ -70,7 +115,15 @@ function fromTree(values: string[]): Pick<ReviewFilterValues, 'brands' | 'states
   return { brands: ids('b:'), states: ids('s:'), locations: ids('l:') };
 }
 
-function Filters({ filter, set, sources, tree, categories, cases, perms }: {
+function Filters({
+  filter,
+  set,
+  sources,
+  tree,
+  categories,
+  cases,
+  perms,
+}: {
   filter: ReviewFilter;
   set: (change: ReviewFilterValues) => void;
   sources: string[];
@@ -84,7 +137,10 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
   const custom = !filter.date_preset && (filter.date_from || filter.date_to);
   const [showRange, setShowRange] = useState(Boolean(custom));
   const dateValue = filter.date_preset ?? (custom || showRange ? 'custom' : 'any');
-  const range: [Dayjs | null, Dayjs | null] = [filter.date_from ? dayjs(filter.date_from) : null, filter.date_to ? dayjs(filter.date_to) : null];
+  const range: [Dayjs | null, Dayjs | null] = [
+    filter.date_from ? dayjs(filter.date_from) : null,
+    filter.date_to ? dayjs(filter.date_to) : null,
+  ];
   const wide = { minWidth: 150, flex: '1 1 150px' };
   return (
     <div className="rv-filters" data-testid="review-filters">
@@ -92,7 +148,10 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
         allowClear
         placeholder="Search reviews and replies"
         value={search}
-        onChange={(e) => { setSearch(e.target.value); if (!e.target.value) set({ search: undefined }); }}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          if (!e.target.value) set({ search: undefined });
+        }}
         onSearch={(v) => set({ search: v.trim() || undefined })}
         style={{ flex: '2 1 240px', minWidth: 200 }}
         data-testid="search-input"
@@ -100,11 +159,25 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
       <Select
         value={dateValue}
         onChange={(v: string) => {
-          if (v === 'any') { setShowRange(false); set({ date_preset: undefined, date_from: undefined, date_to: undefined, date_mode: undefined }); }
-          else if (v === 'custom') setShowRange(true);
-          else { setShowRange(false); set({ date_preset: v as ReviewFilter['date_preset'], date_from: undefined, date_to: undefined, date_mode: undefined }); }
+          if (v === 'any') {
+            setShowRange(false);
+            set({ date_preset: undefined, date_from: undefined, date_to: undefined, date_mode: undefined });
+          } else if (v === 'custom') setShowRange(true);
+          else {
+            setShowRange(false);
+            set({
+              date_preset: v as ReviewFilter['date_preset'],
+              date_from: undefined,
+              date_to: undefined,
+              date_mode: undefined,
+            });
+          }
         }}
-        options={[{ value: 'any', label: 'Any time' }, ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })), { value: 'custom', label: 'Custom range…' }]}
+        options={[
+          { value: 'any', label: 'Any time' },
+          ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })),
+          { value: 'custom', label: 'Custom range…' },
+        ]}
         style={{ width: 150 }}
         aria-label="Date"
       />
@@ -117,7 +190,12 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
           onChange={(v) => {
             const from = v?.[0]?.format('YYYY-MM-DD');
             const to = v?.[1]?.format('YYYY-MM-DD');
-            set({ date_preset: undefined, date_from: from, date_to: to, date_mode: from && to ? undefined : from ? 'date_from' : to ? 'date_to' : undefined });
+            set({
+              date_preset: undefined,
+              date_from: from,
+              date_to: to,
+              date_mode: from && to ? undefined : from ? 'date_from' : to ? 'date_to' : undefined,
+            });
           }}
           style={{ width: 250 }}
         />
@@ -138,12 +216,38 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
           data-testid="location-filter"
         />
       )}
-      <Select mode="multiple" allowClear placeholder="All sources" aria-label="Sources" value={filter.sources ?? []} onChange={(v: string[]) => set({ sources: v })} options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))} maxTagCount="responsive" style={wide} data-testid="source-filter" />
-      <Select mode="multiple" allowClear placeholder="All ratings" aria-label="Ratings" value={filter.ratings ?? []} onChange={(v: number[]) => set({ ratings: v })} options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r} ★` }))} maxTagCount="responsive" style={{ ...wide, minWidth: 130 }} data-testid="rating-filter" />
+      <Select
+        mode="multiple"
+        allowClear
+        placeholder="All sources"
+        aria-label="Sources"
+        value={filter.sources ?? []}
+        onChange={(v: string[]) => set({ sources: v })}
+        options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
+        maxTagCount="responsive"
+        style={wide}
+        data-testid="source-filter"
+      />
+      <Select
+        mode="multiple"
+        allowClear
+        placeholder="All ratings"
+        aria-label="Ratings"
+        value={filter.ratings ?? []}
+        onChange={(v: number[]) => set({ ratings: v })}
+        options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r} ★` }))}
+        maxTagCount="responsive"
+        style={{ ...wide, minWidth: 130 }}
+        data-testid="rating-filter"
+      />
       <Select
         value={filter.answered === undefined ? 'any' : String(filter.answered)}
         onChange={(v: string) => set({ answered: v === 'any' ? undefined : v === 'true' })}
-        options={[{ value: 'any', label: 'Answered or not' }, { value: 'false', label: 'Unanswered' }, { value: 'true', label: 'Answered' }]}
+        options={[
+          { value: 'any', label: 'Answered or not' },
+          { value: 'false', label: 'Unanswered' },
+          { value: 'true', label: 'Answered' },
+        ]}
         style={{ width: 150 }}
         aria-label="Answered"
         data-testid="answered-filter"
@@ -151,15 +255,44 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
       <Select
         value={filter.with_text === undefined ? 'any' : String(filter.with_text)}
         onChange={(v: string) => set({ with_text: v === 'any' ? undefined : v === 'true' })}
-        options={[{ value: 'any', label: 'With or without text' }, { value: 'true', label: 'With text' }, { value: 'false', label: 'Rating only' }]}
+        options={[
+          { value: 'any', label: 'With or without text' },
+          { value: 'true', label: 'With text' },
+          { value: 'false', label: 'Rating only' },
+        ]}
         style={{ width: 170 }}
         aria-label="Text"
       />
       {perms.categories && categories.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="All categories" aria-label="Categories" value={filter.categories ?? []} onChange={(v: number[]) => set({ categories: v })} options={[{ value: 0, label: 'Not categorized' }, ...categories.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" optionFilterProp="label" style={wide} data-testid="category-filter" />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="All categories"
+          aria-label="Categories"
+          value={filter.categories ?? []}
+          onChange={(v: number[]) => set({ categories: v })}
+          options={[
+            { value: 0, label: 'Not categorized' },
+            ...categories.map((c) => ({ value: c.id, label: c.title })),
+          ]}
+          maxTagCount="responsive"
+          optionFilterProp="label"
+          style={wide}
+          data-testid="category-filter"
+        />
       )}
       {perms.caseResolution && cases.length > 0 && (
-        <Select mode="multiple" allowClear placeholder="Any case status" aria-label="Case status" value={filter.case_resolution ?? []} onChange={(v: number[]) => set({ case_resolution: v })} options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]} maxTagCount="responsive" style={wide} />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="Any case status"
+          aria-label="Case status"
+          value={filter.case_resolution ?? []}
+          onChange={(v: number[]) => set({ case_resolution: v })}
+          options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]}
+          maxTagCount="responsive"
+          style={wide}
+        />
       )}
     </div>
   );
@@ -168,20 +301,32 @@ function Filters({ filter, set, sources, tree, categories, cases, perms }: {
 function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | undefined }) {
   const base = { ...filter, page: undefined, per_page: undefined };
   const key = toQueryString(base, { paging: false });
-  const rating = useQuery({ queryKey: reviewKeys.rating(key), queryFn: ({ signal }) => reviewsApi.rating(base, signal), placeholderData: keepPreviousData });
-  const rate = useQuery({ queryKey: reviewKeys.responseRate(key), queryFn: ({ signal }) => reviewsApi.responseRate(base, signal), placeholderData: keepPreviousData });
+  const rating = useQuery({
+    queryKey: reviewKeys.rating(key),
+    queryFn: ({ signal }) => reviewsApi.rating(base, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rate = useQuery({
+    queryKey: reviewKeys.responseRate(key),
+    queryFn: ({ signal }) => reviewsApi.responseRate(base, signal),
+    placeholderData: keepPreviousData,
+  });
   const stars = rating.data?.stars;
   const max = Math.max(1, ...Object.values(stars ?? { 1: 0 }));
   return (
     <div className="rv-summary" data-testid="review-summary">
       <div className="rv-stat">
         <div className="label">Reviews</div>
-        <div className="value" data-testid="total-count">{page ? page.total_reviews_count.toLocaleString() : '–'}</div>
+        <div className="value" data-testid="total-count">
+          {page ? page.total_reviews_count.toLocaleString() : '–'}
+        </div>
         <div className="sub">matching the filters</div>
       </div>
       <div className="rv-stat">
         <div className="label">Average rating</div>
-        <div className="value">{rating.data?.average?.toFixed(2) ?? '–'} <span style={{ fontSize: 16, color: '#fadb14' }}>★</span></div>
+        <div className="value">
+          {rating.data?.average?.toFixed(2) ?? '–'} <span style={{ fontSize: 16, color: '#fadb14' }}>★</span>
+        </div>
         <div className="sub">{rating.data ? `${rating.data.rated.toLocaleString()} rated` : ''}</div>
       </div>
       <div className="rv-stat">
@@ -192,7 +337,9 @@ function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | un
             return (
               <div className="rv-bar" key={s}>
                 <span>{s}</span>
-                <div className="track"><div className="fill" style={{ width: `${(n / max) * 100}%` }} /></div>
+                <div className="track">
+                  <div className="fill" style={{ width: `${(n / max) * 100}%` }} />
+                </div>
                 <span style={{ textAlign: 'right' }}>{n.toLocaleString()}</span>
               </div>
             );
@@ -201,10 +348,17 @@ function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | un
       </div>
       <div className="rv-stat">
         <div className="label">Response rate</div>
-        <div className="value" style={{ color: rate.data?.rate != null && rate.data.rate >= rate.data.target ? '#389e0d' : undefined }}>{rate.data?.rate != null ? `${rate.data.rate}%` : '–'}</div>
+        <div
+          className="value"
+          style={{ color: rate.data?.rate != null && rate.data.rate >= rate.data.target ? '#389e0d' : undefined }}
+        >
+          {rate.data?.rate != null ? `${rate.data.rate}%` : '–'}
+        </div>
         <div className="sub">
           {rate.data ? `target ${rate.data.target}%` : ''}
-          {rate.data?.averageResponseHours != null ? ` · ${rate.data.averageResponseHours < 48 ? `${rate.data.averageResponseHours} h` : `${Math.round(rate.data.averageResponseHours / 24)} days`} to reply` : ''}
+          {rate.data?.averageResponseHours != null
+            ? ` · ${rate.data.averageResponseHours < 48 ? `${rate.data.averageResponseHours} h` : `${Math.round(rate.data.averageResponseHours / 24)} days`} to reply`
+            : ''}
         </div>
       </div>
     </div>
@@ -238,11 +392,17 @@ export default function ReviewsPage() {
   };
 
   // A user's saved filter comes back when they open /reviews without one in the address.
-  const saved = useQuery({ queryKey: reviewKeys.savedFilters, queryFn: reviewsApi.savedFilters, enabled: !embedded, staleTime: Infinity });
+  const saved = useQuery({
+    queryKey: reviewKeys.savedFilters,
+    queryFn: reviewsApi.savedFilters,
+    enabled: !embedded,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (restored.current || embedded || !saved.data) return;
     restored.current = true;
-    if (!hasActiveFilter(filter) && Object.keys(saved.data.filters).length) setParams(withFilter(params, filterFrom(new URLSearchParams(saved.data.filters))), { replace: true });
+    if (!hasActiveFilter(filter) && Object.keys(saved.data.filters).length)
+      setParams(withFilter(params, filterFrom(new URLSearchParams(saved.data.filters))), { replace: true });
   }, [saved.data, embedded, filter, params, setParams]);
   const save = useMutation({ mutationFn: reviewsApi.saveFilters });
 
@@ -253,32 +413,81 @@ export default function ReviewsPage() {
   };
 
   const listKey = reviewKeys.list(toQueryString(filter));
-  const list = useQuery({ queryKey: listKey, queryFn: ({ signal }) => reviewsApi.list(filter, signal), placeholderData: keepPreviousData });
-  const locations = useQuery({ queryKey: reviewKeys.locations, queryFn: reviewsApi.locations, staleTime: 300_000, retry: false });
-  const categories = useQuery({ queryKey: reviewKeys.categories, queryFn: reviewsApi.categories, enabled: perms.categories, staleTime: 60_000 });
-  const cases = useQuery({ queryKey: reviewKeys.caseResolutions, queryFn: reviewsApi.caseResolutions, enabled: perms.caseResolution, staleTime: 60_000 });
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => reviewsApi.list(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+  const locations = useQuery({
+    queryKey: reviewKeys.locations,
+    queryFn: reviewsApi.locations,
+    staleTime: 300_000,
+    retry: false,
+  });
+  const categories = useQuery({
+    queryKey: reviewKeys.categories,
+    queryFn: reviewsApi.categories,
+    enabled: perms.categories,
+    staleTime: 60_000,
+  });
+  const cases = useQuery({
+    queryKey: reviewKeys.caseResolutions,
+    queryFn: reviewsApi.caseResolutions,
+    enabled: perms.caseResolution,
+    staleTime: 60_000,
+  });
   const tree = useMemo(() => locationTree(locations.data?.locations ?? []), [locations.data]);
-  const sources = useMemo(() => [...new Set([...(me?.clientSettings.sources ?? []), ...(filter.sources ?? []), 'feedback'])], [me, filter.sources]);
+  const sources = useMemo(
+    () => [...new Set([...(me?.clientSettings.sources ?? []), ...(filter.sources ?? []), 'feedback'])],
+    [me, filter.sources],
+  );
 
-  const patchReview = (r: ReviewDto) => queryClient.setQueryData<ReviewPage>(listKey, (old) => old && { ...old, reviews: old.reviews.map((x) => (x.id === r.id ? r : x)) });
+  const patchReview = (r: ReviewDto) =>
+    queryClient.setQueryData<ReviewPage>(
+      listKey,
+      (old) => old && { ...old, reviews: old.reviews.map((x) => (x.id === r.id ? r : x)) },
+    );
   const dropReview = (id: number) => {
-    queryClient.setQueryData<ReviewPage>(listKey, (old) => old && { ...old, reviews: old.reviews.filter((x) => x.id !== id), total_reviews_count: old.total_reviews_count - 1 });
+    queryClient.setQueryData<ReviewPage>(
+      listKey,
+      (old) =>
+        old && {
+          ...old,
+          reviews: old.reviews.filter((x) => x.id !== id),
+          total_reviews_count: old.total_reviews_count - 1,
+        },
+    );
     void queryClient.invalidateQueries({ queryKey: reviewKeys.summary });
   };
 
   const exportFile = useMutation({
     mutationFn: (format: 'pdf' | 'excel' | 'rating' | 'response_rate') => reviewsApi.exportLink(format, filter),
-    onSuccess: ({ url }) => { window.location.assign(url); void message.success('Your download is starting'); },
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+      void message.success('Your download is starting');
+    },
     onError: (e) => void message.error(e.message),
   });
 
   const active = hasActiveFilter(filter);
-  const filters = <Filters filter={filter} set={set} sources={sources} tree={tree} categories={categories.data?.categories ?? []} cases={cases.data?.caseResolutions ?? []} perms={perms} />;
+  const filters = (
+    <Filters
+      filter={filter}
+      set={set}
+      sources={sources}
+      tree={tree}
+      categories={categories.data?.categories ?? []}
+      cases={cases.data?.caseResolutions ?? []}
+      perms={perms}
+    />
+  );
   const actions = (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       {narrow && (
         <Badge dot={active}>
-          <Button icon={<FilterOutlined />} onClick={() => setDrawer(true)} data-testid="filters-button">Filters</Button>
+          <Button icon={<FilterOutlined />} onClick={() => setDrawer(true)} data-testid="filters-button">
+            Filters
+          </Button>
         </Badge>
       )}
       {!embedded && (
@@ -294,38 +503,102 @@ export default function ReviewsPage() {
           }}
           trigger={['click']}
         >
-          <Button icon={<DownloadOutlined />} loading={exportFile.isPending} data-testid="export-button">Export</Button>
+          <Button icon={<DownloadOutlined />} loading={exportFile.isPending} data-testid="export-button">
+            Export
+          </Button>
         </Dropdown>
       )}
-      {perms.manage && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import-button">Import</Button>}
+      {perms.manage && (
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import-button">
+          Import
+        </Button>
+      )}
     </div>
   );
 
   return (
     <div className="rv-page">
-      <PageHeader title="Reviews" description={me?.companyName ? `Everything customers say about ${me.companyName}, newest first.` : 'Everything customers say, newest first.'} extra={actions} />
+      <PageHeader
+        title="Reviews"
+        description={
+          me?.companyName
+            ? `Everything customers say about ${me.companyName}, newest first.`
+            : 'Everything customers say, newest first.'
+        }
+        extra={actions}
+      />
       {narrow ? (
-        <Drawer title="Filters" open={drawer} onClose={() => setDrawer(false)} placement="right" size="default" extra={active && <Button type="link" onClick={() => { setParams(withFilter(params, {})); if (!embedded) save.mutate({}); }}>Clear</Button>}>
-          <div className="rv-filters rv-filters-vertical" style={{ flexDirection: 'column', alignItems: 'stretch' }}>{filters}</div>
+        <Drawer
+          title="Filters"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="right"
+          size="default"
+          extra={
+            active && (
+              <Button
+                type="link"
+                onClick={() => {
+                  setParams(withFilter(params, {}));
+                  if (!embedded) save.mutate({});
+                }}
+              >
+                Clear
+              </Button>
+            )
+          }
+        >
+          <div className="rv-filters rv-filters-vertical" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
+            {filters}
+          </div>
         </Drawer>
       ) : (
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <div style={{ flex: 1 }}>{filters}</div>
-          {active && <Button type="link" onClick={() => { setParams(withFilter(params, {})); if (!embedded) save.mutate({}); }} data-testid="clear-filters">Clear filters</Button>}
+          {active && (
+            <Button
+              type="link"
+              onClick={() => {
+                setParams(withFilter(params, {}));
+                if (!embedded) save.mutate({});
+              }}
+              data-testid="clear-filters"
+            >
+              Clear filters
+            </Button>
+          )}
         </div>
       )}
       <Summary filter={filter} page={list.data} />
       {list.isPending ? (
-        <div className="rv-list">{[0, 1, 2].map((i) => <div className="rv-card" key={i}><Skeleton avatar active /></div>)}</div>
+        <div className="rv-list">
+          {[0, 1, 2].map((i) => (
+            <div className="rv-card" key={i}>
+              <Skeleton avatar active />
+            </div>
+          ))}
+        </div>
       ) : list.isError ? (
-        <div className="rv-empty"><Typography.Text type="danger">{list.error.message}</Typography.Text></div>
+        <div className="rv-empty">
+          <Typography.Text type="danger">{list.error.message}</Typography.Text>
+        </div>
       ) : list.data.reviews.length === 0 ? (
-        <div className="rv-empty"><Empty description={active ? 'No reviews match these filters.' : 'No reviews yet.'} /></div>
+        <div className="rv-empty">
+          <Empty description={active ? 'No reviews match these filters.' : 'No reviews yet.'} />
+        </div>
       ) : (
         <>
           <div className="rv-list" data-testid="review-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
             {list.data.reviews.map((r) => (
-              <ReviewCard key={r.id} review={r} perms={perms} categories={categories.data?.categories ?? []} cases={cases.data?.caseResolutions ?? []} onChanged={patchReview} onDeleted={dropReview} />
+              <ReviewCard
+                key={r.id}
+                review={r}
+                perms={perms}
+                categories={categories.data?.categories ?? []}
+                cases={cases.data?.caseResolutions ?? []}
+                onChanged={patchReview}
+                onDeleted={dropReview}
+              />
             ))}
           </div>
           <div style={{ display: 'flex', justifyContent: 'center', margin: '20px 0' }}>
@@ -336,13 +609,21 @@ export default function ReviewsPage() {
               showSizeChanger
               pageSizeOptions={[10, 20, 50, 100]}
               size={narrow ? 'small' : 'medium'}
-              onChange={(page, per_page) => { set({ page: per_page !== filter.per_page ? 1 : page, per_page }); window.scrollTo({ top: 0, behavior: 'smooth' }); }}
+              onChange={(page, per_page) => {
+                set({ page: per_page !== filter.per_page ? 1 : page, per_page });
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
               showTotal={narrow ? undefined : (t, [a, b]) => `${a}–${b} of ${t.toLocaleString()}`}
             />
           </div>
         </>
       )}
-      {importing && <ImportModal onClose={() => setImporting(false)} onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })} />}
+      {importing && (
+        <ImportModal
+          onClose={() => setImporting(false)}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
+        />
+      )}
     </div>
   );
 }

@@ -18,7 +18,9 @@ declare global {
 
 function Card({ data }: { data: ShareCard }) {
   const vertical = data.sharingSource === 'facebook' || data.sharingSource === 'instagram';
-  const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null].filter(Boolean).join(' · ');
+  const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div className={`rv-share-card${vertical ? ' vertical' : ''}`} data-testid="share-card">
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
@@ -29,8 +31,14 @@ function Card({ data }: { data: ShareCard }) {
         <span style={{ color: '#8c8c8c' }}>{dayjs(data.date).format('D MMM YYYY')}</span>
       </div>
       <Stars rating={data.rating_value} size={26} />
-      {data.review_text && <div className="rv-share-quote" dir="auto">“{data.review_text}”</div>}
-      <div style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', gap: 4 }}>
+      {data.review_text && (
+        <div className="rv-share-quote" dir="auto">
+          “{data.review_text}”
+        </div>
+      )}
+      <div
+        style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', gap: 4 }}
+      >
         <b style={{ fontSize: 17 }}>{data.name}</b>
         <span style={{ color: '#595959' }}>{place}</span>
       </div>
@@ -47,13 +55,31 @@ export default function ShareCardPage() {
   useEffect(() => {
     if (!exportMode) return;
     window.injectReviewState = (state) => setInjected(state);
-    return () => { window.injectReviewState = undefined; };
+    return () => {
+      window.injectReviewState = undefined;
+    };
   }, [exportMode]);
-  const card = useQuery({ queryKey: reviewKeys.share(id), queryFn: () => reviewsApi.shareCard(id), enabled: !exportMode, retry: false });
-  if (exportMode) return <div className="rv-share">{injected ? <Card data={injected} /> : <span data-testid="waiting-for-state" />}</div>;
+  const card = useQuery({
+    queryKey: reviewKeys.share(id),
+    queryFn: () => reviewsApi.shareCard(id),
+    enabled: !exportMode,
+    retry: false,
+  });
+  if (exportMode)
+    return (
+      <div className="rv-share">{injected ? <Card data={injected} /> : <span data-testid="waiting-for-state" />}</div>
+    );
   return (
     <div className="rv-share">
-      {card.isPending ? <Spin /> : card.data ? <Card data={card.data} /> : <div className="rv-share-card"><Empty description="No data" /></div>}
+      {card.isPending ? (
+        <Spin />
+      ) : card.data ? (
+        <Card data={card.data} />
+      ) : (
+        <div className="rv-share-card">
+          <Empty description="No data" />
+        </div>
+      )}
     </div>
   );
 }

@@ -16,16 +16,35 @@ interface EditForm {
 }
 
 /** Name, role and the locations a member sees. */
-export function EditMemberModal({ member, onClose, title }: { member: TeamMember | null; onClose: () => void; title: LocationsTitle }) {
+export function EditMemberModal({
+  member,
+  onClose,
+  title,
+}: {
+  member: TeamMember | null;
+  onClose: () => void;
+  title: LocationsTitle;
+}) {
   const [form] = Form.useForm<EditForm>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   useEffect(() => {
-    if (member) form.setFieldsValue({ firstName: member.firstName ?? '', lastName: member.lastName ?? '', role: member.role as TeamRole, ...scopeOf(member.locationIds) });
+    if (member)
+      form.setFieldsValue({
+        firstName: member.firstName ?? '',
+        lastName: member.lastName ?? '',
+        role: member.role as TeamRole,
+        ...scopeOf(member.locationIds),
+      });
   }, [member, form]);
   const save = useMutation({
     mutationFn: (v: EditForm) => {
-      const patch = { firstName: v.firstName || null, lastName: v.lastName || null, locationIds: locationIdsOf(v), ...(v.role !== member!.role ? { role: v.role } : {}) };
+      const patch = {
+        firstName: v.firstName || null,
+        lastName: v.lastName || null,
+        locationIds: locationIdsOf(v),
+        ...(v.role !== member!.role ? { role: v.role } : {}),
+      };
       return updateMember(member!.id, patch);
     },
     onSuccess: async (m) => {
@@ -36,8 +55,18 @@ export function EditMemberModal({ member, onClose, title }: { member: TeamMember
     onError: (e) => void message.error(e.message),
   });
   return (
-    <Modal title={member ? `Edit ${displayName(member.firstName, member.lastName)}` : ''} open={member !== null} onCancel={onClose} okText="Save" confirmLoading={save.isPending} onOk={() => form.submit()} destroyOnHidden>
-      <p className="st-muted" style={{ marginTop: 0 }}>{member?.email}</p>
+    <Modal
+      title={member ? `Edit ${displayName(member.firstName, member.lastName)}` : ''}
+      open={member !== null}
+      onCancel={onClose}
+      okText="Save"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <p className="st-muted" style={{ marginTop: 0 }}>
+        {member?.email}
+      </p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)} name="member">
         <div className="st-grid2">
           <Form.Item label="First name" name="firstName" rules={freeTextRules(false)}>

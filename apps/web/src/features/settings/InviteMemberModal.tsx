@@ -16,12 +16,27 @@ interface InviteForm {
 }
 
 /** Adds a team member with a role and the locations they see; the server mails the invitation. */
-export function InviteMemberModal({ open, onClose, title = 'Location' }: { open: boolean; onClose: () => void; title?: LocationsTitle }) {
+export function InviteMemberModal({
+  open,
+  onClose,
+  title = 'Location',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title?: LocationsTitle;
+}) {
   const [form] = Form.useForm<InviteForm>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const invite = useMutation({
-    mutationFn: (v: InviteForm) => inviteMember({ email: v.email, firstName: v.firstName || undefined, lastName: v.lastName || undefined, role: v.role, locationIds: locationIdsOf(v) }),
+    mutationFn: (v: InviteForm) =>
+      inviteMember({
+        email: v.email,
+        firstName: v.firstName || undefined,
+        lastName: v.lastName || undefined,
+        role: v.role,
+        locationIds: locationIdsOf(v),
+      }),
     onSuccess: async (member) => {
       void message.success(`Invitation sent to ${member.email}.`);
       form.resetFields();
@@ -41,7 +56,14 @@ export function InviteMemberModal({ open, onClose, title = 'Location' }: { open:
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ role: 'manager', scope: 'all' }} onFinish={(v) => invite.mutate(v)} name="invite">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ role: 'manager', scope: 'all' }}
+        onFinish={(v) => invite.mutate(v)}
+        name="invite"
+      >
         <Form.Item label="Email" name="email" rules={userEmailRules}>
           <Input placeholder="name@company.com" />
         </Form.Item>

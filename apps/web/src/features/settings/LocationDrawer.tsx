@@ -2,7 +2,14 @@ import { useEffect } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COUNTRIES, SOURCE_URL_MESSAGE, sourceTitle, TIME_ZONES, validateSourceUrl, type LocationsTitle } from '@reputo/core';
+import {
+  COUNTRIES,
+  SOURCE_URL_MESSAGE,
+  sourceTitle,
+  TIME_ZONES,
+  validateSourceUrl,
+  type LocationsTitle,
+} from '@reputo/core';
 import { ApiError } from '../../lib/api';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { locationsApi, type Location, type LocationInput } from './api';
@@ -26,7 +33,14 @@ function toForm(l: Location | null): FormValues {
   if (!l) return { title: '', sourceUrls: {}, facebook: [{ fullUrl: '' }] };
   const { facebook: _fb, ...urls } = l.sourceUrls;
   return {
-    title: l.title, locationId: l.locationId ?? '', brandId: l.brandId, stateId: l.stateId, address: l.address ?? '', city: l.city ?? '', country: l.country ?? undefined, timeZone: l.timeZone ?? undefined,
+    title: l.title,
+    locationId: l.locationId ?? '',
+    brandId: l.brandId,
+    stateId: l.stateId,
+    address: l.address ?? '',
+    city: l.city ?? '',
+    country: l.country ?? undefined,
+    timeZone: l.timeZone ?? undefined,
     sourceUrls: urls,
     facebook: l.facebook.length ? l.facebook.map((a) => ({ id: a.id, fullUrl: a.fullUrl })) : [{ fullUrl: '' }],
   };
@@ -43,7 +57,9 @@ function toInput(v: FormValues): LocationInput {
     country: v.country || null,
     timeZone: v.timeZone || null,
     sourceUrls: Object.fromEntries(Object.entries(v.sourceUrls ?? {}).map(([k, url]) => [k, (url ?? '').trim()])),
-    facebook: (v.facebook ?? []).filter((f) => f.fullUrl?.trim()).map((f) => ({ ...(f.id ? { id: f.id } : {}), fullUrl: f.fullUrl.trim() })),
+    facebook: (v.facebook ?? [])
+      .filter((f) => f.fullUrl?.trim())
+      .map((f) => ({ ...(f.id ? { id: f.id } : {}), fullUrl: f.fullUrl.trim() })),
   };
 }
 
@@ -60,16 +76,33 @@ function urlRule(source: string) {
 /** Server field errors (`sourceUrls.google`, `facebook.0`) shown under their fields. */
 function fieldErrors(e: unknown): { name: (string | number)[]; errors: string[] }[] {
   if (!(e instanceof ApiError)) return [];
-  return e.details.map((d) => ({ name: d.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [d.message] }));
+  return e.details.map((d) => ({
+    name: d.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    errors: [d.message],
+  }));
 }
 
 /** Add or edit a location: name, code, brand and region, address, time zone and its page on each source. */
-export function LocationDrawer({ open, editing, title, onClose }: { open: boolean; editing: Location | null; title: LocationsTitle; onClose: () => void }) {
+export function LocationDrawer({
+  open,
+  editing,
+  title,
+  onClose,
+}: {
+  open: boolean;
+  editing: Location | null;
+  title: LocationsTitle;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<FormValues>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const narrow = useMediaQuery('(max-width: 600px)');
-  const options = useQuery({ queryKey: settingsKeys.locations.options, queryFn: ({ signal }) => locationsApi.options(signal), enabled: open });
+  const options = useQuery({
+    queryKey: settingsKeys.locations.options,
+    queryFn: ({ signal }) => locationsApi.options(signal),
+    enabled: open,
+  });
   const brandId = Form.useWatch('brandId', form);
   const noun = title.toLowerCase();
 
@@ -78,7 +111,8 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
   }, [open, editing, form]);
 
   const save = useMutation({
-    mutationFn: (v: FormValues) => (editing ? locationsApi.update(editing.id, toInput(v)) : locationsApi.create(toInput(v))),
+    mutationFn: (v: FormValues) =>
+      editing ? locationsApi.update(editing.id, toInput(v)) : locationsApi.create(toInput(v)),
     onSuccess: async (saved) => {
       void message.success(editing ? `${saved.title} saved.` : `${saved.title} added.`);
       await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
@@ -102,23 +136,49 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
       onClose={onClose}
       size={narrow ? '100%' : 560}
       destroyOnHidden
-      extra={<Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="location-save">Save</Button>}
+      extra={
+        <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="location-save">
+          Save
+        </Button>
+      }
     >
-      <Form form={form} layout="vertical" name="location" requiredMark={false} onFinish={(v) => save.mutate(v)} initialValues={toForm(editing)}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="location"
+        requiredMark={false}
+        onFinish={(v) => save.mutate(v)}
+        initialValues={toForm(editing)}
+      >
         <Form.Item label={`${title} name`} name="title" rules={freeTextRules(true)}>
           <Input placeholder="e.g. Marina Walk" maxLength={200} />
         </Form.Item>
         <div className="st-grid2">
-          <Form.Item label={`${title} ID`} name="locationId" rules={freeTextRules(false)} extra="Your own code, used in uploads and exports.">
+          <Form.Item
+            label={`${title} ID`}
+            name="locationId"
+            rules={freeTextRules(false)}
+            extra="Your own code, used in uploads and exports."
+          >
             <Input placeholder="e.g. DXB-014" maxLength={100} />
           </Form.Item>
           <Form.Item label="Time zone" name="timeZone">
-            <Select showSearch allowClear placeholder="Choose a time zone" options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+            <Select
+              showSearch
+              allowClear
+              placeholder="Choose a time zone"
+              options={TIME_ZONES.map((z) => ({ value: z, label: z }))}
+            />
           </Form.Item>
         </div>
         <div className="st-grid2">
           <Form.Item label="Brand" name="brandId">
-            <Select allowClear placeholder="No brand" options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.title }))} onChange={() => form.setFieldValue('stateId', null)} />
+            <Select
+              allowClear
+              placeholder="No brand"
+              options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.title }))}
+              onChange={() => form.setFieldValue('stateId', null)}
+            />
           </Form.Item>
           <Form.Item label="Region" name="stateId">
             <Select allowClear placeholder="No region" options={states.map((s) => ({ value: s.id, label: s.title }))} />
@@ -132,7 +192,12 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
             <Input maxLength={120} />
           </Form.Item>
           <Form.Item label="Country" name="country">
-            <Select showSearch allowClear placeholder="Choose a country" options={COUNTRIES.map((c) => ({ value: c.name, label: c.name }))} />
+            <Select
+              showSearch
+              allowClear
+              placeholder="Choose a country"
+              options={COUNTRIES.map((c) => ({ value: c.name, label: c.name }))}
+            />
           </Form.Item>
         </div>
         <div className="st-section-title">Pages on review sources</div>
@@ -148,13 +213,23 @@ export function LocationDrawer({ open, editing, title, onClose }: { open: boolea
                 <div className="st-section-title">Facebook accounts</div>
                 {fields.map((f, i) => (
                   <Space.Compact key={f.key} style={{ width: '100%', marginBottom: 8 }}>
-                    <Form.Item name={[f.name, 'fullUrl']} rules={[urlRule('facebook')]} style={{ flex: 1, marginBottom: 0 }}>
+                    <Form.Item
+                      name={[f.name, 'fullUrl']}
+                      rules={[urlRule('facebook')]}
+                      style={{ flex: 1, marginBottom: 0 }}
+                    >
                       <Input placeholder="https://www.facebook.com/YourPage" aria-label={`Facebook page ${i + 1}`} />
                     </Form.Item>
-                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="Remove this Facebook account" />
+                    <Button
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(f.name)}
+                      aria-label="Remove this Facebook account"
+                    />
                   </Space.Compact>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ fullUrl: '' })} block>Add a Facebook account</Button>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ fullUrl: '' })} block>
+                  Add a Facebook account
+                </Button>
               </>
             )}
           </Form.List>

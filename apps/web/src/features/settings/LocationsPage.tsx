@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Progress, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Input,
+  Popconfirm,
+  Progress,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,7 +45,10 @@ export default function LocationsPage() {
     queryFn: ({ signal }) => locationsApi.list({ page, per_page: PER_PAGE, search, brand }, signal),
     placeholderData: keepPreviousData,
   });
-  const options = useQuery({ queryKey: settingsKeys.locations.options, queryFn: ({ signal }) => locationsApi.options(signal) });
+  const options = useQuery({
+    queryKey: settingsKeys.locations.options,
+    queryFn: ({ signal }) => locationsApi.options(signal),
+  });
   const remove = useMutation({
     mutationFn: locationsApi.remove,
     onSuccess: async (r) => {
@@ -56,30 +71,63 @@ export default function LocationsPage() {
       key: 'title',
       render: (_, l) => (
         <div>
-          <div className="st-name" data-testid="location-title">{l.title}</div>
-          <div className="st-muted">{[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}</div>
+          <div className="st-name" data-testid="location-title">
+            {l.title}
+          </div>
+          <div className="st-muted">
+            {[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}
+          </div>
         </div>
       ),
     },
-    { title: 'Brand', key: 'tree', responsive: ['md'], render: (_, l) => (l.brand ? <div>{l.brand}<div className="st-muted">{l.state ?? 'No region'}</div></div> : <span className="st-muted">—</span>) },
+    {
+      title: 'Brand',
+      key: 'tree',
+      responsive: ['md'],
+      render: (_, l) =>
+        l.brand ? (
+          <div>
+            {l.brand}
+            <div className="st-muted">{l.state ?? 'No region'}</div>
+          </div>
+        ) : (
+          <span className="st-muted">—</span>
+        ),
+    },
     {
       title: 'Sources',
       key: 'sources',
       responsive: ['lg'],
       render: (_, l) => {
         const linked = Object.keys(l.sourceUrls);
-        return linked.length ? <Space size={[4, 4]} wrap>{linked.map((s) => <Tag key={s}>{sourceTitle(s)}</Tag>)}</Space> : <span className="st-muted">None linked</span>;
+        return linked.length ? (
+          <Space size={[4, 4]} wrap>
+            {linked.map((s) => (
+              <Tag key={s}>{sourceTitle(s)}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <span className="st-muted">None linked</span>
+        );
       },
     },
     { title: 'Time zone', dataIndex: 'timeZone', responsive: ['xl'], render: (v: string | null) => v ?? '—' },
-    { title: 'Reviews', dataIndex: 'reviews', align: 'right', responsive: ['sm'], render: (n: number) => n.toLocaleString() },
+    {
+      title: 'Reviews',
+      dataIndex: 'reviews',
+      align: 'right',
+      responsive: ['sm'],
+      render: (n: number) => n.toLocaleString(),
+    },
     {
       title: '',
       key: 'actions',
       align: 'right',
       render: (_, l) => (
         <Space>
-          <Tooltip title="Edit"><Button size="small" icon={<EditOutlined />} onClick={() => open(l)} aria-label={`Edit ${l.title}`} /></Tooltip>
+          <Tooltip title="Edit">
+            <Button size="small" icon={<EditOutlined />} onClick={() => open(l)} aria-label={`Edit ${l.title}`} />
+          </Tooltip>
           <Popconfirm
             title={`Delete ${l.title}?`}
             description={l.reviews ? `Its ${l.reviews.toLocaleString()} reviews are deleted too.` : undefined}
@@ -87,7 +135,13 @@ export default function LocationsPage() {
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutate(l.id)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.title}`} loading={remove.isPending && remove.variables === l.id} />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${l.title}`}
+              loading={remove.isPending && remove.variables === l.id}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -101,10 +155,25 @@ export default function LocationsPage() {
         description={`Your ${plural.toLowerCase()}, their brand and region, and their pages on each review source.`}
         extra={
           <Space wrap>
-            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>Upload</Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void download('/v2/api/locations/export').catch((e: Error) => message.error(e.message))}>Export</Button>
+            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              Upload
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download('/v2/api/locations/export').catch((e: Error) => message.error(e.message))}
+            >
+              Export
+            </Button>
             <Tooltip title={full ? `Your package allows ${limit?.max} ${plural.toLowerCase()}.` : undefined}>
-              <Button type="primary" icon={<PlusOutlined />} disabled={full} onClick={() => open(null)} data-testid="location-add">Add {noun}</Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={full}
+                onClick={() => open(null)}
+                data-testid="location-add"
+              >
+                Add {noun}
+              </Button>
             </Tooltip>
           </Space>
         }
@@ -123,13 +192,32 @@ export default function LocationsPage() {
               data-testid="location-search"
             />
             {(options.data?.brands.length ?? 0) > 0 && (
-              <Select allowClear placeholder="All brands" aria-label="Brand" style={{ minWidth: 180 }} value={brand} onChange={(v?: number) => { setBrand(v); setPage(1); }} options={options.data!.brands.map((b) => ({ value: b.id, label: b.title }))} />
+              <Select
+                allowClear
+                placeholder="All brands"
+                aria-label="Brand"
+                style={{ minWidth: 180 }}
+                value={brand}
+                onChange={(v?: number) => {
+                  setBrand(v);
+                  setPage(1);
+                }}
+                options={options.data!.brands.map((b) => ({ value: b.id, label: b.title }))}
+              />
             )}
           </div>
           {limit && (
             <div className="st-limit" data-testid="location-limit">
-              <div className="st-muted">{limit.used} of {limit.max} {plural.toLowerCase()} in your package</div>
-              <Progress aria-label={`${plural} used`} percent={limit.max ? Math.min(100, Math.round((limit.used / limit.max) * 100)) : 100} showInfo={false} size="small" strokeColor={full ? '#dc2626' : '#4f46e5'} />
+              <div className="st-muted">
+                {limit.used} of {limit.max} {plural.toLowerCase()} in your package
+              </div>
+              <Progress
+                aria-label={`${plural} used`}
+                percent={limit.max ? Math.min(100, Math.round((limit.used / limit.max) * 100)) : 100}
+                showInfo={false}
+                size="small"
+                strokeColor={full ? '#dc2626' : '#4f46e5'}
+              />
             </div>
           )}
         </div>
@@ -138,8 +226,19 @@ export default function LocationsPage() {
           columns={columns}
           dataSource={list.data?.data}
           loading={list.isFetching}
-          locale={{ emptyText: search ? `No ${plural.toLowerCase()} match “${search}”.` : `No ${plural.toLowerCase()} yet. Add one or upload a file.` }}
-          pagination={{ current: page, pageSize: PER_PAGE, total: list.data?.total, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          locale={{
+            emptyText: search
+              ? `No ${plural.toLowerCase()} match “${search}”.`
+              : `No ${plural.toLowerCase()} yet. Add one or upload a file.`,
+          }}
+          pagination={{
+            current: page,
+            pageSize: PER_PAGE,
+            total: list.data?.total,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
           scroll={{ x: true }}
         />
       </Card>

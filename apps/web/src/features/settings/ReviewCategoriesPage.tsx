@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, ColorPicker, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  ColorPicker,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -37,7 +51,11 @@ export default function ReviewCategoriesPage() {
       <PageHeader
         title="Review Categories"
         description="Sort reviews by what they are about. Keywords suggest a category when a review mentions them."
-        extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="category-add">Add category</Button>}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="category-add">
+            Add category
+          </Button>
+        }
       />
       <Card>
         {list.isError && <Alert type="error" showIcon title={list.error.message} />}
@@ -55,9 +73,27 @@ export default function ReviewCategoriesPage() {
                   <div className="kw">{c.keywords.length ? c.keywords.join(', ') : 'No keywords'}</div>
                 </div>
                 <Space size={4}>
-                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(c)} aria-label={`Edit ${c.title}`} />
-                  <Popconfirm title={`Delete ${c.title}?`} description="It is removed from every review." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(c.id)}>
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${c.title}`} />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing(c)}
+                    aria-label={`Edit ${c.title}`}
+                  />
+                  <Popconfirm
+                    title={`Delete ${c.title}?`}
+                    description="It is removed from every review."
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove.mutate(c.id)}
+                  >
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Delete ${c.title}`}
+                    />
                   </Popconfirm>
                 </Space>
               </div>
@@ -78,7 +114,8 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
     if (editing) form.setFieldsValue(editing === 'new' ? { title: '', color: PRESETS[0], keywords: [] } : editing);
   }, [editing, form]);
   const save = useMutation({
-    mutationFn: (v: CategoryForm) => (editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v)),
+    mutationFn: (v: CategoryForm) =>
+      editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v),
     onSuccess: async (c) => {
       void message.success(`${c.title} saved.`);
       await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
@@ -87,16 +124,44 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
     onError: (e) => void message.error(e.message),
   });
   return (
-    <Modal title={editing === 'new' ? 'Add category' : 'Edit category'} open={editing !== null} onCancel={onClose} okText="Save" confirmLoading={save.isPending} onOk={() => form.submit()} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark={false} name="category" onFinish={(v) => save.mutate({ ...v, keywords: v.keywords ?? [] })}>
+    <Modal
+      title={editing === 'new' ? 'Add category' : 'Edit category'}
+      open={editing !== null}
+      onCancel={onClose}
+      okText="Save"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        name="category"
+        onFinish={(v) => save.mutate({ ...v, keywords: v.keywords ?? [] })}
+      >
         <Form.Item label="Name" name="title" rules={freeTextRules(true)}>
           <Input maxLength={60} placeholder="e.g. Food quality" />
         </Form.Item>
-        <Form.Item label="Colour" name="color" getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}>
+        <Form.Item
+          label="Colour"
+          name="color"
+          getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
+        >
           <ColorPicker disabledAlpha presets={[{ label: 'Suggested', colors: PRESETS }]} showText />
         </Form.Item>
-        <Form.Item label="Keywords" name="keywords" extra="Words that suggest this category, e.g. taste, cold, portion.">
-          <Select mode="tags" tokenSeparators={[',']} placeholder="Type a word and press Enter" open={false} suffixIcon={null} />
+        <Form.Item
+          label="Keywords"
+          name="keywords"
+          extra="Words that suggest this category, e.g. taste, cold, portion."
+        >
+          <Select
+            mode="tags"
+            tokenSeparators={[',']}
+            placeholder="Type a word and press Enter"
+            open={false}
+            suffixIcon={null}
+          />
         </Form.Item>
       </Form>
     </Modal>

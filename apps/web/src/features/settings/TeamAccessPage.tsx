@@ -1,13 +1,31 @@
 import { useState } from 'react';
 import { App, Button, Card, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, LoginOutlined, MailOutlined, StopOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  LoginOutlined,
+  MailOutlined,
+  StopOutlined,
+  UploadOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { displayName, pluralize, ROLE_LABELS, roleSchema } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing, useMe } from '../auth/queries';
-import { deleteMember, download, fetchTeam, resendInvitation, revokeInvitation, teamUploadApi, uploadTeam, type TeamMember } from './api';
+import {
+  deleteMember,
+  download,
+  fetchTeam,
+  resendInvitation,
+  revokeInvitation,
+  teamUploadApi,
+  uploadTeam,
+  type TeamMember,
+} from './api';
 import { EditMemberModal } from './EditMemberModal';
 import { InviteMemberModal } from './InviteMemberModal';
 import { UploadModal } from './ui';
@@ -94,9 +112,26 @@ export default function TeamAccessPage() {
       ),
     },
     { title: 'Role', dataIndex: 'role', render: (r: string) => roleLabel(r) },
-    { title: plural, key: 'locations', responsive: ['md'], render: (_, m) => (m.locationIds === null ? <span className="st-muted">All</span> : <Tag>{m.locationIds.length} {m.locationIds.length === 1 ? title.toLowerCase() : plural.toLowerCase()}</Tag>) },
+    {
+      title: plural,
+      key: 'locations',
+      responsive: ['md'],
+      render: (_, m) =>
+        m.locationIds === null ? (
+          <span className="st-muted">All</span>
+        ) : (
+          <Tag>
+            {m.locationIds.length} {m.locationIds.length === 1 ? title.toLowerCase() : plural.toLowerCase()}
+          </Tag>
+        ),
+    },
     { title: 'Status', key: 'status', render: (_, m) => <StatusTag m={m} /> },
-    { title: 'Last sign-in', dataIndex: 'lastLoginAt', responsive: ['lg'], render: (v: string | null) => (v ? dayjs(v).format('D MMM YYYY') : '—') },
+    {
+      title: 'Last sign-in',
+      dataIndex: 'lastLoginAt',
+      responsive: ['lg'],
+      render: (v: string | null) => (v ? dayjs(v).format('D MMM YYYY') : '—'),
+    },
     {
       title: '',
       key: 'actions',
@@ -107,22 +142,54 @@ export default function TeamAccessPage() {
           <Space size={4} wrap>
             {m.status !== 'active' && (
               <Tooltip title="Send the invitation again">
-                <Button size="small" icon={<MailOutlined />} loading={resend.isPending && resend.variables === m.id} onClick={() => resend.mutate(m.id)} aria-label={`Resend invitation to ${m.email}`} />
+                <Button
+                  size="small"
+                  icon={<MailOutlined />}
+                  loading={resend.isPending && resend.variables === m.id}
+                  onClick={() => resend.mutate(m.id)}
+                  aria-label={`Resend invitation to ${m.email}`}
+                />
               </Tooltip>
             )}
             {m.status !== 'active' && m.invitation?.status === 'pending' && (
-              <Popconfirm title="Revoke this invitation?" description="Its link stops working." okText="Revoke" onConfirm={() => revoke.mutate(m.id)}>
-                <Tooltip title="Revoke the invitation"><Button size="small" icon={<StopOutlined />} aria-label={`Revoke invitation of ${m.email}`} /></Tooltip>
+              <Popconfirm
+                title="Revoke this invitation?"
+                description="Its link stops working."
+                okText="Revoke"
+                onConfirm={() => revoke.mutate(m.id)}
+              >
+                <Tooltip title="Revoke the invitation">
+                  <Button size="small" icon={<StopOutlined />} aria-label={`Revoke invitation of ${m.email}`} />
+                </Tooltip>
               </Popconfirm>
             )}
             {m.status === 'active' && !self && canActAs('user') && (
-              <Button size="small" icon={<LoginOutlined />} onClick={() => actAs('user', { id: m.id, userName: displayName(m.firstName, m.lastName) })} data-testid={`act-user-${m.id}`}>
+              <Button
+                size="small"
+                icon={<LoginOutlined />}
+                onClick={() => actAs('user', { id: m.id, userName: displayName(m.firstName, m.lastName) })}
+                data-testid={`act-user-${m.id}`}
+              >
                 Act as
               </Button>
             )}
-            <Tooltip title="Edit"><Button size="small" icon={<EditOutlined />} onClick={() => setEditing(m)} aria-label={`Edit ${m.email}`} data-testid={`edit-member-${m.id}`} /></Tooltip>
+            <Tooltip title="Edit">
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(m)}
+                aria-label={`Edit ${m.email}`}
+                data-testid={`edit-member-${m.id}`}
+              />
+            </Tooltip>
             {!self && (
-              <Popconfirm title={`Remove ${displayName(m.firstName, m.lastName)}?`} description="They can no longer sign in to this company." okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(m.id)}>
+              <Popconfirm
+                title={`Remove ${displayName(m.firstName, m.lastName)}?`}
+                description="They can no longer sign in to this company."
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutate(m.id)}
+              >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${m.email}`} />
               </Popconfirm>
             )}
@@ -139,9 +206,18 @@ export default function TeamAccessPage() {
         description={`People in your company, their roles, the ${plural.toLowerCase()} they see, and invitations.`}
         extra={
           <Space wrap>
-            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>Upload</Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void download('/v2/api/team/export').catch((e: Error) => message.error(e.message))}>Export</Button>
-            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>Invite member</Button>
+            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              Upload
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download('/v2/api/team/export').catch((e: Error) => message.error(e.message))}
+            >
+              Export
+            </Button>
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+              Invite member
+            </Button>
           </Space>
         }
       />
@@ -158,14 +234,23 @@ export default function TeamAccessPage() {
               }}
             />
           </div>
-          <span className="st-muted">{team.data ? `${team.data.total} member${team.data.total === 1 ? '' : 's'}` : ''}</span>
+          <span className="st-muted">
+            {team.data ? `${team.data.total} member${team.data.total === 1 ? '' : 's'}` : ''}
+          </span>
         </div>
         <Table
           rowKey="id"
           columns={columns}
           dataSource={team.data?.data}
           loading={team.isFetching}
-          pagination={{ current: page, pageSize: PER_PAGE, total: team.data?.total, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: PER_PAGE,
+            total: team.data?.total,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
           scroll={{ x: true }}
         />
       </Card>

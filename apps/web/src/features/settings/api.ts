@@ -9,7 +9,6 @@ import { session } from '../../lib/session';
 export type TeamPage = ApiResponse<'/v2/api/team'>;
 export type TeamMember = TeamPage['data'][number];
 
-
 export interface NewMember {
   email: string;
   firstName?: string;
@@ -66,7 +65,6 @@ export function uploadTeam(filename: string, content: string): Promise<ApiRespon
 export type Location = ApiResponse<'/v2/api/locations/{id}'>;
 export type FacebookAccount = Location['facebook'][number];
 
-
 export type LocationPage = ApiResponse<'/v2/api/locations'>;
 export type LocationLimit = LocationPage['limit'];
 
@@ -90,15 +88,23 @@ export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['location
 export type UploadField = ApiResponse<'/v2/api/locations/upload/fields'>['fields'][number];
 
 export const locationsApi = {
-  list: (q: { page: number; per_page: number; search?: string; brand?: number }, signal?: AbortSignal) => api<LocationPage>('/v2/api/locations', { query: { ...q, search: q.search || undefined }, signal }),
+  list: (q: { page: number; per_page: number; search?: string; brand?: number }, signal?: AbortSignal) =>
+    api<LocationPage>('/v2/api/locations', { query: { ...q, search: q.search || undefined }, signal }),
   get: (id: number) => api<Location>(`/v2/api/locations/${id}`),
   options: (signal?: AbortSignal) => api<LocationOptions>('/v2/api/locations/options', { signal }),
-  short: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/locations/shortinfo'>>('/v2/api/locations/shortinfo', { signal }),
+  short: (signal?: AbortSignal) =>
+    api<ApiResponse<'/v2/api/locations/shortinfo'>>('/v2/api/locations/shortinfo', { signal }),
   create: (body: LocationInput) => api<Location>('/v2/api/locations', { method: 'POST', body }),
-  update: (id: number, body: Partial<LocationInput>) => api<Location>(`/v2/api/locations/${id}`, { method: 'PATCH', body }),
-  remove: (id: number) => api<ApiResponse<'/v2/api/locations/{id}', 'delete'>>(`/v2/api/locations/${id}`, { method: 'DELETE' }),
+  update: (id: number, body: Partial<LocationInput>) =>
+    api<Location>(`/v2/api/locations/${id}`, { method: 'PATCH', body }),
+  remove: (id: number) =>
+    api<ApiResponse<'/v2/api/locations/{id}', 'delete'>>(`/v2/api/locations/${id}`, { method: 'DELETE' }),
   fields: () => api<ApiResponse<'/v2/api/locations/upload/fields'>>('/v2/api/locations/upload/fields'),
-  upload: (filename: string, content: string) => api<ApiResponse<'/v2/api/locations/upload', 'post'>>('/v2/api/locations/upload', { method: 'POST', body: { filename, content } }),
+  upload: (filename: string, content: string) =>
+    api<ApiResponse<'/v2/api/locations/upload', 'post'>>('/v2/api/locations/upload', {
+      method: 'POST',
+      body: { filename, content },
+    }),
 };
 
 export const teamUploadApi = {
@@ -112,11 +118,15 @@ export type Delivery = 'instant' | 'daily' | 'weekly';
 
 export type NotificationSettings = ApiResponse<'/v2/api/notifications/reviews'>;
 
-export type NotificationInput = Pick<NotificationSettings, 'enabled' | 'delivery' | 'ratings' | 'sources' | 'locations' | 'kinds'>;
+export type NotificationInput = Pick<
+  NotificationSettings,
+  'enabled' | 'delivery' | 'ratings' | 'sources' | 'locations' | 'kinds'
+>;
 
 export const notificationsApi = {
   get: (signal?: AbortSignal) => api<NotificationSettings>('/v2/api/notifications/reviews', { signal }),
-  save: (body: NotificationInput) => api<NotificationSettings>('/v2/api/notifications/reviews', { method: 'POST', body }),
+  save: (body: NotificationInput) =>
+    api<NotificationSettings>('/v2/api/notifications/reviews', { method: 'POST', body }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -125,11 +135,9 @@ export const notificationsApi = {
 export type RegionGroups = ApiResponse<'/v2/api/states'>;
 export type Region = RegionGroups['statesWithOverrides'][number];
 
-
 export type Category = ApiResponse<'/v2/api/reviewCategory'>['categories'][number];
 
 export type Template = ApiResponse<'/v2/api/templates'>['templates'][number];
-
 
 export type AutoresponseSettings = ApiResponse<'/v2/api/admin/autoresponse/settings'>;
 export type AutoresponseRule = AutoresponseSettings['rules'][number];
@@ -140,21 +148,32 @@ export type ResponseRate = ApiResponse<'/v2/api/reviews/response_rate'>;
 
 export const responseApi = {
   regions: (signal?: AbortSignal) => api<RegionGroups>('/v2/api/states', { signal }),
-  setRegionLanguage: (id: number, language: string | null) => api<Region>(`/v2/api/states/${id}`, { method: 'PATCH', body: { language } }),
-  categories: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/reviewCategory'>>('/v2/api/reviewCategory', { signal }),
-  createCategory: (body: { title: string; color: string; keywords: string[] }) => api<Category>('/v2/api/reviewCategory', { method: 'POST', body }),
-  updateCategory: (id: number, body: { title?: string; color?: string; keywords?: string[] }) => api<Category>(`/v2/api/reviewCategory/${id}`, { method: 'PATCH', body }),
-  deleteCategory: (id: number) => api<ApiResponse<'/v2/api/reviewCategory/{id}', 'delete'>>(`/v2/api/reviewCategory/${id}`, { method: 'DELETE' }),
+  setRegionLanguage: (id: number, language: string | null) =>
+    api<Region>(`/v2/api/states/${id}`, { method: 'PATCH', body: { language } }),
+  categories: (signal?: AbortSignal) =>
+    api<ApiResponse<'/v2/api/reviewCategory'>>('/v2/api/reviewCategory', { signal }),
+  createCategory: (body: { title: string; color: string; keywords: string[] }) =>
+    api<Category>('/v2/api/reviewCategory', { method: 'POST', body }),
+  updateCategory: (id: number, body: { title?: string; color?: string; keywords?: string[] }) =>
+    api<Category>(`/v2/api/reviewCategory/${id}`, { method: 'PATCH', body }),
+  deleteCategory: (id: number) =>
+    api<ApiResponse<'/v2/api/reviewCategory/{id}', 'delete'>>(`/v2/api/reviewCategory/${id}`, { method: 'DELETE' }),
   templates: (signal?: AbortSignal) => api<ApiResponse<'/v2/api/templates'>>('/v2/api/templates', { signal }),
-  createTemplate: (body: { title: string; text: string; ratings: number[] }) => api<Template>('/v2/api/templates', { method: 'POST', body }),
-  updateTemplate: (id: number, body: { title?: string; text?: string; ratings?: number[] }) => api<Template>(`/v2/api/templates/${id}`, { method: 'PATCH', body }),
-  deleteTemplate: (id: number) => api<ApiResponse<'/v2/api/templates/{id}', 'delete'>>(`/v2/api/templates/${id}`, { method: 'DELETE' }),
+  createTemplate: (body: { title: string; text: string; ratings: number[] }) =>
+    api<Template>('/v2/api/templates', { method: 'POST', body }),
+  updateTemplate: (id: number, body: { title?: string; text?: string; ratings?: number[] }) =>
+    api<Template>(`/v2/api/templates/${id}`, { method: 'PATCH', body }),
+  deleteTemplate: (id: number) =>
+    api<ApiResponse<'/v2/api/templates/{id}', 'delete'>>(`/v2/api/templates/${id}`, { method: 'DELETE' }),
   autoresponse: (signal?: AbortSignal) => api<AutoresponseSettings>('/v2/api/admin/autoresponse/settings', { signal }),
-  saveAutoresponse: (body: Partial<Pick<AutoresponseSettings, 'enabled' | 'rules' | 'excludedKeywords'>>) => api<AutoresponseSettings>('/v2/api/admin/autoresponse/settings', { method: 'POST', body }),
+  saveAutoresponse: (body: Partial<Pick<AutoresponseSettings, 'enabled' | 'rules' | 'excludedKeywords'>>) =>
+    api<AutoresponseSettings>('/v2/api/admin/autoresponse/settings', { method: 'POST', body }),
   translation: (signal?: AbortSignal) => api<TranslationSettings>('/v2/api/messageTranslation/get', { signal }),
-  saveTranslation: (body: { language?: string; translateAutomatically?: boolean }) => api<TranslationSettings>('/v2/api/messageTranslation/upsert', { method: 'POST', body }),
+  saveTranslation: (body: { language?: string; translateAutomatically?: boolean }) =>
+    api<TranslationSettings>('/v2/api/messageTranslation/upsert', { method: 'POST', body }),
   responseRate: (signal?: AbortSignal) => api<ResponseRate>('/v2/api/reviews/response_rate', { signal }),
-  setResponseRate: (target: number) => api<ResponseRate>('/v2/api/reviews/response_rate', { method: 'PATCH', body: { target } }),
+  setResponseRate: (target: number) =>
+    api<ResponseRate>('/v2/api/reviews/response_rate', { method: 'PATCH', body: { target } }),
 };
 
 // ---------------------------------------------------------------------------------------------

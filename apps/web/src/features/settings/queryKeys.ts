@@ -12,7 +12,8 @@ export const settingsKeys = {
   },
   locations: {
     all: ['locations'] as const,
-    list: (page: number, search: string, brand: number | undefined) => ['locations', 'list', page, search, brand] as const,
+    list: (page: number, search: string, brand: number | undefined) =>
+      ['locations', 'list', page, search, brand] as const,
     options: ['locations', 'options'] as const,
     short: ['locations', 'short'] as const,
   },

@@ -23,12 +23,31 @@ export function freeTextRules(required: boolean): FormRule[] {
 
 /** Locations the user may see, for choosing some (grouped by brand). */
 /** `id` comes from the Form.Item around it, so the item's label names the picker for screen readers. */
-export function LocationPicker({ id, value, onChange, placeholder, testId }: { id?: string; value?: number[]; onChange?: (ids: number[]) => void; placeholder: string; testId?: string }) {
-  const short = useQuery({ queryKey: settingsKeys.locations.short, queryFn: ({ signal }) => locationsApi.short(signal), staleTime: 60_000 });
+export function LocationPicker({
+  id,
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: {
+  id?: string;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  placeholder: string;
+  testId?: string;
+}) {
+  const short = useQuery({
+    queryKey: settingsKeys.locations.short,
+    queryFn: ({ signal }) => locationsApi.short(signal),
+    staleTime: 60_000,
+  });
   const groups = new Map<string, { label: string; value: number }[]>();
   for (const l of short.data?.locations ?? []) {
     const key = l.brand ?? 'Other';
-    groups.set(key, [...(groups.get(key) ?? []), { label: l.locationId ? `${l.title} (${l.locationId})` : l.title, value: l.id }]);
+    groups.set(key, [
+      ...(groups.get(key) ?? []),
+      { label: l.locationId ? `${l.title} (${l.locationId})` : l.title, value: l.id },
+    ]);
   }
   return (
     <Select
@@ -58,7 +77,15 @@ function rowReport(error: unknown): { title: string; rows: string[] } | null {
  * Upload of an .xlsx or .csv file with the expected columns, the example file and, after a
  * rejected file, every wrong row with its reason (nothing is imported then).
  */
-export function UploadModal({ open, onClose, title, fields, examplePath, upload, describe }: {
+export function UploadModal({
+  open,
+  onClose,
+  title,
+  fields,
+  examplePath,
+  upload,
+  describe,
+}: {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -96,13 +123,26 @@ export function UploadModal({ open, onClose, title, fields, examplePath, upload,
       destroyOnHidden
       width={620}
     >
-      <p style={{ marginTop: 0 }}>An Excel (.xlsx) or CSV file whose first row names the columns. Every row is checked first: if one is wrong, nothing is imported and each wrong row is listed.</p>
+      <p style={{ marginTop: 0 }}>
+        An Excel (.xlsx) or CSV file whose first row names the columns. Every row is checked first: if one is wrong,
+        nothing is imported and each wrong row is listed.
+      </p>
       <ul className="st-fields">
         {(columns.data?.fields ?? []).map((f) => (
-          <li key={f.key}><strong>{f.title}</strong>{f.required ? ' (required)' : ''}{f.description ? ` — ${f.description}` : ''}</li>
+          <li key={f.key}>
+            <strong>{f.title}</strong>
+            {f.required ? ' (required)' : ''}
+            {f.description ? ` — ${f.description}` : ''}
+          </li>
         ))}
       </ul>
-      <Button icon={<DownloadOutlined />} onClick={() => void download(examplePath).catch((e: Error) => message.error(e.message))} style={{ marginBottom: 12 }}>Example file</Button>
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => void download(examplePath).catch((e: Error) => message.error(e.message))}
+        style={{ marginBottom: 12 }}
+      >
+        Example file
+      </Button>
       <Upload.Dragger
         accept=".xlsx,.csv"
         maxCount={1}
@@ -115,7 +155,9 @@ export function UploadModal({ open, onClose, title, fields, examplePath, upload,
         fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
         data-testid="upload-file"
       >
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">Click or drag a file here</p>
       </Upload.Dragger>
       {send.isError && (
@@ -124,7 +166,15 @@ export function UploadModal({ open, onClose, title, fields, examplePath, upload,
           showIcon
           style={{ marginTop: 12 }}
           title={report?.title ?? send.error.message}
-          description={report?.rows.length ? <ul className="st-report" data-testid="upload-report">{report.rows.map((r) => <li key={r}>{r}</li>)}</ul> : undefined}
+          description={
+            report?.rows.length ? (
+              <ul className="st-report" data-testid="upload-report">
+                {report.rows.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
         />
       )}
     </Modal>

@@ -45,19 +45,34 @@ export class FakeSources {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
-    this.seen.push({ method: req.method ?? '', path: url.pathname + url.search, auth: req.headers.authorization, body });
+    this.seen.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      auth: req.headers.authorization,
+      body,
+    });
 
     if (url.pathname === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(body);
-      if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== 'refresh-1') return { status: 400, body: { error: 'invalid_grant', error_description: 'Bad Request' } };
+      if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== 'refresh-1')
+        return { status: 400, body: { error: 'invalid_grant', error_description: 'Bad Request' } };
       return { status: 200, body: { access_token: this.validGoogleToken, expires_in: 3599, token_type: 'Bearer' } };
     }
     const google = /^\/google\/v4\/accounts\/([^/]+)\/locations\/([^/]+)\/reviews\/([^/]+)\/reply$/.exec(url.pathname);
     if (google) {
       if (req.headers.authorization !== `Bearer ${this.validGoogleToken}`) {
-        return { status: 401, body: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } } };
+        return {
+          status: 401,
+          body: {
+            error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+          },
+        };
       }
-      if (google[3]!.startsWith('fail')) return { status: 403, body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } } };
+      if (google[3]!.startsWith('fail'))
+        return {
+          status: 403,
+          body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } },
+        };
       if (req.method === 'PUT') {
         const { comment } = JSON.parse(body) as { comment: string };
         return { status: 200, body: { comment, updateTime: new Date().toISOString() } };
@@ -67,13 +82,25 @@ export class FakeSources {
     const fbComments = /^\/facebook\/([^/]+)\/comments$/.exec(url.pathname);
     if (fbComments && req.method === 'POST') {
       const form = new URLSearchParams(body);
-      if (form.get('access_token') !== 'page-token') return { status: 400, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
-      if (fbComments[1]!.startsWith('fail')) return { status: 400, body: { error: { message: '(#200) Permissions error', type: 'OAuthException', code: 200 } } };
+      if (form.get('access_token') !== 'page-token')
+        return {
+          status: 400,
+          body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } },
+        };
+      if (fbComments[1]!.startsWith('fail'))
+        return {
+          status: 400,
+          body: { error: { message: '(#200) Permissions error', type: 'OAuthException', code: 200 } },
+        };
       return { status: 200, body: { id: `${fbComments[1]}_comment1` } };
     }
     const fbComment = /^\/facebook\/([^/]+)$/.exec(url.pathname);
-    if (fbComment && (req.method === 'POST' || req.method === 'DELETE')) return { status: 200, body: { success: true } };
-    return { status: 404, body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } } };
+    if (fbComment && (req.method === 'POST' || req.method === 'DELETE'))
+      return { status: 200, body: { success: true } };
+    return {
+      status: 404,
+      body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
+    };
   }
 }
 

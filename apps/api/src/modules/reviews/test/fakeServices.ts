@@ -30,15 +30,26 @@ export class FakeServices {
         if (req.url === '/v1/chat/completions') {
           const call = body as unknown as (typeof this.chatCalls)[number];
           this.chatCalls.push({ ...call, authorization: req.headers.authorization });
-          if (call.messages.some((m) => m.content.includes('explode'))) return send(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } });
+          if (call.messages.some((m) => m.content.includes('explode')))
+            return send(500, {
+              error: { message: 'The server had an error while processing your request.', type: 'server_error' },
+            });
           const content = this.replies[Math.min(this.chatCalls.length - 1, this.replies.length - 1)];
-          return send(200, { id: 'chatcmpl-1', object: 'chat.completion', model: call.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+          return send(200, {
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            model: call.model,
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          });
         }
         if (req.url === '/translate') {
           const call = body as { q: string; target: string; source: string };
           this.translateCalls.push(call);
           if (call.target === 'xx') return send(400, { error: 'xx is not supported' });
-          return send(200, { translatedText: `[${call.target}] ${call.q}`, detectedLanguage: { confidence: 90, language: 'ar' } });
+          return send(200, {
+            translatedText: `[${call.target}] ${call.q}`,
+            detectedLanguage: { confidence: 90, language: 'ar' },
+          });
         }
         send(404, { error: 'not found' });
       });

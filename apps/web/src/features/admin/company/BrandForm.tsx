@@ -12,7 +12,10 @@ interface BrandValues {
   states: string[];
 }
 
-const valuesOf = (b: Brand | null): BrandValues => ({ title: b?.title ?? '', states: (b?.states ?? []).map((s) => s.title).filter((t) => !isOtherTitle(t)) });
+const valuesOf = (b: Brand | null): BrandValues => ({
+  title: b?.title ?? '',
+  states: (b?.states ?? []).map((s) => s.title).filter((t) => !isOtherTitle(t)),
+});
 
 /**
  * Add or edit a brand (spec 001 sections 2 and 4): name, region tags (typed, comma-separated) and a
@@ -20,7 +23,15 @@ const valuesOf = (b: Brand | null): BrandValues => ({ title: b?.title ?? '', sta
  * the logo; a logo alone is uploaded to the brand as it is. Back asks first when anything changed.
  * Narrower than 460 px the form is laid out vertically.
  */
-export function BrandForm({ companyId, brand, onDone }: { companyId: number; brand: Brand | null; onDone: (changed: boolean) => void }) {
+export function BrandForm({
+  companyId,
+  brand,
+  onDone,
+}: {
+  companyId: number;
+  brand: Brand | null;
+  onDone: (changed: boolean) => void;
+}) {
   const [form] = Form.useForm<BrandValues>();
   const { modal } = App.useApp();
   const narrow = useMediaQuery(`(max-width: ${NARROW_FORM_BREAKPOINT - 1}px)`);
@@ -28,9 +39,12 @@ export function BrandForm({ companyId, brand, onDone }: { companyId: number; bra
   const [preview, setPreview] = useState<string | null>(brand?.photoUrl ?? null);
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  useEffect(() => () => {
-    if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const save = useMutation({
     mutationFn: async (values: BrandValues | null) => {
@@ -39,7 +53,10 @@ export function BrandForm({ companyId, brand, onDone }: { companyId: number; bra
         const states = values.states.map((s) => s.trim()).filter(Boolean);
         if (!brand) saved = await brandsApi.create(companyId, { title: values.title, states });
         else {
-          const changed = changedFields(valuesOf(brand) as unknown as Record<string, unknown>, { title: values.title, states } as Record<string, unknown>);
+          const changed = changedFields(
+            valuesOf(brand) as unknown as Record<string, unknown>,
+            { title: values.title, states } as Record<string, unknown>,
+          );
           if (Object.keys(changed).length) saved = await brandsApi.update(companyId, brand.id, changed);
         }
       }
@@ -83,10 +100,26 @@ export function BrandForm({ companyId, brand, onDone }: { companyId: number; bra
   return (
     <div className="brand-form" data-testid="brand-form">
       <Space style={{ marginBottom: 16 }}>
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label="Back to brands" data-testid="brand-back" />
-        <h2 style={{ margin: 0, fontSize: 18 }} data-testid="brand-form-title">{brand ? `Edit ${brand.title} brand` : 'Add brand'}</h2>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={back}
+          aria-label="Back to brands"
+          data-testid="brand-back"
+        />
+        <h2 style={{ margin: 0, fontSize: 18 }} data-testid="brand-form-title">
+          {brand ? `Edit ${brand.title} brand` : 'Add brand'}
+        </h2>
       </Space>
-      {save.error && <Alert type="error" showIcon title={errorText(save.error)} style={{ marginBottom: 16 }} data-testid="brand-error" />}
+      {save.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(save.error)}
+          style={{ marginBottom: 16 }}
+          data-testid="brand-error"
+        />
+      )}
       <Form
         form={form}
         layout={narrow ? 'vertical' : 'horizontal'}
@@ -100,19 +133,36 @@ export function BrandForm({ companyId, brand, onDone }: { companyId: number; bra
           <Input maxLength={200} data-testid="brand-title" />
         </Form.Item>
         <Form.Item name="states" label="Region" extra="Type regions separated by commas.">
-          <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} placeholder="e.g. Dubai, Abu Dhabi" data-testid="brand-regions" />
+          <Select
+            mode="tags"
+            tokenSeparators={[',']}
+            open={false}
+            suffixIcon={null}
+            placeholder="e.g. Dubai, Abu Dhabi"
+            data-testid="brand-regions"
+          />
         </Form.Item>
-        <Form.Item label="Logo" validateStatus={logoProblem ? 'error' : undefined} help={logoProblem ?? 'An image of at most 5 MB.'}>
+        <Form.Item
+          label="Logo"
+          validateStatus={logoProblem ? 'error' : undefined}
+          help={logoProblem ?? 'An image of at most 5 MB.'}
+        >
           <Space align="start" size={16}>
-            <div className="logo-preview" data-testid="logo-preview">{preview ? <img src={preview} alt="Brand logo" /> : <span className="muted small">No logo</span>}</div>
+            <div className="logo-preview" data-testid="logo-preview">
+              {preview ? <img src={preview} alt="Brand logo" /> : <span className="muted small">No logo</span>}
+            </div>
             <Upload accept="image/*" showUploadList={false} beforeUpload={pickLogo} maxCount={1}>
-              <Button icon={<UploadOutlined />} data-testid="brand-logo-upload">Upload</Button>
+              <Button icon={<UploadOutlined />} data-testid="brand-logo-upload">
+                Upload
+              </Button>
             </Upload>
           </Space>
         </Form.Item>
         <Form.Item label={narrow ? undefined : ' '} colon={false}>
           <Space>
-            <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="brand-save">Save</Button>
+            <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="brand-save">
+              Save
+            </Button>
             <Button onClick={back}>Back</Button>
           </Space>
         </Form.Item>

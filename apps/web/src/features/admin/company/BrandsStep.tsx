@@ -46,8 +46,14 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
       dataIndex: 'title',
       render: (title: string, b) => (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
-          {b.photoUrl ? <img className="brand-logo" src={b.photoUrl} alt="" /> : <span className="brand-logo empty">{title.slice(0, 1).toUpperCase()}</span>}
-          <span style={{ fontWeight: 600 }} data-testid="brand-row-title">{title}</span>
+          {b.photoUrl ? (
+            <img className="brand-logo" src={b.photoUrl} alt="" />
+          ) : (
+            <span className="brand-logo empty">{title.slice(0, 1).toUpperCase()}</span>
+          )}
+          <span style={{ fontWeight: 600 }} data-testid="brand-row-title">
+            {title}
+          </span>
         </span>
       ),
     },
@@ -58,7 +64,15 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
       key: 'edit',
       width: 70,
       align: 'center',
-      render: (_, b) => <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`} data-testid={`edit-brand-${b.id}`} />,
+      render: (_, b) => (
+        <Button
+          type="text"
+          icon={<EditOutlined />}
+          onClick={() => setEditing(b)}
+          aria-label={`Edit ${b.title}`}
+          data-testid={`edit-brand-${b.id}`}
+        />
+      ),
     },
     {
       title: 'Remove',
@@ -67,7 +81,13 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
       align: 'center',
       render: (_, b) => (
         <Popconfirm title={MSG.confirmDeleteBrand} okText="Yes" cancelText="No" onConfirm={() => remove.mutate(b.id)}>
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${b.title}`} data-testid={`remove-brand-${b.id}`} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${b.title}`}
+            data-testid={`remove-brand-${b.id}`}
+          />
         </Popconfirm>
       ),
     },
@@ -75,9 +95,19 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          gap: 12,
+          flexWrap: 'wrap',
+        }}
+      >
         <StepHead title="Brands" description="Brands group locations; regions group a brand's locations." />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-brand">Add brand</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-brand">
+          Add brand
+        </Button>
       </div>
       <Table
         rowKey="id"
@@ -86,7 +116,9 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
         loading={brands.isLoading}
         pagination={false}
         scroll={{ x: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No brands yet: add the first one." /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No brands yet: add the first one." />,
+        }}
       />
       <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Next" />
     </>

@@ -8,8 +8,16 @@ import { InformationForm, informationValues, type InformationValues } from './In
 /** Only the keys the API knows, with blanks as the API expects them. */
 function payload(v: InformationValues, role: Role): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    company_name: v.company_name ?? '', status: v.status, type: v.type, address1: v.address1 ?? '', address2: v.address2 ?? '', city: v.city ?? '',
-    state: v.state ?? '', country: v.country, zip: v.zip ?? '', timeZone: v.timeZone,
+    company_name: v.company_name ?? '',
+    status: v.status,
+    type: v.type,
+    address1: v.address1 ?? '',
+    address2: v.address2 ?? '',
+    city: v.city ?? '',
+    state: v.state ?? '',
+    country: v.country,
+    zip: v.zip ?? '',
+    timeZone: v.timeZone,
   };
   if (role === 'owner') out.partner_id = v.partner_id ?? null;
   return out;
@@ -19,7 +27,14 @@ function payload(v: InformationValues, role: Role): Record<string, unknown> {
  * The first step: creating goes on to sources; editing sends only the changed fields and goes on to
  * sources, or just goes on when nothing changed (spec 001 section 4).
  */
-export function InformationStep({ company, role, onCreated, onSaved, goNext, setDirty }: {
+export function InformationStep({
+  company,
+  role,
+  onCreated,
+  onSaved,
+  goNext,
+  setDirty,
+}: {
   company: Company | null;
   role: Role;
   onCreated: (company: Company) => void;
@@ -63,9 +78,21 @@ export function InformationStep({ company, role, onCreated, onSaved, goNext, set
   };
   return (
     <>
-      <StepHead title="Company information" description={company ? 'Name, address and time zone of the company.' : 'Start with the basics; sources, brands and the package come next.'} />
+      <StepHead
+        title="Company information"
+        description={
+          company
+            ? 'Name, address and time zone of the company.'
+            : 'Start with the basics; sources, brands and the package come next.'
+        }
+      />
       <InformationForm form={form} company={company} role={role} onDirty={setDirty} />
-      <WizardFoot onBack={null} onNext={() => void submit()} loading={save.isPending} nextLabel={company ? 'Save and continue' : 'Create company'} />
+      <WizardFoot
+        onBack={null}
+        onNext={() => void submit()}
+        loading={save.isPending}
+        nextLabel={company ? 'Save and continue' : 'Create company'}
+      />
     </>
   );
 }

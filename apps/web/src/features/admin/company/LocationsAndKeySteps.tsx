@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, InputNumber, List, Select, Skeleton, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FRAME_ORIGIN_MESSAGE, FRAME_ORIGINS_MAX, MSG, parseFrameOrigin, pluralize, type LocationsTitle } from '@reputo/core';
+import {
+  FRAME_ORIGIN_MESSAGE,
+  FRAME_ORIGINS_MAX,
+  MSG,
+  parseFrameOrigin,
+  pluralize,
+  type LocationsTitle,
+} from '@reputo/core';
 import { companiesApi } from '../api';
 import { ApiKeyField, errorText, StepHead, WizardFoot } from '../ui';
 import type { StepProps } from './types';
@@ -15,7 +22,10 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
   useEffect(() => setDirty(limit !== company.locationsLimit), [limit, company.locationsLimit, setDirty]);
   const title = pluralize(company.locationsTitle as LocationsTitle).toLowerCase();
   const save = useMutation({
-    mutationFn: async () => (limit === company.locationsLimit ? null : companiesApi.updatePackage({ client: company.id, locationsLimit: limit })),
+    mutationFn: async () =>
+      limit === company.locationsLimit
+        ? null
+        : companiesApi.updatePackage({ client: company.id, locationsLimit: limit }),
     onSuccess: (fresh) => {
       setDirty(false);
       if (fresh) {
@@ -30,11 +40,26 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
     <>
       <StepHead title="Locations" description={`The company has ${company.locations_count} ${title} now.`} />
       <Form layout="vertical" style={{ maxWidth: 360 }}>
-        <Form.Item label="Number of the locations allowed" validateStatus={limit === null || limit < 1 ? 'error' : undefined} help={limit === null || limit < 1 ? 'A company needs at least 1 location' : undefined}>
-          <InputNumber min={1} max={100000} value={limit} onChange={(v) => setLimit(v)} style={{ width: '100%' }} data-testid="locations-limit" />
+        <Form.Item
+          label="Number of the locations allowed"
+          validateStatus={limit === null || limit < 1 ? 'error' : undefined}
+          help={limit === null || limit < 1 ? 'A company needs at least 1 location' : undefined}
+        >
+          <InputNumber
+            min={1}
+            max={100000}
+            value={limit}
+            onChange={(v) => setLimit(v)}
+            style={{ width: '100%' }}
+            data-testid="locations-limit"
+          />
         </Form.Item>
       </Form>
-      <WizardFoot onBack={goBack} onNext={() => limit !== null && limit >= 1 && save.mutate()} loading={save.isPending} />
+      <WizardFoot
+        onBack={goBack}
+        onNext={() => limit !== null && limit >= 1 && save.mutate()}
+        loading={save.isPending}
+      />
     </>
   );
 }
@@ -57,18 +82,43 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
     },
     onError: (e) => void message.error(errorText(e)),
   });
-  const error = invalid.length > 0 ? `${invalid[0]}: ${FRAME_ORIGIN_MESSAGE}` : value.length > FRAME_ORIGINS_MAX ? `At most ${FRAME_ORIGINS_MAX} origins` : undefined;
+  const error =
+    invalid.length > 0
+      ? `${invalid[0]}: ${FRAME_ORIGIN_MESSAGE}`
+      : value.length > FRAME_ORIGINS_MAX
+        ? `At most ${FRAME_ORIGINS_MAX} origins`
+        : undefined;
   return (
     <Form layout="vertical" style={{ maxWidth: 560, marginTop: 16 }}>
       <Form.Item
         label="Sites allowed to embed"
         htmlFor="frame-ancestors"
         validateStatus={error ? 'error' : undefined}
-        help={error ?? 'Origins such as https://portal.example.com. Until one is added, no site can show these widgets in an iframe.'}
+        help={
+          error ??
+          'Origins such as https://portal.example.com. Until one is added, no site can show these widgets in an iframe.'
+        }
       >
-        <Select id="frame-ancestors" mode="tags" open={false} tokenSeparators={[' ', ',']} value={value} onChange={(v: string[]) => setOrigins(v)} placeholder="https://portal.example.com" loading={saved.isLoading} data-testid="frame-ancestors" />
+        <Select
+          id="frame-ancestors"
+          mode="tags"
+          open={false}
+          tokenSeparators={[' ', ',']}
+          value={value}
+          onChange={(v: string[]) => setOrigins(v)}
+          placeholder="https://portal.example.com"
+          loading={saved.isLoading}
+          data-testid="frame-ancestors"
+        />
       </Form.Item>
-      <Button onClick={() => save.mutate()} loading={save.isPending} disabled={origins === null || !!error} data-testid="frame-ancestors-save">Save sites</Button>
+      <Button
+        onClick={() => save.mutate()}
+        loading={save.isPending}
+        disabled={origins === null || !!error}
+        data-testid="frame-ancestors-save"
+      >
+        Save sites
+      </Button>
     </Form>
   );
 }
@@ -76,7 +126,10 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
 /** API key step: the company's accessToken (show, copy, rotate) and the widgets it can embed. */
 export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
   const { message } = App.useApp();
-  const widgets = useQuery({ queryKey: adminKeys.companies.widgets(company.id), queryFn: ({ signal }) => companiesApi.widgets(company.id, signal) });
+  const widgets = useQuery({
+    queryKey: adminKeys.companies.widgets(company.id),
+    queryFn: ({ signal }) => companiesApi.widgets(company.id, signal),
+  });
   const rotate = useMutation({
     mutationFn: () => companiesApi.rotateKey(company.id),
     onSuccess: (r) => {
@@ -87,10 +140,18 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
   });
   return (
     <>
-      <StepHead title="API key" description="The company's systems read its reviews and locations through the public API with this key." />
+      <StepHead
+        title="API key"
+        description="The company's systems read its reviews and locations through the public API with this key."
+      />
       <ApiKeyField value={company.accessToken} onRotate={() => rotate.mutate()} rotating={rotate.isPending} />
       <Typography.Paragraph className="muted small" style={{ marginTop: 12 }}>
-        Send it as the <code>x-api-key</code> header (or the <code>accessToken</code> query parameter) to <code>/v2/public/reviews</code>, <code>/v2/public/locations</code>; see the API documentation at <a href="/docs" target="_blank" rel="noreferrer">/docs</a>.
+        Send it as the <code>x-api-key</code> header (or the <code>accessToken</code> query parameter) to{' '}
+        <code>/v2/public/reviews</code>, <code>/v2/public/locations</code>; see the API documentation at{' '}
+        <a href="/docs" target="_blank" rel="noreferrer">
+          /docs
+        </a>
+        .
       </Typography.Paragraph>
       <div className="section-title">Embeddable widgets</div>
       {widgets.isLoading ? (
@@ -101,8 +162,21 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
             dataSource={widgets.data?.data ?? []}
             renderItem={(w) => (
               <List.Item>
-                <List.Item.Meta title={w.title} description={<>{w.description} <span className="muted small">({w.path})</span></>} />
-                <div>{w.views.map((v) => <Tag key={v.view}>View {v.view}: {v.label}</Tag>)}</div>
+                <List.Item.Meta
+                  title={w.title}
+                  description={
+                    <>
+                      {w.description} <span className="muted small">({w.path})</span>
+                    </>
+                  }
+                />
+                <div>
+                  {w.views.map((v) => (
+                    <Tag key={v.view}>
+                      View {v.view}: {v.label}
+                    </Tag>
+                  ))}
+                </div>
               </List.Item>
             )}
           />

@@ -3,7 +3,14 @@ import { App, Select, Skeleton, Switch, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  ALWAYS_ON_FEATURES, FREE_TRIAL_DAYS, MSG, normalizeFeatures, packageChangeDateFor, packageFeatures, RESPONSE_LANGUAGES, type PackageName,
+  ALWAYS_ON_FEATURES,
+  FREE_TRIAL_DAYS,
+  MSG,
+  normalizeFeatures,
+  packageChangeDateFor,
+  packageFeatures,
+  RESPONSE_LANGUAGES,
+  type PackageName,
 } from '@reputo/core';
 import { companiesApi } from '../api';
 import { errorText, formatDate, formatNumber, StepHead, WizardFoot } from '../ui';
@@ -14,7 +21,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 /** The package hand-picked features lead to: a fixed package when they are exactly its features, else Custom. */
 function packageFor(features: string[], chosen: string): string {
-  if (chosen !== 'Custom' && sameSet(features, packageFeatures(chosen as Exclude<PackageName, 'Custom'>))) return chosen;
+  if (chosen !== 'Custom' && sameSet(features, packageFeatures(chosen as Exclude<PackageName, 'Custom'>)))
+    return chosen;
   return 'Custom';
 }
 
@@ -25,7 +33,11 @@ function packageFor(features: string[], chosen: string): string {
  */
 export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty }: StepProps) {
   const { message, notification } = App.useApp();
-  const catalogue = useQuery({ queryKey: adminKeys.packages, queryFn: ({ signal }) => companiesApi.packages(signal), staleTime: Infinity });
+  const catalogue = useQuery({
+    queryKey: adminKeys.packages,
+    queryFn: ({ signal }) => companiesApi.packages(signal),
+    staleTime: Infinity,
+  });
   const [pkg, setPkg] = useState(company.package);
   const [features, setFeatures] = useState<string[]>(normalizeFeatures(company.features));
   const [languages, setLanguages] = useState<string[]>(company.languages);
@@ -70,12 +82,18 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
     },
     onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
   });
-  const labels = useMemo(() => new Map((catalogue.data?.features ?? []).map((f) => [f.value, f.label])), [catalogue.data]);
+  const labels = useMemo(
+    () => new Map((catalogue.data?.features ?? []).map((f) => [f.value, f.label])),
+    [catalogue.data],
+  );
 
   if (catalogue.isLoading || !catalogue.data) return <Skeleton active />;
   return (
     <>
-      <StepHead title="Package" description={`The package sets the company's features. A Free trial lasts ${FREE_TRIAL_DAYS} days.`} />
+      <StepHead
+        title="Package"
+        description={`The package sets the company's features. A Free trial lasts ${FREE_TRIAL_DAYS} days.`}
+      />
       <div className="package-grid" data-testid="packages">
         {catalogue.data.packages.map((p) => {
           const card = (
@@ -89,15 +107,28 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
               aria-pressed={pkg === p.name}
             >
               <div className="pname">{p.name}</div>
-              <div className="pcredits">{p.credits ? `${formatNumber(p.credits)} credits` : p.name === 'Custom' ? 'Features picked by hand' : `${FREE_TRIAL_DAYS} days, every feature`}</div>
+              <div className="pcredits">
+                {p.credits
+                  ? `${formatNumber(p.credits)} credits`
+                  : p.name === 'Custom'
+                    ? 'Features picked by hand'
+                    : `${FREE_TRIAL_DAYS} days, every feature`}
+              </div>
               {p.features.length > 0 && <div className="pfeat">{p.features.length} features</div>}
             </button>
           );
-          return p.selectable ? card : <Tooltip key={p.name} title="Custom is set by switching features by hand.">{card}</Tooltip>;
+          return p.selectable ? (
+            card
+          ) : (
+            <Tooltip key={p.name} title="Custom is set by switching features by hand.">
+              {card}
+            </Tooltip>
+          );
         })}
       </div>
       <p style={{ marginTop: 12 }} data-testid="package-change-date">
-        <span className="muted">{pkg === 'Free trial' ? 'Trial expires on' : 'Package since'}:</span> <strong>{formatDate(changeDate)}</strong>
+        <span className="muted">{pkg === 'Free trial' ? 'Trial expires on' : 'Package since'}:</span>{' '}
+        <strong>{formatDate(changeDate)}</strong>
       </p>
 
       {role !== 'partner' && (
@@ -108,8 +139,21 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
               const locked = ALWAYS_ON_FEATURES.includes(f.value as (typeof ALWAYS_ON_FEATURES)[number]);
               return (
                 <div className="feature-row" key={f.value}>
-                  <span>{labels.get(f.value) ?? f.value} {locked && <Tooltip title="Always on"><LockOutlined className="muted" /></Tooltip>}</span>
-                  <Switch size="small" checked={locked || features.includes(f.value)} disabled={locked} onChange={(on) => flip(f.value, on)} data-testid={`feature-${f.value}`} />
+                  <span>
+                    {labels.get(f.value) ?? f.value}{' '}
+                    {locked && (
+                      <Tooltip title="Always on">
+                        <LockOutlined className="muted" />
+                      </Tooltip>
+                    )}
+                  </span>
+                  <Switch
+                    size="small"
+                    checked={locked || features.includes(f.value)}
+                    disabled={locked}
+                    onChange={(on) => flip(f.value, on)}
+                    data-testid={`feature-${f.value}`}
+                  />
                 </div>
               );
             })}

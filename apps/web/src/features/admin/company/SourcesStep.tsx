@@ -2,7 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Select, Skeleton, Tooltip } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  changedFields, COMPETITOR_SOURCES_MESSAGE, competitorSourcesFor, FEEDBACK_SOURCE, MAX_COMPETITOR_SOURCES, MSG, SOURCE_URL_MESSAGE, validateSourceUrl,
+  changedFields,
+  COMPETITOR_SOURCES_MESSAGE,
+  competitorSourcesFor,
+  FEEDBACK_SOURCE,
+  MAX_COMPETITOR_SOURCES,
+  MSG,
+  SOURCE_URL_MESSAGE,
+  validateSourceUrl,
 } from '@reputo/core';
 import { companiesApi, type SourceInfo } from '../api';
 import { errorText, SourceLogo, StepHead, WizardFoot } from '../ui';
@@ -32,8 +39,19 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
  */
 export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
   const { message, notification } = App.useApp();
-  const catalogue = useQuery({ queryKey: adminKeys.sources, queryFn: ({ signal }) => companiesApi.sources(signal), staleTime: Infinity });
-  const saved: SourcesState = useMemo(() => ({ sources: company.sources, competitorsSources: company.competitorsSources, sourceUrls: company.sourceUrls }), [company]);
+  const catalogue = useQuery({
+    queryKey: adminKeys.sources,
+    queryFn: ({ signal }) => companiesApi.sources(signal),
+    staleTime: Infinity,
+  });
+  const saved: SourcesState = useMemo(
+    () => ({
+      sources: company.sources,
+      competitorsSources: company.competitorsSources,
+      sourceUrls: company.sourceUrls,
+    }),
+    [company],
+  );
   const [state, setState] = useState<SourcesState>(saved);
   const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});
   useEffect(() => setState(saved), [saved]);
@@ -51,17 +69,29 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
       return merged;
     });
   };
-  const toggle = (value: string) => update({ sources: state.sources.includes(value) ? state.sources.filter((v) => v !== value) : [...state.sources, value] });
+  const toggle = (value: string) =>
+    update({
+      sources: state.sources.includes(value) ? state.sources.filter((v) => v !== value) : [...state.sources, value],
+    });
   const competitorChoices = state.sources.filter((s) => s !== FEEDBACK_SOURCE);
   const full = state.competitorsSources.length >= MAX_COMPETITOR_SOURCES;
 
-  const urlError = (source: string, url: string): string | null => (url === '' || validateSourceUrl(source, url) ? null : SOURCE_URL_MESSAGE(byValue.get(source)?.title ?? source));
+  const urlError = (source: string, url: string): string | null =>
+    url === '' || validateSourceUrl(source, url) ? null : SOURCE_URL_MESSAGE(byValue.get(source)?.title ?? source);
   const save = useMutation({
     mutationFn: async () => {
-      const urls = Object.fromEntries(Object.entries(state.sourceUrls).filter(([k, v]) => state.sources.includes(k) && v !== ''));
-      const changed: Record<string, unknown> = changedFields<Record<string, unknown>>({ ...saved }, { ...state, sourceUrls: urls });
+      const urls = Object.fromEntries(
+        Object.entries(state.sourceUrls).filter(([k, v]) => state.sources.includes(k) && v !== ''),
+      );
+      const changed: Record<string, unknown> = changedFields<Record<string, unknown>>(
+        { ...saved },
+        { ...state, sourceUrls: urls },
+      );
       // Addresses travel as a map; a cleared one is sent as '' so the server removes it.
-      if (changed.sourceUrls) changed.sourceUrls = Object.fromEntries([...new Set([...Object.keys(saved.sourceUrls), ...Object.keys(urls)])].map((k) => [k, urls[k] ?? '']));
+      if (changed.sourceUrls)
+        changed.sourceUrls = Object.fromEntries(
+          [...new Set([...Object.keys(saved.sourceUrls), ...Object.keys(urls)])].map((k) => [k, urls[k] ?? '']),
+        );
       if (Object.keys(changed).length === 0) return null;
       return companiesApi.update(company.id, changed);
     },
@@ -92,10 +122,15 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
   if (catalogue.isLoading) return <Skeleton active />;
   return (
     <>
-      <StepHead title="Sources" description="Where the company's reviews come from. New companies start with the defaults of their type." />
+      <StepHead
+        title="Sources"
+        description="Where the company's reviews come from. New companies start with the defaults of their type."
+      />
       <div className="section-title">Main sources</div>
       <div className="source-grid">
-        {main.map((s) => <SourceTile key={s.value} source={s} on={state.sources.includes(s.value)} onToggle={() => toggle(s.value)} />)}
+        {main.map((s) => (
+          <SourceTile key={s.value} source={s} on={state.sources.includes(s.value)} onToggle={() => toggle(s.value)} />
+        ))}
       </div>
 
       <div className="section-title">Additional sources</div>
@@ -104,14 +139,27 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
         style={{ width: '100%' }}
         placeholder="Search about 100 more sources: Yelp, Trustpilot, Amazon, Glassdoor, delivery apps…"
         value={state.sources.filter((v) => byValue.get(v)?.isAdditionalSource)}
-        onChange={(values: string[]) => update({ sources: [...state.sources.filter((v) => !byValue.get(v)?.isAdditionalSource), ...values] })}
+        onChange={(values: string[]) =>
+          update({ sources: [...state.sources.filter((v) => !byValue.get(v)?.isAdditionalSource), ...values] })
+        }
         showSearch={{ optionFilterProp: 'title' }}
-        options={additional.map((s) => ({ value: s.value, title: s.title, label: <span><SourceLogo logo={s.logo} title={s.title} size={16} /> {s.title}</span> }))}
+        options={additional.map((s) => ({
+          value: s.value,
+          title: s.title,
+          label: (
+            <span>
+              <SourceLogo logo={s.logo} title={s.title} size={16} /> {s.title}
+            </span>
+          ),
+        }))}
         data-testid="additional-sources"
       />
 
       <div className="section-title">Competitor sources</div>
-      <p className="muted small" style={{ marginTop: -4 }}>Up to {MAX_COMPETITOR_SOURCES} of the company's sources are tracked for competitors. Feedback is never one of them.</p>
+      <p className="muted small" style={{ marginTop: -4 }}>
+        Up to {MAX_COMPETITOR_SOURCES} of the company's sources are tracked for competitors. Feedback is never one of
+        them.
+      </p>
       {competitorChoices.length === 0 ? (
         <Alert type="info" showIcon title="Choose the company's sources first." />
       ) : (
@@ -121,45 +169,80 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
             const on = state.competitorsSources.includes(value);
             const disabled = !on && full;
             const tile = (
-              <label className={`source-tile${on ? ' on' : ''}`} style={disabled ? { opacity: 0.55, cursor: 'not-allowed' } : undefined} data-testid={`competitor-${value}`}>
+              <label
+                className={`source-tile${on ? ' on' : ''}`}
+                style={disabled ? { opacity: 0.55, cursor: 'not-allowed' } : undefined}
+                data-testid={`competitor-${value}`}
+              >
                 {s && <SourceLogo logo={s.logo} title={s.title} size={20} />}
                 <span className="name">{s?.title ?? value}</span>
                 <Checkbox
                   checked={on}
                   disabled={disabled}
-                  onChange={() => update({ competitorsSources: on ? state.competitorsSources.filter((v) => v !== value) : [...state.competitorsSources, value] })}
+                  onChange={() =>
+                    update({
+                      competitorsSources: on
+                        ? state.competitorsSources.filter((v) => v !== value)
+                        : [...state.competitorsSources, value],
+                    })
+                  }
                 />
               </label>
             );
-            return disabled ? <Tooltip key={value} title={COMPETITOR_SOURCES_MESSAGE}>{tile}</Tooltip> : <span key={value}>{tile}</span>;
+            return disabled ? (
+              <Tooltip key={value} title={COMPETITOR_SOURCES_MESSAGE}>
+                {tile}
+              </Tooltip>
+            ) : (
+              <span key={value}>{tile}</span>
+            );
           })}
         </div>
       )}
-      {full && <div className="muted small" style={{ marginTop: 8 }} data-testid="competitor-limit">{COMPETITOR_SOURCES_MESSAGE}</div>}
+      {full && (
+        <div className="muted small" style={{ marginTop: 8 }} data-testid="competitor-limit">
+          {COMPETITOR_SOURCES_MESSAGE}
+        </div>
+      )}
 
       <div className="section-title">Page addresses</div>
-      <p className="muted small" style={{ marginTop: -4 }}>Optional: the company-wide page on each source (for products and apps). Locations have their own addresses.</p>
+      <p className="muted small" style={{ marginTop: -4 }}>
+        Optional: the company-wide page on each source (for products and apps). Locations have their own addresses.
+      </p>
       <div className="source-urls">
-        {state.sources.filter((s) => s !== FEEDBACK_SOURCE).map((value) => {
-          const s = byValue.get(value);
-          return (
-            <div className="source-url-row" key={value}>
-              <span className="label">{s && <SourceLogo logo={s.logo} title={s.title} size={18} />} {s?.title ?? value}</span>
-              <Form.Item validateStatus={urlErrors[value] ? 'error' : undefined} help={urlErrors[value]} style={{ marginBottom: 0 }}>
-                <Input
-                  value={state.sourceUrls[value] ?? ''}
-                  placeholder={value === 'google' ? 'https://www.google.com/maps/place/…' : `Address of the company on ${s?.title ?? value}`}
-                  onChange={(e) => {
-                    update({ sourceUrls: { ...state.sourceUrls, [value]: e.target.value } });
-                    if (urlErrors[value]) setUrlErrors((x) => ({ ...x, [value]: urlError(value, e.target.value) ?? '' }));
-                  }}
-                  onBlur={(e) => setUrlErrors((x) => ({ ...x, [value]: urlError(value, e.target.value) ?? '' }))}
-                  data-testid={`source-url-${value}`}
-                />
-              </Form.Item>
-            </div>
-          );
-        })}
+        {state.sources
+          .filter((s) => s !== FEEDBACK_SOURCE)
+          .map((value) => {
+            const s = byValue.get(value);
+            return (
+              <div className="source-url-row" key={value}>
+                <span className="label">
+                  {s && <SourceLogo logo={s.logo} title={s.title} size={18} />} {s?.title ?? value}
+                </span>
+                <Form.Item
+                  validateStatus={urlErrors[value] ? 'error' : undefined}
+                  help={urlErrors[value]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input
+                    value={state.sourceUrls[value] ?? ''}
+                    placeholder={
+                      value === 'google'
+                        ? 'https://www.google.com/maps/place/…'
+                        : `Address of the company on ${s?.title ?? value}`
+                    }
+                    onChange={(e) => {
+                      update({ sourceUrls: { ...state.sourceUrls, [value]: e.target.value } });
+                      if (urlErrors[value])
+                        setUrlErrors((x) => ({ ...x, [value]: urlError(value, e.target.value) ?? '' }));
+                    }}
+                    onBlur={(e) => setUrlErrors((x) => ({ ...x, [value]: urlError(value, e.target.value) ?? '' }))}
+                    data-testid={`source-url-${value}`}
+                  />
+                </Form.Item>
+              </div>
+            );
+          })}
       </div>
       <WizardFoot onBack={goBack} onNext={submit} loading={save.isPending} />
     </>
