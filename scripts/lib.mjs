@@ -29,11 +29,11 @@ export function runKeepingOutput(command, args, opts = {}) {
     const chunks = [];
     child.stdout.on('data', (b) => {
       chunks.push(b);
-      process.stdout.write(b);
+      if (!opts.quiet) process.stdout.write(b);
     });
     child.stderr.on('data', (b) => {
       chunks.push(b);
-      process.stderr.write(b);
+      if (!opts.quiet) process.stderr.write(b);
     });
     child.on('close', (code, signal) =>
       resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),

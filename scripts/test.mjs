@@ -67,16 +67,14 @@ function failureLines(output) {
     .map((i) => lines[i]);
 }
 
-async function vitest(name, args) {
+async function vitest(name, args, opts = {}) {
   const outputFile = path.join(reports, `${name}.json`);
-  const { code, output } = await runKeepingOutput('npx', [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${outputFile}`,
-  ]);
+  const { code, output } = await runKeepingOutput(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    opts,
+  );
+  if (opts.quiet) process.stdout.write(`\n----- ${name} -----\n${output}\n`);
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -100,16 +98,20 @@ async function vitest(name, args) {
   }
 }
 
-await phase(
-  process.env.TEST_DATABASE_URL
-    ? 'Unit and integration tests (PGlite and PostgreSQL)'
-    : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)',
-  () => vitest('unit-integration', []),
-);
-
+const unitName = process.env.TEST_DATABASE_URL
+  ? 'Unit and integration tests (PGlite and PostgreSQL)'
+  : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)';
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
   await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
-  await phase('Browser tests (Chromium)', () => vitest('browser', ['--config', 'e2e/vitest.config.ts']));
+  // Side by side: either alone leaves about half of the two cores idle (the integration tests wait on
+  // the databases, the browser tests on Chromium and the server), and together they finish minutes
+  // sooner. The browser run's output is printed when it ends, so the two logs do not interleave.
+  await Promise.all([
+    phase(unitName, () => vitest('unit-integration', [])),
+    phase('Browser tests (Chromium)', () => vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true })),
+  ]);
+} else {
+  await phase(unitName, () => vitest('unit-integration', []));
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);

@@ -153,5 +153,6 @@ describeEachDatabase(
       ).toBe(403);
     });
   },
-  { serveWeb: true, env: { WEB_DIST: webBuild() } },
+  // The proxy in front says the request came over HTTPS: trusted only as a listed proxy (inject's address).
+  { serveWeb: true, env: { WEB_DIST: webBuild(), TRUST_PROXY: '127.0.0.1' } },
 );

@@ -8,6 +8,8 @@ import { createAdmin, getAdmin, listAdmins, patchAdmin, reinviteAdmin, removeAdm
 
 const tags = ['admin users'];
 const admins = access.roles(['owner', 'partner']);
+/** Owner and partner accounts belong to no company: an edit drops every kept user, whatever company the editor acts for. */
+const ADMIN_USERS_WRITE = { kinds: ['users'], company: 'every' } as const;
 
 /** Names are optional; when typed they follow the free-text rules. */
 const nameField = z
@@ -92,7 +94,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/v2/api/owner',
     {
-      config: { access: admins, writes: ['users'] },
+      config: { access: admins, writes: ADMIN_USERS_WRITE },
       schema: {
         tags,
         summary: 'Create an Owner or Partner administrator; an invitation mail lets them set a password',
@@ -106,7 +108,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   app.patch(
     '/v2/api/owner/:id',
     {
-      config: { access: admins, writes: ['users'] },
+      config: { access: admins, writes: ADMIN_USERS_WRITE },
       schema: {
         tags,
         summary: 'Edit an admin user: the id plus changed fields',
@@ -121,7 +123,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   app.delete(
     '/v2/api/owner/:id',
     {
-      config: { access: admins, writes: ['users'] },
+      config: { access: admins, writes: ADMIN_USERS_WRITE },
       schema: {
         tags,
         summary: 'Delete an admin user (not yourself, not the last Owner)',
@@ -138,7 +140,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/v2/api/owner/:id/invite',
     {
-      config: { access: admins, writes: ['users'] },
+      config: { access: admins, writes: ADMIN_USERS_WRITE },
       schema: {
         tags,
         summary: 'Send the invitation again (earlier links stop working)',

@@ -17,7 +17,9 @@ export function meRoutes(app: App, deps: AppDeps): void {
   app.patch(
     '/v2/api/user',
     {
-      config: { access: access.signedIn(), writes: ['users'] },
+      // The user's own row: an Owner or a partner user belongs to no company, and may act for one while
+      // editing it, so the acting company does not name it; a profile edit is rare, so every kept user goes.
+      config: { access: access.signedIn(), writes: { kinds: ['users'], company: 'every' } },
       schema: {
         tags: ['user'],
         summary: 'Update one field of the current user: firstName, lastName, email or password',

@@ -299,7 +299,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
   app.delete(
     '/v2/api/partner/:id',
     {
-      config: { access: owner, writes: ['partners', 'users'] },
+      config: { access: owner, writes: { kinds: ['partners', 'users'], company: 'every' } },
       schema: {
         tags,
         summary: 'Delete a partner and its administrators; its companies stay, without a partner',

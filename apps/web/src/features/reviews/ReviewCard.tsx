@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto, type Template } from './api';
 import { SourceBadge, Stars } from './ui';
 import { reviewKeys } from './queryKeys';
+import { CategoryTag } from '../../app/ui/CategoryTag';
 
 export interface CardPermissions {
   /** Responder and up: answer and categorize. */
@@ -513,9 +514,9 @@ export function ReviewCard({
               tagRender={({ value, closable, onClose }) => {
                 const c = catById.get(value as number);
                 return (
-                  <Tag color={c?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+                  <CategoryTag color={c?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
                     {c?.title ?? value}
-                  </Tag>
+                  </CategoryTag>
                 );
               }}
               onOpenChange={(open) => {
@@ -548,9 +549,9 @@ export function ReviewCard({
             />
           ) : (
             review.review_categories.map((id) => (
-              <Tag key={id} color={catById.get(id)?.color}>
+              <CategoryTag key={id} color={catById.get(id)?.color}>
                 {catById.get(id)?.title}
-              </Tag>
+              </CategoryTag>
             ))
           ))}
         {perms.caseResolution && (
