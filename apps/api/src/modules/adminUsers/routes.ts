@@ -1,9 +1,9 @@
-import { freeTextError, userSettingsSchema } from '@reputo/core';
+import { freeTextError, userSettingsSchema, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { idNumber, idParams } from '../companies/schemas';
+import { idParams } from '../companies/schemas';
 import { createAdmin, getAdmin, listAdmins, patchAdmin, reinviteAdmin, removeAdmin } from './service';
 
 const tags = ['admin users'];
@@ -25,17 +25,17 @@ const createBody = z.object({
   firstName: nameField.optional(),
   lastName: nameField.optional(),
   role: roleField,
-  partnerId: idNumber('partnerId').nullable().optional(),
+  partnerId: idSchema('partnerId').nullable().optional(),
   url: z.string().max(500).optional(),
 });
 
 const patchBody = z.object({
-  id: idNumber().optional(),
+  id: idSchema().optional(),
   email: userSettingsSchema.shape.email.optional(),
   firstName: nameField.optional(),
   lastName: nameField.optional(),
   role: roleField.optional(),
-  partnerId: idNumber('partnerId').nullable().optional(),
+  partnerId: idSchema('partnerId').nullable().optional(),
 });
 
 const adminUser = z.object({

@@ -2,14 +2,14 @@
  * The public REST API for servers (partners' and companies' own systems): read companies,
  * locations and reviews with an API key. Versioned under /v2/public. Every call is metered.
  */
-import { monthlyApiCredits, reviewFilterSchema, sourceTitle, toIsoDate } from '@reputo/core';
+import { monthlyApiCredits, reviewFilterSchema, sourceTitle, toIsoDate, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { countReviews, findReviewPage, findReviewThread, type ReviewRow } from '../reviews/repository';
-import { idNumber, idParams } from '../companies/schemas';
+import { idParams } from '../companies/schemas';
 import { apiClientOf, type ApiClient } from './metering';
 import { poolCallsByKind, publicCompanies, publicLocationPage } from './repository';
 
@@ -17,7 +17,7 @@ const tags = ['public API'];
 const security: { [label: string]: string[] }[] = [{ apiKey: [] }, { apiKeyQuery: [] }];
 const keyAccess = access.apiKey();
 
-const companyQuery = z.object({ company: idNumber('company').optional() });
+const companyQuery = z.object({ company: idSchema('company').optional() });
 
 /** The one company a call reads: the key's own, or for a partner key the `company` asked for (or its only one). */
 function companyOfCall(client: ApiClient, wanted: number | undefined): number {

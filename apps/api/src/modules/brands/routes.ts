@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { fileResponse } from '../../platform/openapi';
-import { brandSchema, LOGO_MAX_BYTES } from '@reputo/core';
+import { brandSchema, LOGO_MAX_BYTES, idSchema } from '@reputo/core';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import type { App, AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { NUL_MESSAGE } from '../../platform/input';
 import { createStorage, type Storage } from '../../platform/storage';
-import { idNumber } from '../companies/schemas';
 import { accessTokenFromQuery } from '../statistics/excel';
 import { companyOfPathId } from '../../platform/dataChanges';
 import {
@@ -26,8 +25,8 @@ import {
 
 const tags = ['brands'];
 const admins = access.roles(['owner', 'partner']);
-const companyParams = z.object({ id: idNumber() });
-const brandParams = z.object({ id: idNumber(), brand: idNumber('brand') });
+const companyParams = z.object({ id: idSchema() });
+const brandParams = z.object({ id: idSchema(), brand: idSchema('brand') });
 
 /** Region tags arrive as a list of titles or one comma-separated text. */
 const statesField = z.union(
@@ -39,7 +38,7 @@ const brandBody = z.object({
   states: statesField.optional(),
 });
 const brandPatchBody = z.object({
-  id: idNumber().optional(),
+  id: idSchema().optional(),
   title: brandSchema.shape.title.pipe(z.string().max(200)).optional(),
   states: statesField.optional(),
 });
@@ -77,7 +76,7 @@ function logoUploadRoute(app: App, db: AppDeps['db'], storage: Storage): void {
           tags,
           summary:
             'Upload a brand logo: multipart field "file", an image of at most 5,242,880 bytes (access_token may come in the query)',
-          querystring: z.object({ brand: idNumber('brand'), access_token: z.string().optional() }),
+          querystring: z.object({ brand: idSchema('brand'), access_token: z.string().optional() }),
           response: { 200: z.object({ id: z.number(), photoUrl: z.string() }) },
         },
       },

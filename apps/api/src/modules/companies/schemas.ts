@@ -2,10 +2,7 @@ import { companyCreateSchema, companyPatchSchema, STATUSES, idSchema } from '@re
 import { z } from 'zod';
 import { pagingQuery } from '../../platform/paging';
 
-/** A path or body id: a positive whole number that fits the database's integer ids. */
-export const idNumber = idSchema;
-
-export const idParams = z.object({ id: idNumber() });
+export const idParams = z.object({ id: idSchema() });
 
 export const companyListQuery = pagingQuery.extend({
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
@@ -20,13 +17,13 @@ const sourceList = z.array(z.string().max(50), { error: 'sources must be a list 
 
 /** POST v2/api/admin/companies: the information step; the Owner may place the company under a partner. */
 export const companyCreateBody = companyCreateSchema.extend({
-  partner_id: idNumber('partner_id').nullable().optional(),
+  partner_id: idSchema('partner_id').nullable().optional(),
 });
 
 /** PATCH v2/api/admin/companies/{id}: the id plus the changed fields only. */
 export const companyPatchBody = companyPatchSchema.extend({
-  id: idNumber().optional(),
-  partner_id: idNumber('partner_id').nullable().optional(),
+  id: idSchema().optional(),
+  partner_id: idSchema('partner_id').nullable().optional(),
   sources: sourceList.optional(),
   competitorsSources: sourceList.optional(),
   sourceUrls: z

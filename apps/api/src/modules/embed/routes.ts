@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
-import { idNumber } from '../companies/schemas';
 import { companyInScope } from '../companies/service';
 import { companyFrameAncestors, countCompanyLocations, setCompanyFrameAncestors } from './repository';
 
@@ -94,7 +93,7 @@ export function embedRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['admin'],
         summary: "A company's embedding settings (frameAncestors), by client id",
-        querystring: z.object({ client: idNumber('client') }),
+        querystring: z.object({ client: idSchema('client') }),
         response: { 200: embedSettings },
       },
     },
@@ -111,7 +110,7 @@ export function embedRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['admin'],
         summary: "Set the origins allowed to frame a company's embedded views, by client id",
-        body: embedSettingsBody.extend({ client: idNumber('client') }),
+        body: embedSettingsBody.extend({ client: idSchema('client') }),
         response: { 200: embedSettings },
       },
     },

@@ -1,13 +1,12 @@
-import { isResponseLanguage, RESPONSE_LANGUAGES } from '@reputo/core';
+import { isResponseLanguage, RESPONSE_LANGUAGES, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { updateCompany } from '../companies/repository';
-import { idNumber } from '../companies/schemas';
 import { companyInScope } from '../companies/service';
 
 const languagesBody = z.object({
-  client: idNumber('client'),
+  client: idSchema('client'),
   languages: z
     .array(z.string().refine(isResponseLanguage, { error: (i) => `Unknown language: ${String(i.input)}` }), {
       error: 'languages must be a list of language codes',

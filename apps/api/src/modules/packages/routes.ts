@@ -1,8 +1,7 @@
-import { isIsoDate, MSG, PACKAGES } from '@reputo/core';
+import { isIsoDate, MSG, PACKAGES, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { idNumber } from '../companies/schemas';
 import { companyView as companyViewSchema } from '../companies/schemas';
 import { companyView } from '../companies/service';
 import { packageCatalogue, updatePackage } from './service';
@@ -10,7 +9,7 @@ import { packageCatalogue, updatePackage } from './service';
 const tags = ['admin'];
 
 const packagePatchBody = z.object({
-  client: idNumber('client'),
+  client: idSchema('client'),
   package: z.enum(PACKAGES, { error: MSG.packageNotValid }).optional(),
   packageChangeDate: z.string().refine(isIsoDate, MSG.dateNotValid).optional(),
   features: z

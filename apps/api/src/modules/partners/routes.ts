@@ -1,11 +1,11 @@
-import { partnerCreateSchema, partnerPatchSchema, STATUSES } from '@reputo/core';
+import { partnerCreateSchema, partnerPatchSchema, STATUSES, idSchema } from '@reputo/core';
 import { xlsxFile } from '../../platform/openapi';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { idNumber, idParams } from '../companies/schemas';
+import { idParams } from '../companies/schemas';
 import { partnerUsage } from '../apiKeys/repository';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { allPartners, companyCounts, listPartners } from './repository';
@@ -182,7 +182,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'Partner administrators: of one partner (id), or all for the Owner; a Partner sees its own',
-        querystring: z.object({ id: idNumber().optional() }),
+        querystring: z.object({ id: idSchema().optional() }),
         response: { 200: z.object({ data: z.array(partnerUserSchema) }) },
       },
     },
@@ -199,7 +199,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
         summary:
           "Excel export of the metered Free API or Paid API usage of a partner (its key and its companies' keys) per day and caller; default range the last 7 days",
         querystring: rangeQuery.extend({
-          id: idNumber(),
+          id: idSchema(),
           freeApi: z.enum(['true', 'false'], { error: 'freeApi must be true or false' }).default('true'),
           access_token: z.string().optional(),
         }),
@@ -289,7 +289,7 @@ export function partnerRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: 'Update a partner: the id plus changed fields; credits required for and allowed only with Custom',
         params: idParams,
-        body: partnerPatchSchema.and(z.object({ id: idNumber().optional() })),
+        body: partnerPatchSchema.and(z.object({ id: idSchema().optional() })),
         response: { 200: partnerViewSchema },
       },
     },

@@ -9,7 +9,7 @@ import { findUserById } from '../users/repository';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { netPromoterScoreWidget } from '../dashboard/service';
 import { primaryTopics } from '../insights/service';
-import { XLSX_TYPE } from '../statistics/excel';
+import { XLSX_TYPE } from '../../platform/xlsx';
 import { statisticsWorkbook } from '../statistics/export';
 import { weekStartOf } from '../statistics/period';
 import { locationsReport, volumeReport, averageReport, type StatsQuery } from '../statistics/service';

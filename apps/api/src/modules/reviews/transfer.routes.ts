@@ -27,7 +27,7 @@ import { scopeCompanyId } from '../../platform/companyScope';
 import { findCompanyById } from '../companies/repository';
 import { findImport, firstLocations, recentImports } from './imports.repository';
 import { csvFile, fileResponse } from '../../platform/openapi';
-import { XLSX_TYPE as XLSX } from '../statistics/excel';
+import { XLSX_TYPE as XLSX } from '../../platform/xlsx';
 
 /**
  * Exports (PDF, Excel) for the current filters, and review uploads.

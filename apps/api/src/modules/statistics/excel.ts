@@ -58,8 +58,6 @@ export async function buildWorkbook(sheets: AnySheet[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export { XLSX_TYPE } from '../../platform/xlsx';
-
 export function sendWorkbook(reply: FastifyReply, filename: string, content: Buffer) {
   return reply
     .header('content-type', XLSX_TYPE)

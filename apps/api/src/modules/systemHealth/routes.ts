@@ -1,8 +1,8 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery, totalPages } from '../../platform/paging';
-import { idNumber } from '../companies/schemas';
 import { createLatencyRecorder } from './latency';
 import { locationsBySync } from './repository';
 import { companyHealth, healthSummary, STALE_HOURS } from './service';
@@ -63,7 +63,7 @@ export function systemHealthRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'Locations by the age of their newest fetched review, stalest first',
-        querystring: pagingQuery.extend({ company: idNumber('company').optional() }),
+        querystring: pagingQuery.extend({ company: idSchema('company').optional() }),
         response: { 200: locationSyncSchema },
       },
     },

@@ -1,8 +1,7 @@
-import { EMBED_ROUTE_PREFIXES, EMBED_VIEWS } from '@reputo/core';
+import { EMBED_ROUTE_PREFIXES, EMBED_VIEWS, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { idNumber } from '../companies/schemas';
 import { companyInScope } from '../companies/service';
 
 /** What each embeddable page shows on a customer's site (the pages the embed guard allows). */
@@ -27,7 +26,7 @@ export function widgetRoutes(app: App, deps: AppDeps): void {
         tags: ['admin'],
         summary:
           "The embeddable widgets (iframe pages and views) with their addresses; with client, checked against the company's access",
-        querystring: z.object({ client: idNumber('client').optional() }),
+        querystring: z.object({ client: idSchema('client').optional() }),
         response: {
           200: z.object({
             data: z.array(
