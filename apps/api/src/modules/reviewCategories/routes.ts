@@ -47,6 +47,12 @@ const categorySchema = z.object({
   keywords: z.array(z.string()),
 });
 const caseSchema = z.object({ id: z.number(), title: z.string(), color: z.string(), position: z.number() });
+/** A place in the list of statuses: bounded so that "last + 1" always fits the database's integer. */
+const position = z
+  .number()
+  .int('position must be a whole number')
+  .min(0, 'position must be a whole number')
+  .max(10_000, 'position can be at most 10000');
 const deleted = z.object({ id: z.number(), deleted: z.literal(true) });
 
 const isUniqueViolation = (e: unknown) => {
@@ -245,7 +251,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['caseResolution'],
         summary: 'Create a status (placed last unless a position is given)',
-        body: z.object({ title, color: color.optional(), position: z.number().int().min(0).optional() }),
+        body: z.object({ title, color: color.optional(), position: position.optional() }),
         response: { 201: caseSchema },
       },
     },
@@ -275,7 +281,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
         body: z.object({
           title: title.optional(),
           color: color.optional(),
-          position: z.number().int().min(0).optional(),
+          position: position.optional(),
         }),
         response: { 200: caseSchema },
       },
