@@ -100,14 +100,17 @@ function acceptsGzip(request: FastifyRequest): boolean {
  * Answers a report GET: `compute` runs once per view and TTL (see companyReadCache), and the cached
  * JSON text (or its gzip) is sent as it is, past the route's response serializer: the value goes
  * through the route's 200 response schema when it has one, so the JSON is what the serializer
- * would have written. With the cache off every answer is computed and sent plain.
+ * would have written. With the cache off every answer is computed and sent plain. It answers the
+ * reply, so the route's async handler resolves only once the answer is out: resolving earlier makes
+ * Fastify send a second, empty answer while the onSend hooks of the first still run (seen as
+ * "Reply was already sent" and 500s under concurrent requests).
  */
 export async function sendReport(
   db: object,
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<unknown>,
-): Promise<void> {
+): Promise<FastifyReply> {
   const ttlMs = reportTtls.get(db);
   const ctx = actingOf(request);
   const key = reportKey(ctx, request.url);
@@ -121,11 +124,10 @@ export async function sendReport(
   reply.type('application/json; charset=utf-8');
   // Only a cached body is compressed: its gzip is made once and sent many times.
   if (!cached || body.json.length < GZIP_FROM_CHARS || !acceptsGzip(request)) {
-    reply.send(body.json);
-    return;
+    return reply.send(body.json);
   }
   body.gzip ??= gzipped(body.json);
-  reply
+  return reply
     .header('content-encoding', 'gzip')
     .header('vary', 'accept-encoding')
     .send(await body.gzip);
