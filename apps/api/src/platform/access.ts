@@ -2,6 +2,7 @@ import type { Feature, Role } from '@reputo/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ignoresOwnerAsCompany, readActingRequest, resolveActingContext, type ActingContext } from './acting';
 import { describeWrites, requireDeclaredWrites, type DataKind } from './dataChanges';
+import { requireEncodableResponses } from './responseSchemas';
 import { ExpiredTokenError, forbidden, unauthorized } from './errors';
 import { requestCompany, requestUser } from './identityCache';
 import type { TokenSigner, AccessClaims } from './auth/tokens';
@@ -176,6 +177,7 @@ export function registerAccess(
     if (!a) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of methods) {
       requireDeclaredWrites(method, route.url, route.config?.writes);
+      requireEncodableResponses(method, route.url, route.schema?.response);
       // What a write makes stale is listed with its access: a review of the diff sees it.
       permissions.push({
         method,

@@ -11,7 +11,7 @@ import { findReview } from '../reviews/repository';
 import { readSheet, uploadBody, UPLOAD_BODY_LIMIT } from '../reviews/files';
 import { REVIEW_MANAGERS } from '../reviews/roles';
 import { scopeCompanyId } from '../../platform/companyScope';
-import { generateReply } from '../responses/ai';
+import { generateReply, reviewReplyLanguage } from '../responses/ai';
 import { writeReply } from '../responses/service';
 import { csvFile } from '../../platform/openapi';
 import {
@@ -43,10 +43,12 @@ const ruleSchema = z.object({
     .max(MAX_DELAY_MINUTES, `delayMinutes can be at most ${MAX_DELAY_MINUTES} (7 days)`),
   templateIds: z.array(idSchema('templateIds')).max(20),
 });
+/** A rule as answered: the same fields, its template ids plain numbers (idSchema reads them from input). */
+const ruleAnswer = ruleSchema.extend({ templateIds: z.array(z.number()) });
 const settingsSchema = z.object({
   enabled: z.boolean(),
   enabledAt: z.string().nullable(),
-  rules: z.array(ruleSchema),
+  rules: z.array(ruleAnswer),
   excludedKeywords: z.array(z.string()),
 });
 
@@ -147,7 +149,12 @@ async function replyTextFor(
   rule: AutoresponseRule,
 ): Promise<string> {
   if (rule.templateIds.length) {
-    const rows = await findCompanyTemplates(deps.db, review.companyId, rule.templateIds);
+    // Only the rule's templates in the reply language: an English template never answers an Arabic
+    // review; with none in that language the reply is written in it instead.
+    const language = await reviewReplyLanguage(deps.db, review);
+    const rows = (await findCompanyTemplates(deps.db, review.companyId, rule.templateIds)).filter(
+      (t) => t.language === language,
+    );
     const chosen = rows[Math.floor(Math.random() * rows.length)];
     if (chosen)
       return fillTemplate(chosen.text, {

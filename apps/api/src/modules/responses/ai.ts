@@ -95,6 +95,14 @@ function nameRule(authorName: string | null): string[] {
     : [];
 }
 
+/** The language a reply to this review is written in: its region's reply language (Settings > Regions) when set, else the review's own. */
+export async function reviewReplyLanguage(db: Db, review: ReviewRow): Promise<string> {
+  return (
+    (await replyLanguageOverride(db, review.companyId, review.locationId)) ??
+    (await replyLanguage(review.text, review.language))
+  );
+}
+
 /**
  * Writes a reply suggestion for a review: through the configured OpenAI-compatible endpoint, or
  * the built-in writer. Either way it is in the reply language (the location's region language when
@@ -108,10 +116,7 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
     .select({ name: companies.companyName, type: companies.type })
     .from(companies)
     .where(eq(companies.id, review.companyId));
-  // A region's reply language (Settings > Regions) wins over the review's own.
-  const language =
-    (await replyLanguageOverride(db, review.companyId, review.locationId)) ??
-    (await replyLanguage(review.text, review.language));
+  const language = await reviewReplyLanguage(db, review);
   const avoid = await recentTexts(db, review);
   const builtin = async (): Promise<{ text: string; language: string }> =>
     writeBuiltinReply({

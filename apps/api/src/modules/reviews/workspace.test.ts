@@ -238,6 +238,53 @@ describeEachDatabase(
       expect(incremental).toEqual(rebuilt);
     });
 
+    it("answers with the rule's templates in the review's reply language, and writes one in it when none is", async () => {
+      const db = state.env.database.db;
+      const template = async (title: string, text: string, language: string) =>
+        (await call('manager', 'POST', '/v2/api/templates', { title, text, language })).json().id as number;
+      const english = await template('Auto thanks', 'Thank you for the five stars!', 'en');
+      const arabic = await template('شكر تلقائي', 'شكراً جزيلاً على النجوم الخمس!', 'ar');
+      const rules = (templateIds: number[]) => [{ rating: 5, enabled: true, delayMinutes: 0, templateIds }];
+      const saved = await call('manager', 'POST', '/v2/api/admin/autoresponse/settings', {
+        enabled: true,
+        rules: rules([english, arabic]),
+        excludedKeywords: [],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const fresh = (language: string) => ({
+        companyId: state.env.fx.companyA.id,
+        locationId: state.world.jlt,
+        source: 'google',
+        rating: 5,
+        text: null,
+        language,
+        authorName: 'Rating Only',
+        createdAt: new Date(),
+      });
+      const queue = jobQueueFor({ db });
+      const sweep = async () => {
+        await queue.enqueue(AUTORESPONSE_JOB, {}, { dedupeKey: `lang:${Math.random()}` });
+        await queue.runDue();
+      };
+      const replyTo = async (id: number) =>
+        (await call('admin', 'POST', '/v2/api/responses/get', { reviewId: id })).json().responses[0]?.text as string;
+      const [inEnglish, inArabic] = await insertReviewRows(db, [fresh('en'), fresh('ar')]);
+      await sweep();
+      expect(await replyTo(inEnglish!)).toBe('Thank you for the five stars!');
+      expect(await replyTo(inArabic!)).toBe('شكراً جزيلاً على النجوم الخمس!');
+
+      await call('manager', 'POST', '/v2/api/admin/autoresponse/settings', {
+        enabled: true,
+        rules: rules([english]),
+        excludedKeywords: [],
+      });
+      const [arabicOnlyEnglishTemplate] = await insertReviewRows(db, [fresh('ar')]);
+      await sweep();
+      const written = await replyTo(arabicOnlyEnglishTemplate!);
+      expect(written).not.toBe('Thank you for the five stars!');
+      expect(written).toMatch(/\p{Script=Arabic}/u);
+    });
+
     it('says clearly when translation is not configured', async () => {
       const res = await call('analyst', 'GET', `/v2/api/reviews/translate/${state.world.ids.r1}`);
       expect(res.statusCode).toBe(503);
