@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -14,7 +14,7 @@ export interface Scope {
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type ConversationView = ConversationRow & {
+export type ConversationView = Omit<ConversationRow, 'search'> & {
   pageName: string | null;
   assigneeName: string | null;
   tags: TagDto[];
@@ -95,16 +95,61 @@ async function searchCondition(db: Db, companyId: number, search: string): Promi
   return sql`(${conversations.search} @@ ${tsquery} OR EXISTS (SELECT 1 FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.search @@ ${tsquery} OFFSET 0))`;
 }
 
-/** One inbox page, newest activity first; one row more than asked tells whether more follow. */
-export async function findConversations(db: Db, scope: Scope, f: InboxFilter): Promise<ConversationRow[]> {
-  const search = f.search ? await searchCondition(db, scope.companyId, f.search) : undefined;
+const { search: _search, ...conversationColumns } = getTableColumns(conversations);
+
+/** A conversation with its page's and assignee's names and its tags, in one statement. */
+const viewColumns = {
+  ...conversationColumns,
+  pageName: messagePages.name,
+  assigneeFirstName: users.firstName,
+  assigneeLastName: users.lastName,
+  assigneeEmail: users.email,
+  tags: sql<
+    TagDto[]
+  >`coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name)
+    FROM conversation_tags ct JOIN message_tags t ON t.id = ct.tag_id WHERE ct.conversation_id = ${conversations.id}), '[]'::json)`,
+};
+
+type ViewRow = Omit<ConversationRow, 'search'> & {
+  pageName: string | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeEmail: string | null;
+  tags: TagDto[];
+};
+
+function toView(r: ViewRow): ConversationView {
+  const { assigneeFirstName, assigneeLastName, assigneeEmail, ...rest } = r;
+  return {
+    ...rest,
+    assigneeName:
+      r.assigneeId === null ? null : [assigneeFirstName, assigneeLastName].filter(Boolean).join(' ') || assigneeEmail,
+  };
+}
+
+function viewQuery(db: Db) {
   return db
-    .select()
+    .select(viewColumns)
     .from(conversations)
+    .leftJoin(messagePages, eq(messagePages.id, conversations.pageId))
+    .leftJoin(users, eq(users.id, conversations.assigneeId));
+}
+
+/** One inbox page, newest activity first; one row more than asked tells whether more follow. */
+export async function findConversations(db: Db, scope: Scope, f: InboxFilter): Promise<ConversationView[]> {
+  const search = f.search ? await searchCondition(db, scope.companyId, f.search) : undefined;
+  const rows = await viewQuery(db)
     .where(and(...filterConditions(scope, f), search))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(f.limit + 1)
     .offset(f.skip);
+  return rows.map(toView);
+}
+
+/** The view of one conversation the member sees. */
+export async function findConversationView(db: Db, scope: Scope, id: number): Promise<ConversationView | undefined> {
+  const [row] = await viewQuery(db).where(and(scoped(scope), eq(conversations.id, id)));
+  return row ? toView(row) : undefined;
 }
 
 export async function findConversation(db: Db, scope: Scope, id: number): Promise<ConversationRow | undefined> {
@@ -113,47 +158,6 @@ export async function findConversation(db: Db, scope: Scope, id: number): Promis
     .from(conversations)
     .where(and(scoped(scope), eq(conversations.id, id)));
   return row;
-}
-
-/** Page names, assignee names and tags of a set of conversations, for their views. */
-export async function decorate(db: Db, companyId: number, rows: ConversationRow[]): Promise<ConversationView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const pageIds = [...new Set(rows.map((r) => r.pageId).filter((p): p is number => p !== null))];
-  const assigneeIds = [...new Set(rows.map((r) => r.assigneeId).filter((p): p is number => p !== null))];
-  const [pages, people, tags] = await Promise.all([
-    pageIds.length
-      ? db
-          .select({ id: messagePages.id, name: messagePages.name })
-          .from(messagePages)
-          .where(and(eq(messagePages.companyId, companyId), inArray(messagePages.id, pageIds)))
-      : [],
-    assigneeIds.length
-      ? db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-          .from(users)
-          .where(inArray(users.id, assigneeIds))
-      : [],
-    db
-      .select({
-        conversationId: conversationTags.conversationId,
-        id: messageTags.id,
-        name: messageTags.name,
-        color: messageTags.color,
-      })
-      .from(conversationTags)
-      .innerJoin(messageTags, eq(messageTags.id, conversationTags.tagId))
-      .where(and(eq(conversationTags.companyId, companyId), inArray(conversationTags.conversationId, ids)))
-      .orderBy(asc(messageTags.name)),
-  ]);
-  const pageName = new Map(pages.map((p) => [p.id, p.name]));
-  const personName = new Map(people.map((p) => [p.id, [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email]));
-  return rows.map((r) => ({
-    ...r,
-    pageName: r.pageId === null ? null : (pageName.get(r.pageId) ?? null),
-    assigneeName: r.assigneeId === null ? null : (personName.get(r.assigneeId) ?? null),
-    tags: tags.filter((t) => t.conversationId === r.id).map(({ id, name, color }) => ({ id, name, color })),
-  }));
 }
 
 /** Unread messages of the conversations the member sees (what the badge adds to unread comments). */
