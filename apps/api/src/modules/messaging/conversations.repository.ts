@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { conversations, conversationTags, messagePages, messages, messageTags, users } from '../../db/schema';
+import { conversations, conversationTags, messagePages, messages, users } from '../../db/schema';
 import type { InboxFilter, TagDto } from './schemas';
 
 /** What a member may see: the acting company, and its locations when the member is limited to some. */
