@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { conversations, conversationTags, messagePages, messages, users } from '../../db/schema';
+import type { InboxFilter, TagDto } from './schemas';
+
+/** What a member may see: the acting company, and its locations when the member is limited to some. */
+export interface Scope {
+  companyId: number;
+  userId: number;
+  locationIds: number[] | null;
+}
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationView = Omit<ConversationRow, 'search'> & {
+  pageName: string | null;
+  assigneeName: string | null;
+  tags: TagDto[];
+};
+
+/** The location limit of a member as a condition on a table's location_id (null: none). */
+export function locationCondition(column: AnyPgColumn, scope: Pick<Scope, 'locationIds'>): SQL | undefined {
+  if (scope.locationIds === null) return undefined;
+  if (scope.locationIds.length === 0) return sql`false`;
+  return inArray(column, scope.locationIds);
+}
+
+function scoped(scope: Scope): SQL {
+  return and(eq(conversations.companyId, scope.companyId), locationCondition(conversations.locationId, scope))!;
+}
+
+/** The words of a search, all of which must be found; null when it has no word. */
+export function wordsQuery(search: string): string | null {
+  const words = search
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.join(' & ') : null;
+}
+
+function filterConditions(scope: Scope, f: InboxFilter): SQL[] {
+  const where: (SQL | undefined)[] = [scoped(scope)];
+  if (f.pageId) where.push(eq(conversations.pageId, f.pageId));
+  if (f.channel) where.push(eq(conversations.channel, f.channel));
+  if (f.read === 'read') where.push(eq(conversations.isRead, true));
+  if (f.read === 'unread') where.push(eq(conversations.isRead, false));
+  if (f.assignee === 'none') where.push(isNull(conversations.assigneeId));
+  else if (f.assignee === 'me') where.push(eq(conversations.assigneeId, scope.userId));
+  else if (typeof f.assignee === 'number') where.push(eq(conversations.assigneeId, f.assignee));
+  if (f.tagId)
+    where.push(
+      sql`${conversations.id} IN (SELECT ${conversationTags.conversationId} FROM ${conversationTags} WHERE ${conversationTags.tagId} = ${f.tagId} AND ${conversationTags.companyId} = ${scope.companyId})`,
+    );
+  return where.filter((w): w is SQL => w !== undefined);
+}
+
+/** Above this many messages with the words (the planner's estimate; a word it has no statistics for is 0.5% of the table) a search is common. */
+const RARE_MATCHES = 20_000;
+/** At most this many matching conversations are looked up by id. */
+const MAX_LISTED = 1000;
+
+/** The planner's estimate of the rows a statement reads (it knows a word's frequency from the statistics). */
+async function estimatedRows(db: Db, statement: SQL): Promise<number> {
+  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`));
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+  return parsed[0]?.Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The search condition. A rare word (what people mostly search: a name, an order number) is looked
+ * up in the GIN indexes and the inbox reads only those conversations; a common word ("booking") is
+ * checked per conversation while the inbox is walked newest first, which stops after one page. One
+ * statement cannot be planned well for both (a word nobody wrote walked 100,000 conversations in
+ * 4.4 s; a common one read 100,000 index entries): the planner's own estimate chooses.
+ */
+async function searchCondition(db: Db, companyId: number, search: string): Promise<SQL | undefined> {
+  const query = wordsQuery(search);
+  if (!query) return undefined;
+  const tsquery = sql`to_tsquery('simple', ${query})`;
+  const inMessages = sql`SELECT conversation_id AS id FROM messages WHERE company_id = ${companyId} AND search @@ ${tsquery}`;
+  if ((await estimatedRows(db, inMessages)) < RARE_MATCHES) {
+    const found = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`${inMessages} UNION SELECT id FROM conversations WHERE company_id = ${companyId} AND search @@ ${tsquery} LIMIT ${MAX_LISTED + 1}`,
+      ),
+    );
+    // A common name ("Sara") matches thousands of conversations: walking finds a page sooner than listing them.
+    if (found.length <= MAX_LISTED)
+      return found.length ? inArray(conversations.id, [...new Set(found.map((r) => Number(r.id)))]) : sql`false`;
+  }
+  // OFFSET 0 keeps the check per conversation: without it the planner may hash every matching message first (2.5 s).
+  return sql`(${conversations.search} @@ ${tsquery} OR EXISTS (SELECT 1 FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.search @@ ${tsquery} OFFSET 0))`;
+}
+
+const { search: _search, ...conversationColumns } = getTableColumns(conversations);
+
+/** A conversation with its page's and assignee's names and its tags, in one statement. */
+const viewColumns = {
+  ...conversationColumns,
+  pageName: messagePages.name,
+  assigneeFirstName: users.firstName,
+  assigneeLastName: users.lastName,
+  assigneeEmail: users.email,
+  tags: sql<
+    TagDto[]
+  >`coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name)
+    FROM conversation_tags ct JOIN message_tags t ON t.id = ct.tag_id WHERE ct.conversation_id = ${conversations.id}), '[]'::json)`,
+};
+
+type ViewRow = Omit<ConversationRow, 'search'> & {
+  pageName: string | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeEmail: string | null;
+  tags: TagDto[];
+};
+
+function toView(r: ViewRow): ConversationView {
+  const { assigneeFirstName, assigneeLastName, assigneeEmail, ...rest } = r;
+  return {
+    ...rest,
+    assigneeName:
+      r.assigneeId === null ? null : [assigneeFirstName, assigneeLastName].filter(Boolean).join(' ') || assigneeEmail,
+  };
+}
+
+function viewQuery(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(conversations)
+    .leftJoin(messagePages, eq(messagePages.id, conversations.pageId))
+    .leftJoin(users, eq(users.id, conversations.assigneeId));
+}
+
+/** One inbox page, newest activity first; one row more than asked tells whether more follow. */
+export async function findConversations(db: Db, scope: Scope, f: InboxFilter): Promise<ConversationView[]> {
+  const search = f.search ? await searchCondition(db, scope.companyId, f.search) : undefined;
+  const rows = await viewQuery(db)
+    .where(and(...filterConditions(scope, f), search))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(f.limit + 1)
+    .offset(f.skip);
+  return rows.map(toView);
+}
+
+/** The view of one conversation the member sees. */
+export async function findConversationView(db: Db, scope: Scope, id: number): Promise<ConversationView | undefined> {
+  const [row] = await viewQuery(db).where(and(scoped(scope), eq(conversations.id, id)));
+  return row ? toView(row) : undefined;
+}
+
+export async function findConversation(db: Db, scope: Scope, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(scoped(scope), eq(conversations.id, id)));
+  return row;
+}
+
+/** Unread messages of the conversations the member sees (what the badge adds to unread comments). */
+export async function unreadConversationTotal(db: Db, scope: Omit<Scope, 'userId'>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.companyId, scope.companyId),
+        locationCondition(conversations.locationId, scope),
+        eq(conversations.isRead, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function conversationCounts(db: Db, scope: Scope): Promise<{ total: number; unread: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where not ${conversations.isRead}))::int`,
+    })
+    .from(conversations)
+    .where(scoped(scope));
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+}
+
+/** Read: no unread message left. Unread again: at least one, so the badge shows it. */
+export async function setRead(db: Db, scope: Scope, id: number, isRead: boolean): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set(
+      isRead
+        ? { isRead: true, unreadCount: 0 }
+        : { isRead: false, unreadCount: sql`greatest(${conversations.unreadCount}, 1)` },
+    )
+    .where(and(scoped(scope), eq(conversations.id, id)))
+    .returning();
+  return row;
+}
+
+export async function setAssignee(db: Db, scope: Scope, id: number, assigneeId: number | null): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ assigneeId })
+    .where(and(scoped(scope), eq(conversations.id, id)));
+}
+
+/** Whether a user is an active member of the company (the one an assignment may name). */
+export async function isCompanyMember(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.status, 'active')));
+  return Boolean(row);
+}
+
+export async function companyMembers(db: Db, companyId: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.status, 'active')))
+    .orderBy(asc(users.firstName), asc(users.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export async function findMessages(
+  db: Db,
+  conversationId: number,
+  before: number | undefined,
+  limit: number,
+): Promise<(MessageRow & { authorName: string | null })[]> {
+  const rows = await db
+    .select({
+      m: messages,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(and(eq(messages.conversationId, conversationId), before ? lt(messages.id, before) : undefined))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(limit + 1);
+  return rows.map((r) => ({
+    ...r.m,
+    authorName: r.m.authorUserId ? [r.firstName, r.lastName].filter(Boolean).join(' ') || null : null,
+  }));
+}
+
+export async function insertOutbound(
+  db: Db,
+  c: ConversationRow,
+  input: { message: string | null; attachmentType: string | null; attachmentUrl: string | null; userId: number },
+): Promise<MessageRow> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const now = new Date();
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId: c.companyId,
+        conversationId: c.id,
+        type: 'outbound',
+        sentAt: now,
+        message: input.message,
+        attachmentType: input.attachmentType,
+        attachmentUrl: input.attachmentUrl,
+        deliveryState: 'sending',
+        authorUserId: input.userId,
+      })
+      .returning();
+    // Answering reads the conversation: nothing the customer wrote is left unread.
+    await tx
+      .update(conversations)
+      .set({
+        lastMessage: input.message ?? `[${input.attachmentType ?? 'attachment'}]`,
+        lastMessageAt: now,
+        isRead: true,
+        unreadCount: 0,
+      })
+      .where(eq(conversations.id, c.id));
+    return row!;
+  });
+}
+
+/** One message with its author's name (the outbound ones a team member wrote). */
+export async function findMessageWithAuthor(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ m: messages, firstName: users.firstName, lastName: users.lastName })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  if (!row) return undefined;
+  return {
+    ...row.m,
+    authorName: row.m.authorUserId ? [row.firstName, row.lastName].filter(Boolean).join(' ') || null : null,
+  };
+}
+
+export async function findMessage(db: Db, companyId: number, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  return row;
+}
+
+export async function setMessageState(
+  db: Db,
+  id: number,
+  set: { deliveryState: string; failureReason?: string | null; externalId?: string | null },
+): Promise<MessageRow | undefined> {
+  const [row] = await db.update(messages).set(set).where(eq(messages.id, id)).returning();
+  return row;
+}
