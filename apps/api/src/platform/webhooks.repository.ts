@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { webhookDeliveries } from '../db/schema';
 
@@ -6,30 +6,50 @@ import { webhookDeliveries } from '../db/schema';
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 type NewDelivery = Pick<typeof webhookDeliveries.$inferInsert, 'provider' | 'deliveryId' | 'body' | 'headers'>;
 
-/**
- * Stores a delivery unless its provider's id was stored before; `then` runs in the same
- * transaction for a new one (the job that processes it is enqueued there). Answers the new row's
- * id, or null for a repeat.
- */
-export async function storeDelivery(
-  db: Db,
-  delivery: NewDelivery,
-  then: (tx: Db, id: number) => Promise<unknown>,
-): Promise<number | null> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values(delivery)
-      .onConflictDoNothing({ target: [webhookDeliveries.provider, webhookDeliveries.deliveryId] })
-      .returning({ id: webhookDeliveries.id });
-    if (!row) return null;
-    await then(tx, row.id);
-    return row.id;
-  });
+/** Stores a delivery unless its provider's id was stored before; answers the new row's id, or null for a repeat. */
+export async function storeDelivery(db: Db, delivery: NewDelivery): Promise<number | null> {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values(delivery)
+    .onConflictDoNothing({ target: [webhookDeliveries.provider, webhookDeliveries.deliveryId] })
+    .returning({ id: webhookDeliveries.id });
+  return row?.id ?? null;
 }
 
-/** Takes a delivery for an attempt (counted); null once processed or gone. */
+/**
+ * Claims up to `limit` waiting deliveries of a provider, oldest first, for `seconds` (one attempt
+ * counted): another process skips them meanwhile, and takes them again if this one died.
+ */
+export async function claimDeliveries(
+  db: Db,
+  provider: string,
+  limit: number,
+  seconds: number,
+): Promise<WebhookDeliveryRow[]> {
+  const w = webhookDeliveries;
+  const waiting = db
+    .select({ id: w.id })
+    .from(w)
+    .where(
+      and(
+        eq(w.provider, provider),
+        isNull(w.processedAt),
+        eq(w.retrying, false),
+        or(isNull(w.claimedUntil), lt(w.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(w.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(w)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${seconds})`, attempts: sql`${w.attempts} + 1` })
+    .where(inArray(w.id, waiting))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Takes a delivery for one attempt of its retry job (counted); null once processed or gone. */
 export async function startDeliveryAttempt(db: Db, id: number): Promise<WebhookDeliveryRow | null> {
   const [row] = await db
     .update(webhookDeliveries)
@@ -39,17 +59,19 @@ export async function startDeliveryAttempt(db: Db, id: number): Promise<WebhookD
   return row ?? null;
 }
 
-export async function markDeliveryProcessed(db: Db, id: number): Promise<void> {
+export async function markDeliveriesProcessed(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(webhookDeliveries)
-    .set({ processedAt: sql`now()`, lastError: null })
-    .where(eq(webhookDeliveries.id, id));
+    .set({ processedAt: sql`now()`, lastError: null, claimedUntil: null })
+    .where(inArray(webhookDeliveries.id, ids));
 }
 
-export async function markDeliveryFailed(db: Db, id: number, error: string): Promise<void> {
+/** Records a failed attempt; `retrying` hands the delivery to its own retry job (the batches skip it). */
+export async function markDeliveryFailed(db: Db, id: number, error: string, retrying = true): Promise<void> {
   await db
     .update(webhookDeliveries)
-    .set({ lastError: error.slice(0, 2000) })
+    .set({ lastError: error.slice(0, 2000), claimedUntil: null, retrying })
     .where(eq(webhookDeliveries.id, id));
 }
 

@@ -7,8 +7,10 @@ CREATE TABLE "webhook_deliveries" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"last_error" text
+	"last_error" text,
+	"claimed_until" timestamp with time zone,
+	"retrying" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_deliveries_uq" ON "webhook_deliveries" USING btree ("provider","delivery_id");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_unprocessed_idx" ON "webhook_deliveries" USING btree ("provider","received_at") WHERE processed_at is null;
+CREATE INDEX "webhook_deliveries_waiting_idx" ON "webhook_deliveries" USING btree ("provider","id") WHERE processed_at is null and retrying = false;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Every delivery an outside service posted to `/webhooks/<provider>` whose signature held, stored
- * once (a provider's retry of the same delivery is recognised by its id) and processed on the job
- * queue (platform/webhooks.ts). The raw body is kept as received, so a processing bug can be fixed
+ * once (a provider's retry of the same delivery is recognised by its id) and processed in batches
+ * by the job queue (platform/webhooks.ts). The raw body is kept as received, so a processing bug can be fixed
  * and the delivery processed again.
  */
 export const webhookDeliveries = pgTable(
@@ -21,11 +21,15 @@ export const webhookDeliveries = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** A process is processing it until then (a batch's claim); after that another may take it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Its first attempt failed: its retries are a job of its own (back-off, dead when they run out). */
+    retrying: boolean('retrying').notNull().default(false),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_uq').on(t.provider, t.deliveryId),
-    index('webhook_deliveries_unprocessed_idx')
-      .on(t.provider, t.receivedAt)
-      .where(sql`processed_at is null`),
+    index('webhook_deliveries_waiting_idx')
+      .on(t.provider, t.id)
+      .where(sql`processed_at is null and retrying = false`),
   ],
 );

@@ -29,6 +29,7 @@ export function metaWebhookProvider(
     process: async (delivery) => handle(eventsOfDelivery(delivery.body)),
     // Meta retries undelivered webhooks for hours; ours retry processing with back-off up to ~10 minutes apart.
     maxAttempts: 8,
-    concurrency: 4,
+    concurrency: 2,
+    parallel: 8,
   };
 }
