@@ -102,6 +102,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_GRAPH_URL: z.url().optional(),
+  FACEBOOK_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FACEBOOK_GRAPH_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   META_APP_SECRET: z.string().min(8).optional(),
   META_VERIFY_TOKEN: z.string().min(8).optional(),
   SECRETS_KEY: secretKey.optional(),
@@ -176,8 +178,9 @@ export interface Config {
   /**
    * The Graph API with its version (`https://graph.facebook.com/v21.0`). `graphUrlGiven`: set by
    * FACEBOOK_GRAPH_URL; when not, the demo serves a local fake Graph API (connectors/meta/fake.ts).
+   * A call waits `timeoutMs`; a rate-limited or failing one is retried after `retryMs`, doubling.
    */
-  facebook: { graphUrl: string; graphUrlGiven: boolean };
+  facebook: { graphUrl: string; graphUrlGiven: boolean; timeoutMs: number; retryMs: number };
   /** The Meta app's secret (Meta signs webhook deliveries with it) and the webhook's verify token. */
   meta: { appSecret: string; verifyToken: string };
   /** Keys for secrets at rest (platform/secrets.ts): the current one encrypts, old ones still decrypt. */
@@ -286,6 +289,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     facebook: {
       graphUrl: (env.FACEBOOK_GRAPH_URL ?? DEFAULT_GRAPH_URL).replace(/\/$/, ''),
       graphUrlGiven: env.FACEBOOK_GRAPH_URL !== undefined,
+      timeoutMs: env.FACEBOOK_GRAPH_TIMEOUT_MS,
+      retryMs: env.FACEBOOK_GRAPH_RETRY_MS,
     },
     // Generated when not given: deliveries then verify only against the demo's own simulator and tests.
     meta: {

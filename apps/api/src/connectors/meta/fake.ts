@@ -3,7 +3,7 @@
  * demo), and the makers of signed webhook deliveries in Meta's documented formats.
  *
  * Paths (with or without a version prefix such as `/v21.0`): `POST /{page-id}/messages` (Send API),
- * `POST /{comment-id}/comments` (reply), `POST /{comment-id}` with `is_hidden` (hide). Bodies may be
+ * `POST /{comment-id}/comments` or `/replies` (reply), `POST /{comment-id}` with `is_hidden` or `hide`. Bodies may be
  * JSON or form-encoded (form values of `recipient` and `message` hold JSON, as Meta accepts); the
  * token is the `access_token` parameter (query or body) or a Bearer header.
  * Rules: a page's token must match (`addPage`), an expired token answers code 190, and in `strict`
@@ -160,15 +160,16 @@ export async function startFakeGraph(opts: { window?: 'strict' | 'open'; port?: 
         });
       return ok(res, { recipient_id: recipient, message_id: `m_${randomBytes(12).toString('base64url')}` });
     }
-    if (parts.length === 2 && parts[1] === 'comments') {
+    if (parts.length === 2 && (parts[1] === 'comments' || parts[1] === 'replies')) {
       if (typeof body.message !== 'string' || !body.message)
         return graphError(res, 400, { message: '(#100) The parameter message is required', code: 100 });
       const id = `${parts[0]}_${++seq}${randomBytes(3).toString('hex')}`;
       fake.comments.set(id, { message: body.message, hidden: false, parentId: parts[0]! });
       return ok(res, { id });
     }
-    if (parts.length === 1 && body.is_hidden !== undefined) {
-      const hidden = body.is_hidden === true || body.is_hidden === 'true';
+    const hideField = body.is_hidden ?? body.hide;
+    if (parts.length === 1 && hideField !== undefined) {
+      const hidden = hideField === true || hideField === 'true';
       const comment = fake.comments.get(parts[0]!);
       if (comment) comment.hidden = hidden;
       return ok(res, { success: true });

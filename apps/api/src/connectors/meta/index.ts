@@ -5,8 +5,8 @@ import { callApi, ConnectorError } from '../types';
  * version, e.g. `https://graph.facebook.com/v21.0`; tests and the demo use connectors/meta/fake.ts):
  * - Send API: `POST /{page-id}/messages` with `recipient: {id}`, `messaging_type: 'RESPONSE'` and
  *   `message: {text}` or `{attachment: {type, payload: {url}}}`; answers `{recipient_id, message_id}`.
- * - Reply to a comment: `POST /{comment-id}/comments` with `message`; answers `{id}`.
- * - Hide a comment: `POST /{comment-id}` with `is_hidden=true`; answers `{success: true}`.
+ * - Reply to a comment: `POST /{comment-id}/comments` (Instagram: `/replies`) with `message`; answers `{id}`.
+ * - Hide a comment: `POST /{comment-id}` with `is_hidden=true` (Instagram: `hide=true`); answers `{success: true}`.
  * Every call carries the page access token as `access_token`.
  *
  * Failures come back as Graph error objects `{error: {message, type, code, error_subcode,
@@ -15,6 +15,8 @@ import { callApi, ConnectorError } from '../types';
  * retried for sends and replies: the message may have gone out, and Meta has no idempotency key.
  */
 const LABEL = 'Facebook';
+
+export type MetaChannel = 'facebook' | 'instagram';
 
 export type MetaFailureKind = 'token' | 'window' | 'rateLimited' | 'transient' | 'rejected';
 
@@ -124,8 +126,10 @@ export interface MetaClient {
     recipientId: string,
     message: OutboundMessage,
   ): Promise<{ messageId: string; recipientId: string }>;
-  replyToComment(accessToken: string, commentId: string, text: string): Promise<{ id: string }>;
-  hideComment(accessToken: string, commentId: string, hidden?: boolean): Promise<void>;
+  /** Instagram answers under `/{comment-id}/replies`, Facebook under `/{comment-id}/comments`. */
+  replyToComment(accessToken: string, commentId: string, text: string, channel?: MetaChannel): Promise<{ id: string }>;
+  /** Instagram's parameter is `hide`, Facebook's `is_hidden`. */
+  hideComment(accessToken: string, commentId: string, hidden?: boolean, channel?: MetaChannel): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -200,15 +204,17 @@ export function metaClient(opts: MetaClientOptions): MetaClient {
       );
       return { messageId: idOf(body, 'message_id'), recipientId: String(body.recipient_id ?? recipientId) };
     },
-    async replyToComment(accessToken, commentId, text) {
-      const body = await call(`/${encodeURIComponent(commentId)}/comments`, { message: text }, accessToken, {
+    async replyToComment(accessToken, commentId, text, channel = 'facebook') {
+      const edge = channel === 'instagram' ? 'replies' : 'comments';
+      const body = await call(`/${encodeURIComponent(commentId)}/${edge}`, { message: text }, accessToken, {
         retryTimeouts: false,
       });
       return { id: idOf(body, 'id') };
     },
-    async hideComment(accessToken, commentId, hidden = true) {
+    async hideComment(accessToken, commentId, hidden = true, channel = 'facebook') {
       // Hiding is idempotent: a time-out is safe to try again.
-      await call(`/${encodeURIComponent(commentId)}`, { is_hidden: hidden }, accessToken, { retryTimeouts: true });
+      const field = channel === 'instagram' ? 'hide' : 'is_hidden';
+      await call(`/${encodeURIComponent(commentId)}`, { [field]: hidden }, accessToken, { retryTimeouts: true });
     },
   };
 }
