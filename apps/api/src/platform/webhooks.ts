@@ -13,6 +13,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { unauthorized } from './errors';
 import { retryDelayMs, type JobQueue } from './jobs';
 import type { Db } from '../db/client';
@@ -37,7 +38,7 @@ export interface WebhookProvider {
   /** Header names (lower case) kept with the delivery besides the signature ones. */
   keepHeaders?: readonly string[];
   /** Answers a GET on the path (a subscription check such as Meta's); absent: no GET route. */
-  verification?(query: Record<string, string | undefined>): { status: number; body: string };
+  verification?(query: Record<string, string | undefined>): { status: 200 | 403; body: string };
   /** Processes a stored delivery; must be idempotent (a failed attempt runs again). Throwing retries it. */
   process(delivery: WebhookDelivery, ctx: { signal: AbortSignal }): Promise<void>;
   /** Attempts before a failing delivery's job is dead (default 8: back-off from 5 s to about 10 minutes). */
@@ -147,6 +148,22 @@ function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider, on
   );
 }
 
+/** The operations in the OpenAPI document: plain-text answers, a raw body (its bytes are what is signed). */
+function docs(provider: string, what: 'verification' | 'delivery') {
+  const text = (description: string) => ({ description, content: { 'text/plain': { schema: z.string() } } });
+  return what === 'verification'
+    ? {
+        tags: ['Webhooks'],
+        summary: `The subscription check of ${provider}: answers the challenge as plain text for the right verify token`,
+        response: { 200: text('The challenge'), 403: text('Wrong mode or verify token') },
+      }
+    : {
+        tags: ['Webhooks'],
+        summary: `A delivery of ${provider}: accepted only with a valid signature over the raw body, stored once, processed on the job queue`,
+        response: { 200: text('EVENT_RECEIVED'), 401: text('The signature is missing or wrong; nothing is stored') },
+      };
+}
+
 /** Registers `POST /webhooks/<name>` (and GET when the provider verifies subscriptions) and its job. */
 export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: JobQueue }, provider: WebhookProvider) {
   const { db, queue } = deps;
@@ -175,15 +192,19 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
 
     if (provider.verification) {
       const verification = provider.verification;
-      scope.get(url, { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (request, reply) => {
-        const answer = verification(request.query as Record<string, string | undefined>);
-        return reply.code(answer.status).type('text/plain').send(answer.body);
-      });
+      scope.get(
+        url,
+        { config: { access: { kind: 'public' } }, schema: docs(provider.name, 'verification') },
+        async (request, reply) => {
+          const answer = verification(request.query as Record<string, string | undefined>);
+          return reply.code(answer.status).type('text/plain').send(answer.body);
+        },
+      );
     }
 
     scope.post(
       url,
-      { config: { access: { kind: 'public' }, writes: 'none' }, schema: { hide: true } },
+      { config: { access: { kind: 'public' }, writes: 'none' }, schema: docs(provider.name, 'delivery') },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!provider.verify(raw, request.headers)) throw unauthorized('The delivery signature is not valid');
