@@ -10,20 +10,26 @@ export async function markPageReconnectNeeded(db: Db, pageId: number, reason: st
     .where(eq(messagePages.id, pageId));
 }
 
-/** Stores a page's access token, sealed by the caller (platform/secrets.ts), and marks the page connected. */
+/** Stores a page's access token, sealed by the caller (platform/secrets.ts). */
 export async function setPageToken(db: Db, pageId: number, sealedToken: string): Promise<void> {
-  await db
-    .update(messagePages)
-    .set({ accessToken: sealedToken, connectionState: 'connected', lastError: null, lastErrorAt: null })
-    .where(eq(messagePages.id, pageId));
+  await db.update(messagePages).set({ accessToken: sealedToken }).where(eq(messagePages.id, pageId));
 }
 
-/** Meta pages (Facebook, Instagram) that have no token yet: the demo gives them tokens its fake Graph API accepts. */
+/**
+ * Connected Meta pages (Facebook, Instagram) that have no token yet: the demo gives them tokens its
+ * fake Graph API accepts (a page the seed shows as "reconnect needed" stays without).
+ */
 export async function metaPagesWithoutToken(db: Db): Promise<{ id: number; externalId: string }[]> {
   return db
     .select({ id: messagePages.id, externalId: messagePages.externalId })
     .from(messagePages)
-    .where(and(inArray(messagePages.provider, ['facebook', 'instagram']), isNull(messagePages.accessToken)));
+    .where(
+      and(
+        inArray(messagePages.provider, ['facebook', 'instagram']),
+        isNull(messagePages.accessToken),
+        eq(messagePages.connectionState, 'connected'),
+      ),
+    );
 }
 
 /** The enabled Meta pages with their provider (the demo simulator writes to them). */
