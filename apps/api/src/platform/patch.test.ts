@@ -4,6 +4,7 @@ import { createReportingWorld, type ReportingWorld } from '../modules/statistics
 import { describeEachDatabase, type TestEnv } from '../test/harness';
 import { bearer, signIn } from '../test/http';
 import { documentOperations, fillPath } from '../test/openapi';
+import { conversations, messagePages } from '../db/schema';
 
 /**
  * A PATCH changes only the fields it is sent. For every PATCH operation of the OpenAPI document:
@@ -17,7 +18,19 @@ const NO_MATCHING_GET: Record<string, string> = {
     "its body is one list (the company's response languages) and no GET reads them apart from this answer",
   'PATCH /v2/api/admin/embed':
     "its body is one list (the company's frame origins) beside the company it names: there is nothing else to keep",
-  'PATCH /v2/api/conversationsread/{id}': 'its body is one field (isRead) and no GET reads a single conversation',
+  'PATCH /v2/api/conversationsread/{id}':
+    'its body is one field (isRead): the case of PATCH conversations/{id} sends it',
+  'PATCH /v2/api/conversations/messages/{id}':
+    'it sends a new message (the spec names the send a PATCH): nothing is updated',
+  'PATCH /v2/api/socialpost/update/{id}':
+    'its body is one field (removed), and a removed post leaves the lists that read it',
+  'PATCH /v2/api/socialpost/updateCount': 'its body names the post and the one field it sets (its unread count, to 0)',
+  'PATCH /v2/api/postcomment/hide/{id}':
+    'its body is one field (hidden), set by the provider job; the route only marks it pending',
+  'PATCH /v2/api/tags/update/{id}':
+    'tags are read with POST tags/get (the spec), which the walk does not call; tags.test covers it',
+  'PATCH /v2/api/tagsmessage/update/{id}':
+    "its body is one list (the conversation's tags): there is nothing else to keep",
   'PATCH /v2/api/responses/update/{id}':
     'a reply has no GET of its own (it is read inside its review, whose other replies and fields this route never writes)',
   'PATCH /v2/api/reviews/response_rate': "its body is one field (the company's target): there is nothing else to keep",
@@ -44,6 +57,41 @@ interface PatchCase {
     body: Record<string, unknown> | ((params: Record<string, string>) => Record<string, unknown>);
     changes: string[];
   }[];
+}
+
+let current: TestEnv | undefined;
+/** The environment of the running case (bodies are built before it exists). */
+const w0 = () => current!;
+
+/** A message page and a conversation of company A, made once. */
+let messaging: { page: number; conversation: number } | undefined;
+async function messagingRows(w: World) {
+  if (messaging) return messaging;
+  const { db } = w.env.database;
+  const [page] = await db
+    .insert(messagePages)
+    .values({
+      companyId: w.env.fx.companyA.id,
+      provider: 'facebook',
+      externalId: `patch-${w.env.fx.companyA.id}-${Date.now()}`,
+      name: 'Patch page',
+      locationId: w.reporting.marina,
+    })
+    .returning();
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      companyId: w.env.fx.companyA.id,
+      pageId: page!.id,
+      locationId: w.reporting.marina,
+      channel: 'facebook',
+      customerName: 'Patch customer',
+      isRead: false,
+      unreadCount: 2,
+    })
+    .returning();
+  messaging = { page: page!.id, conversation: conversation!.id };
+  return messaging;
 }
 
 async function created(w: World, url: string, payload: object): Promise<string> {
@@ -161,6 +209,23 @@ const CASES: Record<string, PatchCase> = {
     get: '/v2/api/reviews/{id}',
     sends: [{ body: (p) => ({ case_resolution: Number(p.status) }), changes: ['caseResolution', 'case_resolution'] }],
   },
+  'PATCH /v2/api/conversations/{id}': {
+    params: async (w) => ({ id: String((await messagingRows(w)).conversation) }),
+    get: '/v2/api/conversations/messages/{id}',
+    pick: (body) => (body as { conversation: unknown }).conversation,
+    sends: [
+      { body: () => ({ assigneeId: w0().fx.companyA.responder.id }), changes: ['assigneeId', 'assigneeName'] },
+      { body: { isRead: true }, changes: ['isRead', 'unreadCount'] },
+    ],
+  },
+  'PATCH /v2/api/pages/update/{id}': {
+    params: async (w) => ({ id: String((await messagingRows(w)).page) }),
+    get: '/v2/api/pages/{id}',
+    sends: [
+      { body: { enabled: false }, changes: ['enabled'] },
+      { body: { name: 'Renamed page' }, changes: ['name'] },
+    ],
+  },
   'PATCH /v2/api/user': {
     params: async () => ({}),
     get: '/v2/api/me',
@@ -215,6 +280,8 @@ describeEachDatabase('PATCH changes only the fields it is sent', (use) => {
 
   it('leaves every field it is not sent as it was', async () => {
     const env = use();
+    current = env;
+    messaging = undefined;
     const { app, fx } = env;
     const w: World = {
       env,

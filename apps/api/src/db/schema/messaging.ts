@@ -77,6 +77,10 @@ export const conversations = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The customer's name as words: the inbox search finds names and message texts through GIN indexes alike. */
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', coalesce(${conversations.customerName}, ''))`,
+    ),
   },
   (t) => [
     // The inbox: a company's conversations by last activity, and the same per filter.
@@ -103,6 +107,11 @@ export const conversations = pgTable(
       .on(t.companyId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`is_read = false`),
     uniqueIndex('conversations_customer_uq').on(t.pageId, t.customerExternalId),
+    // The badge's sum reads this index alone (unread rows only, location for limited members).
+    index('conversations_unread_sum_idx')
+      .on(t.companyId, t.locationId, t.unreadCount)
+      .where(sql`is_read = false`),
+    index('conversations_search_idx').using('gin', t.search),
   ],
 );
 

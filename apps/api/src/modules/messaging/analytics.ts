@@ -25,8 +25,8 @@ export function periodOf(q: AnalyticsQuery, now = new Date()): { from: Date; to:
   const today = new Date(`${day(now)}T00:00:00Z`);
   const to = q.date_to ? new Date(`${q.date_to}T00:00:00Z`) : today;
   const from = q.date_from ? new Date(`${q.date_from}T00:00:00Z`) : new Date(to.getTime() - 29 * DAY_MS);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()))
-    throw badRequest('date_from and date_to must be real dates');
+  const real = (d: Date) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100;
+  if (!real(from) || !real(to)) throw badRequest('date_from and date_to must be real dates between 2000 and 2100');
   if (from > to)
     throw badRequest('date_from must not be after date_to', [
       { field: 'date_from', message: 'date_from must not be after date_to' },

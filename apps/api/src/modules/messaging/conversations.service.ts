@@ -6,9 +6,9 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { jobQueueFor } from '../../platform/jobs';
 import {
   conversationCounts,
-  decorate,
   findConversation,
   findConversations,
+  findConversationView,
   findMessage,
   findMessageWithAuthor,
   findMessages,
@@ -84,8 +84,9 @@ export function messageDto(m: MessageRow & { authorName?: string | null }): Mess
 }
 
 async function view(db: Db, scope: Scope, row: ConversationRow): Promise<ConversationDto> {
-  const [decorated] = await decorate(db, scope.companyId, [row]);
-  return conversationDto(decorated!);
+  const found = await findConversationView(db, scope, row.id);
+  if (!found) throw notFound('Conversation not found');
+  return conversationDto(found);
 }
 
 export async function requireConversation(db: Db, scope: Scope, id: number): Promise<ConversationRow> {
@@ -99,10 +100,8 @@ export async function inbox(db: Db, scope: Scope, filter: InboxFilter) {
     findConversations(db, scope, filter),
     unreadConversationTotal(db, scope),
   ]);
-  const page = rows.slice(0, filter.limit);
-  const decorated = await decorate(db, scope.companyId, page);
   return {
-    conversations: decorated.map(conversationDto),
+    conversations: rows.slice(0, filter.limit).map(conversationDto),
     skip: filter.skip,
     hasMore: rows.length > filter.limit,
     unreadTotalCount,

@@ -91,6 +91,7 @@ describeEachDatabase('Messages: the inbox, threads, sending and tags', (use) => 
     expect(await list({ tagId: tag.id })).toEqual([ids.c2]);
     expect(await list({ search: 'deliver' })).toEqual([ids.c2]);
     expect(await list({ search: 'deliv' })).toEqual([]);
+    expect(await list({ search: 'nothing-like-this' })).toEqual([]);
     expect(await list({ search: 'marina' })).toEqual([ids.c2]);
     expect(await list({ search: 'c3' })).toEqual([ids.c3]);
     // Assigning someone outside the team is refused.

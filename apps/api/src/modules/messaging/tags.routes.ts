@@ -47,6 +47,19 @@ async function conversationTagsOf(db: Db, scope: Scope, conversationId: number) 
   return { conversationId, items: await tagsOfConversation(db, scope.companyId, conversationId) };
 }
 
+/** Puts a tag on a conversation or takes it off; both must be the member's to see. */
+async function changeConversationTag(
+  db: Db,
+  scope: Scope,
+  body: { conversationId: number; tagId: number },
+  change: (db: Db, companyId: number, conversationId: number, tagId: number) => Promise<unknown>,
+) {
+  await requireConversation(db, scope, body.conversationId);
+  await requireTag(db, scope.companyId, body.tagId);
+  await change(db, scope.companyId, body.conversationId, body.tagId);
+  return conversationTagsOf(db, scope, body.conversationId);
+}
+
 /**
  * Tags (a company's conversation labels) and "tagsmessage" (a tag put on a conversation): spec 001
  * section 7 lists POST get/create/delete and PATCH update for both.
@@ -140,12 +153,7 @@ export function tagRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const scope = scopeOf(actingOf(request));
-      const { conversationId, tagId } = request.body;
-      await requireConversation(db, scope, conversationId);
-      await requireTag(db, scope.companyId, tagId);
-      await addConversationTag(db, scope.companyId, conversationId, tagId);
-      return conversationTagsOf(db, scope, conversationId);
+      return changeConversationTag(db, scopeOf(actingOf(request)), request.body, addConversationTag);
     },
   );
 
@@ -182,12 +190,7 @@ export function tagRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const scope = scopeOf(actingOf(request));
-      const { conversationId, tagId } = request.body;
-      await requireConversation(db, scope, conversationId);
-      await requireTag(db, scope.companyId, tagId);
-      await removeConversationTag(db, scope.companyId, conversationId, tagId);
-      return conversationTagsOf(db, scope, conversationId);
+      return changeConversationTag(db, scopeOf(actingOf(request)), request.body, removeConversationTag);
     },
   );
 }

@@ -124,11 +124,12 @@ export type Caller = (
   payload?: unknown,
 ) => Promise<{
   statusCode: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers are read as loose JSON
   json: () => any;
   body: string;
   rawPayload: Buffer;
   headers: Record<string, unknown>;
-}>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are read as loose JSON
+}>;
 
 /** A caller signed in as the given user. */
 export async function as(env: TestEnv, email: string): Promise<Caller> {

@@ -1,0 +1,3 @@
+ALTER TABLE "conversations" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce("conversations"."customer_name", ''))) STORED;--> statement-breakpoint
+CREATE INDEX "conversations_unread_sum_idx" ON "conversations" USING btree ("company_id","location_id","unread_count") WHERE is_read = false;--> statement-breakpoint
+CREATE INDEX "conversations_search_idx" ON "conversations" USING gin ("search");
