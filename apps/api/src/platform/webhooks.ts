@@ -31,6 +31,8 @@ export type WebhookDelivery = WebhookDeliveryRow;
 export interface WebhookProvider {
   /** The path's last part: `/webhooks/<name>`, and the job `webhooks.<name>`. */
   name: string;
+  /** The provider's name in the API documentation (e.g. Meta). */
+  title: string;
   /** Whether the raw body carries the provider's valid signature. */
   verify(raw: Buffer, headers: IncomingHttpHeaders): boolean;
   /** The provider's id of the delivery; by default the SHA-256 of the body (a retry resends the same bytes). */
@@ -194,7 +196,7 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
       const verification = provider.verification;
       scope.get(
         url,
-        { config: { access: { kind: 'public' } }, schema: docs(provider.name, 'verification') },
+        { config: { access: { kind: 'public' } }, schema: docs(provider.title, 'verification') },
         async (request, reply) => {
           const answer = verification(request.query as Record<string, string | undefined>);
           return reply.code(answer.status).type('text/plain').send(answer.body);
@@ -204,7 +206,7 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
 
     scope.post(
       url,
-      { config: { access: { kind: 'public' }, writes: 'none' }, schema: docs(provider.name, 'delivery') },
+      { config: { access: { kind: 'public' }, writes: 'none' }, schema: docs(provider.title, 'delivery') },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!provider.verify(raw, request.headers)) throw unauthorized('The delivery signature is not valid');

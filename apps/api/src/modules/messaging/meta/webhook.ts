@@ -15,6 +15,7 @@ export function metaWebhookProvider(
   const { appSecret, verifyToken } = config.meta;
   return {
     name: 'meta',
+    title: 'Meta (Messenger, Instagram, page feed)',
     verify: (raw, headers) => {
       const received = headers['x-hub-signature-256'];
       return signaturesMatch(hmacSha256Signature(appSecret, raw), typeof received === 'string' ? received : undefined);
