@@ -81,10 +81,8 @@ export function defineMetaSendJobs(queue: JobQueue, deps: AppDeps, client?: Meta
     const channel = channelOf(page);
     if (!channel) return { ok: false, reason: NOT_META };
     const token = pageToken(box, page);
-    if (!token) {
-      await markPageReconnectNeeded(db, page.id, TOKEN_REASON);
-      return { ok: false, reason: TOKEN_REASON };
-    }
+    // The page's state changes on Meta's word (code 190) only; a page without a token was never connected here.
+    if (!token) return { ok: false, reason: TOKEN_REASON };
     try {
       return { ok: true, value: await call(token, channel) };
     } catch (error) {
