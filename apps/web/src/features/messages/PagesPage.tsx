@@ -1,0 +1,131 @@
+import { App, Button, Empty, Select, Switch, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { Table } from '../../app/ui/ResponsiveTable';
+import { useEmbedded } from '../../app/EmbedContext';
+import { useMe } from '../auth/queries';
+import { reviewsApi } from '../reviews/api';
+import { settingsKeys } from '../settings/queryKeys';
+import { downloadMessagesExport, messagesApi, type MessagePage } from './api';
+import { messagesKeys } from './queryKeys';
+import { ChannelIcon, channelLabel } from './ui';
+import './messages.css';
+
+/** Who may map pages to locations and switch them on or off: the company's administrators. */
+const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
+
+const CONNECT: Record<string, { label: string; color: string }> = {
+  connected: { label: 'Connected', color: 'green' },
+  reconnect_needed: { label: 'Reconnect needed', color: 'orange' },
+  not_connected: { label: 'Not connected', color: 'default' },
+};
+
+export function ConnectState({ state }: { state: string | undefined }) {
+  const s = CONNECT[state ?? 'not_connected'] ?? CONNECT.not_connected!;
+  return (
+    <Tag color={s.color} className="msg-connect" data-testid="connect-state">
+      {s.label}
+    </Tag>
+  );
+}
+
+/** /messages/pages: the company's Facebook pages, Instagram accounts and Google locations that receive messages. */
+export default function PagesPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const embedded = useEmbedded();
+  const role = useMe().data?.role ?? 'analyst';
+  const canManage = !embedded && MANAGERS.includes(role);
+  const pages = useQuery({ queryKey: messagesKeys.pages, queryFn: messagesApi.pages });
+  const locations = useQuery({ queryKey: settingsKeys.locations.short, queryFn: reviewsApi.locations });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { locationId?: number | null; enabled?: boolean } }) =>
+      messagesApi.updatePage(id, body),
+    onSuccess: () => {
+      void message.success('Page saved');
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.pages });
+    },
+    onError: (e: Error) => void message.error(e.message),
+  });
+  const locationOptions = (locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.title }));
+
+  const columns: TableColumnsType<MessagePage> = [
+    {
+      key: 'page',
+      title: 'Page',
+      render: (_, p) => (
+        <span className="msg-page-name">
+          <ChannelIcon channel={p.channel} /> <b>{p.name ?? p.pageId}</b>
+        </span>
+      ),
+    },
+    { key: 'channel', title: 'Channel', render: (_, p) => channelLabel(p.channel) },
+    { key: 'state', title: 'Connection', render: (_, p) => <ConnectState state={p.connectState} /> },
+    {
+      key: 'location',
+      title: 'Location',
+      render: (_, p) => (
+        <Select
+          size="small"
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="No location"
+          aria-label={`Location of ${p.name ?? p.pageId}`}
+          value={p.locationId ?? null}
+          options={locationOptions}
+          disabled={!canManage}
+          onChange={(v?: number | null) => update.mutate({ id: p.id, body: { locationId: v ?? null } })}
+          style={{ minWidth: 200, maxWidth: '100%' }}
+          data-testid="page-location"
+        />
+      ),
+    },
+    {
+      key: 'enabled',
+      title: 'Enabled',
+      render: (_, p) => (
+        <Switch
+          checked={p.enabled ?? true}
+          disabled={!canManage}
+          aria-label={`Receive messages from ${p.name ?? p.pageId}`}
+          onChange={(enabled) => update.mutate({ id: p.id, body: { enabled } })}
+          data-testid="page-enabled"
+        />
+      ),
+    },
+    { key: 'conversations', title: 'Conversations', align: 'right', render: (_, p) => p.conversations },
+    { key: 'unread', title: 'Unread', align: 'right', render: (_, p) => p.unread },
+  ];
+
+  return (
+    <div className="msg-page">
+      <PageHeader
+        title="Pages"
+        description="The pages and accounts that bring messages and comments in, and the location each belongs to."
+        extra={
+          !embedded && (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadMessagesExport('/v2/api/conversations/pages/export', {})}
+              data-testid="export-pages"
+            >
+              Export pages
+            </Button>
+          )
+        }
+      />
+      <Table<MessagePage>
+        rowKey="id"
+        loading={pages.isPending}
+        columns={columns}
+        dataSource={pages.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty description="No pages connected yet" /> }}
+        data-testid="pages-table"
+      />
+    </div>
+  );
+}
