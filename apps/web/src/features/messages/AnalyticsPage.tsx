@@ -113,7 +113,7 @@ export default function AnalyticsPage() {
   return (
     <div className="msg-page">
       <PageHeader
-        title="Messages analytics"
+        title="Messages Analytics"
         description="Conversation volume, response times and the busiest hours of your pages."
         extra={
           !embedded && (
