@@ -6,3 +6,12 @@ export const REALTIME_AUTH_ENDPOINT = '/v2/api/realtime/auth';
 export function countChannel(companyId: number): string {
   return `private-total-count-${companyId}`;
 }
+
+/**
+ * Events of the Messages area on the company's private channel (countChannel): an inbound or sent
+ * message ({ conversationId, messageId }), a comment ({ postId, commentId }) and a reaction
+ * ({ postId, commentId }). The count event carries { kind: 'message' | 'comment', unreadTotalCount }.
+ */
+export const MESSAGE_EVENT = 'message';
+export const COMMENT_EVENT = 'comment';
+export const REACTION_EVENT = 'reaction';

@@ -55,7 +55,6 @@ export async function insertMessaging(
       companyId,
       locationId: locationIds.length ? rng.pick(locationIds) : null,
       channel,
-      pageId: `${channel}-page-${companyId}`,
       customerName: rng.pick(CUSTOMERS),
       lastMessage: rng.pick(OPENERS).replace('{n}', String(rng.int(10000, 99999))),
       lastMessageAt: at,

@@ -20,7 +20,7 @@ const PAGE_SIZE = 20;
 const conversation = z.object({
   id: z.number(),
   channel: z.string(),
-  pageId: z.string().nullable(),
+  pageId: z.number().nullable(),
   customerName: z.string(),
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string(),

@@ -1,0 +1,255 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, messagePages, messages, postComments, reactions, socialPosts } from '../../db/schema';
+
+export type PageRow = typeof messagePages.$inferSelect;
+export type PostRow = typeof socialPosts.$inferSelect;
+export type CommentRow = typeof postComments.$inferSelect;
+
+export async function findPageByExternal(db: Db, provider: string, externalId: string): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messagePages)
+    .where(and(eq(messagePages.provider, provider), eq(messagePages.externalId, externalId)));
+  return row;
+}
+
+/** The page's conversation with a customer, created on the first message. */
+export async function upsertConversation(
+  db: Db,
+  page: PageRow,
+  customer: { externalId: string; name?: string; picture?: string },
+  at: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      companyId: page.companyId,
+      pageId: page.id,
+      locationId: page.locationId,
+      channel: page.provider,
+      customerExternalId: customer.externalId,
+      customerName: customer.name ?? 'Customer',
+      customerPicture: customer.picture ?? null,
+      lastMessageAt: at,
+      isRead: true,
+      createdAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [conversations.pageId, conversations.customerExternalId],
+      // A name learnt later (a profile lookup) replaces the placeholder; otherwise nothing changes.
+      set: customer.name
+        ? { customerName: customer.name, customerPicture: customer.picture ?? sql`${conversations.customerPicture}` }
+        : { customerName: sql`${conversations.customerName}` },
+    })
+    .returning({ id: conversations.id });
+  return row!.id;
+}
+
+/** Stores a message once by its provider id; answers null when it was stored before. */
+export async function insertMessageOnce(
+  db: Db,
+  values: typeof messages.$inferInsert,
+): Promise<typeof messages.$inferSelect | null> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: messages.externalId })
+    .returning();
+  return row ?? null;
+}
+
+/** A new message moves the conversation up; an inbound one adds to its unread count and opens the reply window. */
+export async function touchConversation(
+  db: Db,
+  id: number,
+  m: { inbound: boolean; text: string; at: Date },
+): Promise<typeof conversations.$inferSelect> {
+  const newer = sql`${m.at.toISOString()}::timestamptz >= ${conversations.lastMessageAt}`;
+  const [row] = await db
+    .update(conversations)
+    .set({
+      lastMessage: sql`CASE WHEN ${newer} THEN ${m.text} ELSE ${conversations.lastMessage} END`,
+      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
+      ...(m.inbound
+        ? {
+            isRead: false,
+            unreadCount: sql`${conversations.unreadCount} + 1`,
+            lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz), ${m.at.toISOString()}::timestamptz)`,
+          }
+        : {}),
+    })
+    .where(eq(conversations.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findConversationOf(db: Db, pageId: number, customerExternalId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.pageId, pageId), eq(conversations.customerExternalId, customerExternalId)));
+  return row;
+}
+
+/** Outbound messages sent up to the watermark become delivered or read (never back from read). */
+export async function advanceDelivery(
+  db: Db,
+  conversationId: number,
+  state: 'delivered' | 'read',
+  watermark: Date,
+): Promise<number> {
+  const from = state === 'read' ? ['sent', 'delivered'] : ['sent'];
+  const rows = await db
+    .update(messages)
+    .set({ deliveryState: state })
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.type, 'outbound'),
+        inArray(messages.deliveryState, from),
+        lte(messages.sentAt, watermark),
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export async function setDeliveryByExternalIds(
+  db: Db,
+  companyId: number,
+  externalIds: string[],
+  state: 'delivered' | 'read',
+): Promise<number> {
+  if (externalIds.length === 0) return 0;
+  const from = state === 'read' ? ['sent', 'delivered'] : ['sent'];
+  const rows = await db
+    .update(messages)
+    .set({ deliveryState: state })
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        inArray(messages.externalId, externalIds),
+        inArray(messages.deliveryState, from),
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts, comments, reactions
+
+/** The post a comment or reaction is on, created when we first hear of it. Answers whether it is new. */
+export async function upsertPost(
+  db: Db,
+  page: PageRow,
+  postExternalId: string,
+  text: string | undefined,
+  at: Date,
+): Promise<{ post: PostRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(socialPosts)
+    .values({
+      companyId: page.companyId,
+      pageId: page.id,
+      locationId: page.locationId,
+      postId: postExternalId,
+      channel: page.provider,
+      message: text ?? null,
+      postedAt: at,
+    })
+    .onConflictDoNothing({ target: [socialPosts.channel, socialPosts.postId] })
+    .returning();
+  if (inserted) return { post: inserted, created: true };
+  const [row] = await db
+    .select()
+    .from(socialPosts)
+    .where(and(eq(socialPosts.channel, page.provider), eq(socialPosts.postId, postExternalId)));
+  if (text && !row!.message) await db.update(socialPosts).set({ message: text }).where(eq(socialPosts.id, row!.id));
+  return { post: row!, created: false };
+}
+
+export async function findCommentByExternal(db: Db, externalId: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select().from(postComments).where(eq(postComments.externalId, externalId));
+  return row;
+}
+
+export async function insertCommentOnce(db: Db, values: typeof postComments.$inferInsert): Promise<CommentRow | null> {
+  const [row] = await db
+    .insert(postComments)
+    .values(values)
+    .onConflictDoNothing({ target: postComments.externalId })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateComment(db: Db, id: number, set: Partial<typeof postComments.$inferInsert>) {
+  const [row] = await db.update(postComments).set(set).where(eq(postComments.id, id)).returning();
+  return row;
+}
+
+/** Adds (or takes back) unread comments of a post; never below zero. */
+export async function addPostUnread(db: Db, postId: number, delta: number, lastCommentAt?: Date): Promise<void> {
+  await db
+    .update(socialPosts)
+    .set({
+      unreadCount: sql`greatest(${socialPosts.unreadCount} + ${delta}, 0)`,
+      ...(lastCommentAt
+        ? {
+            lastCommentAt: sql`greatest(coalesce(${socialPosts.lastCommentAt}, ${lastCommentAt.toISOString()}::timestamptz), ${lastCommentAt.toISOString()}::timestamptz)`,
+            // A new comment brings a post the team archived back into the list.
+            removed: false,
+          }
+        : {}),
+    })
+    .where(eq(socialPosts.id, postId));
+}
+
+export async function upsertReaction(db: Db, values: typeof reactions.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(reactions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [reactions.postId, reactions.commentId, reactions.reactorExternalId],
+      set: { type: values.type, reactorName: values.reactorName ?? sql`${reactions.reactorName}` },
+      setWhere: sql`${reactions.type} IS DISTINCT FROM ${values.type}`,
+    })
+    .returning({ id: reactions.id });
+  return rows.length > 0;
+}
+
+export async function deleteReaction(
+  db: Db,
+  postId: number,
+  commentId: number | null,
+  reactorExternalId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(reactions)
+    .where(
+      and(
+        eq(reactions.postId, postId),
+        commentId === null ? sql`${reactions.commentId} IS NULL` : eq(reactions.commentId, commentId),
+        eq(reactions.reactorExternalId, reactorExternalId),
+      ),
+    )
+    .returning({ id: reactions.id });
+  return rows.length > 0;
+}
+
+export async function unreadCommentTotal(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${socialPosts.unreadCount}), 0)::int` })
+    .from(socialPosts)
+    .where(and(eq(socialPosts.companyId, companyId), eq(socialPosts.removed, false)));
+  return row?.n ?? 0;
+}
+
+export async function companyUnreadMessages(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, companyId), eq(conversations.isRead, false)));
+  return row?.n ?? 0;
+}
