@@ -127,7 +127,7 @@ describe('messages as a Master Admin (one signed-in page)', () => {
     expect(await pageTitle(page)).toBe('Messages Analytics');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="volume-chart"] canvas').length > 0);
     await page.getByTestId('heat-map').waitFor();
-    await page.getByTestId('analytics-table').locator('tbody tr').first().waitFor();
+    await page.getByTestId('analytics-pages').locator('tbody tr').first().waitFor();
     for (const button of ['export-analytics', 'export-pages']) {
       const download = page.waitForEvent('download');
       await page.getByTestId(button).click();

@@ -8,30 +8,47 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useEmbedded } from '../../app/EmbedContext';
 import { Kpi } from '../reporting/ui';
-import { downloadMessagesExport, messagesApi, type AnalyticsFilter, type ConversationAnalytics } from './api';
+import {
+  downloadMessagesExport,
+  EXPORTS,
+  messagesApi,
+  type AnalyticsFilter,
+  type BreakdownRow,
+  type ConversationAnalytics,
+} from './api';
 import { messagesKeys } from './queryKeys';
-import { channelLabel } from './ui';
 import '../reporting/reporting.css';
 import './messages.css';
 
 const VolumeChart = lazy(() => import('./VolumeChart'));
 
-type Row = ConversationAnalytics['perPage'][number];
+type Row = BreakdownRow;
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Rows Monday first; the server counts weekdays from 0 = Sunday. */
+const WEEKDAYS: [string, number][] = [
+  ['Mon', 1],
+  ['Tue', 2],
+  ['Wed', 3],
+  ['Thu', 4],
+  ['Fri', 5],
+  ['Sat', 6],
+  ['Sun', 0],
+];
 
-/** Minutes as the largest sensible unit: 45 min, 3.2 h, 1.5 d. */
-export function duration(minutes: number | null | undefined): string {
-  if (minutes === null || minutes === undefined) return '–';
+/** Seconds as the largest sensible unit: 40 s, 45 min, 3.2 h, 1.5 d. */
+export function duration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '–';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = seconds / 60;
   if (minutes < 60) return `${Math.round(minutes)} min`;
   if (minutes < 60 * 24) return `${(minutes / 60).toFixed(1)} h`;
   return `${(minutes / 60 / 24).toFixed(1)} d`;
 }
 
-const percent = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${Math.round(v * 100)}%`);
+const percent = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${Math.round(v)}%`);
 
 /** Weekday (Monday first) by hour: each cell's shade is its share of the busiest hour. */
-function HeatMap({ cells }: { cells: ConversationAnalytics['busiestHours'] }) {
+function HeatMap({ cells }: { cells: ConversationAnalytics['heatmap'] }) {
   const grid = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.count]));
   const max = Math.max(1, ...cells.map((c) => c.count));
   const shade = (n: number) => (n === 0 ? '#f1f5f9' : `rgba(79, 70, 229, ${0.15 + (0.85 * n) / max})`);
@@ -44,7 +61,7 @@ function HeatMap({ cells }: { cells: ConversationAnalytics['busiestHours'] }) {
             {h}
           </span>
         ))}
-        {WEEKDAYS.map((day, d) => (
+        {WEEKDAYS.map(([day, d]) => (
           <div key={day} role="row" style={{ display: 'contents' }}>
             <span className="msg-heat-day" role="rowheader">
               {day}
@@ -66,7 +83,7 @@ function HeatMap({ cells }: { cells: ConversationAnalytics['busiestHours'] }) {
         ))}
       </div>
       <div className="msg-heat-legend">
-        Fewer
+        Inbound messages by hour (UTC) · Fewer
         {[0.15, 0.4, 0.65, 1].map((a) => (
           <span key={a} className="swatch" style={{ background: `rgba(79, 70, 229, ${a})` }} />
         ))}
@@ -76,28 +93,43 @@ function HeatMap({ cells }: { cells: ConversationAnalytics['busiestHours'] }) {
   );
 }
 
-const columns: TableColumnsType<Row> = [
-  { key: 'page', title: 'Page', render: (_, r) => r.pageName ?? r.pageId },
-  { key: 'channel', title: 'Channel', render: (_, r) => channelLabel(r.channel) },
-  { key: 'location', title: 'Location', render: (_, r) => r.locationName ?? '–' },
-  { key: 'conversations', title: 'Conversations', align: 'right', dataIndex: 'conversations' },
-  { key: 'messages', title: 'Messages', align: 'right', dataIndex: 'messages' },
-  { key: 'rate', title: 'Response rate', align: 'right', render: (_, r) => percent(r.responseRate) },
-  {
-    key: 'first',
-    title: 'First response (median)',
-    align: 'right',
-    render: (_, r) => duration(r.medianFirstResponseMinutes),
-  },
-];
+function breakdownColumns(first: string): TableColumnsType<Row> {
+  return [
+    { key: 'name', title: first, dataIndex: 'name' },
+    { key: 'conversations', title: 'Conversations', align: 'right', dataIndex: 'conversations' },
+    { key: 'inbound', title: 'Received', align: 'right', dataIndex: 'inbound' },
+    { key: 'outbound', title: 'Sent', align: 'right', dataIndex: 'outbound' },
+    { key: 'rate', title: 'Response rate', align: 'right', render: (_, r) => percent(r.responseRate) },
+    {
+      key: 'first',
+      title: 'First response (median)',
+      align: 'right',
+      render: (_, r) => duration(r.firstResponseMedianSeconds),
+    },
+  ];
+}
+
+function Breakdown({ rows, first, loading, testId }: { rows: Row[]; first: string; loading: boolean; testId: string }) {
+  return (
+    <Table<Row>
+      rowKey={(r) => String(r.id ?? r.name)}
+      columns={breakdownColumns(first)}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      size="small"
+      data-testid={testId}
+    />
+  );
+}
 
 /** /messages/analytics: how many conversations come in, how fast and how often they are answered. */
 export default function AnalyticsPage() {
   const embedded = useEmbedded();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
-  const [pageId, setPageId] = useState<string | undefined>();
+  const [pageId, setPageId] = useState<number | undefined>();
   const filter: AnalyticsFilter = useMemo(
-    () => ({ from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD'), pageId }),
+    () => ({ date_from: range[0].format('YYYY-MM-DD'), date_to: range[1].format('YYYY-MM-DD'), pageId }),
     [range, pageId],
   );
   const pages = useQuery({ queryKey: messagesKeys.pages, queryFn: messagesApi.pages });
@@ -107,8 +139,7 @@ export default function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const a = data.data;
-  const total = a?.perPage.reduce((n, r) => n + r.conversations, 0);
-  const exportQuery = { from: filter.from, to: filter.to, pageId };
+  const exportQuery = { date_from: filter.date_from, date_to: filter.date_to, pageId: pageId?.toString() };
 
   return (
     <div className="msg-page">
@@ -120,14 +151,14 @@ export default function AnalyticsPage() {
             <Space wrap>
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => void downloadMessagesExport('/v2/api/conversations/analytics/export', exportQuery)}
+                onClick={() => void downloadMessagesExport(EXPORTS.analytics, exportQuery)}
                 data-testid="export-analytics"
               >
                 Conversation analytics
               </Button>
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => void downloadMessagesExport('/v2/api/conversations/pages/export', exportQuery)}
+                onClick={() => void downloadMessagesExport(EXPORTS.pages, exportQuery)}
                 data-testid="export-pages"
               >
                 Pages
@@ -150,20 +181,25 @@ export default function AnalyticsPage() {
           placeholder="All pages"
           aria-label="Page"
           value={pageId}
-          onChange={(v?: string) => setPageId(v)}
-          options={(pages.data?.items ?? []).map((p) => ({ value: p.pageId, label: p.name ?? p.pageId }))}
+          onChange={(v?: number) => setPageId(v)}
+          options={(pages.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
           style={{ minWidth: 200 }}
           data-testid="analytics-page"
         />
       </Space>
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
-          <Kpi title="Conversations" value={total ?? '–'} loading={data.isPending} testId="kpi-conversations" />
+          <Kpi
+            title="Conversations"
+            value={a?.totals.conversations ?? '–'}
+            loading={data.isPending}
+            testId="kpi-conversations"
+          />
         </Col>
         <Col xs={12} lg={6}>
           <Kpi
             title="First response, median"
-            value={duration(a?.firstResponse.medianMinutes)}
+            value={duration(a?.totals.firstResponseMedianSeconds)}
             loading={data.isPending}
             testId="kpi-median"
           />
@@ -171,7 +207,7 @@ export default function AnalyticsPage() {
         <Col xs={12} lg={6}>
           <Kpi
             title="First response, 90th percentile"
-            value={duration(a?.firstResponse.p90Minutes)}
+            value={duration(a?.totals.firstResponseP90Seconds)}
             loading={data.isPending}
             testId="kpi-p90"
           />
@@ -179,7 +215,7 @@ export default function AnalyticsPage() {
         <Col xs={12} lg={6}>
           <Kpi
             title="Response rate"
-            value={percent(a?.responseRate)}
+            value={percent(a?.totals.responseRate)}
             loading={data.isPending}
             testId="kpi-response-rate"
             hint="Conversations with at least one answer from your team, out of all conversations in the period."
@@ -191,7 +227,7 @@ export default function AnalyticsPage() {
               <Skeleton active />
             ) : a && a.volume.length > 0 ? (
               <Suspense fallback={<Skeleton active />}>
-                <VolumeChart volume={a.volume} from={filter.from!} to={filter.to!} />
+                <VolumeChart volume={a.volume} from={a.date_from} to={a.date_to} />
               </Suspense>
             ) : (
               <Empty description="No messages in this period" />
@@ -200,19 +236,21 @@ export default function AnalyticsPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Card title="Busiest hours">
-            {data.isPending ? <Skeleton active /> : <HeatMap cells={a?.busiestHours ?? []} />}
+            {data.isPending ? <Skeleton active /> : <HeatMap cells={a?.heatmap ?? []} />}
           </Card>
         </Col>
-        <Col xs={24}>
-          <Card title="By page and location">
-            <Table<Row>
-              rowKey={(r) => `${r.pageId}:${r.locationName ?? ''}`}
-              columns={columns}
-              dataSource={a?.perPage ?? []}
+        <Col xs={24} xl={12}>
+          <Card title="By page">
+            <Breakdown rows={a?.pages ?? []} first="Page" loading={data.isPending} testId="analytics-pages" />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="By location">
+            <Breakdown
+              rows={a?.locations ?? []}
+              first="Location"
               loading={data.isPending}
-              pagination={false}
-              size="small"
-              data-testid="analytics-table"
+              testId="analytics-locations"
             />
           </Card>
         </Col>

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { App, Button, Dropdown, Input, Popover, Tooltip } from 'antd';
+import { Button, Dropdown, Input, Popover, Tooltip } from 'antd';
 import { CloseOutlined, FileTextOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -15,29 +15,51 @@ const EMOJI =
     ' ',
   );
 
-/** Attachments are sent inline; Messenger and Instagram take files up to 25 MB, we keep it small. */
-const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
-
+/** An attachment is a file already online: Messenger and Instagram fetch it from its address. */
 interface Attachment {
-  name: string;
+  url: string;
   type: string;
-  dataUrl: string;
 }
 
-function attachmentKind(mime: string): string {
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  return 'file';
+const EXTENSIONS: [RegExp, string][] = [
+  [/\.(png|jpe?g|gif|webp)$/i, 'image'],
+  [/\.(mp4|mov|webm)$/i, 'video'],
+  [/\.(mp3|m4a|ogg|wav)$/i, 'audio'],
+];
+
+function attachmentKind(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return EXTENSIONS.find(([re]) => re.test(path))?.[1] ?? 'file';
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
+function isWebAddress(v: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function AttachForm({ onAttach }: { onAttach: (a: Attachment) => void }) {
+  const [url, setUrl] = useState('');
+  const valid = isWebAddress(url.trim());
+  const attach = () => valid && onAttach({ url: url.trim(), type: attachmentKind(url.trim()) });
+  return (
+    <div className="msg-attach-form">
+      <Input
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        onPressEnter={attach}
+        placeholder="https://… (image, video, audio or file)"
+        aria-label="Address of the file to attach"
+        status={url && !valid ? 'error' : undefined}
+        data-testid="attach-url"
+      />
+      <Button type="primary" disabled={!valid} onClick={attach} data-testid="attach-confirm">
+        Attach
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -46,12 +68,11 @@ function readAsDataUrl(file: File): Promise<string> {
  * keeps it (and shows it failed with Retry) if the send does not go through.
  */
 export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => void; disabled?: boolean }) {
-  const { message } = App.useApp();
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const [attachOpen, setAttachOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const templates = useQuery({
     queryKey: settingsKeys.templates.forRating(null),
     queryFn: () => api<Templates>('/v2/api/templates'),
@@ -76,9 +97,7 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
       message: text.trim(),
       sentAt: new Date().toISOString(),
       type: 'outbound',
-      attachmentType: attachment ? attachmentKind(attachment.type) : null,
-      attachment: attachment?.dataUrl ?? null,
-      attachmentName: attachment?.name ?? null,
+      ...(attachment ? { attachmentType: attachment.type, attachmentUrl: attachment.url } : {}),
     });
     setText('');
     setAttachment(null);
@@ -91,22 +110,14 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
     }
   };
 
-  const pick = async (f: File | undefined) => {
-    if (!f) return;
-    if (f.size > MAX_ATTACHMENT_BYTES) {
-      void message.error('Attachments can be up to 8 MB');
-      return;
-    }
-    setAttachment({ name: f.name, type: f.type, dataUrl: await readAsDataUrl(f) });
-  };
-
   const templateItems = (templates.data?.templates ?? []).map((t) => ({ key: String(t.id), label: t.title }));
 
   return (
     <div className="msg-composer" data-testid="composer">
       {attachment && (
         <div className="msg-attachment-chip" data-testid="attachment-chip">
-          <PaperClipOutlined /> <span>{attachment.name}</span>
+          <PaperClipOutlined />{' '}
+          <span className="msg-attachment-name">{attachment.url.split('/').pop() || attachment.url}</span>
           <Button
             type="text"
             size="small"
@@ -173,26 +184,24 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
               <Button type="text" icon={<SmileOutlined />} aria-label="Emoji" data-testid="emoji-button" />
             </Tooltip>
           </Popover>
-          <Tooltip title="Attach a file">
-            <Button
-              type="text"
-              icon={<PaperClipOutlined />}
-              aria-label="Attach a file"
-              onClick={() => file.current?.click()}
-              data-testid="attach-button"
-            />
-          </Tooltip>
-          <input
-            ref={file}
-            type="file"
-            hidden
-            accept="image/*,video/*,audio/*,application/pdf"
-            onChange={(e) => {
-              void pick(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="attach-input"
-          />
+          <Popover
+            open={attachOpen}
+            onOpenChange={setAttachOpen}
+            trigger="click"
+            title="Attach a file by its address"
+            content={
+              <AttachForm
+                onAttach={(a) => {
+                  setAttachment(a);
+                  setAttachOpen(false);
+                }}
+              />
+            }
+          >
+            <Tooltip title="Attach a file">
+              <Button type="text" icon={<PaperClipOutlined />} aria-label="Attach a file" data-testid="attach-button" />
+            </Tooltip>
+          </Popover>
         </div>
         <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!canSend} data-testid="send-button">
           Send

@@ -5,12 +5,14 @@ import { messagesApi, type Conversation, type ConversationsPage, type InboxFilte
 import { messagesKeys } from './queryKeys';
 import { avatarColor, ChannelIcon, channelLabel, initials, shortTime } from './ui';
 
-/** The next `skip`, or undefined when every row is loaded. */
-export function nextSkip<T extends { total: number }>(rows: (p: T) => unknown[]) {
-  return (last: T, all: T[]) => {
-    const loaded = all.reduce((n, p) => n + rows(p).length, 0);
-    return loaded < last.total && rows(last).length > 0 ? loaded : undefined;
-  };
+/** The next `skip`, or undefined when the server says every row is loaded. */
+export function nextSkip<T extends { hasMore: boolean }>(rows: (p: T) => unknown[]) {
+  return (last: T, all: T[]) => (last.hasMore ? all.reduce((n, p) => n + rows(p).length, 0) : undefined);
+}
+
+/** Pages, channels, tags and team members the inbox filters offer (one call). */
+export function useInboxInfo() {
+  return useQuery({ queryKey: messagesKeys.info, queryFn: ({ signal }) => messagesApi.info(signal) });
 }
 
 export function useConversations(filter: InboxFilter) {
@@ -41,10 +43,7 @@ function useEndSentinel(onEnd: () => void, active: boolean) {
 }
 
 export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
-  const pages = useQuery({ queryKey: messagesKeys.pages, queryFn: messagesApi.pages });
-  const tags = useQuery({ queryKey: messagesKeys.tags, queryFn: messagesApi.tags });
-  const assignees = useQuery({ queryKey: messagesKeys.assignees, queryFn: messagesApi.assignees, retry: false });
-  const channels = [...new Set((pages.data?.items ?? []).map((p) => p.channel))];
+  const info = useInboxInfo().data;
   const set = (change: InboxFilter) => onChange({ ...filter, ...change });
   return (
     <div className="msg-filters" data-testid="inbox-filters">
@@ -75,8 +74,8 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
           placeholder="Page"
           aria-label="Page"
           value={filter.pageId}
-          onChange={(v?: string) => set({ pageId: v })}
-          options={(pages.data?.items ?? []).map((p) => ({ value: p.pageId, label: p.name ?? p.pageId }))}
+          onChange={(v?: number) => set({ pageId: v })}
+          options={(info?.pages ?? []).map((p) => ({ value: p.id, label: p.name }))}
           popupMatchSelectWidth={false}
           data-testid="page-filter"
         />
@@ -87,7 +86,7 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
           aria-label="Channel"
           value={filter.channel}
           onChange={(v?: string) => set({ channel: v })}
-          options={channels.map((c) => ({ value: c, label: channelLabel(c) }))}
+          options={(info?.channels ?? []).map((c) => ({ value: c, label: channelLabel(c) }))}
           popupMatchSelectWidth={false}
           data-testid="channel-filter"
         />
@@ -98,7 +97,7 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
           aria-label="Tag"
           value={filter.tagId}
           onChange={(v?: number) => set({ tagId: v })}
-          options={(tags.data?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          options={(info?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
           popupMatchSelectWidth={false}
           data-testid="tag-filter"
         />
@@ -107,9 +106,13 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
           size="small"
           placeholder="Assignee"
           aria-label="Assignee"
-          value={filter.assigneeId}
-          onChange={(v?: number) => set({ assigneeId: v })}
-          options={(assignees.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          value={filter.assignee}
+          onChange={(v?: number | 'me' | 'none') => set({ assignee: v })}
+          options={[
+            { value: 'me', label: 'Assigned to me' },
+            { value: 'none', label: 'Unassigned' },
+            ...(info?.assignees ?? []).map((u) => ({ value: u.id, label: u.name })),
+          ]}
           popupMatchSelectWidth={false}
           data-testid="assignee-filter"
         />
@@ -158,14 +161,14 @@ function ConversationRow({
             </span>
             {unread && <Badge count={c.unreadCount} color="#4f46e5" />}
           </span>
-          {(c.tags?.length || c.assignee) && (
+          {(c.tags.length > 0 || c.assigneeName) && (
             <span className="msg-row-meta">
-              {c.tags?.slice(0, 3).map((t) => (
+              {c.tags.slice(0, 3).map((t) => (
                 <Tag key={t.id} bordered={false} className="msg-tag-small">
                   {t.name}
                 </Tag>
               ))}
-              {c.assignee && <span className="msg-row-assignee">→ {c.assignee.name}</span>}
+              {c.assigneeName && <span className="msg-row-assignee">→ {c.assigneeName}</span>}
             </span>
           )}
         </span>

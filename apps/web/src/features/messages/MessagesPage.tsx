@@ -22,12 +22,13 @@ function num(v: string | null): number | undefined {
 /** The inbox filter lives in the address, so a filtered inbox can be bookmarked and shared. */
 function filterFrom(params: URLSearchParams): InboxFilter {
   const read = params.get('read');
+  const assignee = params.get('assignee');
   return {
-    pageId: params.get('page') ?? undefined,
+    pageId: num(params.get('page')),
     channel: params.get('channel') ?? undefined,
     tagId: num(params.get('tag')),
     read: read === 'read' || read === 'unread' ? read : undefined,
-    assigneeId: num(params.get('assignee')),
+    assignee: assignee === 'me' || assignee === 'none' ? assignee : num(assignee),
     search: params.get('q') ?? undefined,
   };
 }
@@ -40,7 +41,7 @@ function withFilter(params: URLSearchParams, f: InboxFilter): URLSearchParams {
   set('channel', f.channel);
   set('tag', f.tagId);
   set('read', f.read);
-  set('assignee', f.assigneeId);
+  set('assignee', f.assignee);
   set('q', f.search);
   return next;
 }
@@ -95,7 +96,7 @@ export default function MessagesPage() {
     setParams(next);
   };
 
-  const listHidden = phone && (view === 'posts' ? openPost !== null : open !== null);
+  const listHidden = phone && (view === 'posts' ? postId !== null : openId !== null);
   const detailHidden = phone && !listHidden;
 
   return (
@@ -137,8 +138,13 @@ export default function MessagesPage() {
             ) : (
               <NoThread text="Choose a post to read its comments" />
             )
-          ) : open ? (
-            <Thread key={open.id} conversation={open} onBack={phone ? () => go({ c: null }) : undefined} />
+          ) : openId !== null ? (
+            <Thread
+              key={openId}
+              conversationId={openId}
+              known={open}
+              onBack={phone ? () => go({ c: null }) : undefined}
+            />
           ) : (
             <NoThread text="Choose a conversation to read it" />
           ))}

@@ -1,4 +1,4 @@
-import { App, Button, Empty, Select, Switch, Tag } from 'antd';
+import { App, Button, Empty, Select, Switch, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -8,7 +8,7 @@ import { useEmbedded } from '../../app/EmbedContext';
 import { useMe } from '../auth/queries';
 import { reviewsApi } from '../reviews/api';
 import { settingsKeys } from '../settings/queryKeys';
-import { downloadMessagesExport, messagesApi, type MessagePage } from './api';
+import { downloadMessagesExport, EXPORTS, messagesApi, type MessagePage } from './api';
 import { messagesKeys } from './queryKeys';
 import { ChannelIcon, channelLabel } from './ui';
 import './messages.css';
@@ -22,13 +22,14 @@ const CONNECT: Record<string, { label: string; color: string }> = {
   not_connected: { label: 'Not connected', color: 'default' },
 };
 
-export function ConnectState({ state }: { state: string | undefined }) {
-  const s = CONNECT[state ?? 'not_connected'] ?? CONNECT.not_connected!;
-  return (
-    <Tag color={s.color} className="msg-connect" data-testid="connect-state">
+export function ConnectState({ state, error }: { state: string; error?: string | null }) {
+  const s = CONNECT[state] ?? CONNECT.not_connected!;
+  const tag = (
+    <Tag color={s.color} className="msg-connect" data-testid="connect-state" data-state={state}>
       {s.label}
     </Tag>
   );
+  return error && state !== 'connected' ? <Tooltip title={error}>{tag}</Tooltip> : tag;
 }
 
 /** /messages/pages: the company's Facebook pages, Instagram accounts and Google locations that receive messages. */
@@ -57,12 +58,16 @@ export default function PagesPage() {
       title: 'Page',
       render: (_, p) => (
         <span className="msg-page-name">
-          <ChannelIcon channel={p.channel} /> <b>{p.name ?? p.pageId}</b>
+          <ChannelIcon channel={p.provider} /> <b>{p.name}</b>
         </span>
       ),
     },
-    { key: 'channel', title: 'Channel', render: (_, p) => channelLabel(p.channel) },
-    { key: 'state', title: 'Connection', render: (_, p) => <ConnectState state={p.connectState} /> },
+    { key: 'channel', title: 'Channel', render: (_, p) => channelLabel(p.provider) },
+    {
+      key: 'state',
+      title: 'Connection',
+      render: (_, p) => <ConnectState state={p.connectionState} error={p.lastError} />,
+    },
     {
       key: 'location',
       title: 'Location',
@@ -73,7 +78,7 @@ export default function PagesPage() {
           showSearch
           optionFilterProp="label"
           placeholder="No location"
-          aria-label={`Location of ${p.name ?? p.pageId}`}
+          aria-label={`Location of ${p.name}`}
           value={p.locationId ?? null}
           options={locationOptions}
           disabled={!canManage}
@@ -88,9 +93,9 @@ export default function PagesPage() {
       title: 'Enabled',
       render: (_, p) => (
         <Switch
-          checked={p.enabled ?? true}
+          checked={p.enabled}
           disabled={!canManage}
-          aria-label={`Receive messages from ${p.name ?? p.pageId}`}
+          aria-label={`Receive messages from ${p.name}`}
           onChange={(enabled) => update.mutate({ id: p.id, body: { enabled } })}
           data-testid="page-enabled"
         />
@@ -109,7 +114,7 @@ export default function PagesPage() {
           !embedded && (
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => void downloadMessagesExport('/v2/api/conversations/pages/export', {})}
+              onClick={() => void downloadMessagesExport(EXPORTS.pages, {})}
               data-testid="export-pages"
             >
               Export pages

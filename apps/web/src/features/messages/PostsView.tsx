@@ -53,7 +53,7 @@ function PostRow({ p, selected, onOpen }: { p: SocialPost; selected: boolean; on
             {p.unreadCount > 0 && <Badge count={p.unreadCount} color="#4f46e5" />}
           </span>
           <span className="msg-row-meta msg-muted">
-            <MessageOutlined /> {p.commentsCount ?? 0} · {p.reactionsCount ?? 0} reactions
+            <MessageOutlined /> {p.comments} comments · {p.reactions} reactions
           </span>
         </span>
       </button>
@@ -96,12 +96,12 @@ function CommentItem({
   c: PostComment;
   children: PostComment[];
   canWrite: boolean;
-  postId: string;
+  postId: number;
 }) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [replying, setReplying] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: messagesKeys.comments(postId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messagesKeys.post(postId) });
   const reply = useMutation({
     mutationFn: (text: string) => messagesApi.replyToComment(c.id, text),
     onSuccess: async () => {
@@ -117,20 +117,27 @@ function CommentItem({
   });
   return (
     <li className={`msg-comment ${c.hidden ? 'hidden' : ''}`} data-testid="comment" data-id={c.id}>
-      <Avatar size="small" style={{ background: c.fromPage ? '#4f46e5' : avatarColor(c.author) }}>
-        {initials(c.author)}
+      <Avatar size="small" style={{ background: c.fromPage ? '#4f46e5' : avatarColor(c.authorName) }}>
+        {initials(c.authorName)}
       </Avatar>
       <div className="msg-comment-main">
         <div className="msg-comment-bubble">
-          <b dir="auto">{c.author}</b>
+          <b dir="auto">{c.authorName}</b>
           <div dir="auto" className="msg-text">
-            {c.message}
+            {c.text}
           </div>
         </div>
         <div className="msg-comment-actions">
           <span className="msg-muted">{dayjs(c.createdAt).format('D MMM, HH:mm')}</span>
           {c.hidden && <Tag bordered={false}>Hidden</Tag>}
-          {c.replied && (
+          {c.hidePending && <Tag bordered={false}>Updating…</Tag>}
+          {c.fromPage && c.deliveryState === 'sending' && <Tag bordered={false}>Sending…</Tag>}
+          {c.fromPage && c.deliveryState === 'failed' && (
+            <Tag bordered={false} color="red" data-testid="comment-failed">
+              Failed{c.failureReason ? `: ${c.failureReason}` : ''}
+            </Tag>
+          )}
+          {c.repliedAt && (
             <Tag bordered={false} color="green">
               Replied
             </Tag>
@@ -175,37 +182,37 @@ function useMarkRead(post: SocialPost, canWrite: boolean) {
   useEffect(() => {
     if (!canWrite || post.unreadCount === 0 || done.current === post.id) return;
     done.current = post.id;
-    void messagesApi.markPostRead(post.postId).then((r) => {
-      queryClient.setQueryData<InfiniteData<PostsPage>>(messagesKeys.posts, (d) =>
-        d
-          ? {
-              ...d,
-              pages: d.pages.map((pg) => ({
-                ...pg,
-                posts: pg.posts.map((x) => (x.postId === r.postId ? { ...x, unreadCount: r.unreadCount } : x)),
-              })),
-            }
-          : d,
-      );
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.unread });
-    });
+    void messagesApi.markPostRead(post.postId).then(
+      (r) => {
+        queryClient.setQueryData<InfiniteData<PostsPage>>(messagesKeys.posts, (d) =>
+          d
+            ? {
+                ...d,
+                pages: d.pages.map((pg) => ({
+                  ...pg,
+                  posts: pg.posts.map((x) => (x.postId === r.postId ? { ...x, unreadCount: r.unreadCount } : x)),
+                })),
+              }
+            : d,
+        );
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.unread });
+      },
+      () => undefined,
+    );
   }, [post.id, post.postId, post.unreadCount, canWrite, queryClient]);
 }
 
 export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => void }) {
   const canWrite = useCanWrite();
   useMarkRead(post, canWrite);
-  const comments = useQuery({
-    queryKey: messagesKeys.comments(post.postId),
-    queryFn: ({ signal }) => messagesApi.comments(post.postId, signal),
+  const detail = useQuery({
+    queryKey: messagesKeys.post(post.id),
+    queryFn: ({ signal }) => messagesApi.post(post.id, signal),
   });
-  const reactions = useQuery({
-    queryKey: messagesKeys.reactions(post.postId),
-    queryFn: ({ signal }) => messagesApi.reactions(post.postId, signal),
-  });
-  const all = comments.data?.comments ?? [];
+  const all = detail.data?.comments ?? [];
   const roots = all.filter((c) => c.parentId === null || !all.some((p) => p.id === c.parentId));
   const childrenOf = (id: number) => all.filter((c) => c.parentId === id);
+  const reactions = Object.entries(detail.data?.reactions ?? {}).filter(([, n]) => n > 0);
   return (
     <section className="msg-thread" data-testid="post-detail" aria-label="Post">
       <header className="msg-thread-head">
@@ -229,24 +236,22 @@ export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => 
           {post.mediaUrl && <img className="msg-post-media" src={post.mediaUrl} alt="" />}
           <p dir="auto">{post.message}</p>
           <div className="msg-reactions" data-testid="reactions">
-            {(reactions.data?.reactions ?? [])
-              .filter((r) => r.count > 0)
-              .map((r) => (
-                <span key={r.type} className="msg-reaction" title={r.type} data-testid="reaction" data-type={r.type}>
-                  {REACTION_EMOJI[r.type] ?? r.type} {r.count}
-                </span>
-              ))}
+            {reactions.map(([type, n]) => (
+              <span key={type} className="msg-reaction" title={type} data-testid="reaction" data-type={type}>
+                <span aria-hidden>{REACTION_EMOJI[type] ?? ''}</span> {n} {type}
+              </span>
+            ))}
           </div>
         </article>
         <h3 className="msg-section-title">Comments</h3>
-        {comments.isPending ? (
+        {detail.isPending ? (
           <Skeleton active avatar />
         ) : roots.length === 0 ? (
           <Empty description="No comments yet" />
         ) : (
           <ul className="msg-comments" data-testid="comments">
             {roots.map((c) => (
-              <CommentItem key={c.id} c={c} children={childrenOf(c.id)} canWrite={canWrite} postId={post.postId} />
+              <CommentItem key={c.id} c={c} children={childrenOf(c.id)} canWrite={canWrite} postId={post.id} />
             ))}
           </ul>
         )}

@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import { ApiError } from '../../lib/api';
 import { messagesApi, type Conversation, type Message, type SendBody, type TagDto } from './api';
 import { Composer } from './Composer';
+import { useInboxInfo } from './ConversationList';
 import { messagesKeys } from './queryKeys';
 import { avatarColor, ChannelIcon, channelLabel, initials, useCanWrite } from './ui';
 
@@ -27,11 +28,11 @@ let localSeq = 0;
 
 function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
   if (m.type !== 'outbound') return null;
-  const state = m.status ?? 'sent';
+  const state = m.deliveryState;
   if (state === 'failed')
     return (
       <span className="msg-state msg-state-failed" data-testid="delivery-failed">
-        <ExclamationCircleOutlined /> Failed{m.error ? `: ${m.error}` : ''}
+        <ExclamationCircleOutlined /> Failed{m.failureReason ? `: ${m.failureReason}` : ''}
         {onRetry && (
           <Button size="small" type="link" icon={<ReloadOutlined />} onClick={onRetry} data-testid="retry-button">
             Retry
@@ -39,7 +40,7 @@ function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
         )}
       </span>
     );
-  if (state === 'sending' || state === 'queued')
+  if (state === 'sending')
     return (
       <span className="msg-state" data-testid="delivery-sending">
         <ClockCircleOutlined /> Sending…
@@ -47,7 +48,7 @@ function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
     );
   return (
     <span className="msg-state" data-testid="delivery-sent">
-      <CheckOutlined /> {state === 'delivered' ? 'Delivered' : 'Sent'}
+      <CheckOutlined /> {state === 'read' ? 'Seen' : state === 'delivered' ? 'Delivered' : 'Sent'}
     </span>
   );
 }
@@ -55,10 +56,10 @@ function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
 function Attachment({ m }: { m: Message }) {
   if (!m.attachmentType) return null;
   if (m.attachmentType === 'image' && m.attachmentUrl)
-    return <img className="msg-image" src={m.attachmentUrl} alt={m.attachmentName ?? 'Image'} />;
+    return <img className="msg-image" src={m.attachmentUrl} alt="Attached image" />;
   return (
     <a className="msg-file" href={m.attachmentUrl ?? undefined} target="_blank" rel="noreferrer">
-      <PaperClipOutlined /> {m.attachmentName ?? m.attachmentType}
+      <PaperClipOutlined /> {m.attachmentUrl?.split('/').pop() || m.attachmentType}
     </a>
   );
 }
@@ -67,7 +68,7 @@ function Bubble({ m, onRetry }: { m: Message; onRetry?: () => void }) {
   const out = m.type === 'outbound';
   return (
     <div className={`msg-bubble-row ${out ? 'out' : 'in'}`} data-testid="thread-message" data-type={m.type}>
-      <div className={`msg-bubble ${out ? 'out' : 'in'} ${m.status === 'failed' ? 'failed' : ''}`}>
+      <div className={`msg-bubble ${out ? 'out' : 'in'} ${m.deliveryState === 'failed' ? 'failed' : ''}`}>
         <Attachment m={m} />
         {m.message && (
           <div className="msg-text" dir="auto">
@@ -75,6 +76,7 @@ function Bubble({ m, onRetry }: { m: Message; onRetry?: () => void }) {
           </div>
         )}
         <div className="msg-bubble-foot">
+          {out && m.authorName && <span>{m.authorName} ·</span>}
           <span>{dayjs(m.sentAt).format('D MMM, HH:mm')}</span>
           <DeliveryState m={m} onRetry={onRetry} />
         </div>
@@ -88,28 +90,26 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const all = useQuery({ queryKey: messagesKeys.tags, queryFn: messagesApi.tags });
-  const own = conversation.tags ?? [];
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+  const own = conversation.tags;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+  const setTags = useMutation({
+    mutationFn: (tagIds: number[]) => messagesApi.update(conversation.id, { tagIds }),
+    onSuccess: refresh,
+    onError: (e: Error) => void message.error(e.message),
+  });
   const add = useMutation({
     mutationFn: async (value: string) => {
-      let tag: TagDto | undefined = all.data?.tags.find((t) => String(t.id) === value);
-      if (!tag) {
-        tag = await messagesApi.createTag(value.slice('new:'.length));
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.tags });
-      }
-      await messagesApi.tagConversation(conversation.id, tag.id);
+      let tag: TagDto | undefined = all.data?.items.find((t) => String(t.id) === value);
+      tag ??= await messagesApi.createTag(value.slice('new:'.length));
+      await messagesApi.update(conversation.id, { tagIds: [...own.map((t) => t.id), tag.id] });
     },
     onSuccess: refresh,
     onError: (e: Error) => void message.error(e.message),
   });
-  const remove = useMutation({
-    mutationFn: (tagId: number) => messagesApi.untagConversation(conversation.id, tagId),
-    onSuccess: refresh,
-    onError: (e: Error) => void message.error(e.message),
-  });
-  const free = (all.data?.tags ?? []).filter((t) => !own.some((o) => o.id === t.id));
+  const tags = all.data?.items ?? [];
+  const free = tags.filter((t) => !own.some((o) => o.id === t.id));
   const typed = search.trim();
-  const exists = (all.data?.tags ?? []).some((t) => t.name.toLowerCase() === typed.toLowerCase());
+  const exists = tags.some((t) => t.name.toLowerCase() === typed.toLowerCase());
   const options = [
     ...free.map((t) => ({ value: String(t.id), label: t.name })),
     ...(typed && !exists ? [{ value: `new:${typed}`, label: `Create tag “${typed}”` }] : []),
@@ -119,17 +119,18 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
       {own.map((t) => (
         <Tag
           key={t.id}
-          color={t.color ?? 'geekblue'}
+          color={t.color}
           closable={editable}
           onClose={(e) => {
             e.preventDefault();
-            remove.mutate(t.id);
+            setTags.mutate(own.filter((o) => o.id !== t.id).map((o) => o.id));
           }}
           data-testid="thread-tag"
         >
           {t.name}
         </Tag>
       ))}
+      {own.length === 0 && !editable && <span className="msg-muted">No tags</span>}
       {editable && (
         <Select
           size="small"
@@ -141,6 +142,7 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
           searchValue={search}
           onSearch={setSearch}
           filterOption={(input, o) =>
+            String(o?.value).startsWith('new:') ||
             String(o?.label ?? '')
               .toLowerCase()
               .includes(input.toLowerCase())
@@ -151,7 +153,8 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
             add.mutate(v);
           }}
           popupMatchSelectWidth={220}
-          loading={add.isPending}
+          loading={add.isPending || setTags.isPending}
+          notFoundContent={<span className="msg-muted">Type a name to create a tag</span>}
           data-testid="tag-select"
         />
       )}
@@ -162,28 +165,30 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
 function AssigneeSelect({ conversation, editable }: { conversation: Conversation; editable: boolean }) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const assignees = useQuery({ queryKey: messagesKeys.assignees, queryFn: messagesApi.assignees, retry: false });
+  const info = useInboxInfo().data;
   const assign = useMutation({
     mutationFn: (assigneeId: number | null) => messagesApi.update(conversation.id, { assigneeId }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
     onError: (e: Error) => void message.error(e.message),
   });
   if (!editable)
     return (
-      <span className="msg-muted">{conversation.assignee ? `Assigned to ${conversation.assignee.name}` : ''}</span>
+      <span className="msg-muted" data-testid="assignee-text">
+        {conversation.assigneeName ? `Assigned to ${conversation.assigneeName}` : 'Unassigned'}
+      </span>
     );
-  const options = [...(assignees.data?.users ?? [])];
-  if (conversation.assignee && !options.some((u) => u.id === conversation.assignee?.id))
-    options.push(conversation.assignee);
+  const options = (info?.assignees ?? []).map((u) => ({ value: u.id, label: u.name }));
+  if (conversation.assigneeId !== null && !options.some((o) => o.value === conversation.assigneeId))
+    options.push({ value: conversation.assigneeId, label: conversation.assigneeName ?? 'Team member' });
   return (
     <Select
       size="small"
       allowClear
       placeholder="Assign to…"
       aria-label="Assign to"
-      value={conversation.assignee?.id ?? null}
+      value={conversation.assigneeId}
       onChange={(v?: number | null) => assign.mutate(v ?? null)}
-      options={options.map((u) => ({ value: u.id, label: u.name }))}
+      options={options}
       loading={assign.isPending}
       className="msg-assign"
       popupMatchSelectWidth={220}
@@ -197,10 +202,7 @@ function useReadToggle(conversation: Conversation) {
   const { message } = App.useApp();
   return useMutation({
     mutationFn: (isRead: boolean) => messagesApi.setRead(conversation.id, isRead),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.unread });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
     onError: (e: Error) => void message.error(e.message),
   });
 }
@@ -221,7 +223,7 @@ function useLocalReplies(conversationId: number) {
     setLocal((all) => all.map((m) => (m.id === id ? { ...m, ...change } : m)));
 
   const deliver = async (id: string | number, body: SendBody) => {
-    patch(id, { status: 'sending', error: null });
+    patch(id, { deliveryState: 'sending', failureReason: null });
     try {
       // Once the server has it, the server's list shows it, failed or not (with its own Retry).
       await messagesApi.send(conversationId, body);
@@ -229,7 +231,7 @@ function useLocalReplies(conversationId: number) {
       setLocal((all) => all.filter((m) => m.id !== id));
       void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
     } catch (e) {
-      patch(id, { status: 'failed', error: errorText(e) });
+      patch(id, { deliveryState: 'failed', failureReason: errorText(e) });
     }
   };
 
@@ -244,9 +246,10 @@ function useLocalReplies(conversationId: number) {
         sentAt: body.sentAt,
         message: body.message,
         attachmentType: body.attachmentType ?? null,
-        attachmentName: body.attachmentName,
-        attachmentUrl: body.attachmentType === 'image' ? body.attachment : null,
-        status: 'sending',
+        attachmentUrl: body.attachmentUrl ?? null,
+        deliveryState: 'sending',
+        failureReason: null,
+        authorName: null,
       },
     ]);
     void deliver(id, body);
@@ -259,18 +262,58 @@ function useLocalReplies(conversationId: number) {
 /**
  * One conversation: its messages oldest first, the reply box (not for an Analyst), read and unread,
  * tags and the assignee. Realtime events refresh the thread query, so a new message shows at once.
+ * `known` is the row from the list (shown at once); the thread's answer brings the fresh one.
  */
-export function Thread({ conversation, onBack }: { conversation: Conversation; onBack?: () => void }) {
+export function Thread({
+  conversationId,
+  known,
+  onBack,
+}: {
+  conversationId: number;
+  known: Conversation | null;
+  onBack?: () => void;
+}) {
+  const thread = useQuery({
+    queryKey: messagesKeys.thread(conversationId),
+    queryFn: ({ signal }) => messagesApi.thread(conversationId, signal),
+  });
+  const conversation = thread.data?.conversation ?? known;
+  if (!conversation)
+    return thread.isError ? (
+      <NoThread text="This conversation cannot be opened" />
+    ) : (
+      <div className="msg-thread msg-pad">
+        <Skeleton active avatar paragraph={{ rows: 6 }} />
+      </div>
+    );
+  return (
+    <ThreadView
+      conversation={conversation}
+      messages={thread.data?.messages ?? []}
+      loading={thread.isPending}
+      onBack={onBack}
+    />
+  );
+}
+
+function ThreadView({
+  conversation,
+  messages,
+  loading,
+  onBack,
+}: {
+  conversation: Conversation;
+  messages: Message[];
+  loading: boolean;
+  onBack?: () => void;
+}) {
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
-  const thread = useQuery({
-    queryKey: messagesKeys.thread(conversation.id),
-    queryFn: ({ signal }) => messagesApi.messages(conversation.id, signal),
-  });
+  const { message } = App.useApp();
   const read = useReadToggle(conversation);
   const { local, send, retry } = useLocalReplies(conversation.id);
   const end = useRef<HTMLDivElement>(null);
-  const [serverRetrying, setServerRetrying] = useState(false);
+  const [retrying, setRetrying] = useState<number | string | null>(null);
 
   // Opening an unread conversation reads it (a reader who may not write leaves it as it is).
   const opened = useRef<number | null>(null);
@@ -280,17 +323,18 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
     if (!conversation.isRead) read.mutate(true);
   }, [conversation.id, conversation.isRead, canWrite, read]);
 
-  const messages = thread.data?.messages ?? [];
   useLayoutEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [messages.length, local.length, conversation.id]);
 
   const retryServer = async (m: Message) => {
-    setServerRetrying(true);
+    setRetrying(m.id);
     try {
-      await messagesApi.retry(conversation.id, m.id);
+      await messagesApi.retry(Number(m.id));
+    } catch (e) {
+      void message.error(errorText(e));
     } finally {
-      setServerRetrying(false);
+      setRetrying(null);
       void queryClient.invalidateQueries({ queryKey: messagesKeys.thread(conversation.id) });
     }
   };
@@ -307,7 +351,10 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
             data-testid="thread-back"
           />
         )}
-        <Avatar style={{ background: avatarColor(conversation.customerName) }}>
+        <Avatar
+          src={conversation.customerPicture ?? undefined}
+          style={{ background: avatarColor(conversation.customerName) }}
+        >
           {initials(conversation.customerName)}
         </Avatar>
         <div className="msg-thread-title">
@@ -338,7 +385,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
       </header>
       <TagEditor conversation={conversation} editable={canWrite} />
       <div className="msg-thread-body" data-testid="thread-body">
-        {thread.isPending ? (
+        {loading ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : messages.length + local.length === 0 ? (
           <Empty description="No messages yet" />
@@ -348,16 +395,24 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
               <Bubble
                 key={m.id}
                 m={m}
-                onRetry={canWrite && m.status === 'failed' && !serverRetrying ? () => void retryServer(m) : undefined}
+                onRetry={
+                  canWrite && m.deliveryState === 'failed' && retrying !== m.id ? () => void retryServer(m) : undefined
+                }
               />
             ))}
             {local.map((m) => (
-              <Bubble key={m.id} m={m} onRetry={m.status === 'failed' ? () => retry(m) : undefined} />
+              <Bubble key={m.id} m={m} onRetry={m.deliveryState === 'failed' ? () => retry(m) : undefined} />
             ))}
           </>
         )}
         <div ref={end} />
       </div>
+      {canWrite && !conversation.replyWindowOpen && (
+        <div className="msg-window-note" data-testid="reply-window-closed">
+          More than 24 hours have passed since the customer's last message: {channelLabel(conversation.channel)} may
+          refuse a reply until they write again.
+        </div>
+      )}
       {canWrite ? (
         <Composer onSend={send} />
       ) : (

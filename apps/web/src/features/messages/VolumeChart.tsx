@@ -18,7 +18,7 @@ function days(from: string, to: string): string[] {
   return out;
 }
 
-/** Messages per day, one stacked bar colour per channel. Its own chunk: charts load with this page only. */
+/** Messages (received and sent) per day, one stacked bar colour per channel. Its own chunk: charts load with this page only. */
 export default function VolumeChart({
   volume,
   from,
@@ -31,7 +31,7 @@ export default function VolumeChart({
   const option = useMemo<EChartsOption>(() => {
     const axis = days(from, to);
     const channels = [...new Set(volume.map((v) => v.channel))];
-    const at = new Map(volume.map((v) => [`${v.date.slice(0, 10)}:${v.channel}`, v.count]));
+    const at = new Map(volume.map((v) => [`${v.date.slice(0, 10)}:${v.channel}`, v.inbound + v.outbound]));
     const label = { color: '#64748b', fontSize: 11 };
     return {
       grid: { left: 8, right: 12, top: 40, bottom: 8, containLabel: true },

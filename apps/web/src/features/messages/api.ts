@@ -12,74 +12,78 @@ export type Channel = 'facebook' | 'instagram' | 'google' | (string & {});
 export interface TagDto {
   id: number;
   name: string;
-  color: string | null;
-}
-
-export interface PersonRef {
-  id: number;
-  name: string;
+  color: string;
 }
 
 export interface Conversation {
   id: number;
+  pageId: number | null;
+  pageName: string | null;
   channel: Channel;
-  pageId: string | null;
-  pageName?: string | null;
+  locationId: number | null;
   customerName: string;
+  customerPicture: string | null;
   lastMessage: string | null;
   lastMessageAt: string;
+  /** False when Meta's 24-hour window is closed: the server refuses a send then, and says why. */
+  replyWindowOpen: boolean;
   isRead: boolean;
   unreadCount: number;
-  locationId: number | null;
-  assignee?: PersonRef | null;
-  tags?: TagDto[];
+  assigneeId: number | null;
+  assigneeName: string | null;
+  tags: TagDto[];
 }
 
-export type DeliveryState = 'sending' | 'queued' | 'sent' | 'delivered' | 'failed' | 'received' | (string & {});
+export type DeliveryState = 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface Message {
   id: number | string;
-  type: 'inbound' | 'outbound' | (string & {});
+  type: 'inbound' | 'outbound';
   sentAt: string;
   message: string | null;
   attachmentType: string | null;
-  attachmentUrl?: string | null;
-  attachmentName?: string | null;
-  status?: DeliveryState | null;
-  error?: string | null;
-  author?: string | null;
+  attachmentUrl: string | null;
+  deliveryState: DeliveryState;
+  failureReason: string | null;
+  authorName: string | null;
 }
 
 export interface ConversationsPage {
   conversations: Conversation[];
-  total: number;
+  skip: number;
+  hasMore: boolean;
   unreadTotalCount: number;
 }
 
 export interface InboxFilter {
-  pageId?: string;
+  pageId?: number;
   channel?: string;
   tagId?: number;
   read?: 'read' | 'unread';
-  assigneeId?: number;
+  /** A team member's id, 'me' or 'none' (unassigned). */
+  assignee?: number | 'me' | 'none';
   search?: string;
 }
 
 export interface SocialPost {
   id: number;
   postId: string;
+  pageId: number | null;
+  pageName: string | null;
   channel: Channel;
-  pageName?: string | null;
   message: string | null;
-  mediaUrl?: string | null;
+  mediaUrl: string | null;
+  permalink: string | null;
   postedAt: string;
   unreadCount: number;
-  commentsCount?: number;
-  reactionsCount?: number;
+  comments: number;
+  reactions: number;
 }
 
 export interface PostsPage {
   posts: SocialPost[];
+  skip: number;
+  hasMore: boolean;
   total: number;
   unreadTotalCount: number;
 }
@@ -87,61 +91,92 @@ export interface PostsPage {
 export interface PostComment {
   id: number;
   parentId: number | null;
-  author: string;
-  message: string;
-  createdAt: string;
+  authorName: string;
+  text: string;
+  fromPage: boolean;
+  deliveryState: string | null;
+  failureReason: string | null;
   hidden: boolean;
-  replied?: boolean;
-  fromPage?: boolean;
+  hidePending: boolean;
+  repliedAt: string | null;
+  createdAt: string;
+  reactions: Record<string, number>;
 }
 
-export interface ReactionCount {
-  type: string;
-  count: number;
+export interface PostDetail {
+  post: SocialPost;
+  comments: PostComment[];
+  reactions: Record<string, number>;
 }
+
+export type ConnectionState = 'connected' | 'reconnect_needed' | 'not_connected';
 
 export interface MessagePage {
   id: number;
-  pageId: string;
-  channel: Channel;
-  name?: string | null;
-  connectState?: 'connected' | 'reconnect_needed' | 'not_connected' | (string & {});
-  locationId?: number | null;
-  enabled?: boolean;
+  provider: Channel;
+  externalId: string;
+  name: string;
+  picture: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  enabled: boolean;
+  connectionState: ConnectionState;
+  lastError: string | null;
   conversations: number;
   unread: number;
 }
 
+export interface InboxInfo {
+  hasPages: boolean;
+  pages: MessagePage[];
+  channels: string[];
+  tags: TagDto[];
+  assignees: { id: number; name: string; role: string }[];
+  unreadTotalCount: number;
+  commentsUnreadTotalCount: number;
+}
+
 export interface AnalyticsFilter {
-  from?: string;
-  to?: string;
-  pageId?: string;
+  date_from?: string;
+  date_to?: string;
+  pageId?: number;
+}
+
+export interface BreakdownRow {
+  id: number | null;
+  name: string;
+  conversations: number;
+  inbound: number;
+  outbound: number;
+  responseRate: number | null;
+  firstResponseMedianSeconds: number | null;
 }
 
 export interface ConversationAnalytics {
-  volume: { date: string; channel: string; count: number }[];
-  firstResponse: { medianMinutes: number | null; p90Minutes: number | null };
-  responseRate: number | null;
-  busiestHours: { weekday: number; hour: number; count: number }[];
-  perPage: {
-    pageId: string;
-    pageName: string | null;
-    channel: string;
-    locationName: string | null;
+  date_from: string;
+  date_to: string;
+  totals: {
     conversations: number;
-    messages: number;
+    inbound: number;
+    outbound: number;
+    /** In percent. */
     responseRate: number | null;
-    medianFirstResponseMinutes: number | null;
-  }[];
+    firstResponseMedianSeconds: number | null;
+    firstResponseP90Seconds: number | null;
+  };
+  volume: { date: string; channel: string; inbound: number; outbound: number }[];
+  /** Inbound messages by weekday (0 = Sunday) and hour, in UTC. */
+  heatmap: { weekday: number; hour: number; count: number }[];
+  pages: BreakdownRow[];
+  locations: BreakdownRow[];
 }
 
 export interface SendBody {
   message: string;
   sentAt: string;
   type: 'outbound';
-  attachmentType?: string | null;
-  attachment?: string | null;
-  attachmentName?: string | null;
+  attachmentType?: string;
+  attachmentUrl?: string;
 }
 
 function filterBody(f: InboxFilter) {
@@ -151,45 +186,49 @@ function filterBody(f: InboxFilter) {
 export const messagesApi = {
   conversations: (skip: number, filter: InboxFilter, signal?: AbortSignal) =>
     api<ConversationsPage>('/v2/api/conversations', { method: 'POST', body: { skip, ...filterBody(filter) }, signal }),
-  messages: (id: number, signal?: AbortSignal) =>
-    api<{ messages: Message[] }>(`/v2/api/conversations/messages/${id}`, { signal }),
-  send: (id: number, body: SendBody) => api<Message>(`/v2/api/conversations/messages/${id}`, { method: 'PATCH', body }),
-  retry: (conversationId: number, messageId: number | string) =>
-    api<Message>(`/v2/api/conversations/messages/${conversationId}/retry/${messageId}`, { method: 'POST' }),
+  info: (signal?: AbortSignal) => api<InboxInfo>('/v2/api/conversations/info', { signal }),
+  thread: (id: number, signal?: AbortSignal) =>
+    api<{ conversation: Conversation; messages: Message[]; hasMore: boolean }>(`/v2/api/conversations/messages/${id}`, {
+      signal,
+    }),
+  send: (id: number, body: SendBody) =>
+    api<{ message: Message; conversation: Conversation }>(`/v2/api/conversations/messages/${id}`, {
+      method: 'PATCH',
+      body,
+    }),
+  retry: (messageId: number) => api<unknown>(`/v2/api/conversations/messages/retry/${messageId}`, { method: 'POST' }),
   setRead: (id: number, isRead: boolean) =>
     api<{ updatedConversations: Conversation[]; unreadTotalCount: number }>(`/v2/api/conversationsread/${id}`, {
       method: 'PATCH',
       body: { isRead },
     }),
-  update: (id: number, body: { assigneeId?: number | null }) =>
+  update: (id: number, body: { assigneeId?: number | null; tagIds?: number[] }) =>
     api<Conversation>(`/v2/api/conversations/${id}`, { method: 'PATCH', body }),
-  tags: () => api<{ tags: TagDto[] }>('/v2/api/tags'),
+  tags: () => api<{ items: TagDto[] }>('/v2/api/tags'),
   createTag: (name: string) => api<TagDto>('/v2/api/tags', { method: 'POST', body: { name } }),
-  tagConversation: (conversationId: number, tagId: number) =>
-    api<unknown>('/v2/api/tagsmessage', { method: 'POST', body: { conversationId, tagId } }),
-  untagConversation: (conversationId: number, tagId: number) =>
-    api<unknown>('/v2/api/tagsmessage', { method: 'DELETE', body: { conversationId, tagId } }),
-  assignees: () => api<{ users: PersonRef[] }>('/v2/api/conversations/assignees'),
   posts: (skip: number, signal?: AbortSignal) =>
     api<PostsPage>('/v2/api/socialpost/get', { method: 'POST', body: { skip }, signal }),
-  comments: (postId: string, signal?: AbortSignal) =>
-    api<{ comments: PostComment[] }>('/v2/api/postcomment/get', { method: 'POST', body: { postId }, signal }),
-  reactions: (postId: string, signal?: AbortSignal) =>
-    api<{ reactions: ReactionCount[] }>('/v2/api/reaction/get', { method: 'POST', body: { postId }, signal }),
+  post: (id: number, signal?: AbortSignal) => api<PostDetail>(`/v2/api/socialpost/get/${id}`, { signal }),
   markPostRead: (postId: string) =>
-    api<{ postId: string; unreadCount: number }>('/v2/api/socialpost/updateCount', {
+    api<{ postId: string; unreadCount: number; unreadTotalCount: number }>('/v2/api/socialpost/updateCount', {
       method: 'PATCH',
-      body: { postId },
+      body: { postId, unreadCount: 0 },
     }),
-  replyToComment: (commentId: number, message: string) =>
-    api<PostComment>(`/v2/api/postcomment/reply/${commentId}`, { method: 'POST', body: { message } }),
+  replyToComment: (commentId: number, text: string) =>
+    api<PostComment>(`/v2/api/postcomment/reply/${commentId}`, { method: 'POST', body: { text } }),
   hideComment: (commentId: number, hidden: boolean) =>
-    api<PostComment>(`/v2/api/postcomment/${commentId}`, { method: 'PATCH', body: { hidden } }),
+    api<PostComment>(`/v2/api/postcomment/hide/${commentId}`, { method: 'PATCH', body: { hidden } }),
   pages: () => api<{ items: MessagePage[] }>('/v2/api/pages'),
   updatePage: (id: number, body: { locationId?: number | null; enabled?: boolean }) =>
     api<MessagePage>(`/v2/api/pages/update/${id}`, { method: 'PATCH', body }),
   analytics: (filter: AnalyticsFilter, signal?: AbortSignal) =>
     api<ConversationAnalytics>('/v2/api/conversations/analytics', { query: { ...filter }, signal }),
+};
+
+/** The Excel exports of the Messages area (analytics and pages). */
+export const EXPORTS = {
+  analytics: '/v2/api/conversations/analytics/export',
+  pages: '/v2/api/conversations/pages/export',
 };
 
 /**
