@@ -5,16 +5,12 @@ import type { TableColumnsType } from 'antd';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useEmbedded } from '../../app/EmbedContext';
-import { useMe } from '../auth/queries';
 import { reviewsApi } from '../reviews/api';
 import { settingsKeys } from '../settings/queryKeys';
 import { downloadMessagesExport, EXPORTS, messagesApi, type MessagePage } from './api';
 import { messagesKeys } from './queryKeys';
-import { ChannelIcon, channelLabel } from './ui';
+import { ChannelIcon, channelLabel, useCanManage } from './ui';
 import './messages.css';
-
-/** Who may map pages to locations and switch them on or off: the company's administrators. */
-const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 
 const CONNECT: Record<string, { label: string; color: string }> = {
   connected: { label: 'Connected', color: 'green' },
@@ -37,8 +33,8 @@ export default function PagesPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const embedded = useEmbedded();
-  const role = useMe().data?.role ?? 'analyst';
-  const canManage = !embedded && MANAGERS.includes(role);
+  // Mapping pages to locations and switching them on or off is for the company's administrators.
+  const canManage = useCanManage();
   const pages = useQuery({ queryKey: messagesKeys.pages, queryFn: messagesApi.pages });
   const locations = useQuery({ queryKey: settingsKeys.locations.short, queryFn: reviewsApi.locations });
   const update = useMutation({

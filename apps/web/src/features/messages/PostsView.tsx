@@ -207,7 +207,7 @@ export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => 
   useMarkRead(post, canWrite);
   const detail = useQuery({
     queryKey: messagesKeys.post(post.id),
-    queryFn: ({ signal }) => messagesApi.post(post.id, signal),
+    queryFn: ({ signal }) => messagesApi.post(post.postId, signal),
   });
   const all = detail.data?.comments ?? [];
   const roots = all.filter((c) => c.parentId === null || !all.some((p) => p.id === c.parentId));

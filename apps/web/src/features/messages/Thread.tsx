@@ -17,7 +17,7 @@ import { messagesApi, type Conversation, type Message, type SendBody, type TagDt
 import { Composer } from './Composer';
 import { useInboxInfo } from './ConversationList';
 import { messagesKeys } from './queryKeys';
-import { avatarColor, ChannelIcon, channelLabel, initials, useCanWrite } from './ui';
+import { avatarColor, ChannelIcon, channelLabel, initials, useCanManage, useCanWrite } from './ui';
 
 /** A reply typed here that the server has not confirmed yet, or that failed: kept until it goes through. */
 interface LocalMessage extends Message {
@@ -90,6 +90,8 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
   const all = useQuery({ queryKey: messagesKeys.tags, queryFn: messagesApi.tags });
+  // A Responder tags with the company's tags; creating one is for managers (as the server rules).
+  const canCreate = useCanManage();
   const own = conversation.tags;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
   const setTags = useMutation({
@@ -112,7 +114,7 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
   const exists = tags.some((t) => t.name.toLowerCase() === typed.toLowerCase());
   const options = [
     ...free.map((t) => ({ value: String(t.id), label: t.name })),
-    ...(typed && !exists ? [{ value: `new:${typed}`, label: `Create tag “${typed}”` }] : []),
+    ...(typed && !exists && canCreate ? [{ value: `new:${typed}`, label: `Create tag “${typed}”` }] : []),
   ];
   return (
     <div className="msg-tags" data-testid="thread-tags">
@@ -154,7 +156,9 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
           }}
           popupMatchSelectWidth={220}
           loading={add.isPending || setTags.isPending}
-          notFoundContent={<span className="msg-muted">Type a name to create a tag</span>}
+          notFoundContent={
+            <span className="msg-muted">{canCreate ? 'Type a name to create a tag' : 'No other tags'}</span>
+          }
           data-testid="tag-select"
         />
       )}
@@ -320,8 +324,12 @@ function ThreadView({
   useEffect(() => {
     if (!canWrite || opened.current === conversation.id) return;
     opened.current = conversation.id;
-    if (!conversation.isRead) read.mutate(true);
-  }, [conversation.id, conversation.isRead, canWrite, read]);
+    if (!conversation.isRead)
+      void messagesApi.open(conversation.id).then(
+        () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all }),
+        () => undefined,
+      );
+  }, [conversation.id, conversation.isRead, canWrite, queryClient]);
 
   useLayoutEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });

@@ -202,13 +202,19 @@ export const messagesApi = {
       method: 'PATCH',
       body: { isRead },
     }),
+  /** Opening a conversation reads it. */
+  open: (id: number) =>
+    api<{ updatedConversations: Conversation[]; unreadTotalCount: number }>(`/v2/api/conversations/read/${id}`, {
+      method: 'POST',
+    }),
   update: (id: number, body: { assigneeId?: number | null; tagIds?: number[] }) =>
     api<Conversation>(`/v2/api/conversations/${id}`, { method: 'PATCH', body }),
-  tags: () => api<{ items: TagDto[] }>('/v2/api/tags'),
-  createTag: (name: string) => api<TagDto>('/v2/api/tags', { method: 'POST', body: { name } }),
+  tags: () => api<{ items: TagDto[] }>('/v2/api/tags/get', { method: 'POST', body: {} }),
+  createTag: (name: string) => api<TagDto>('/v2/api/tags/create', { method: 'POST', body: { name } }),
   posts: (skip: number, signal?: AbortSignal) =>
     api<PostsPage>('/v2/api/socialpost/get', { method: 'POST', body: { skip }, signal }),
-  post: (id: number, signal?: AbortSignal) => api<PostDetail>(`/v2/api/socialpost/get/${id}`, { signal }),
+  post: (postId: string, signal?: AbortSignal) =>
+    api<PostDetail>(`/v2/api/socialpost/get/${encodeURIComponent(postId)}`, { signal }),
   markPostRead: (postId: string) =>
     api<{ postId: string; unreadCount: number; unreadTotalCount: number }>('/v2/api/socialpost/updateCount', {
       method: 'PATCH',
@@ -228,7 +234,7 @@ export const messagesApi = {
 /** The Excel exports of the Messages area (analytics and pages). */
 export const EXPORTS = {
   analytics: '/v2/api/conversations/analytics/export',
-  pages: '/v2/api/conversations/pages/export',
+  pages: '/v2/api/pages/export',
 };
 
 /**

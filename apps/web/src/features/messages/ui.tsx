@@ -62,6 +62,15 @@ export function useCanWrite(): boolean {
   return !embedded && WRITERS.includes(role);
 }
 
+/** The roles that also manage tags and pages. */
+const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
+
+export function useCanManage(): boolean {
+  const embedded = useEmbedded();
+  const role = useMe().data?.role ?? 'analyst';
+  return !embedded && MANAGERS.includes(role);
+}
+
 /** A stable pastel for an avatar, from the name. */
 export function avatarColor(name: string): string {
   const palette = ['#4f46e5', '#0e7490', '#b45309', '#be185d', '#15803d', '#7c3aed', '#b91c1c', '#1d4ed8'];
