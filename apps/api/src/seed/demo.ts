@@ -98,6 +98,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
           companyId,
           companyLocations,
           now,
+          team.map((m) => m.userId),
         );
       }
       lap(`${company.name}: ${drafts.length} reviews, ${written} replies`);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, conversationTags, messagePages, messages, messageTags, users } from '../../db/schema';
 import type { InboxFilter, TagDto } from './schemas';
@@ -19,10 +20,10 @@ export type ConversationView = ConversationRow & {
 };
 
 /** The location limit of a member as a condition on a table's location_id (null: none). */
-export function locationCondition(column: SQL | typeof conversations.locationId, scope: Scope): SQL | undefined {
+export function locationCondition(column: AnyPgColumn, scope: Pick<Scope, 'locationIds'>): SQL | undefined {
   if (scope.locationIds === null) return undefined;
   if (scope.locationIds.length === 0) return sql`false`;
-  return inArray(column as typeof conversations.locationId, scope.locationIds);
+  return inArray(column, scope.locationIds);
 }
 
 function scoped(scope: Scope): SQL {
@@ -122,7 +123,7 @@ export async function unreadConversationTotal(db: Db, scope: Omit<Scope, 'userId
     .where(
       and(
         eq(conversations.companyId, scope.companyId),
-        locationCondition(conversations.locationId, { ...scope, userId: 0 }),
+        locationCondition(conversations.locationId, scope),
         eq(conversations.isRead, false),
       ),
     );
