@@ -646,57 +646,6 @@ export interface paths {
         patch: operations["patchAdminEmbed"];
         trace?: never;
     };
-    "/v2/api/conversations/unreadTotalCount": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Unread messages of the acting company */
-        get: operations["getConversationsUnreadTotalCount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/api/socialpost/unreadTotalCount": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Unread comments on social posts of the acting company */
-        get: operations["getSocialpostUnreadTotalCount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/api/pages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Message pages with conversation and unread counts */
-        get: operations["getPages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v2/api/conversations": {
         parameters: {
             query?: never;
@@ -706,7 +655,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A page of conversations, newest first; the client appends when skip is not 0 */
+        /** A page of conversations, newest activity first, with filters (page, channel, tag, read state, assignee, search in names and messages); the client appends when skip is not 0 and replaces otherwise */
         post: operations["postConversations"];
         delete?: never;
         options?: never;
@@ -714,7 +663,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/api/socialpost/get": {
+    "/v2/api/conversations/unreadTotalCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unread messages of the conversations the user sees */
+        get: operations["getConversationsUnreadTotalCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/count/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conversation counts of the company {id} (the acting company): conversations, unread ones, unread messages and comments, and the Messages badge (their sum) */
+        get: operations["getConversationsCountById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -723,12 +706,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A page of social posts, newest first, with unread comment counts; unreadTotalCount is what the Messages badge adds */
-        post: operations["postSocialpostGet"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a conversation: assign it to a team member (null: nobody), set its tags, mark it read or unread */
+        patch: operations["patchConversationsById"];
         trace?: never;
     };
     "/v2/api/conversationsread/{id}": {
@@ -744,8 +727,485 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark a conversation read or unread; the new unread total is pushed on the count channel */
+        /** Mark a conversation read (unreadCount 0) or unread (at least 1); answers the conversation and the new unreadTotalCount, which is also pushed on the count channel */
         patch: operations["patchConversationsreadById"];
+        trace?: never;
+    };
+    "/v2/api/conversations/read/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a conversation read (opening it); answers like conversationsread */
+        post: operations["postConversationsReadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages of conversation {id}, oldest first (the latest `limit`; `before` a message id pages back), with the conversation */
+        get: operations["getConversationsMessagesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Send a message in conversation {id} (message, sentAt, type 'outbound', attachmentType and attachmentUrl): stored as 'sending' and queued; refused with 422 when Meta's 24-hour reply window is closed */
+        patch: operations["patchConversationsMessagesById"];
+        trace?: never;
+    };
+    "/v2/api/conversations/messages/retry/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed message {id} again, as it was typed */
+        post: operations["postConversationsMessagesRetryById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/socialpost/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of social posts still in the list, newest first, with unread comment counts; the client appends when skip is not 0 and replaces otherwise */
+        post: operations["postSocialpostGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/socialpost/get/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post by the provider's post id, with its comments (threaded by parentId) and reactions by type */
+        get: operations["getSocialpostGetByPostId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/socialpost/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update post {id}: it leaves the list (removed: true, the default) or comes back (removed: false) */
+        patch: operations["patchSocialpostUpdateById"];
+        trace?: never;
+    };
+    "/v2/api/socialpost/unreadTotalCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unread comments on the social posts the user sees (the Messages badge adds them to unread messages) */
+        get: operations["getSocialpostUnreadTotalCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/socialpost/updateCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark every comment of a post (the provider's postId) read; answers postId and its unreadCount (0) */
+        patch: operations["patchSocialpostUpdateCount"];
+        trace?: never;
+    };
+    "/v2/api/postcomment/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comments of post {postId} (our id), oldest first, threaded by parentId, with reactions by type */
+        post: operations["postPostcommentGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reaction/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactions on post {postId}, or on one of its comments {commentId}, newest first, with counts by type */
+        post: operations["postReactionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/postcomment/reply/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply to comment {id} as the page: stored as 'sending' and queued for the provider; the comment counts as read and replied */
+        post: operations["postPostcommentReplyById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/postcomment/hide/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Hide comment {id} on the provider (hidden: true) or show it again; pending until the provider confirms */
+        patch: operations["patchPostcommentHideById"];
+        trace?: never;
+    };
+    "/v2/api/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message pages the user sees (Facebook pages, Instagram accounts, Google locations) with connection state, location, conversations and unread messages */
+        get: operations["getPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message pages the user sees (Facebook pages, Instagram accounts, Google locations) with connection state, location, conversations and unread messages */
+        get: operations["getConversationsPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the Messages screens need at once: pages, channels, tags, assignable members and unread totals */
+        get: operations["getConversationsInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/pages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "pages": the message pages with state and counts; accepts access_token in the query */
+        get: operations["getPagesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message page */
+        get: operations["getPagesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/pages/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a page: turn it on or off, tie it to one of the company's locations (its conversations and posts follow), rename it */
+        patch: operations["patchPagesUpdateById"];
+        trace?: never;
+    };
+    "/v2/api/tags/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company's conversation tags */
+        post: operations["postTagsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tags/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a conversation tag */
+        post: operations["postTagsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tags/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename or recolour a conversation tag */
+        patch: operations["patchTagsUpdateById"];
+        trace?: never;
+    };
+    "/v2/api/tags/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a conversation tag (it leaves every conversation) */
+        post: operations["postTagsDeleteById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tagsmessage/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tags on a conversation */
+        post: operations["postTagsmessageGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tagsmessage/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a tag on a conversation */
+        post: operations["postTagsmessageCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tagsmessage/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the tags of conversation {id} to exactly tagIds */
+        patch: operations["patchTagsmessageUpdateById"];
+        trace?: never;
+    };
+    "/v2/api/tagsmessage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a tag off a conversation */
+        post: operations["postTagsmessageDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages analytics of a period (date_from, date_to; the last 30 days by default), optionally of one page or location: volume by day and channel, first-response median and 90th percentile, response rate, busiest hours, tables per page and location */
+        get: operations["getConversationsAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/conversations/analytics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "conversation analytics" for the same filter; accepts access_token in the query for downloads */
+        get: operations["getConversationsAnalyticsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/api/admin/outbox": {
@@ -5169,6 +5629,89 @@ export interface operations {
             };
         };
     };
+    postConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    skip?: number;
+                    /** @default 20 */
+                    limit?: number;
+                    pageId?: number | string;
+                    /** @enum {string} */
+                    channel?: "facebook" | "instagram" | "google";
+                    tagId?: number | string;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    read?: "all" | "read" | "unread";
+                    assignee?: (number | string) | ("me" | "none");
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        }[];
+                        skip: number;
+                        hasMore: boolean;
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getConversationsUnreadTotalCount: {
         parameters: {
             query?: never;
@@ -5186,6 +5729,713 @@ export interface operations {
                 content: {
                     "application/json": {
                         unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getConversationsCountById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: number;
+                        unreadConversations: number;
+                        unreadTotalCount: number;
+                        commentsUnreadTotalCount: number;
+                        badge: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchConversationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assigneeId?: (number | null) | (string | null);
+                    tagIds?: (number | string)[];
+                    isRead?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pageId: number | null;
+                        pageName: string | null;
+                        channel: string;
+                        locationId: number | null;
+                        customerExternalId: string | null;
+                        customerName: string;
+                        customerPicture: string | null;
+                        lastMessage: string | null;
+                        lastMessageAt: string;
+                        lastInboundAt: string | null;
+                        replyWindowOpen: boolean;
+                        isRead: boolean;
+                        unreadCount: number;
+                        assigneeId: number | null;
+                        assigneeName: string | null;
+                        tags: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchConversationsreadById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isRead: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updatedConversations: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        }[];
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postConversationsReadById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updatedConversations: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        }[];
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getConversationsMessagesById: {
+        parameters: {
+            query?: {
+                before?: number | string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        };
+                        messages: {
+                            id: number;
+                            conversationId: number;
+                            externalId: string | null;
+                            /** @enum {string} */
+                            type: "inbound" | "outbound";
+                            sentAt: string;
+                            message: string | null;
+                            attachmentType: string | null;
+                            attachmentUrl: string | null;
+                            /** @enum {string} */
+                            deliveryState: "sending" | "sent" | "delivered" | "read" | "failed";
+                            failureReason: string | null;
+                            authorUserId: number | null;
+                            authorName: string | null;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchConversationsMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string;
+                    sentAt?: string;
+                    /**
+                     * @default outbound
+                     * @enum {string}
+                     */
+                    type?: "outbound";
+                    /** @enum {string} */
+                    attachmentType?: "image" | "video" | "audio" | "file";
+                    /** Format: uri */
+                    attachmentUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            id: number;
+                            conversationId: number;
+                            externalId: string | null;
+                            /** @enum {string} */
+                            type: "inbound" | "outbound";
+                            sentAt: string;
+                            message: string | null;
+                            attachmentType: string | null;
+                            attachmentUrl: string | null;
+                            /** @enum {string} */
+                            deliveryState: "sending" | "sent" | "delivered" | "read" | "failed";
+                            failureReason: string | null;
+                            authorUserId: number | null;
+                            authorName: string | null;
+                        };
+                        conversation: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postConversationsMessagesRetryById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            id: number;
+                            conversationId: number;
+                            externalId: string | null;
+                            /** @enum {string} */
+                            type: "inbound" | "outbound";
+                            sentAt: string;
+                            message: string | null;
+                            attachmentType: string | null;
+                            attachmentUrl: string | null;
+                            /** @enum {string} */
+                            deliveryState: "sending" | "sent" | "delivered" | "read" | "failed";
+                            failureReason: string | null;
+                            authorUserId: number | null;
+                            authorName: string | null;
+                        };
+                        conversation: {
+                            id: number;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            customerExternalId: string | null;
+                            customerName: string;
+                            customerPicture: string | null;
+                            lastMessage: string | null;
+                            lastMessageAt: string;
+                            lastInboundAt: string | null;
+                            replyWindowOpen: boolean;
+                            isRead: boolean;
+                            unreadCount: number;
+                            assigneeId: number | null;
+                            assigneeName: string | null;
+                            tags: {
+                                id: number;
+                                name: string;
+                                color: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postSocialpostGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    skip?: number;
+                    /** @default 20 */
+                    limit?: number;
+                    pageId?: number | string;
+                    /** @enum {string} */
+                    channel?: "facebook" | "instagram" | "google";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        posts: {
+                            id: number;
+                            postId: string;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            message: string | null;
+                            mediaUrl: string | null;
+                            permalink: string | null;
+                            postedAt: string;
+                            lastCommentAt: string | null;
+                            unreadCount: number;
+                            comments: number;
+                            reactions: number;
+                        }[];
+                        skip: number;
+                        hasMore: boolean;
+                        total: number;
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSocialpostGetByPostId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            id: number;
+                            postId: string;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            message: string | null;
+                            mediaUrl: string | null;
+                            permalink: string | null;
+                            postedAt: string;
+                            lastCommentAt: string | null;
+                            unreadCount: number;
+                            comments: number;
+                            reactions: number;
+                        };
+                        comments: {
+                            id: number;
+                            postId: number;
+                            parentId: number | null;
+                            externalId: string | null;
+                            authorExternalId: string | null;
+                            authorName: string;
+                            text: string;
+                            fromPage: boolean;
+                            deliveryState: string | null;
+                            failureReason: string | null;
+                            hidden: boolean;
+                            hidePending: boolean;
+                            repliedAt: string | null;
+                            isRead: boolean;
+                            createdAt: string;
+                            reactions: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        reactions: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchSocialpostUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    removed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            id: number;
+                            postId: string;
+                            pageId: number | null;
+                            pageName: string | null;
+                            channel: string;
+                            locationId: number | null;
+                            message: string | null;
+                            mediaUrl: string | null;
+                            permalink: string | null;
+                            postedAt: string;
+                            lastCommentAt: string | null;
+                            unreadCount: number;
+                            comments: number;
+                            reactions: number;
+                        };
                     };
                 };
             };
@@ -5245,6 +6495,319 @@ export interface operations {
             };
         };
     };
+    patchSocialpostUpdateCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId: string;
+                    /**
+                     * @default 0
+                     * @enum {number}
+                     */
+                    unreadCount?: 0;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        postId: string;
+                        unreadCount: number;
+                        unreadTotalCount: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postPostcommentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId: number | string;
+                    /** @default 0 */
+                    skip?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comments: {
+                            id: number;
+                            postId: number;
+                            parentId: number | null;
+                            externalId: string | null;
+                            authorExternalId: string | null;
+                            authorName: string;
+                            text: string;
+                            fromPage: boolean;
+                            deliveryState: string | null;
+                            failureReason: string | null;
+                            hidden: boolean;
+                            hidePending: boolean;
+                            repliedAt: string | null;
+                            isRead: boolean;
+                            createdAt: string;
+                            reactions: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        skip: number;
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postReactionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId: number | string;
+                    commentId?: number | string;
+                    /** @default 0 */
+                    skip?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reactions: {
+                            id: number;
+                            postId: number;
+                            commentId: number | null;
+                            reactorExternalId: string;
+                            reactorName: string | null;
+                            type: string;
+                            createdAt: string;
+                        }[];
+                        summary: {
+                            [key: string]: number;
+                        };
+                        total: number;
+                        skip: number;
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postPostcommentReplyById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comment: {
+                            id: number;
+                            postId: number;
+                            parentId: number | null;
+                            externalId: string | null;
+                            authorExternalId: string | null;
+                            authorName: string;
+                            text: string;
+                            fromPage: boolean;
+                            deliveryState: string | null;
+                            failureReason: string | null;
+                            hidden: boolean;
+                            hidePending: boolean;
+                            repliedAt: string | null;
+                            isRead: boolean;
+                            createdAt: string;
+                            reactions: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchPostcommentHideById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comment: {
+                            id: number;
+                            postId: number;
+                            parentId: number | null;
+                            externalId: string | null;
+                            authorExternalId: string | null;
+                            authorName: string;
+                            text: string;
+                            fromPage: boolean;
+                            deliveryState: string | null;
+                            failureReason: string | null;
+                            hidden: boolean;
+                            hidePending: boolean;
+                            repliedAt: string | null;
+                            isRead: boolean;
+                            createdAt: string;
+                            reactions: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getPages: {
         parameters: {
             query?: never;
@@ -5262,8 +6825,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            pageId: string;
-                            channel: string;
+                            id: number;
+                            /** @enum {string} */
+                            provider: "facebook" | "instagram" | "google";
+                            externalId: string;
+                            name: string;
+                            picture: string | null;
+                            locationId: number | null;
+                            locationName: string | null;
+                            enabled: boolean;
+                            /** @enum {string} */
+                            connectionState: "connected" | "reconnect_needed" | "not_connected";
+                            lastError: string | null;
+                            lastErrorAt: string | null;
                             conversations: number;
                             unread: number;
                         }[];
@@ -5288,21 +6862,14 @@ export interface operations {
             };
         };
     };
-    postConversations: {
+    getConversationsPages: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 0 */
-                    skip?: number;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -5311,19 +6878,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conversations: {
+                        items: {
                             id: number;
-                            channel: string;
-                            pageId: string | null;
-                            customerName: string;
-                            lastMessage: string | null;
-                            lastMessageAt: string;
-                            isRead: boolean;
-                            unreadCount: number;
+                            /** @enum {string} */
+                            provider: "facebook" | "instagram" | "google";
+                            externalId: string;
+                            name: string;
+                            picture: string | null;
                             locationId: number | null;
+                            locationName: string | null;
+                            enabled: boolean;
+                            /** @enum {string} */
+                            connectionState: "connected" | "reconnect_needed" | "not_connected";
+                            lastError: string | null;
+                            lastErrorAt: string | null;
+                            conversations: number;
+                            unread: number;
                         }[];
-                        total: number;
-                        unreadTotalCount: number;
                     };
                 };
             };
@@ -5345,21 +6916,14 @@ export interface operations {
             };
         };
     };
-    postSocialpostGet: {
+    getConversationsInfo: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 0 */
-                    skip?: number;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -5368,16 +6932,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        posts: {
+                        hasPages: boolean;
+                        pages: {
                             id: number;
-                            postId: string;
-                            channel: string;
-                            message: string | null;
-                            postedAt: string;
-                            unreadCount: number;
+                            /** @enum {string} */
+                            provider: "facebook" | "instagram" | "google";
+                            externalId: string;
+                            name: string;
+                            picture: string | null;
+                            locationId: number | null;
+                            locationName: string | null;
+                            enabled: boolean;
+                            /** @enum {string} */
+                            connectionState: "connected" | "reconnect_needed" | "not_connected";
+                            lastError: string | null;
+                            lastErrorAt: string | null;
+                            conversations: number;
+                            unread: number;
                         }[];
-                        total: number;
+                        channels: string[];
+                        tags: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                        assignees: {
+                            id: number;
+                            name: string;
+                            role: string;
+                        }[];
                         unreadTotalCount: number;
+                        commentsUnreadTotalCount: number;
                     };
                 };
             };
@@ -5399,7 +6984,97 @@ export interface operations {
             };
         };
     };
-    patchConversationsreadById: {
+    getPagesExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getPagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        provider: "facebook" | "instagram" | "google";
+                        externalId: string;
+                        name: string;
+                        picture: string | null;
+                        locationId: number | null;
+                        locationName: string | null;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        connectionState: "connected" | "reconnect_needed" | "not_connected";
+                        lastError: string | null;
+                        lastErrorAt: string | null;
+                        conversations: number;
+                        unread: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchPagesUpdateById: {
         parameters: {
             query?: never;
             header?: never;
@@ -5411,7 +7086,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    isRead: boolean;
+                    enabled?: boolean;
+                    locationId?: (number | null) | (string | null);
+                    name?: string;
                 };
             };
         };
@@ -5423,19 +7100,528 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        updatedConversations: {
-                            id: number;
-                            channel: string;
-                            pageId: string | null;
-                            customerName: string;
-                            lastMessage: string | null;
-                            lastMessageAt: string;
-                            isRead: boolean;
-                            unreadCount: number;
-                            locationId: number | null;
-                        }[];
-                        unreadTotalCount: number;
+                        id: number;
+                        /** @enum {string} */
+                        provider: "facebook" | "instagram" | "google";
+                        externalId: string;
+                        name: string;
+                        picture: string | null;
+                        locationId: number | null;
+                        locationName: string | null;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        connectionState: "connected" | "reconnect_needed" | "not_connected";
+                        lastError: string | null;
+                        lastErrorAt: string | null;
+                        conversations: number;
+                        unread: number;
                     };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default #4F46E5 */
+                    color?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        color: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchTagsUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @default #4F46E5 */
+                    color?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        color: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsmessageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: number;
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsmessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: number | string;
+                    tagId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: number;
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchTagsmessageUpdateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tagIds: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: number;
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTagsmessageDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId: number | string;
+                    tagId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: number;
+                        items: {
+                            id: number;
+                            name: string;
+                            color: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getConversationsAnalytics: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                pageId?: number | string;
+                locationId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date_from: string;
+                        date_to: string;
+                        totals: {
+                            conversations: number;
+                            inbound: number;
+                            outbound: number;
+                            responseRate: number | null;
+                            firstResponseMedianSeconds: number | null;
+                            firstResponseP90Seconds: number | null;
+                        };
+                        volume: {
+                            date: string;
+                            channel: string;
+                            inbound: number;
+                            outbound: number;
+                        }[];
+                        heatmap: {
+                            weekday: number;
+                            hour: number;
+                            count: number;
+                        }[];
+                        pages: {
+                            id: number | null;
+                            name: string;
+                            conversations: number;
+                            inbound: number;
+                            outbound: number;
+                            responseRate: number | null;
+                            firstResponseMedianSeconds: number | null;
+                        }[];
+                        locations: {
+                            id: number | null;
+                            name: string;
+                            conversations: number;
+                            inbound: number;
+                            outbound: number;
+                            responseRate: number | null;
+                            firstResponseMedianSeconds: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getConversationsAnalyticsExport: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                pageId?: number | string;
+                locationId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */

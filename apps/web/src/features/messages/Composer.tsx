@@ -18,16 +18,17 @@ const EMOJI =
 /** An attachment is a file already online: Messenger and Instagram fetch it from its address. */
 interface Attachment {
   url: string;
-  type: string;
+  type: Kind;
 }
+type Kind = NonNullable<SendBody['attachmentType']>;
 
-const EXTENSIONS: [RegExp, string][] = [
+const EXTENSIONS: [RegExp, Kind][] = [
   [/\.(png|jpe?g|gif|webp)$/i, 'image'],
   [/\.(mp4|mov|webm)$/i, 'video'],
   [/\.(mp3|m4a|ogg|wav)$/i, 'audio'],
 ];
 
-function attachmentKind(url: string): string {
+function attachmentKind(url: string): Kind {
   const path = url.split(/[?#]/)[0] ?? '';
   return EXTENSIONS.find(([re]) => re.test(path))?.[1] ?? 'file';
 }
