@@ -171,13 +171,13 @@ describe('messages on a phone (one signed-in page)', () => {
     await shot(page, 'posts');
 
     await page.goto('/messages/pages');
-    await page.locator('.rt-cards').waitFor();
+    await page.locator('.rt-cards').first().waitFor();
     await page.getByTestId('connect-state').first().waitFor();
     await shot(page, 'pages');
 
     await page.goto('/messages/analytics');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="volume-chart"] canvas').length > 0);
-    await page.locator('.rt-cards').waitFor();
+    await page.locator('.rt-cards').first().waitFor();
     await shot(page, 'analytics');
   });
 });

@@ -55,12 +55,14 @@ function HeatMap({ cells }: { cells: ConversationAnalytics['heatmap'] }) {
   return (
     <div className="msg-heat-wrap">
       <div className="msg-heat" role="table" aria-label="Messages by weekday and hour" data-testid="heat-map">
-        <span role="presentation" />
-        {Array.from({ length: 24 }, (_, h) => (
-          <span key={h} className="msg-heat-hour" role="columnheader">
-            {h}
-          </span>
-        ))}
+        <div role="row" style={{ display: 'contents' }}>
+          <span role="columnheader" aria-label="Weekday" />
+          {Array.from({ length: 24 }, (_, h) => (
+            <span key={h} className="msg-heat-hour" role="columnheader">
+              {h}
+            </span>
+          ))}
+        </div>
         {WEEKDAYS.map(([day, d]) => (
           <div key={day} role="row" style={{ display: 'contents' }}>
             <span className="msg-heat-day" role="rowheader">

@@ -101,12 +101,15 @@ export default function MessagesPage() {
 
   return (
     <div className="msg-page">
-      <PageHeader
-        title="Messages"
-        description="Conversations and comments from your connected pages."
-        extra={<UnreadSummary conversations={unreadMessages} comments={unreadComments} />}
-      />
-      <div className="msg-inbox" data-testid="inbox">
+      {/* On a phone an open conversation or post is a screen of its own: no page title above it. */}
+      {!listHidden && (
+        <PageHeader
+          title="Messages"
+          description="Conversations and comments from your connected pages."
+          extra={<UnreadSummary conversations={unreadMessages} comments={unreadComments} />}
+        />
+      )}
+      <div className={`msg-inbox ${listHidden ? 'msg-inbox-detail' : ''}`} data-testid="inbox">
         {!listHidden && (
           <aside className="msg-side" aria-label={view === 'posts' ? 'Posts' : 'Conversations'}>
             <div className="msg-side-head">

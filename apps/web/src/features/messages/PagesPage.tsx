@@ -54,7 +54,8 @@ export default function PagesPage() {
       title: 'Page',
       render: (_, p) => (
         <span className="msg-page-name">
-          <ChannelIcon channel={p.provider} /> <b>{p.name}</b>
+          <ChannelIcon channel={p.provider} />
+          <b>{p.name}</b>
         </span>
       ),
     },
@@ -79,7 +80,8 @@ export default function PagesPage() {
           options={locationOptions}
           disabled={!canManage}
           onChange={(v?: number | null) => update.mutate({ id: p.id, body: { locationId: v ?? null } })}
-          style={{ minWidth: 200, maxWidth: '100%' }}
+          className="msg-page-location"
+          popupMatchSelectWidth={false}
           data-testid="page-location"
         />
       ),

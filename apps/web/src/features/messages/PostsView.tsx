@@ -1,6 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Avatar, Badge, Button, Empty, Input, Skeleton, Tag, Tooltip } from 'antd';
-import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined, MessageOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FireFilled,
+  FrownFilled,
+  HeartFilled,
+  LikeFilled,
+  MessageOutlined,
+  SmileFilled,
+  ThunderboltFilled,
+} from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { messagesApi, type PostComment, type PostsPage, type SocialPost } from './api';
@@ -8,14 +19,15 @@ import { nextSkip } from './ConversationList';
 import { messagesKeys } from './queryKeys';
 import { avatarColor, ChannelIcon, channelLabel, initials, shortTime, useCanWrite } from './ui';
 
-const REACTION_EMOJI: Record<string, string> = {
-  like: '👍',
-  love: '❤️',
-  care: '🤗',
-  haha: '😆',
-  wow: '😮',
-  sad: '😢',
-  angry: '😡',
+/** Icons rather than emoji: a browser without an emoji font would show empty boxes. */
+const REACTION_ICONS: Record<string, ReactNode> = {
+  like: <LikeFilled style={{ color: '#1877f2' }} />,
+  love: <HeartFilled style={{ color: '#e11d48' }} />,
+  care: <SmileFilled style={{ color: '#d97706' }} />,
+  haha: <SmileFilled style={{ color: '#d97706' }} />,
+  wow: <ThunderboltFilled style={{ color: '#d97706' }} />,
+  sad: <FrownFilled style={{ color: '#d97706' }} />,
+  angry: <FireFilled style={{ color: '#ea580c' }} />,
 };
 
 export function usePosts() {
@@ -238,7 +250,7 @@ export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => 
           <div className="msg-reactions" data-testid="reactions">
             {reactions.map(([type, n]) => (
               <span key={type} className="msg-reaction" title={type} data-testid="reaction" data-type={type}>
-                <span aria-hidden>{REACTION_EMOJI[type] ?? ''}</span> {n} {type}
+                {REACTION_ICONS[type]} {n} {type}
               </span>
             ))}
           </div>

@@ -366,8 +366,8 @@ function ThreadView({
           {initials(conversation.customerName)}
         </Avatar>
         <div className="msg-thread-title">
-          <h2 dir="auto" data-testid="thread-name">
-            {conversation.customerName}
+          <h2 data-testid="thread-name">
+            <bdi>{conversation.customerName}</bdi>
           </h2>
           <span className="msg-muted">
             <ChannelIcon channel={conversation.channel} /> {channelLabel(conversation.channel)}
