@@ -40,6 +40,7 @@ import { embedRoutes } from './modules/embed/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { meRoutes } from './modules/me/routes';
 import { messagingRoutes } from './modules/messaging/routes';
+import { metaRoutes } from './modules/messaging/meta/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
 import { passwordRoutes } from './modules/password/routes';
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     partnerRoutes,
     embedRoutes,
     messagingRoutes,
+    metaRoutes,
     outboxRoutes,
     realtimeRoutes,
     reviewRoutes,

@@ -34,6 +34,13 @@ const proxyList = z
     'must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
   );
 
+/** A key for secrets at rest: 32 bytes, base64 (or base64url). */
+const secretKey = z
+  .string()
+  .refine((text) => /^[A-Za-z0-9+/_-]+=*$/.test(text) && Buffer.from(text, 'base64').length === 32, {
+    message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -94,7 +101,22 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  FACEBOOK_GRAPH_URL: z.url().optional(),
+  FACEBOOK_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FACEBOOK_GRAPH_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  META_APP_SECRET: z.string().min(8).optional(),
+  META_VERIFY_TOKEN: z.string().min(8).optional(),
+  SECRETS_KEY: secretKey.optional(),
+  SECRETS_OLD_KEYS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(secretKey))
+    .default([]),
   TRANSLATE_URL: z.url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
@@ -153,7 +175,16 @@ export interface Config {
   openai: { baseUrl: string; apiKey?: string; model: string } | null;
   /** Where replies are posted (Google Business Profile API, Facebook Graph API); tests point them at local servers. */
   google: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
-  facebook: { graphUrl: string };
+  /**
+   * The Graph API with its version (`https://graph.facebook.com/v21.0`). `graphUrlGiven`: set by
+   * FACEBOOK_GRAPH_URL; when not, the demo serves a local fake Graph API (connectors/meta/fake.ts).
+   * A call waits `timeoutMs`; a rate-limited or failing one is retried after `retryMs`, doubling.
+   */
+  facebook: { graphUrl: string; graphUrlGiven: boolean; timeoutMs: number; retryMs: number };
+  /** The Meta app's secret (Meta signs webhook deliveries with it) and the webhook's verify token. */
+  meta: { appSecret: string; verifyToken: string };
+  /** Keys for secrets at rest (platform/secrets.ts): the current one encrypts, old ones still decrypt. */
+  secrets: { key: Buffer; oldKeys: Buffer[] };
   /** A LibreTranslate-compatible endpoint; null means translation is not configured. */
   translate: { url: string; apiKey?: string } | null;
   /** How often the job runner looks for due jobs; 0 turns the runner off (tests run jobs themselves). */
@@ -178,6 +209,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The Graph API version this code speaks (Send API, comments, webhooks of that version). */
+export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 
 const DEFAULT_ANNOUNCEMENT = 'A new version of Reputo will be released on December 25th.';
 
@@ -252,7 +286,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
       clientId: env.GOOGLE_CLIENT_ID,
       clientSecret: env.GOOGLE_CLIENT_SECRET,
     },
-    facebook: { graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, '') },
+    facebook: {
+      graphUrl: (env.FACEBOOK_GRAPH_URL ?? DEFAULT_GRAPH_URL).replace(/\/$/, ''),
+      graphUrlGiven: env.FACEBOOK_GRAPH_URL !== undefined,
+      timeoutMs: env.FACEBOOK_GRAPH_TIMEOUT_MS,
+      retryMs: env.FACEBOOK_GRAPH_RETRY_MS,
+    },
+    // Generated when not given: deliveries then verify only against the demo's own simulator and tests.
+    meta: {
+      appSecret: env.META_APP_SECRET ?? persistentSecret(dataDir, 'meta-app-secret'),
+      verifyToken: env.META_VERIFY_TOKEN ?? persistentSecret(dataDir, 'meta-verify-token'),
+    },
+    secrets: {
+      key: Buffer.from(env.SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key'), 'base64'),
+      oldKeys: env.SECRETS_OLD_KEYS.map((k) => Buffer.from(k, 'base64')),
+    },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
     jobsConcurrency: env.JOBS_CONCURRENCY,

@@ -7,3 +7,4 @@ export * from './reporting';
 export * from './reviewsWorkspace';
 export * from './settings';
 export * from './companyRollups';
+export * from './webhooks';

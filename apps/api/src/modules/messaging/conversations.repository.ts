@@ -247,6 +247,20 @@ export async function insertOutbound(
   });
 }
 
+/** One message with its author's name (the outbound ones a team member wrote). */
+export async function findMessageWithAuthor(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ m: messages, firstName: users.firstName, lastName: users.lastName })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  if (!row) return undefined;
+  return {
+    ...row.m,
+    authorName: row.m.authorUserId ? [row.firstName, row.lastName].filter(Boolean).join(' ') || null : null,
+  };
+}
+
 export async function findMessage(db: Db, companyId: number, id: number): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()

@@ -10,6 +10,7 @@ import {
   findConversation,
   findConversations,
   findMessage,
+  findMessageWithAuthor,
   findMessages,
   insertOutbound,
   isCompanyMember,
@@ -231,7 +232,7 @@ export async function sendMessage(
   });
   if (conversation.unreadCount > 0) await publishUnread(deps, db, scope.companyId);
   return {
-    message: messageDto(message),
+    message: messageDto((await findMessageWithAuthor(db, scope.companyId, message.id))!),
     conversation: await view(db, scope, await requireConversation(db, scope, conversationId)),
   };
 }
@@ -246,11 +247,14 @@ export async function retryMessage(deps: Pick<AppDeps, 'db' | 'config' | 'realti
     throw new AppError(409, 'conflict', 'Only a message that failed to send can be sent again.');
   if (!replyWindowOpen(conversation)) throw windowClosed(conversation);
   await requireSendablePage(db, scope, conversation);
-  const updated = await setMessageState(db, messageId, { deliveryState: 'sending', failureReason: null });
+  await setMessageState(db, messageId, { deliveryState: 'sending', failureReason: null });
   await enqueueSend(deps, messageId);
   await deps.realtime.publish(countChannel(scope.companyId), MESSAGE_EVENT, {
     conversationId: conversation.id,
     messageId,
   });
-  return { message: messageDto(updated!), conversation: await view(db, scope, conversation) };
+  return {
+    message: messageDto((await findMessageWithAuthor(db, scope.companyId, messageId))!),
+    conversation: await view(db, scope, conversation),
+  };
 }
