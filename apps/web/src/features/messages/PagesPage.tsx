@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { App, Button, Empty, Select, Switch, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,16 +13,20 @@ import { messagesKeys } from './queryKeys';
 import { ChannelIcon, channelLabel, useCanManage } from './ui';
 import './messages.css';
 
-const CONNECT: Record<string, { label: string; color: string }> = {
-  connected: { label: 'Connected', color: 'green' },
-  reconnect_needed: { label: 'Reconnect needed', color: 'orange' },
-  not_connected: { label: 'Not connected', color: 'default' },
+// Text colours at 4.5:1 or more on their tag backgrounds (antd's orange text is lighter).
+const CONNECT: Record<string, { label: string; style: CSSProperties }> = {
+  connected: { label: 'Connected', style: { color: '#166534', background: '#dcfce7', borderColor: '#86efac' } },
+  reconnect_needed: {
+    label: 'Reconnect needed',
+    style: { color: '#9a3412', background: '#ffedd5', borderColor: '#fdba74' },
+  },
+  not_connected: { label: 'Not connected', style: { color: '#334155', background: '#f1f5f9', borderColor: '#cbd5e1' } },
 };
 
 export function ConnectState({ state, error }: { state: string; error?: string | null }) {
   const s = CONNECT[state] ?? CONNECT.not_connected!;
   const tag = (
-    <Tag color={s.color} className="msg-connect" data-testid="connect-state" data-state={state}>
+    <Tag style={s.style} className="msg-connect" data-testid="connect-state" data-state={state}>
       {s.label}
     </Tag>
   );
