@@ -16,10 +16,10 @@ const ANALYST = 'analyst@reputo.test';
 const LAPTOP = { width: 1366, height: 900 };
 const SHOTS = process.env.MESSAGES_SHOTS ?? '/tmp/shots-msg';
 
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -142,6 +142,12 @@ describe('messages as a Master Admin (one signed-in page)', () => {
     await detail.getByTestId('comment').filter({ hasText: reply }).first().waitFor();
     await expectAccessible(page);
     await shot(page, 'posts');
+
+    // Done takes the post out of the list.
+    const postId = await page.getByTestId('post-row').first().getAttribute('data-id');
+    await detail.getByTestId('post-remove').click();
+    await page.getByTestId('post-detail').waitFor({ state: 'detached' });
+    expect(await page.locator(`[data-testid="post-row"][data-id="${postId}"]`).count()).toBe(0);
   });
 
   it('analytics: chart, response times, heat map, table; both Excel exports download', async () => {
@@ -156,7 +162,7 @@ describe('messages as a Master Admin (one signed-in page)', () => {
       expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     }
     await expectAccessible(page);
-    await shot(page, 'analytics');
+    await shot(page, 'analytics', true);
   });
 
   it('pages: connect state, location and the enable switch', async () => {
@@ -165,7 +171,7 @@ describe('messages as a Master Admin (one signed-in page)', () => {
     await page.getByTestId('connect-state').first().waitFor();
     expect(await page.getByTestId('page-enabled').count()).toBeGreaterThan(0);
     await expectAccessible(page);
-    await shot(page, 'pages');
+    await shot(page, 'pages', true);
   });
 });
 
@@ -198,12 +204,12 @@ describe('messages on a phone (one signed-in page)', () => {
     await page.goto('/messages/pages');
     await page.locator('.rt-cards').first().waitFor();
     await page.getByTestId('connect-state').first().waitFor();
-    await shot(page, 'pages');
+    await shot(page, 'pages', true);
 
     await page.goto('/messages/analytics');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="volume-chart"] canvas').length > 0);
     await page.locator('.rt-cards').first().waitFor();
-    await shot(page, 'analytics');
+    await shot(page, 'analytics', true);
   });
 });
 

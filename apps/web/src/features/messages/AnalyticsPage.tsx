@@ -58,8 +58,8 @@ function HeatMap({ cells }: { cells: ConversationAnalytics['heatmap'] }) {
         <div role="row" style={{ display: 'contents' }}>
           <span role="columnheader" aria-label="Weekday" />
           {Array.from({ length: 24 }, (_, h) => (
-            <span key={h} className="msg-heat-hour" role="columnheader">
-              {h}
+            <span key={h} className="msg-heat-hour" role="columnheader" aria-label={`${h}:00`}>
+              {h % 3 === 0 ? h : ''}
             </span>
           ))}
         </div>

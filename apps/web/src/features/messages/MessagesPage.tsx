@@ -96,7 +96,7 @@ export default function MessagesPage() {
     setParams(next);
   };
 
-  const listHidden = phone && (view === 'posts' ? postId !== null : openId !== null);
+  const listHidden = phone && (view === 'posts' ? openPost !== null : openId !== null);
   const detailHidden = phone && !listHidden;
 
   return (
@@ -137,7 +137,12 @@ export default function MessagesPage() {
         {!detailHidden &&
           (view === 'posts' ? (
             openPost ? (
-              <PostDetail key={openPost.id} post={openPost} onBack={phone ? () => go({ post: null }) : undefined} />
+              <PostDetail
+                key={openPost.id}
+                post={openPost}
+                onBack={phone ? () => go({ post: null }) : undefined}
+                onRemoved={() => go({ post: null })}
+              />
             ) : (
               <NoThread text="Choose a post to read its comments" />
             )

@@ -48,6 +48,7 @@ function PostRow({ p, selected, onOpen }: { p: SocialPost; selected: boolean; on
         onClick={() => onOpen(p.id)}
         aria-current={selected ? 'true' : undefined}
         data-testid="post-row"
+        data-id={p.id}
         data-unread={p.unreadCount || undefined}
       >
         <span className="msg-avatar-wrap">
@@ -214,8 +215,34 @@ function useMarkRead(post: SocialPost, canWrite: boolean) {
   }, [post.id, post.postId, post.unreadCount, canWrite, queryClient]);
 }
 
-export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => void }) {
+/** Takes the post out of the list at once (the server's answer is the same list without it). */
+function useRemovePost(post: SocialPost, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: () => messagesApi.removePost(post.id),
+    onSuccess: () => {
+      queryClient.setQueryData<InfiniteData<PostsPage>>(messagesKeys.posts, (d) =>
+        d ? { ...d, pages: d.pages.map((pg) => ({ ...pg, posts: pg.posts.filter((x) => x.id !== post.id) })) } : d,
+      );
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.unread });
+      onDone();
+    },
+    onError: (e: Error) => void message.error(e.message),
+  });
+}
+
+export function PostDetail({
+  post,
+  onBack,
+  onRemoved,
+}: {
+  post: SocialPost;
+  onBack?: () => void;
+  onRemoved: () => void;
+}) {
   const canWrite = useCanWrite();
+  const remove = useRemovePost(post, onRemoved);
   useMarkRead(post, canWrite);
   const detail = useQuery({
     queryKey: messagesKeys.post(post.id),
@@ -242,6 +269,13 @@ export function PostDetail({ post, onBack }: { post: SocialPost; onBack?: () => 
           <h2>{post.pageName ?? channelLabel(post.channel)}</h2>
           <span className="msg-muted">Posted {dayjs(post.postedAt).format('D MMM YYYY, HH:mm')}</span>
         </div>
+        {canWrite && (
+          <Tooltip title="Take this post out of the list">
+            <Button size="small" onClick={() => remove.mutate()} loading={remove.isPending} data-testid="post-remove">
+              Done
+            </Button>
+          </Tooltip>
+        )}
       </header>
       <div className="msg-thread-body">
         <article className="msg-post">

@@ -97,6 +97,12 @@ export const messagesApi = {
     api<PostsPage>('/v2/api/socialpost/get', { method: 'POST', body: { skip }, signal }),
   post: (postId: string, signal?: AbortSignal) =>
     api<PostDetail>(`/v2/api/socialpost/get/${encodeURIComponent(postId)}`, { signal }),
+  /** The post leaves the list (spec 000: updating a social post removes it from the list). */
+  removePost: (id: number) =>
+    api<ApiResponse<'/v2/api/socialpost/update/{id}', 'patch'>>(`/v2/api/socialpost/update/${id}`, {
+      method: 'PATCH',
+      body: { removed: true },
+    }),
   markPostRead: (postId: string) =>
     api<ApiResponse<'/v2/api/socialpost/updateCount', 'patch'>>('/v2/api/socialpost/updateCount', {
       method: 'PATCH',
