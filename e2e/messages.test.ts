@@ -16,10 +16,12 @@ const ANALYST = 'analyst@reputo.test';
 const LAPTOP = { width: 1366, height: 900 };
 const SHOTS = process.env.MESSAGES_SHOTS ?? '/tmp/shots-msg';
 
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+/** `whole`: the whole page on a laptop (a phone's whole page of cards is too long to look at). */
+async function shot(page: Page, name: string, whole = false): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: whole && width > 800 });
 }
 
 async function expectAccessible(page: Page): Promise<void> {

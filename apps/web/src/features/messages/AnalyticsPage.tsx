@@ -241,12 +241,12 @@ export default function AnalyticsPage() {
             {data.isPending ? <Skeleton active /> : <HeatMap cells={a?.heatmap ?? []} />}
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24}>
           <Card title="By page">
             <Breakdown rows={a?.pages ?? []} first="Page" loading={data.isPending} testId="analytics-pages" />
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24}>
           <Card title="By location">
             <Breakdown
               rows={a?.locations ?? []}
