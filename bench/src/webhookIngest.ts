@@ -4,10 +4,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
-import { openPglite, openPostgres } from '../../apps/api/src/db/client';
+import { openPglite } from '../../apps/api/src/db/client';
 import { messagingDelivery, metaEvents, signDelivery } from '../../apps/api/src/connectors/meta/fake';
 import { countUnprocessed } from '../../apps/api/src/platform/webhooks.repository';
-import { resetTarget } from './target';
+import { openTarget, resetTarget } from './target';
 import { prepareWebhookBench } from './webhookIngest.setup';
 
 /**
@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     ...(values['database-url'] ? { DATABASE_URL: values['database-url'], DEMO_MODE: 'false' } : {}),
   });
   if (values['database-url']) await resetTarget({ kind: 'pg', databaseUrl: values['database-url'] });
-  const database = values['database-url'] ? openPostgres(values['database-url'], 10) : await openPglite(null);
+  const database = values['database-url']
+    ? await openTarget({ kind: 'pg', databaseUrl: values['database-url'] }, 10)
+    : await openPglite(null);
   await database.migrate();
   const pageIds = await prepareWebhookBench(database.db, config, Number(values.pages));
   const app = await buildApp({ config, db: database.db, logger: false });

@@ -104,6 +104,7 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().optional(),
   FACEBOOK_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FACEBOOK_GRAPH_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  DEMO_SIMULATOR_MINUTES: z.coerce.number().min(0).max(1440).default(3),
   META_APP_SECRET: z.string().min(8).optional(),
   META_VERIFY_TOKEN: z.string().min(8).optional(),
   SECRETS_KEY: secretKey.optional(),
@@ -141,6 +142,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   demoMode: boolean;
+  /** In demo mode, a simulated Meta delivery (message, comment, reaction) about this often; 0: none. */
+  demoSimulatorMinutes: number;
   seedScale: number;
   jwtSecret: string;
   accessTokenTtl: number;
@@ -244,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     // Demo mode (preset users on the sign-in page, seeding on first start) is the embedded default.
     demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,
     seedScale: env.SEED_SCALE,
+    demoSimulatorMinutes: env.DEMO_SIMULATOR_MINUTES,
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
+import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modules/messaging/meta/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -44,15 +45,22 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  // Demo without a Graph API configured: a local fake answers the pages' sends (connectors/meta/fake.ts).
+  const demoGraph = await startDemoGraph(config);
+  config = demoGraph.config;
   const app = await buildApp({ config, db: database.db, serveWeb: true });
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));
+  await giveDemoPagesTokens(database.db, config);
 
+  let stopSimulator = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    stopSimulator();
     await app.close();
+    await demoGraph.fake?.close();
     await database.close();
     process.exit(0);
   };
@@ -60,6 +68,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  const local = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  stopSimulator = startDemoSimulator(database.db, config, local, config.demoSimulatorMinutes, (err) =>
+    app.log.warn({ err }, 'demo simulator delivery failed'),
+  );
   printWelcome(config, address);
 }
 

@@ -52,6 +52,7 @@ const BATCH_SIZE = 100;
 /** How long a drain holds its batch; a process that died meanwhile leaves it to another after this. */
 const CLAIM_SECONDS = 120;
 const RETRY_BASE_SECONDS = 5;
+const ENQUEUE_QUIET_MS = 500;
 const DEFAULT_KEEP = ['content-type', 'user-agent', 'x-hub-signature-256', 'x-request-id'];
 
 /** Compares an expected `sha256=<hex>` style signature with a received one in constant time. */
@@ -96,12 +97,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * a delivery that fails there gets `webhooks.<name>.retry`, a job of its own with back-off that
  * ends dead (listed by system health) when its attempts run out.
  */
-function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider): void {
+function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider, onStart: () => void): void {
   const drain = jobNameOf(provider.name);
   const retry = `${drain}.retry`;
   queue.define(
     drain,
     async (_payload, _job, ctx) => {
+      onStart();
       while (!ctx.signal.aborted) {
         const batch = await claimDeliveries(db, provider.name, BATCH_SIZE, CLAIM_SECONDS);
         if (batch.length === 0) return;
@@ -149,8 +151,22 @@ function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider): v
 export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: JobQueue }, provider: WebhookProvider) {
   const { db, queue } = deps;
   const url = `/webhooks/${provider.name}`;
-  defineProcessing(db, queue, provider);
+  let enqueuedAt = 0;
+  let startedAfter = 0;
+  defineProcessing(db, queue, provider, () => {
+    startedAfter = Date.now();
+  });
   const keep = [...DEFAULT_KEEP, ...(provider.keepHeaders ?? [])];
+  /**
+   * One drain job waits at a time (its key); a running one takes new deliveries in its next batch.
+   * A burst skips the enqueue for a moment after one (a statement saved per delivery): the job
+   * queued then has not started, so it will see them.
+   */
+  const drainSoon = async () => {
+    if (Date.now() - enqueuedAt < ENQUEUE_QUIET_MS && startedAfter < enqueuedAt) return;
+    enqueuedAt = Date.now();
+    await queue.enqueue(jobNameOf(provider.name), {}, { dedupeKey: `${jobNameOf(provider.name)}:drain` });
+  };
 
   void app.register(async (scope) => {
     // Only here: every content type arrives as the exact bytes sent, for the signature check.
@@ -179,9 +195,7 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
           body: raw.toString('utf8'),
           headers: keptHeaders(request.headers, keep),
         });
-        // One drain job waits at a time (the key); a running one takes this delivery in its next batch.
-        if (stored !== null)
-          await queue.enqueue(jobNameOf(provider.name), {}, { dedupeKey: `${jobNameOf(provider.name)}:drain` });
+        if (stored !== null) await drainSoon();
         return reply.code(200).type('text/plain').send('EVENT_RECEIVED');
       },
     );

@@ -75,7 +75,14 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return form;
 }
 
-export async function startFakeGraph(opts: { window?: 'strict' | 'open'; port?: number } = {}): Promise<FakeGraph> {
+export async function startFakeGraph(
+  opts: {
+    window?: 'strict' | 'open';
+    port?: number;
+    /** Pages whose tokens follow a rule rather than addPage (the demo's many pages): the token's page, if any. */
+    acceptToken?: (token: string) => string | undefined;
+  } = {},
+): Promise<FakeGraph> {
   const tokens = new Map<string, string>(); // token -> page id
   const expired = new Set<string>();
   const wrote = new Map<string, number>();
@@ -108,7 +115,7 @@ export async function startFakeGraph(opts: { window?: 'strict' | 'open'; port?: 
         code: 190,
         error_subcode: 463,
       });
-    const tokenPage = tokens.get(token);
+    const tokenPage = tokens.get(token) ?? opts.acceptToken?.(token);
     if (!tokenPage)
       return graphError(res, 400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
 

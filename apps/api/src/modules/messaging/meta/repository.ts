@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { messagePages } from '../../../db/schema';
+import { messagePages, socialPosts } from '../../../db/schema';
 
 /** Meta refused the page's token (code 190): the Pages screen asks to connect it again. */
 export async function markPageReconnectNeeded(db: Db, pageId: number, reason: string): Promise<void> {
@@ -32,4 +32,16 @@ export async function enabledMetaPages(db: Db): Promise<{ externalId: string; pr
     .select({ externalId: messagePages.externalId, provider: messagePages.provider, companyId: messagePages.companyId })
     .from(messagePages)
     .where(and(inArray(messagePages.provider, ['facebook', 'instagram']), eq(messagePages.enabled, true)));
+}
+
+/** The post id at Meta of one of the page's latest posts (the demo simulator comments on it). */
+export async function recentPostOf(db: Db, companyId: number, pageExternalId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ postId: socialPosts.postId })
+    .from(socialPosts)
+    .innerJoin(messagePages, eq(messagePages.id, socialPosts.pageId))
+    .where(and(eq(socialPosts.companyId, companyId), eq(messagePages.externalId, pageExternalId)))
+    .orderBy(desc(socialPosts.postedAt))
+    .limit(3);
+  return rows[Math.floor(Math.random() * rows.length)]?.postId;
 }
