@@ -60,11 +60,13 @@ export default function PagesPage() {
       render: (_, p) => (
         <span className="msg-page-name">
           <ChannelIcon channel={p.provider} />
-          <b>{p.name}</b>
+          <span>
+            <b>{p.name}</b>
+            <span className="msg-muted msg-page-channel">{channelLabel(p.provider)}</span>
+          </span>
         </span>
       ),
     },
-    { key: 'channel', title: 'Channel', render: (_, p) => channelLabel(p.provider) },
     {
       key: 'state',
       title: 'Connection',
