@@ -171,7 +171,16 @@ describe('messages as a Master Admin (one signed-in page)', () => {
     await page.goto('/messages/pages');
     expect(await pageTitle(page)).toBe('Pages');
     await page.getByTestId('connect-state').first().waitFor();
-    expect(await page.getByTestId('page-enabled').count()).toBeGreaterThan(0);
+    // Switched off and on again: the server's answer is what the switch shows.
+    const enabled = page.getByTestId('page-enabled').last();
+    await enabled.click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="page-enabled"]:not(.ant-switch-checked)').length > 0,
+    );
+    await enabled.click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="page-enabled"]:not(.ant-switch-checked)').length === 0,
+    );
     await expectAccessible(page);
     await shot(page, 'pages', true);
   });
