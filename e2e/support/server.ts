@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const META_APP_SECRET = 'e2e-meta-app-secret';
 
 export interface RunningServer {
   url: string;
@@ -74,6 +75,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RECOVERY_RATE_LIMIT: '100000',
       RECOVERY_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
+      // The Meta webhook's app secret: the browser tests sign deliveries with it (e2e/messages.test.ts).
+      META_APP_SECRET: META_APP_SECRET,
       ...env,
     },
   });

@@ -17,6 +17,8 @@ const shellPages: RouteObject[] = [
   { index: true, element: null },
   ...FRAME_PATHS.map((p) => page(p, frame)),
   page('messages', () => import('../features/messages/MessagesPage')),
+  page('messages/pages', () => import('../features/messages/PagesPage')),
+  page('messages/analytics', () => import('../features/messages/AnalyticsPage')),
   page('admin_panel/companies', () => import('../features/admin/CompaniesPage')),
   page('admin_panel/partners', () => import('../features/admin/PartnersPage')),
   page('admin_panel/companies/new', () => import('../features/admin/CompanyWizardPage')),

@@ -10,8 +10,6 @@ const DESCRIPTIONS: Record<string, string> = {
   '/dashboard': 'Your reputation at a glance: ratings, volume and response times across all locations.',
   '/reviews': 'Read, filter and answer reviews from every source in one place.',
   '/messages': 'Conversations and comments from your connected pages.',
-  '/messages/pages': 'The pages whose messages and comments you manage.',
-  '/messages/analytics': 'Message volume and response times by page.',
   '/reporting/overview': 'Ratings, volume and sentiment for the period you choose.',
   '/reporting/trends': 'How ratings and review volume change over time.',
   '/reporting/ranking_responses': 'Locations ranked by rating, volume and response rate.',
@@ -44,9 +42,6 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** What each area not built yet will do, said as a plan rather than as missing data (these pages have no period and no data to wait for). */
 const PLANS: Record<string, string> = {
-  '/messages/pages':
-    'You will choose here which connected Facebook, Instagram, WhatsApp and Google pages your team answers.',
-  '/messages/analytics': 'You will see message volume and response times for each connected page here.',
   '/settings/other/thirdPartyLogin':
     'You will connect Google, Facebook and other accounts here, see whether each connection works, and reconnect one that needs it.',
   '/listing_management':

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { COUNT_EVENT, countChannel, REALTIME_AUTH_ENDPOINT, UNREAD_LOAD_DELAY_MS } from '@reputo/core';
+import { countChannel, REALTIME_AUTH_ENDPOINT, UNREAD_LOAD_DELAY_MS } from '@reputo/core';
 import { api, getClientConfig, type ClientConfig } from '../../lib/api';
 
 interface Total {
@@ -10,6 +10,7 @@ interface PagesReply {
   items: unknown[];
 }
 
+const MESSAGES_KEY = ['messages'] as const;
 const UNREAD_KEY = ['messages', 'unread'] as const;
 const PAGES_KEY = ['messages', 'pages'] as const;
 
@@ -79,9 +80,11 @@ function useCountChannel(companyId: number | null, enabled: boolean): void {
           },
         },
       });
-      pusher
-        .subscribe(channelName)
-        .bind(COUNT_EVENT, () => void queryClient.invalidateQueries({ queryKey: UNREAD_KEY }));
+      // A count event, or any other of the company's (a message, comment or reaction came in),
+      // refreshes the badge and whatever the Messages screens show: the open thread and the lists.
+      pusher.subscribe(channelName).bind_global((event: string) => {
+        if (!event.startsWith('pusher')) void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+      });
       stop = () => {
         pusher.unsubscribe(channelName);
         pusher.disconnect();

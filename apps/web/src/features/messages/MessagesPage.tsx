@@ -1,177 +1,162 @@
-import { useEffect, type ReactNode } from 'react';
-import { Badge, Button, Card, Col, Empty, List, Row, Skeleton, Tag } from 'antd';
-import {
-  FacebookFilled,
-  GoogleOutlined,
-  InstagramOutlined,
-  MessageOutlined,
-  WhatsAppOutlined,
-} from '@ant-design/icons';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef } from 'react';
+import { Segmented } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/ui/PageHeader';
-import { fetchConversations, fetchPosts, type ConversationsPage, type PostsPage } from './api';
+import { useMediaQuery } from '../../app/shell/useMediaQuery';
+import type { Conversation, InboxFilter } from './api';
+import { ConversationList, InboxFilters, useConversations } from './ConversationList';
+import { PostDetail, PostList, usePosts } from './PostsView';
+import { messagesKeys } from './queryKeys';
+import { NoThread, Thread } from './Thread';
 import './messages.css';
 
-const CHANNEL_ICONS: Record<string, ReactNode> = {
-  facebook: <FacebookFilled style={{ color: '#1877f2' }} />,
-  instagram: <InstagramOutlined style={{ color: '#d62976' }} />,
-  whatsapp: <WhatsAppOutlined style={{ color: '#25d366' }} />,
-  google: <GoogleOutlined style={{ color: '#4285f4' }} />,
-};
+/** Below this width the list and the open thread are separate screens with a back button. */
+const PHONE = '(max-width: 767px)';
 
-/** The sidebar badge's query (app/shell/useUnread): the page writes its own totals there so both always agree. */
-const UNREAD_KEY = ['messages', 'unread'] as const;
+function num(v: string | null): number | undefined {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
-type Paged = { total: number; unreadTotalCount: number };
-
-/** The next `skip`, or undefined when every row is loaded. */
-function nextSkip<T extends Paged>(rows: (p: T) => unknown[]) {
-  return (last: T, all: T[]) => {
-    const loaded = all.reduce((n, p) => n + rows(p).length, 0);
-    return loaded < last.total ? loaded : undefined;
+/** The inbox filter lives in the address, so a filtered inbox can be bookmarked and shared. */
+function filterFrom(params: URLSearchParams): InboxFilter {
+  const read = params.get('read');
+  const assignee = params.get('assignee');
+  return {
+    pageId: num(params.get('page')),
+    channel: params.get('channel') ?? undefined,
+    tagId: num(params.get('tag')),
+    read: read === 'read' || read === 'unread' ? read : undefined,
+    assignee: assignee === 'me' || assignee === 'none' ? assignee : num(assignee),
+    search: params.get('q') ?? undefined,
   };
 }
 
-function unreadOf(data: InfiniteData<Paged> | undefined): number | null {
-  return data ? (data.pages.at(-1)?.unreadTotalCount ?? 0) : null;
+function withFilter(params: URLSearchParams, f: InboxFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (k: string, v: string | number | undefined) =>
+    v === undefined ? next.delete(k) : next.set(k, String(v));
+  set('page', f.pageId);
+  set('channel', f.channel);
+  set('tag', f.tagId);
+  set('read', f.read);
+  set('assignee', f.assignee);
+  set('q', f.search);
+  return next;
 }
 
-function MoreButton({ shown, onMore, loading }: { shown: boolean; onMore: () => void; loading: boolean }) {
-  if (!shown) return null;
+function UnreadSummary({ conversations, comments }: { conversations?: number; comments?: number }) {
+  if (conversations === undefined && comments === undefined) return null;
   return (
-    <div className="messages-more">
-      <Button onClick={onMore} loading={loading}>
-        Show more
-      </Button>
-    </div>
-  );
-}
-
-function ChannelIcon({ channel }: { channel: string }) {
-  return (
-    <span className="messages-channel" title={channel}>
-      {CHANNEL_ICONS[channel] ?? <MessageOutlined />}
+    <span className="msg-summary" data-testid="messages-unread">
+      <b data-testid="messages-unread-total">{(conversations ?? 0) + (comments ?? 0)}</b> unread · {conversations ?? 0}{' '}
+      in conversations · {comments ?? 0} in comments
     </span>
   );
 }
 
 /**
- * The inbox of the company's connected pages: conversations newest first and the comments on its
- * posts, each with its unread count. The unread totals shown here are the ones the sidebar badge adds.
+ * /messages: the inbox of the company's connected pages. Conversations (filters, infinite list, the
+ * open thread with its reply box) and Posts (comments and reactions) are two views of one screen.
  */
 export default function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const phone = useMediaQuery(PHONE);
   const queryClient = useQueryClient();
-  const conversations = useInfiniteQuery({
-    queryKey: ['messages', 'conversations'],
-    queryFn: ({ pageParam, signal }) => fetchConversations(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextSkip<ConversationsPage>((p) => p.conversations),
-  });
-  const posts = useInfiniteQuery({
-    queryKey: ['messages', 'posts'],
-    queryFn: ({ pageParam, signal }) => fetchPosts(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextSkip<PostsPage>((p) => p.posts),
-  });
-  const unreadMessages = unreadOf(conversations.data);
-  const unreadComments = unreadOf(posts.data);
-  const unread = unreadMessages === null || unreadComments === null ? null : unreadMessages + unreadComments;
+  const view = params.get('view') === 'posts' ? 'posts' : 'conversations';
+  const filter = useMemo(() => filterFrom(params), [params]);
+  const openId = num(params.get('c')) ?? null;
+  const postId = num(params.get('post')) ?? null;
 
-  useEffect(() => {
-    if (unread !== null) queryClient.setQueryData(UNREAD_KEY, unread);
-  }, [unread, queryClient]);
-
-  const conversationRows = conversations.data?.pages.flatMap((p) => p.conversations) ?? [];
+  const conversations = useConversations(filter);
+  const posts = usePosts();
+  const rows = conversations.data?.pages.flatMap((p) => p.conversations) ?? [];
+  // An open conversation that leaves the list (read under the Unread filter) stays open.
+  const lastOpen = useRef<Conversation | null>(null);
+  const found = rows.find((c) => c.id === openId);
+  if (found) lastOpen.current = found;
+  const open = found ?? (lastOpen.current?.id === openId ? lastOpen.current : null);
   const postRows = posts.data?.pages.flatMap((p) => p.posts) ?? [];
-  const summary =
-    unread === null ? null : (
-      <span data-testid="messages-unread">
-        <b data-testid="messages-unread-total">{unread}</b> unread: {unreadMessages} in conversations, {unreadComments}{' '}
-        in comments on your posts
-      </span>
-    );
+  const openPost = postRows.find((p) => p.id === postId) ?? null;
+
+  const unreadMessages = conversations.data?.pages.at(-1)?.unreadTotalCount;
+  const unreadComments = posts.data?.pages.at(-1)?.unreadTotalCount;
+  // The badge's query (app/shell/useUnread) gets the totals the inbox just read, so both agree.
+  useEffect(() => {
+    if (unreadMessages !== undefined && unreadComments !== undefined)
+      queryClient.setQueryData(messagesKeys.unread, unreadMessages + unreadComments);
+  }, [unreadMessages, unreadComments, queryClient]);
+
+  const go = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(change))
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    setParams(next);
+  };
+
+  const listHidden = phone && (view === 'posts' ? openPost !== null : openId !== null);
+  const detailHidden = phone && !listHidden;
 
   return (
-    <>
-      <PageHeader
-        title="Messages"
-        description="Conversations and comments from your connected pages."
-        extra={summary}
-      />
-      <Row gutter={[16, 16]} className="messages-page">
-        <Col xs={24} lg={14}>
-          <Card title="Conversations" extra={<Tag>{conversations.data?.pages[0]?.total ?? 0}</Tag>}>
-            {conversations.isPending ? (
-              <Skeleton active />
-            ) : (
-              <List
-                dataSource={conversationRows}
-                locale={{ emptyText: <Empty description="No conversations from your connected pages yet" /> }}
-                data-testid="conversation-list"
-                renderItem={(c) => (
-                  <List.Item
-                    className={c.isRead ? undefined : 'messages-unread-row'}
-                    data-unread={c.isRead ? undefined : c.unreadCount}
-                    extra={<Badge count={c.isRead ? 0 : c.unreadCount} />}
-                  >
-                    <List.Item.Meta
-                      avatar={<ChannelIcon channel={c.channel} />}
-                      title={
-                        <span className="messages-title">
-                          <span>{c.customerName}</span>
-                          <span className="messages-time">{dayjs(c.lastMessageAt).format('D MMM, HH:mm')}</span>
-                        </span>
-                      }
-                      description={
-                        <span className="messages-snippet" dir="auto">
-                          {c.lastMessage ?? ''}
-                        </span>
-                      }
-                    />
-                  </List.Item>
-                )}
+    <div className="msg-page">
+      {/* On a phone an open conversation or post is a screen of its own: no page title above it. */}
+      {!listHidden && (
+        <PageHeader
+          title="Messages"
+          description="Conversations and comments from your connected pages."
+          extra={<UnreadSummary conversations={unreadMessages} comments={unreadComments} />}
+        />
+      )}
+      <div className={`msg-inbox ${listHidden ? 'msg-inbox-detail' : ''}`} data-testid="inbox">
+        {!listHidden && (
+          <aside className="msg-side" aria-label={view === 'posts' ? 'Posts' : 'Conversations'}>
+            <div className="msg-side-head">
+              <Segmented
+                block
+                value={view}
+                onChange={(v) => go({ view: v === 'posts' ? 'posts' : null })}
+                options={[
+                  { value: 'conversations', label: `Conversations${unreadMessages ? ` (${unreadMessages})` : ''}` },
+                  { value: 'posts', label: `Posts${unreadComments ? ` (${unreadComments})` : ''}` },
+                ]}
+                data-testid="inbox-view"
               />
-            )}
-            <MoreButton
-              shown={conversations.hasNextPage}
-              onMore={() => void conversations.fetchNextPage()}
-              loading={conversations.isFetchingNextPage}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card title="Comments on your posts" extra={<Tag>{posts.data?.pages[0]?.total ?? 0}</Tag>}>
-            {posts.isPending ? (
-              <Skeleton active />
+              {view === 'conversations' && (
+                <InboxFilters filter={filter} onChange={(f) => setParams(withFilter(params, f), { replace: true })} />
+              )}
+            </div>
+            {view === 'conversations' ? (
+              <ConversationList query={conversations} selectedId={openId} onOpen={(id) => go({ c: String(id) })} />
             ) : (
-              <List
-                dataSource={postRows}
-                locale={{ emptyText: <Empty description="No posts from your connected pages yet" /> }}
-                data-testid="post-list"
-                renderItem={(p) => (
-                  <List.Item data-unread={p.unreadCount || undefined} extra={<Badge count={p.unreadCount} />}>
-                    <List.Item.Meta
-                      avatar={<ChannelIcon channel={p.channel} />}
-                      title={
-                        <span className="messages-snippet" dir="auto">
-                          {p.message ?? 'Post'}
-                        </span>
-                      }
-                      description={`Posted ${dayjs(p.postedAt).format('D MMM YYYY')}`}
-                    />
-                  </List.Item>
-                )}
-              />
+              <PostList query={posts} selectedId={postId} onOpen={(id) => go({ post: String(id) })} />
             )}
-            <MoreButton
-              shown={posts.hasNextPage}
-              onMore={() => void posts.fetchNextPage()}
-              loading={posts.isFetchingNextPage}
+          </aside>
+        )}
+        {!detailHidden &&
+          (view === 'posts' ? (
+            openPost ? (
+              <PostDetail
+                key={openPost.id}
+                post={openPost}
+                onBack={phone ? () => go({ post: null }) : undefined}
+                onRemoved={() => go({ post: null })}
+              />
+            ) : (
+              <NoThread text="Choose a post to read its comments" />
+            )
+          ) : openId !== null ? (
+            <Thread
+              key={openId}
+              conversationId={openId}
+              known={open}
+              onBack={phone ? () => go({ c: null }) : undefined}
             />
-          </Card>
-        </Col>
-      </Row>
-    </>
+          ) : (
+            <NoThread text="Choose a conversation to read it" />
+          ))}
+      </div>
+    </div>
   );
 }
