@@ -217,19 +217,29 @@ async function insertPages(tx: Tx, rng: Rng, companyId: number, locationIds: num
   const chosen = locationIds.slice(0, 6);
   const rows = chosen.flatMap((locationId, i) => {
     const title = byId.get(locationId) ?? `Location ${i + 1}`;
-    const base = `${company?.name ?? 'Company'} ${title}`.slice(0, 80);
+    // Pages are named as real ones are: the Facebook page as the place without the dash (the title
+    // already carries the brand), the Instagram handle from the company's first word and the place.
+    const place = title.includes(' - ') ? title.split(' - ').slice(1).join(' ') : title;
+    const handle = `${(company?.name ?? 'company').split(/\s+/)[0]} ${place}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.|\.$/g, '')
+      .slice(0, 30);
     const list: (typeof messagePages.$inferInsert)[] = [
-      { companyId, provider: 'facebook', externalId: `demo-fb-${companyId}-${i + 1}`, name: base, locationId },
+      {
+        companyId,
+        provider: 'facebook',
+        externalId: `demo-fb-${companyId}-${i + 1}`,
+        name: title.replace(' - ', ' '),
+        locationId,
+      },
     ];
     if (i < 3)
       list.push({
         companyId,
         provider: 'instagram',
         externalId: `demo-ig-${companyId}-${i + 1}`,
-        name: `@${base
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '.')
-          .replace(/^\.|\.$/g, '')}`.slice(0, 40),
+        name: `@${handle}`,
         locationId,
       });
     if (i < 4)
