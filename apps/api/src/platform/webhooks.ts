@@ -43,6 +43,11 @@ export interface WebhookProvider {
   verification?(query: Record<string, string | undefined>): { status: 200 | 403; body: string };
   /** Processes a stored delivery; must be idempotent (a failed attempt runs again). Throwing retries it. */
   process(delivery: WebhookDelivery, ctx: { signal: AbortSignal }): Promise<void>;
+  /**
+   * Processes a claimed batch at once (fewer statements than one delivery after another); must be
+   * idempotent. Throwing falls back to `process` per delivery, so one bad delivery fails alone.
+   */
+  processBatch?(deliveries: WebhookDelivery[], ctx: { signal: AbortSignal }): Promise<void>;
   /** Attempts before a failing delivery's job is dead (default 8: back-off from 5 s to about 10 minutes). */
   maxAttempts?: number;
   /** Drain jobs of this provider running at once across processes (default 2). */
@@ -94,6 +99,20 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Whether the provider processed the whole batch at once; false (after an error) sends it one by one. */
+async function processedAsBatch(
+  provider: WebhookProvider,
+  batch: WebhookDelivery[],
+  ctx: { signal: AbortSignal },
+): Promise<boolean> {
+  try {
+    await provider.processBatch!(batch, ctx);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Defines the provider's jobs: `webhooks.<name>` drains waiting deliveries in claimed batches
  * (queued by each new delivery, and every 15 s as a sweep for what a stopped process left);
@@ -110,6 +129,13 @@ function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider, on
       while (!ctx.signal.aborted) {
         const batch = await claimDeliveries(db, provider.name, BATCH_SIZE, CLAIM_SECONDS);
         if (batch.length === 0) return;
+        if (provider.processBatch && (await processedAsBatch(provider, batch, ctx))) {
+          await markDeliveriesProcessed(
+            db,
+            batch.map((d) => d.id),
+          );
+          continue;
+        }
         const done: number[] = [];
         await eachLimited(batch, provider.parallel ?? 8, async (delivery) => {
           try {
