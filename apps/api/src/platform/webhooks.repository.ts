@@ -6,14 +6,18 @@ import { webhookDeliveries } from '../db/schema';
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 type NewDelivery = Pick<typeof webhookDeliveries.$inferInsert, 'provider' | 'deliveryId' | 'body' | 'headers'>;
 
-/** Stores a delivery unless its provider's id was stored before; answers the new row's id, or null for a repeat. */
-export async function storeDelivery(db: Db, delivery: NewDelivery): Promise<number | null> {
-  const [row] = await db
+/**
+ * Stores many deliveries in one statement (one commit for a burst), each unless its provider's id
+ * was stored before; answers the provider ids stored now.
+ */
+export async function storeDeliveries(db: Db, deliveries: NewDelivery[]): Promise<Set<string>> {
+  if (deliveries.length === 0) return new Set();
+  const rows = await db
     .insert(webhookDeliveries)
-    .values(delivery)
+    .values(deliveries)
     .onConflictDoNothing({ target: [webhookDeliveries.provider, webhookDeliveries.deliveryId] })
-    .returning({ id: webhookDeliveries.id });
-  return row?.id ?? null;
+    .returning({ deliveryId: webhookDeliveries.deliveryId });
+  return new Set(rows.map((r) => r.deliveryId));
 }
 
 /**

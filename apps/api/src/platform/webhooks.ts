@@ -3,6 +3,7 @@
  * - the body is read raw (a content-type parser scoped to these routes), so the signature is checked
  *   on the exact bytes the provider signed, before anything is parsed or stored; a bad one is 401;
  * - a delivery is stored once, unique by provider and delivery id (a provider's retry is a repeat);
+ *   deliveries arriving together are written in one statement (a group commit) before each is answered;
  * - the answer is 200 at once; the job `webhooks.<provider>` processes waiting deliveries in claimed
  *   batches (one job per delivery cost more than the work: 42 deliveries/s on PGlite); a delivery
  *   that fails gets a retry job of its own with back-off, which ends dead (system health lists it)
@@ -22,7 +23,7 @@ import {
   markDeliveriesProcessed,
   markDeliveryFailed,
   startDeliveryAttempt,
-  storeDelivery,
+  storeDeliveries,
   type WebhookDeliveryRow,
 } from './webhooks.repository';
 
@@ -43,6 +44,11 @@ export interface WebhookProvider {
   verification?(query: Record<string, string | undefined>): { status: 200 | 403; body: string };
   /** Processes a stored delivery; must be idempotent (a failed attempt runs again). Throwing retries it. */
   process(delivery: WebhookDelivery, ctx: { signal: AbortSignal }): Promise<void>;
+  /**
+   * Processes a claimed batch at once (fewer statements than one delivery after another); must be
+   * idempotent. Throwing falls back to `process` per delivery, so one bad delivery fails alone.
+   */
+  processBatch?(deliveries: WebhookDelivery[], ctx: { signal: AbortSignal }): Promise<void>;
   /** Attempts before a failing delivery's job is dead (default 8: back-off from 5 s to about 10 minutes). */
   maxAttempts?: number;
   /** Drain jobs of this provider running at once across processes (default 2). */
@@ -82,6 +88,41 @@ function keptHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Re
   return kept;
 }
 
+type NewDelivery = Parameters<typeof storeDeliveries>[1][number];
+
+/**
+ * Stores deliveries as they arrive, in group commits: the first is written at once; those that
+ * arrive meanwhile wait for it and go together in the next statement (one commit, one fsync, for a
+ * burst). Each caller learns whether its delivery was new; its 200 is sent only once it is stored.
+ */
+function deliveryWriter(db: Db): (delivery: NewDelivery) => Promise<boolean> {
+  let waiting: { delivery: NewDelivery; done: (isNew: boolean) => void; failed: (error: unknown) => void }[] = [];
+  let writing = false;
+  const flush = async (): Promise<void> => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, 500);
+      waiting = waiting.slice(batch.length);
+      try {
+        const stored = await storeDeliveries(
+          db,
+          batch.map((w) => w.delivery),
+        );
+        // A body sent twice in one burst is stored once; only its first caller hears "new".
+        for (const w of batch) w.done(stored.delete(w.delivery.deliveryId));
+      } catch (error) {
+        for (const w of batch) w.failed(error);
+      }
+    }
+    writing = false;
+  };
+  return (delivery) =>
+    new Promise<boolean>((resolve, reject) => {
+      waiting.push({ delivery, done: resolve, failed: reject });
+      if (!writing) void flush();
+    });
+}
+
 /** Runs `work` on every item, at most `limit` at once. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -93,6 +134,20 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Whether the provider processed the whole batch at once; false (after an error) sends it one by one. */
+async function processedAsBatch(
+  provider: WebhookProvider,
+  batch: WebhookDelivery[],
+  ctx: { signal: AbortSignal },
+): Promise<boolean> {
+  try {
+    await provider.processBatch!(batch, ctx);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Defines the provider's jobs: `webhooks.<name>` drains waiting deliveries in claimed batches
@@ -110,6 +165,13 @@ function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider, on
       while (!ctx.signal.aborted) {
         const batch = await claimDeliveries(db, provider.name, BATCH_SIZE, CLAIM_SECONDS);
         if (batch.length === 0) return;
+        if (provider.processBatch && (await processedAsBatch(provider, batch, ctx))) {
+          await markDeliveriesProcessed(
+            db,
+            batch.map((d) => d.id),
+          );
+          continue;
+        }
         const done: number[] = [];
         await eachLimited(batch, provider.parallel ?? 8, async (delivery) => {
           try {
@@ -176,6 +238,7 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
     startedAfter = Date.now();
   });
   const keep = [...DEFAULT_KEEP, ...(provider.keepHeaders ?? [])];
+  const store = deliveryWriter(db);
   /**
    * One drain job waits at a time (its key); a running one takes new deliveries in its next batch.
    * A burst skips the enqueue for a moment after one (a statement saved per delivery): the job
@@ -212,13 +275,13 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
         if (!provider.verify(raw, request.headers)) throw unauthorized('The delivery signature is not valid');
         const deliveryId =
           provider.deliveryId?.(raw, request.headers) ?? createHash('sha256').update(raw).digest('hex');
-        const stored = await storeDelivery(db, {
+        const isNew = await store({
           provider: provider.name,
           deliveryId,
           body: raw.toString('utf8'),
           headers: keptHeaders(request.headers, keep),
         });
-        if (stored !== null) await drainSoon();
+        if (isNew) await drainSoon();
         return reply.code(200).type('text/plain').send('EVENT_RECEIVED');
       },
     );

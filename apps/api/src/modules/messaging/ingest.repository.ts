@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { conversations, messagePages, messages, postComments, reactions, socialPosts } from '../../db/schema';
 
 export type PageRow = typeof messagePages.$inferSelect;
@@ -12,6 +13,132 @@ export async function findPageByExternal(db: Db, provider: string, externalId: s
     .from(messagePages)
     .where(and(eq(messagePages.provider, provider), eq(messagePages.externalId, externalId)));
   return row;
+}
+
+/** The pages of a batch at once, by provider and id at the provider (the key `provider:externalId`). */
+export async function findPagesByExternal(
+  db: Db,
+  keys: { provider: string; externalId: string }[],
+): Promise<Map<string, PageRow>> {
+  const found = new Map<string, PageRow>();
+  if (keys.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(messagePages)
+    .where(inArray(messagePages.externalId, [...new Set(keys.map((k) => k.externalId))]));
+  for (const row of rows) found.set(`${row.provider}:${row.externalId}`, row);
+  return found;
+}
+
+export interface ConversationStart {
+  page: PageRow;
+  customerExternalId: string;
+  customerName?: string;
+  customerPicture?: string;
+  at: Date;
+}
+
+/**
+ * Many conversations created or found in one statement (each page and customer once, in a fixed
+ * order so two batches lock rows alike); answers their ids by `pageId:customerExternalId`.
+ * Rows with a name set it (a profile lookup), as upsertConversation does; mixed batches take two statements.
+ */
+export async function upsertConversations(db: Db, starts: ConversationStart[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const sorted = [...starts].sort(
+    (a, b) => a.page.id - b.page.id || (a.customerExternalId < b.customerExternalId ? -1 : 1),
+  );
+  for (const named of [false, true]) {
+    const group = sorted.filter((s) => Boolean(s.customerName) === named);
+    if (group.length === 0) continue;
+    const rows = await db
+      .insert(conversations)
+      .values(
+        group.map((s) => ({
+          companyId: s.page.companyId,
+          pageId: s.page.id,
+          locationId: s.page.locationId,
+          channel: s.page.provider,
+          customerExternalId: s.customerExternalId,
+          customerName: s.customerName ?? 'Customer',
+          customerPicture: s.customerPicture ?? null,
+          lastMessageAt: s.at,
+          isRead: true,
+          createdAt: s.at,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [conversations.pageId, conversations.customerExternalId],
+        set: named
+          ? {
+              customerName: sql`excluded.customer_name`,
+              customerPicture: sql`coalesce(excluded.customer_picture, ${conversations.customerPicture})`,
+            }
+          : { customerName: sql`${conversations.customerName}` },
+      })
+      .returning({ id: conversations.id, pageId: conversations.pageId, customer: conversations.customerExternalId });
+    for (const row of rows) ids.set(`${row.pageId}:${row.customer}`, row.id);
+  }
+  return ids;
+}
+
+/** Stores many messages, each once by its provider id; answers only those stored now. */
+export async function insertMessagesOnce(
+  db: Db,
+  values: (typeof messages.$inferInsert)[],
+): Promise<(typeof messages.$inferSelect)[]> {
+  if (values.length === 0) return [];
+  return db.insert(messages).values(values).onConflictDoNothing({ target: messages.externalId }).returning();
+}
+
+/** What a batch's new messages do to one conversation (touchConversation, summed). */
+export interface ConversationTouch {
+  id: number;
+  /** New inbound messages: added to the unread count. */
+  inbound: number;
+  /** The newest new message's preview and time. */
+  text: string;
+  at: Date;
+  /** The newest new inbound message's time, if any. */
+  inboundAt: Date | null;
+}
+
+/**
+ * Applies many conversations' touches in one statement (ids in order, for the row locks); answers
+ * each touched conversation's unread count after it and its customer's name.
+ */
+export async function touchConversations(
+  db: Db,
+  touches: ConversationTouch[],
+): Promise<{ id: number; unreadCount: number; customerName: string }[]> {
+  if (touches.length === 0) return [];
+  const json = JSON.stringify(
+    [...touches]
+      .sort((a, b) => a.id - b.id)
+      .map((t) => ({
+        id: t.id,
+        inbound: t.inbound,
+        text: t.text,
+        at: t.at.toISOString(),
+        inbound_at: t.inboundAt?.toISOString() ?? null,
+      })),
+  );
+  const result = await db.execute(sql`
+    UPDATE conversations AS c SET
+      last_message = CASE WHEN v.at >= c.last_message_at THEN v.text ELSE c.last_message END,
+      last_message_at = greatest(c.last_message_at, v.at),
+      is_read = CASE WHEN v.inbound > 0 THEN false ELSE c.is_read END,
+      unread_count = c.unread_count + v.inbound,
+      last_inbound_at = CASE WHEN v.inbound_at IS NULL THEN c.last_inbound_at
+        ELSE greatest(coalesce(c.last_inbound_at, v.inbound_at), v.inbound_at) END
+    FROM jsonb_to_recordset(${json}::jsonb) AS v(id int, inbound int, text text, at timestamptz, inbound_at timestamptz)
+    WHERE c.id = v.id
+    RETURNING c.id, c.unread_count, c.customer_name`);
+  return rowsOf<{ id: number; unread_count: number; customer_name: string }>(result).map((r) => ({
+    id: Number(r.id),
+    unreadCount: Number(r.unread_count),
+    customerName: r.customer_name,
+  }));
 }
 
 /** The page's conversation with a customer, created on the first message. */

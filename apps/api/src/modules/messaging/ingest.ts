@@ -10,6 +10,12 @@ import {
   findCommentByExternal,
   findConversationOf,
   findPageByExternal,
+  findPagesByExternal,
+  insertMessagesOnce,
+  touchConversations,
+  upsertConversations,
+  type ConversationStart,
+  type ConversationTouch,
   insertCommentOnce,
   insertMessageOnce,
   setDeliveryByExternalIds,
@@ -21,7 +27,7 @@ import {
   upsertReaction,
   type PageRow,
 } from './ingest.repository';
-import { notifyMessaging } from './notify';
+import { instantSubscribers, notifyMessaging } from './notify';
 import { REACTION_TYPES, type Provider, type ReactionType } from './schemas';
 
 /**
@@ -185,6 +191,181 @@ export async function ingestMessage(db: Db, deps: IngestDeps, e: InboundMessage)
       );
   }
   return { status: 'stored', companyId: page.companyId, id: message.id };
+}
+
+type Accepted = { index: number; e: InboundMessage; page: PageRow };
+
+/** The messages of a batch whose page is connected and on; the others answered ignored (in `results`). */
+async function acceptedMessages(
+  db: Db,
+  deps: IngestDeps,
+  list: InboundMessage[],
+  results: IngestResult[],
+): Promise<Accepted[]> {
+  const pages = await findPagesByExternal(
+    db,
+    list.map((e) => ({ provider: e.provider, externalId: e.pageExternalId })),
+  );
+  const accepted: Accepted[] = [];
+  list.forEach((e, index) => {
+    const page = pages.get(`${e.provider}:${e.pageExternalId}`);
+    if (!page) results[index] = ignored(deps, 'message', `No ${e.provider} page ${e.pageExternalId} is connected`);
+    else if (!page.enabled)
+      results[index] = ignored(deps, 'message', `The ${e.provider} page ${e.pageExternalId} is turned off`);
+    else accepted.push({ index, e, page });
+  });
+  return accepted;
+}
+
+/** Each conversation of the batch once: created as its first message would create it, named by the last name heard. */
+function conversationStarts(accepted: Accepted[]): ConversationStart[] {
+  const starts = new Map<string, ConversationStart>();
+  for (const { e, page } of accepted) {
+    const key = `${page.id}:${e.customerExternalId}`;
+    const start = starts.get(key);
+    if (!start)
+      starts.set(key, {
+        page,
+        customerExternalId: e.customerExternalId,
+        customerName: e.customerName,
+        customerPicture: e.customerPicture,
+        at: e.sentAt,
+      });
+    else if (e.customerName) Object.assign(start, { customerName: e.customerName, customerPicture: e.customerPicture });
+  }
+  return [...starts.values()];
+}
+
+/** A message of the batch stored now, with its conversation. */
+type StoredMessage = Accepted & { id: number; conversationId: number; inbound: boolean };
+
+/** The touches of the batch's new messages, summed per conversation in arrival order (as one touch after another). */
+function touchesOf(stored: StoredMessage[]): ConversationTouch[] {
+  const touches = new Map<number, ConversationTouch>();
+  for (const m of stored) {
+    const text = previewOf(m.e.text, m.e.attachment);
+    const t = touches.get(m.conversationId);
+    if (!t) {
+      touches.set(m.conversationId, {
+        id: m.conversationId,
+        inbound: m.inbound ? 1 : 0,
+        text,
+        at: m.e.sentAt,
+        inboundAt: m.inbound ? m.e.sentAt : null,
+      });
+      continue;
+    }
+    if (m.e.sentAt >= t.at) Object.assign(t, { text, at: m.e.sentAt });
+    if (m.inbound) {
+      t.inbound++;
+      if (!t.inboundAt || m.e.sentAt > t.inboundAt) t.inboundAt = m.e.sentAt;
+    }
+  }
+  return [...touches.values()];
+}
+
+/**
+ * ingestMessage for a whole batch (a drained batch of webhook deliveries) in a few statements: the
+ * pages read once; in one transaction the conversations upserted, the messages stored once by
+ * their id, the conversations touched; then each stored message's realtime 'message' event, one
+ * unread count event per company, and one mail per conversation that turned unread (its first new
+ * inbound message). Stored, counted and mailed exactly as ingestMessage one after another would.
+ */
+export async function ingestMessages(db: Db, deps: IngestDeps, list: InboundMessage[]): Promise<IngestResult[]> {
+  const results: IngestResult[] = new Array<IngestResult>(list.length);
+  const accepted = await acceptedMessages(db, deps, list, results);
+  for (const a of accepted) results[a.index] = { status: 'duplicate', companyId: a.page.companyId };
+  if (accepted.length === 0) return results;
+  const firstById = new Map<string, Accepted>();
+  for (const a of accepted) if (!firstById.has(a.e.messageExternalId)) firstById.set(a.e.messageExternalId, a);
+  const done = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const conversationIds = await upsertConversations(tx, conversationStarts(accepted));
+    const inserted = await insertMessagesOnce(
+      tx,
+      [...firstById.values()].map(({ e, page }) => {
+        const inbound = e.direction !== 'echo';
+        return {
+          companyId: page.companyId,
+          conversationId: conversationIds.get(`${page.id}:${e.customerExternalId}`)!,
+          externalId: e.messageExternalId,
+          type: inbound ? 'inbound' : 'outbound',
+          sentAt: e.sentAt,
+          message: e.text?.trim() ? e.text : null,
+          attachmentType: e.attachment?.type ?? null,
+          attachmentUrl: e.attachment?.url ?? null,
+          deliveryState: inbound ? 'delivered' : 'sent',
+        };
+      }),
+    );
+    const stored: StoredMessage[] = inserted
+      .map((row) => ({
+        ...firstById.get(row.externalId!)!,
+        id: row.id,
+        conversationId: row.conversationId,
+        inbound: row.type === 'inbound',
+      }))
+      .sort((a, b) => a.index - b.index);
+    const touches = touchesOf(stored);
+    const after = await touchConversations(tx, touches);
+    return { stored, touches, after };
+  });
+  for (const m of done.stored) {
+    results[m.index] = { status: 'stored', companyId: m.page.companyId, id: m.id };
+    await publish(deps, m.page.companyId, MESSAGE_EVENT, { conversationId: m.conversationId, messageId: m.id });
+  }
+  await publishUnreadTotals(db, deps, done.stored);
+  await mailTurnedUnread(db, deps, done);
+  return results;
+}
+
+/** One unread count event per company that received inbound messages. */
+async function publishUnreadTotals(db: Db, deps: IngestDeps, stored: StoredMessage[]): Promise<void> {
+  const companies = new Set(stored.filter((m) => m.inbound).map((m) => m.page.companyId));
+  for (const companyId of companies) {
+    const unreadTotalCount = await companyUnreadMessages(db, companyId);
+    await publish(deps, companyId, COUNT_EVENT, { kind: 'message', unreadTotalCount });
+  }
+}
+
+/** One mail per conversation that was read before the batch and is unread now (the subscribers read once per company). */
+async function mailTurnedUnread(
+  db: Db,
+  deps: IngestDeps,
+  done: {
+    stored: StoredMessage[];
+    touches: ConversationTouch[];
+    after: { id: number; unreadCount: number; customerName: string }[];
+  },
+): Promise<void> {
+  const added = new Map(done.touches.map((t) => [t.id, t.inbound]));
+  const firstInbound = new Map<number, StoredMessage>();
+  for (const m of done.stored)
+    if (m.inbound && !firstInbound.has(m.conversationId)) firstInbound.set(m.conversationId, m);
+  const subscribers = new Map<number, Awaited<ReturnType<typeof instantSubscribers>>>();
+  for (const c of done.after) {
+    const inbound = added.get(c.id) ?? 0;
+    if (inbound === 0 || c.unreadCount !== inbound) continue;
+    const { page, e } = firstInbound.get(c.id)!;
+    await notifySafely(db, deps, async () => {
+      if (!subscribers.has(page.companyId))
+        subscribers.set(page.companyId, await instantSubscribers(db, page.companyId));
+      return notifyMessaging(
+        db,
+        deps,
+        {
+          kind: 'message',
+          companyId: page.companyId,
+          locationId: page.locationId,
+          pageName: page.name,
+          author: c.customerName,
+          text: previewOf(e.text, e.attachment),
+          path: `/messages?conversation=${c.id}`,
+        },
+        subscribers.get(page.companyId),
+      );
+    });
+  }
 }
 
 async function commentCount(db: Db, deps: IngestDeps, companyId: number): Promise<void> {

@@ -43,9 +43,20 @@ function excerpt(text: string, max = 300): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
+/** A company's subscribers with instant delivery (notifyMessaging filters them per event). */
+export function instantSubscribers(db: Db, companyId: number): Promise<Subscriber[]> {
+  return subscribersOf(db, companyId, 'instant');
+}
+
 /** Mails every subscriber who wants the event; answers how many mails were written. */
-export async function notifyMessaging(db: Db, deps: NotifyDeps, e: MessagingEvent): Promise<number> {
-  const subscribers = (await subscribersOf(db, e.companyId, 'instant')).filter((s) => wantsEvent(s, e));
+export async function notifyMessaging(
+  db: Db,
+  deps: NotifyDeps,
+  e: MessagingEvent,
+  /** The company's instant subscribers, when a batch read them once for many events. */
+  instant?: Subscriber[],
+): Promise<number> {
+  const subscribers = (instant ?? (await instantSubscribers(db, e.companyId))).filter((s) => wantsEvent(s, e));
   const link = `${deps.config.publicUrl}${e.path}`;
   for (const sub of subscribers) {
     await deps.mailer.send({

@@ -1,7 +1,7 @@
 import type { App, AppDeps } from '../../../platform/deps';
 import { jobQueueFor } from '../../../platform/jobs';
 import { registerWebhook } from '../../../platform/webhooks';
-import { ingestMetaEvents } from './ingestEvents';
+import { ingestMetaBatch, ingestMetaEvents } from './ingestEvents';
 import { defineMetaSendJobs } from './send';
 import { metaWebhookProvider } from './webhook';
 
@@ -12,7 +12,11 @@ export function metaRoutes(app: App, deps: AppDeps): void {
   registerWebhook(
     app,
     { db: deps.db, queue },
-    metaWebhookProvider(deps.config, async (events) => void (await ingestMetaEvents(deps.db, ingestDeps, events))),
+    metaWebhookProvider(
+      deps.config,
+      async (events) => void (await ingestMetaEvents(deps.db, ingestDeps, events)),
+      (events) => ingestMetaBatch(deps.db, ingestDeps, events),
+    ),
   );
   defineMetaSendJobs(queue, deps);
 }

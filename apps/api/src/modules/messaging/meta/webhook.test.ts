@@ -73,6 +73,21 @@ describeEachDatabase(
       expect(processed!.processedAt).toBeInstanceOf(Date);
       expect(await countUnprocessed(env.database.db, 'meta')).toBe(0);
     });
+
+    it('stores a burst of deliveries arriving together (one statement) each once, a repeat in the burst too', async () => {
+      const env = use();
+      const burst = Array.from({ length: 12 }, (_, i) =>
+        signDelivery(
+          APP_SECRET,
+          messagingDelivery('P1', [metaEvents.message({ pageId: 'P1', senderId: `B${i}`, mid: `m_burst_${i}` })]),
+        ),
+      );
+      const answers = await Promise.all([...burst, ...burst.slice(0, 4)].map((signed) => post(env, signed)));
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+      const bodies = new Set(burst.map((b) => b.body));
+      const stored = (await findDeliveries(env.database.db, 'meta')).filter((d) => bodies.has(d.body));
+      expect(stored).toHaveLength(12);
+    });
   },
   { env: { META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY_TOKEN } },
 );

@@ -11,6 +11,8 @@ import { eventsOfDelivery, type MetaEvent } from './events';
 export function metaWebhookProvider(
   config: Pick<Config, 'meta'>,
   handle: (events: MetaEvent[]) => Promise<void>,
+  /** The events of many deliveries together (a drained batch); absent: each delivery through `handle`. */
+  handleBatch?: (events: MetaEvent[]) => Promise<void>,
 ): WebhookProvider {
   const { appSecret, verifyToken } = config.meta;
   return {
@@ -28,6 +30,9 @@ export function metaWebhookProvider(
       return ok ? { status: 200, body: query['hub.challenge']! } : { status: 403, body: 'Forbidden' };
     },
     process: async (delivery) => handle(eventsOfDelivery(delivery.body)),
+    ...(handleBatch
+      ? { processBatch: async (deliveries) => handleBatch(deliveries.flatMap((d) => eventsOfDelivery(d.body))) }
+      : {}),
     // Meta retries undelivered webhooks for hours; ours retry processing with back-off up to ~10 minutes apart.
     maxAttempts: 8,
     concurrency: 2,
