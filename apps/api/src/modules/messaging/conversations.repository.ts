@@ -2,7 +2,14 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { conversations, conversationTags, messagePages, messages, users } from '../../db/schema';
+import {
+  conversations,
+  conversationTags,
+  conversationUnreadTotals,
+  messagePages,
+  messages,
+  users,
+} from '../../db/schema';
 import type { InboxFilter, TagDto } from './schemas';
 
 /** What a member may see: the acting company, and its locations when the member is limited to some. */
@@ -160,16 +167,18 @@ export async function findConversation(db: Db, scope: Scope, id: number): Promis
   return row;
 }
 
-/** Unread messages of the conversations the member sees (what the badge adds to unread comments). */
+/**
+ * Unread messages of the conversations the member sees (what the badge adds to unread comments),
+ * from the per-location totals the database keeps (conversationUnreadTotals): one key lookup.
+ */
 export async function unreadConversationTotal(db: Db, scope: Omit<Scope, 'userId'>): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
-    .from(conversations)
+    .select({ n: sql<number>`coalesce(sum(${conversationUnreadTotals.unread}), 0)::int` })
+    .from(conversationUnreadTotals)
     .where(
       and(
-        eq(conversations.companyId, scope.companyId),
-        locationCondition(conversations.locationId, scope),
-        eq(conversations.isRead, false),
+        eq(conversationUnreadTotals.companyId, scope.companyId),
+        locationCondition(conversationUnreadTotals.locationId, scope),
       ),
     );
   return row?.n ?? 0;
