@@ -64,7 +64,10 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   if (env.DATA_DIR) mkdirSync(env.DATA_DIR, { recursive: true });
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { conversations, jobs, messages } from '../../db/schema';
+import { conversations, conversationUnreadTotals, jobs, messages } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { markFailed, markSent, loadOutbound, SEND_JOB } from './delivery';
 import { ingestMessage } from './ingest';
@@ -130,6 +131,68 @@ describeEachDatabase('Messages: the inbox, threads, sending and tags', (use) => 
       messageExternalId: 'x',
     });
     expect(unknown).toEqual({ status: 'ignored', reason: 'No facebook page nobody is connected' });
+  });
+
+  /** The kept unread totals per (company, location), without zeros, against a sum of the rows themselves. */
+  async function keptAndSummed() {
+    const { db } = env.database;
+    const kept = (await db.select().from(conversationUnreadTotals))
+      .filter((r) => r.unread !== 0)
+      .map((r) => `${r.companyId}/${r.locationId}: ${r.unread}`)
+      .sort();
+    const summed = rowsOf<{ c: number; l: number; n: number }>(
+      await db.execute(sql`SELECT company_id AS c, coalesce(location_id, 0) AS l, sum(unread_count)::int AS n
+        FROM conversations WHERE NOT is_read GROUP BY 1, 2 HAVING sum(unread_count) <> 0`),
+    )
+      .map((r) => `${r.c}/${r.l}: ${r.n}`)
+      .sort();
+    return { kept, summed };
+  }
+
+  it('keeps the unread total exact after ingest, toggles, answers, page moves, bulk updates and deletes', async () => {
+    const check = async (adminTotal: number, limitedTotal: number) => {
+      const { kept, summed } = await keptAndSummed();
+      expect(kept).toEqual(summed);
+      const admin = await as(env, 'admin@alpha.test');
+      expect((await admin('POST', '/v2/api/conversations', {})).json().unreadTotalCount).toBe(adminTotal);
+      expect((await admin('GET', '/v2/api/conversations/unreadTotalCount')).json().unreadTotalCount).toBe(adminTotal);
+      const limited = await as(env, w.limitedEmail);
+      expect((await limited('POST', '/v2/api/conversations', {})).json().unreadTotalCount).toBe(limitedTotal);
+    };
+    const ids = await threeConversations();
+    await check(4, 1);
+    const admin = await as(env, 'admin@alpha.test');
+    await admin('PATCH', `/v2/api/conversationsread/${ids.c1}`, { isRead: true });
+    await check(2, 1);
+    await admin('PATCH', `/v2/api/conversationsread/${ids.c1}`, { isRead: false });
+    await admin('PATCH', `/v2/api/conversationsread/${ids.c1}`, { isRead: false });
+    await check(3, 1);
+    await admin('POST', `/v2/api/conversations/read/${ids.c3}`);
+    await check(2, 0);
+    await inbound(env, w.googleA, 'c3', 'Still there?', new Date(), { provider: 'google' });
+    await inbound(env, w.googleA, 'c3', 'Hello?', new Date(), { provider: 'google' });
+    await check(4, 2);
+    expect((await admin('PATCH', `/v2/api/conversations/messages/${ids.c3}`, { message: 'Yes!' })).statusCode).toBe(
+      200,
+    );
+    await check(2, 0);
+    // The Facebook page moves to the limited member's location: its unread conversations follow.
+    await admin('PATCH', `/v2/api/pages/update/${w.fbA.id}`, { locationId: w.downtown });
+    await check(2, 2);
+    await admin('PATCH', `/v2/api/pages/update/${w.fbA.id}`, { locationId: w.marina });
+    await check(2, 0);
+    // Changes outside the API count too: a bulk update, a conversation without location, deletes.
+    const { db } = env.database;
+    await db.update(conversations).set({ unreadCount: 5 }).where(eq(conversations.companyId, env.fx.companyA.id));
+    await check(10, 0);
+    await db.update(conversations).set({ locationId: null }).where(eq(conversations.id, ids.c2));
+    await check(10, 0);
+    await db.delete(conversations).where(eq(conversations.id, ids.c1));
+    await check(5, 0);
+    await db.update(conversations).set({ isRead: false }).where(eq(conversations.id, ids.c3));
+    await check(10, 5);
+    await clear(env);
+    await check(0, 0);
   });
 
   it('reads a thread oldest first and pages back with before', async () => {

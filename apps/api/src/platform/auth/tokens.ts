@@ -26,6 +26,21 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
     ['sign', 'verify'],
   );
   const issuer = 'reputo';
+  /**
+   * Tokens whose signature this signer checked, with their claims, until they expire: a client sends
+   * the same token on every request for its lifetime, and checking the HMAC again through WebCrypto
+   * was the largest part of the server's own CPU per inbox page (bench/RESULTS.md). Only valid
+   * tokens are kept; a kept one past its `exp` answers expired, as jose would.
+   */
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const MAX_VERIFIED = 10_000;
+  function remember(token: string, claims: AccessClaims, exp: number | undefined): void {
+    if (exp === undefined) return;
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    // Requests share the kept claims: frozen.
+    if (claims.kind === 'iframe' && claims.locations) Object.freeze(claims.locations);
+    verified.set(token, { claims: Object.freeze(claims), expiresAtMs: exp * 1000 });
+  }
   async function sign(payload: Record<string, unknown>, subject: number, ttl: number): Promise<string> {
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256' })
@@ -43,41 +58,54 @@ export function createTokenSigner(secret: string, accessTtl: number): TokenSigne
     signIframe: ({ userId, companyId, view, locations }, ttl) =>
       sign({ kind: 'iframe', companyId, view, locations }, userId, ttl),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await cryptoKey, { issuer, algorithms: ['HS256'] });
-        const userId = Number(payload.sub);
-        if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
-        if (payload.kind === 'access') {
-          const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-          return {
-            ok: true,
-            claims: {
-              kind: 'access',
-              userId,
-              sessionId: typeof payload.sid === 'string' ? payload.sid : null,
-              issuedAtMs,
-            },
-          };
-        }
-        if (
-          payload.kind === 'iframe' &&
-          typeof payload.companyId === 'number' &&
-          (payload.view === '2' || payload.view === '3')
-        ) {
-          const locations = Array.isArray(payload.locations)
-            ? payload.locations.filter((n): n is number => typeof n === 'number')
-            : null;
-          return {
-            ok: true,
-            claims: { kind: 'iframe', userId, companyId: payload.companyId, view: payload.view, locations },
-          };
-        }
-        return { ok: false, reason: 'invalid' };
-      } catch (err) {
-        return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) return { ok: true, claims: known.claims };
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
       }
+      return verifySigned(token);
     },
   };
+  async function verifySigned(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, await cryptoKey, { issuer, algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId)) return { ok: false, reason: 'invalid' };
+      if (payload.kind === 'access') {
+        const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+        const claims: AccessClaims = {
+          kind: 'access',
+          userId,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+          issuedAtMs,
+        };
+        remember(token, claims, payload.exp);
+        return { ok: true, claims };
+      }
+      if (
+        payload.kind === 'iframe' &&
+        typeof payload.companyId === 'number' &&
+        (payload.view === '2' || payload.view === '3')
+      ) {
+        const locations = Array.isArray(payload.locations)
+          ? payload.locations.filter((n): n is number => typeof n === 'number')
+          : null;
+        const claims: AccessClaims = {
+          kind: 'iframe',
+          userId,
+          companyId: payload.companyId,
+          view: payload.view,
+          locations,
+        };
+        remember(token, claims, payload.exp);
+        return { ok: true, claims };
+      }
+      return { ok: false, reason: 'invalid' };
+    } catch (err) {
+      return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
 }
 
 /** A random token for refresh, recovery and invitation links. */
