@@ -15877,15 +15877,6 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Wrong mode or verify token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
             "4XX": {
                 headers: {
@@ -15915,15 +15906,6 @@ export interface operations {
         responses: {
             /** @description EVENT_RECEIVED */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description The signature is missing or wrong; nothing is stored */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,7 +27,9 @@ export function metaWebhookProvider(
         query['hub.mode'] === 'subscribe' &&
         signaturesMatch(verifyToken, query['hub.verify_token']) &&
         typeof query['hub.challenge'] === 'string';
-      return ok ? { status: 200, body: query['hub.challenge']! } : { status: 403, body: 'Forbidden' };
+      return ok
+        ? { status: 200, body: query['hub.challenge']! }
+        : { status: 403, body: 'The mode or verify token of the subscription check is wrong' };
     },
     process: async (delivery) => handle(eventsOfDelivery(delivery.body)),
     ...(handleBatch
