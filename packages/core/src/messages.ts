@@ -3,7 +3,8 @@
  * Kept apart from validation.ts (the zod schemas) so that a page which only shows messages, such as
  * sign-in, does not load zod: a bundler emits a module whole into one chunk, schemas and all.
  */
-import { COMPETITOR_SOURCES_MESSAGE } from './sources';
+/** Here, not in sources.ts, so the messages (on every screen, sign-in too) do not bring the list of sources. */
+export const COMPETITOR_SOURCES_MESSAGE = "You can't select more than 4 sources for competitors.";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const LOGO_MAX_BYTES = 5242880;

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { COMPETITOR_SOURCES_MESSAGE } from './messages';
 import {
   SOURCES,
   sourceByValue,
@@ -7,7 +8,6 @@ import {
   DELIVERY_SOURCES,
   isDeliverySource,
   MAX_COMPETITOR_SOURCES,
-  COMPETITOR_SOURCES_MESSAGE,
   competitorSourcesFor,
   competitorSourcesError,
   validateSourceUrl,

@@ -1,3 +1,5 @@
+import { COMPETITOR_SOURCES_MESSAGE } from './messages';
+
 /**
  * Review-source catalogue (spec 001 sections 3 and 5).
  *
@@ -262,7 +264,6 @@ export function isDeliverySource(value: string): boolean {
 export const FEEDBACK_SOURCE = 'feedback';
 
 export const MAX_COMPETITOR_SOURCES = 4;
-export const COMPETITOR_SOURCES_MESSAGE = "You can't select more than 4 sources for competitors.";
 
 /**
  * The competitor sources a company may keep: only those it also has as sources, never Feedback,

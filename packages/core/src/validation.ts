@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { STATUSES, COMPANY_TYPES, PARTNER_TYPES } from './companyTypes';
 import { PACKAGES } from './packages';
-import { COMPETITOR_SOURCES_MESSAGE } from './sources';
+import { COMPETITOR_SOURCES_MESSAGE } from './messages';
 import { freeTextError, isValidEmail, MIN_PASSWORD_LENGTH, MSG } from './messages';
 import { isIsoDate } from './dates';
 import { isValidTimeZone } from './countries';
