@@ -18,25 +18,6 @@ async function phase(name, work) {
   log(`${name}: ${((Date.now() - at) / 1000).toFixed(0)} s`);
 }
 
-const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSuites = 0;
-const retried = [];
-/** Why a vitest run failed, printed again at the very end: CI shows only the tail of a long log. */
-const whyFailed = [];
-
-// The browser tests are the longest phase: they start at once (web build, then Chromium against the
-// real server) while lint, typechecks and the integration tests run beside them. Their output is
-// printed when they end, so the logs do not interleave.
-const browserRun = existsSync(path.join(root, 'e2e/vitest.config.ts'))
-  ? (async () => {
-      await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
-      await phase('Browser tests (Chromium)', () =>
-        vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true }),
-      );
-    })()
-  : Promise.resolve();
-
 await phase('Lint', async () => {
   await runOrExit('npx', ['eslint', '.', '--max-warnings=0']);
   // The tree's format is Prettier's (.prettierrc.json, print width 120): `npm run format` rewrites it.
@@ -63,6 +44,13 @@ await phase('Typecheck', () =>
     }),
   ),
 );
+
+const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
+const retried = [];
+/** Why a vitest run failed, printed again at the very end: CI shows only the tail of a long log. */
+const whyFailed = [];
 
 /** The lines of a failed run that say why (failed files, errors, unhandled rejections), without colours, at most 60. */
 function failureLines(output) {
@@ -113,8 +101,18 @@ async function vitest(name, args, opts = {}) {
 const unitName = process.env.TEST_DATABASE_URL
   ? 'Unit and integration tests (PGlite and PostgreSQL)'
   : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)';
-await phase(unitName, () => vitest('unit-integration', []));
-await browserRun;
+if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
+  await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
+  // Side by side: either alone leaves about half of the two cores idle (the integration tests wait on
+  // the databases, the browser tests on Chromium and the server), and together they finish minutes
+  // sooner. The browser run's output is printed when it ends, so the two logs do not interleave.
+  await Promise.all([
+    phase(unitName, () => vitest('unit-integration', [])),
+    phase('Browser tests (Chromium)', () => vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true })),
+  ]);
+} else {
+  await phase(unitName, () => vitest('unit-integration', []));
+}
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 log(`Done in ${minutes} min`);
