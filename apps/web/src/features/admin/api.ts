@@ -1,7 +1,6 @@
-import { actingParams } from '@reputo/core';
+import { openDownload } from '../../lib/download';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
-import { session } from '../../lib/session';
 
 export type CompanyListItem = ApiResponse<'/v2/api/admin/companies'>['data'][number];
 export type PartnerListItem = ApiResponse<'/v2/api/admin/partners'>['data'][number];
@@ -137,20 +136,11 @@ export const adminUsersApi = {
  * token as `access_token` (a download cannot send headers). The /me call first lets the client
  * refresh an expired token before the link is opened.
  */
-export async function downloadFile(
+export function downloadFile(
   path: string,
   query: Record<string, string | number | boolean | undefined>,
 ): Promise<void> {
-  await api('/v2/api/me');
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  for (const [k, v] of actingParams(session.get().acting, path)) params.set(k, v);
-  const token = session.get().login?.access_token;
-  if (token) params.set('access_token', token);
-  const a = document.createElement('a');
-  a.href = `${path}?${params.toString()}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  return openDownload(path, params);
 }

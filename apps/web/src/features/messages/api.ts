@@ -1,7 +1,6 @@
-import { actingParams } from '@reputo/core';
+import { openDownload } from '../../lib/download';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
-import { session } from '../../lib/session';
 
 /**
  * The calls of spec 001 section 7 "Conversations and social", the only place the Messages screens
@@ -135,17 +134,8 @@ export const EXPORTS = {
  * Opens an Excel export as a plain browser download: the acting-as parameters and the access token
  * go in the address (a download cannot send headers). `/v2/api/me` first refreshes an expired token.
  */
-export async function downloadMessagesExport(path: string, query: Record<string, string | undefined>): Promise<void> {
-  await api('/v2/api/me');
+export function downloadMessagesExport(path: string, query: Record<string, string | undefined>): Promise<void> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
-  for (const [k, v] of actingParams(session.get().acting, path)) params.set(k, v);
-  const token = session.get().login?.access_token;
-  if (token) params.set('access_token', token);
-  const a = document.createElement('a');
-  a.href = `${path}?${params.toString()}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  return openDownload(path, params);
 }

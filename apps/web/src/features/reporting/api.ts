@@ -1,7 +1,7 @@
-import { actingParams, toQueryString, type RankingTableParams, type ReviewFilterValues } from '@reputo/core';
+import { openDownload } from '../../lib/download';
+import { toQueryString, type RankingTableParams, type ReviewFilterValues } from '@reputo/core';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
-import { session } from '../../lib/session';
 
 /** Calls of the reporting pages, the dashboard and the competitor settings. */
 
@@ -112,20 +112,6 @@ export const reportingApi = {
  * and the access token as `access_token` (a download cannot send headers). Call `api('/v2/api/me')`
  * first so an expired token is refreshed by the client before the link is opened.
  */
-export async function downloadExport(
-  path: string,
-  filter: StatsFilter,
-  extra: Record<string, string> = {},
-): Promise<void> {
-  await api('/v2/api/me');
-  const params = new URLSearchParams({ ...q(filter), ...extra });
-  for (const [k, v] of actingParams(session.get().acting, path)) params.set(k, v);
-  const token = session.get().login?.access_token;
-  if (token) params.set('access_token', token);
-  const a = document.createElement('a');
-  a.href = `${path}?${params.toString()}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+export function downloadExport(path: string, filter: StatsFilter, extra: Record<string, string> = {}): Promise<void> {
+  return openDownload(path, new URLSearchParams({ ...q(filter), ...extra }));
 }

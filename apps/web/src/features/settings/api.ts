@@ -1,7 +1,7 @@
-import { actingParams, type TeamRole } from '@reputo/core';
+import { openDownload } from '../../lib/download';
+import { type TeamRole } from '@reputo/core';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
-import { session } from '../../lib/session';
 
 // ---------------------------------------------------------------------------------------------
 // Team
@@ -194,16 +194,6 @@ export function fileToBase64(file: Blob): Promise<string> {
  * token and the acting-as parameters go in the address; asking for /me first lets the API client
  * refresh an expired token before the link is opened.
  */
-export async function download(path: string): Promise<void> {
-  await api('/v2/api/me');
-  const params = new URLSearchParams();
-  for (const [k, v] of actingParams(session.get().acting, path)) params.set(k, v);
-  const token = session.get().login?.access_token;
-  if (token) params.set('access_token', token);
-  const a = document.createElement('a');
-  a.href = `${path}?${params.toString()}`;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+export function download(path: string): Promise<void> {
+  return openDownload(path);
 }
