@@ -16,6 +16,9 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          // Files share a worker's module graph: each file built the whole app's modules anew (172 s of
+          // imports in a CI run); every file still builds its own app and database (test/harness.ts).
+          isolate: false,
         },
       },
       // The benchmark's smoke run (tiny data set, real server): it must keep working; no timings asserted.
