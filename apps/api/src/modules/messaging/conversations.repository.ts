@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  Param,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -78,30 +91,71 @@ async function estimatedRows(db: Db, statement: SQL): Promise<number> {
 }
 
 /**
- * The search condition. A rare word (what people mostly search: a name, an order number) is looked
- * up in the GIN indexes and the inbox reads only those conversations; a common word ("booking") is
- * checked per conversation while the inbox is walked newest first, which stops after one page. One
- * statement cannot be planned well for both (a word nobody wrote walked 100,000 conversations in
- * 4.4 s; a common one read 100,000 index entries): the planner's own estimate chooses.
+ * How a search finds its conversations. A rare word (what people mostly search: a name, an order
+ * number) is looked up in the GIN indexes and the inbox reads only those conversations (`ids`); a
+ * common word ("booking") is checked per conversation while the inbox is walked newest first, which
+ * stops after one page (`walk`). One statement cannot be planned well for both (a word nobody wrote
+ * walked 100,000 conversations in 4.4 s; a common one read 100,000 index entries): the planner's own
+ * estimate chooses.
  */
-async function searchCondition(db: Db, companyId: number, search: string): Promise<SQL | undefined> {
-  const query = wordsQuery(search);
-  if (!query) return undefined;
+type SearchMatch = { kind: 'ids'; ids: number[] } | { kind: 'walk'; query: string };
+
+/**
+ * Which way a company's search words went, kept a while: the planner's estimate comes from the
+ * table statistics, which change slowly, and asking for it (EXPLAIN) was a statement of its own on
+ * every search. Only the choice of plan is kept, never what the words matched.
+ */
+const SEARCH_WAY_TTL_MS = 10 * 60_000;
+const SEARCH_WAYS_KEPT = 10_000;
+const searchWays = new WeakMap<Db, Map<string, { way: SearchMatch['kind']; at: number }>>();
+
+function knownSearchWay(db: Db, key: string): SearchMatch['kind'] | undefined {
+  const hit = searchWays.get(db)?.get(key);
+  return hit && Date.now() - hit.at < SEARCH_WAY_TTL_MS ? hit.way : undefined;
+}
+
+function keepSearchWay(db: Db, key: string, way: SearchMatch['kind']): void {
+  let ways = searchWays.get(db);
+  if (!ways) searchWays.set(db, (ways = new Map()));
+  if (ways.size >= SEARCH_WAYS_KEPT) ways.delete(ways.keys().next().value!);
+  ways.set(key, { way, at: Date.now() });
+}
+
+async function matchSearch(db: Db, companyId: number, query: string): Promise<SearchMatch> {
+  const key = `${companyId}\u0000${query}`;
+  const known = knownSearchWay(db, key);
+  if (known === 'walk') return { kind: 'walk', query };
   const tsquery = sql`to_tsquery('simple', ${query})`;
   const inMessages = sql`SELECT conversation_id AS id FROM messages WHERE company_id = ${companyId} AND search @@ ${tsquery}`;
-  if ((await estimatedRows(db, inMessages)) < RARE_MATCHES) {
+  if (known === 'ids' || (await estimatedRows(db, inMessages)) < RARE_MATCHES) {
     const found = rowsOf<{ id: number }>(
       await db.execute(
         sql`${inMessages} UNION SELECT id FROM conversations WHERE company_id = ${companyId} AND search @@ ${tsquery} LIMIT ${MAX_LISTED + 1}`,
       ),
     );
     // A common name ("Sara") matches thousands of conversations: walking finds a page sooner than listing them.
-    if (found.length <= MAX_LISTED)
-      return found.length ? inArray(conversations.id, [...new Set(found.map((r) => Number(r.id)))]) : sql`false`;
+    if (found.length <= MAX_LISTED) {
+      keepSearchWay(db, key, 'ids');
+      return { kind: 'ids', ids: [...new Set(found.map((r) => Number(r.id)))] };
+    }
   }
+  keepSearchWay(db, key, 'walk');
+  return { kind: 'walk', query };
+}
+
+/** The condition of a matched search; the words (walk) or the ids array are a placeholder or a parameter. */
+function searchMatchCondition(kind: SearchMatch['kind'], value: Placeholder | SQL): SQL {
+  if (kind === 'ids') return sql`${conversations.id} = ANY(${value}::integer[])`;
+  const tsquery = sql`to_tsquery('simple', ${value})`;
   // OFFSET 0 keeps the check per conversation: without it the planner may hash every matching message first (2.5 s).
   return sql`(${conversations.search} @@ ${tsquery} OR EXISTS (SELECT 1 FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.search @@ ${tsquery} OFFSET 0))`;
 }
+
+const searchValue = (match: SearchMatch) => (match.kind === 'ids' ? match.ids : match.query);
+
+/** The search's condition with its value bound as one parameter (an array stays one array value). */
+const boundSearchCondition = (match: SearchMatch) =>
+  searchMatchCondition(match.kind, sql`${new Param(searchValue(match))}`);
 
 const { search: _search, ...conversationColumns } = getTableColumns(conversations);
 
@@ -156,9 +210,10 @@ interface InboxShape {
   read: 'read' | 'unread' | null;
   assignee: 'none' | 'user' | null;
   tagId: boolean;
+  search: SearchMatch['kind'] | null;
 }
 
-function inboxShapeOf(scope: Scope, f: InboxFilter): InboxShape {
+function inboxShapeOf(scope: Scope, f: InboxFilter, match: SearchMatch | null): InboxShape {
   return {
     limited: scope.locationIds !== null,
     pageId: Boolean(f.pageId),
@@ -166,10 +221,11 @@ function inboxShapeOf(scope: Scope, f: InboxFilter): InboxShape {
     read: f.read === 'read' || f.read === 'unread' ? f.read : null,
     assignee: f.assignee === 'none' ? 'none' : f.assignee === 'me' || typeof f.assignee === 'number' ? 'user' : null,
     tagId: Boolean(f.tagId),
+    search: match?.kind ?? null,
   };
 }
 
-function inboxValues(scope: Scope, f: InboxFilter) {
+function inboxValues(scope: Scope, f: InboxFilter, match: SearchMatch | null) {
   return {
     companyId: scope.companyId,
     locationIds: scope.locationIds ?? [],
@@ -177,6 +233,7 @@ function inboxValues(scope: Scope, f: InboxFilter) {
     channel: f.channel ?? null,
     assigneeId: f.assignee === 'me' ? scope.userId : typeof f.assignee === 'number' ? f.assignee : null,
     tagId: f.tagId ?? null,
+    search: match ? searchValue(match) : null,
   };
 }
 
@@ -193,6 +250,7 @@ function preparedInboxConditions(shape: InboxShape): SQL[] {
     where.push(
       sql`${conversations.id} IN (SELECT ${conversationTags.conversationId} FROM ${conversationTags} WHERE ${conversationTags.tagId} = ${p('tagId')} AND ${conversationTags.companyId} = ${p('companyId')})`,
     );
+  if (shape.search) where.push(searchMatchCondition(shape.search, p('search')));
   return where;
 }
 
@@ -220,6 +278,7 @@ function firstInboxPageQuery(db: Db, shape: InboxShape, limit: number): InboxPag
     shape.read ?? '',
     shape.assignee ?? '',
     shape.tagId ? 't' : '',
+    shape.search ?? '',
     limit,
   ].join('_');
   let query = byShape.get(key);
@@ -229,15 +288,18 @@ function firstInboxPageQuery(db: Db, shape: InboxShape, limit: number): InboxPag
 
 /** One inbox page, newest activity first; one row more than asked tells whether more follow. */
 export async function findConversations(db: Db, scope: Scope, f: InboxFilter): Promise<ConversationView[]> {
-  // The first page (every visit and filter change) is prepared; the ones after it are built per request.
-  if (!f.search && f.skip === 0) {
-    const rows = await firstInboxPageQuery(db, inboxShapeOf(scope, f), f.limit + 1).execute(inboxValues(scope, f));
+  const query = f.search ? wordsQuery(f.search) : null;
+  const match = query ? await matchSearch(db, scope.companyId, query) : null;
+  if (match?.kind === 'ids' && match.ids.length === 0) return [];
+  // The first page (every visit, filter change and search) is prepared; the ones after it are built per request.
+  if (f.skip === 0) {
+    const rows = await firstInboxPageQuery(db, inboxShapeOf(scope, f, match), f.limit + 1).execute(
+      inboxValues(scope, f, match),
+    );
     return rows.map(toView);
   }
-  // A search's condition depends on what the words match (ids listed or a per-row check): built per request.
-  const search = f.search ? await searchCondition(db, scope.companyId, f.search) : undefined;
   const rows = await viewQuery(db)
-    .where(and(...filterConditions(scope, f), search))
+    .where(and(...filterConditions(scope, f), match ? boundSearchCondition(match) : undefined))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(f.limit + 1)
     .offset(f.skip);

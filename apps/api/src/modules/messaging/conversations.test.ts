@@ -99,6 +99,39 @@ describeEachDatabase('Messages: the inbox, threads, sending and tags', (use) => 
     expect(foreign.statusCode).toBe(400);
   });
 
+  it('finds a name in over a thousand conversations by walking the inbox, on the first page and the next', async () => {
+    const ids = await threeConversations();
+    // 1,005 customers called Sara on company A's Facebook page, one minute apart (newest last): too many
+    // to list by id, so the search walks the inbox newest first and checks each conversation.
+    await env.database.db.execute(sql`
+      INSERT INTO conversations (company_id, page_id, location_id, channel, customer_name, last_message, last_message_at)
+      SELECT ${env.fx.companyA.id}, ${w.fbA.id}, (SELECT location_id FROM message_pages WHERE id = ${w.fbA.id}), 'facebook',
+             'Sara ' || n, 'Hi',
+             now() - interval '1 day' + n * interval '1 minute'
+      FROM generate_series(1, 1005) AS n`);
+    const admin = await as(env, 'admin@alpha.test');
+    const page = async (skip: number, filter: object = {}) =>
+      (await admin('POST', '/v2/api/conversations', { skip, search: 'sara', ...filter }))
+        .json()
+        .conversations.map((c: { customerName: string }) => c.customerName);
+    for (let round = 0; round < 2; round++) {
+      // The second round takes the way kept from the first.
+      const first = await page(0);
+      expect(first.slice(0, 3)).toEqual(['Sara 1005', 'Sara 1004', 'Sara 1003']);
+      const second = await page(first.length);
+      expect(second[0]).toBe(`Sara ${1005 - first.length}`);
+    }
+    expect(await page(0, { channel: 'google' })).toEqual([]);
+    // A rare word is still looked up, and another company's search sees none of A's Saras.
+    expect((await admin('POST', '/v2/api/conversations', { skip: 0, search: 'marina' })).json().conversations).toEqual([
+      expect.objectContaining({ id: ids.c2 }),
+    ]);
+    const adminB = await as(env, 'admin@beta.test');
+    expect((await adminB('POST', '/v2/api/conversations', { skip: 0, search: 'sara' })).json().conversations).toEqual(
+      [],
+    );
+  });
+
   it('toggles read and unread with exact counts, and ingesting a duplicate stores it once', async () => {
     const ids = await threeConversations();
     const admin = await as(env, 'admin@alpha.test');
