@@ -254,12 +254,28 @@ function preparedInboxConditions(shape: InboxShape): SQL[] {
   return where;
 }
 
+/**
+ * The unread total of the member's inbox (the badge) as a column of the page: one statement per page
+ * instead of two (its InitPlan runs once per statement). An empty page carries no row, so no total.
+ */
+function unreadTotalColumn(limited: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const where = limited
+    ? sql`company_id = ${p('companyId')} AND location_id = ANY(${p('locationIds')}::integer[])`
+    : sql`company_id = ${p('companyId')}`;
+  return sql<number>`(SELECT coalesce(sum(unread), 0)::int FROM ${conversationUnreadTotals} WHERE ${where})`;
+}
+
 function buildInboxPage(db: Db, shape: InboxShape, limit: number, name: string) {
   if (!Number.isInteger(limit)) throw new Error(`A page size is an integer: ${limit}`);
   // The row count is written into the statement, not a parameter: with an unknown LIMIT the planner
   // assumes a tenth of the rows are wanted, so the plan made once for all values would not be the
   // index walk that stops after a page, and PostgreSQL would go on planning every execution.
-  return viewQuery(db)
+  return db
+    .select({ ...viewColumns, unreadTotal: unreadTotalColumn(shape.limited) })
+    .from(conversations)
+    .leftJoin(messagePages, eq(messagePages.id, conversations.pageId))
+    .leftJoin(users, eq(users.id, conversations.assigneeId))
     .where(and(...preparedInboxConditions(shape)))
     .orderBy(desc(conversations.lastMessageAt), sql`${conversations.id} desc limit ${sql.raw(String(limit))}`)
     .prepare(name);
@@ -286,24 +302,33 @@ function firstInboxPageQuery(db: Db, shape: InboxShape, limit: number): InboxPag
   return query;
 }
 
-/** One inbox page, newest activity first; one row more than asked tells whether more follow. */
-export async function findConversations(db: Db, scope: Scope, f: InboxFilter): Promise<ConversationView[]> {
+/** One inbox page, newest activity first (one row more than asked tells whether more follow), with the unread total. */
+export async function findConversations(
+  db: Db,
+  scope: Scope,
+  f: InboxFilter,
+): Promise<{ rows: ConversationView[]; unreadTotal: number }> {
   const query = f.search ? wordsQuery(f.search) : null;
   const match = query ? await matchSearch(db, scope.companyId, query) : null;
-  if (match?.kind === 'ids' && match.ids.length === 0) return [];
+  if (match?.kind === 'ids' && match.ids.length === 0)
+    return { rows: [], unreadTotal: await unreadConversationTotal(db, scope) };
   // The first page (every visit, filter change and search) is prepared; the ones after it are built per request.
   if (f.skip === 0) {
-    const rows = await firstInboxPageQuery(db, inboxShapeOf(scope, f, match), f.limit + 1).execute(
+    const page = await firstInboxPageQuery(db, inboxShapeOf(scope, f, match), f.limit + 1).execute(
       inboxValues(scope, f, match),
     );
-    return rows.map(toView);
+    const unreadTotal = page[0]?.unreadTotal ?? (await unreadConversationTotal(db, scope));
+    return { rows: page.map(({ unreadTotal: _total, ...row }) => toView(row)), unreadTotal };
   }
-  const rows = await viewQuery(db)
-    .where(and(...filterConditions(scope, f), match ? boundSearchCondition(match) : undefined))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(f.limit + 1)
-    .offset(f.skip);
-  return rows.map(toView);
+  const [rows, unreadTotal] = await Promise.all([
+    viewQuery(db)
+      .where(and(...filterConditions(scope, f), match ? boundSearchCondition(match) : undefined))
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(f.limit + 1)
+      .offset(f.skip),
+    unreadConversationTotal(db, scope),
+  ]);
+  return { rows: rows.map(toView), unreadTotal };
 }
 
 /** The view of one conversation the member sees. */

@@ -96,10 +96,7 @@ export async function requireConversation(db: Db, scope: Scope, id: number): Pro
 }
 
 export async function inbox(db: Db, scope: Scope, filter: InboxFilter) {
-  const [rows, unreadTotalCount] = await Promise.all([
-    findConversations(db, scope, filter),
-    unreadConversationTotal(db, scope),
-  ]);
+  const { rows, unreadTotal: unreadTotalCount } = await findConversations(db, scope, filter);
   return {
     conversations: rows.slice(0, filter.limit).map(conversationDto),
     skip: filter.skip,
