@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -154,6 +156,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   useApiKeys(fastify);
   const access = registerAccess(app, { db, signer: deps.signer, checkApiKey });
   await app.register(formbody);
+  // Large answers (a page of reviews, a report, the app's index) go compressed when the client accepts
+  // it: brotli at quality 4, about gzip's speed at a smaller size. The web build's assets are
+  // compressed ahead of time instead (platform/web.ts), and what is already compressed (Excel, PNG) is left.
+  await app.register(compress, {
+    threshold: 2048,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(fastify, deps, companyFrameAncestors);
   await app.register(swagger, {
     openapi: {

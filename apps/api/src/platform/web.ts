@@ -24,6 +24,8 @@ export async function registerWeb(
     root: dist,
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent by Accept-Encoding.
+    preCompressed: true,
     allowedPath: (pathName) => !pathName.endsWith('/'),
     setHeaders(res, filePath) {
       res.header(
