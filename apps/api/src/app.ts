@@ -23,7 +23,7 @@ import { registerWeb } from './platform/web';
 import { registerSecurityHeaders } from './platform/security';
 import { companyFrameAncestors } from './modules/embed/repository';
 import { useIdentityCache } from './platform/identityCache';
-import { useReportCache } from './platform/reportCache';
+import { GZIP_FROM_CHARS, useReportCache } from './platform/reportCache';
 import { createRealtime } from './platform/realtime';
 import { reviewRoutes } from './modules/reviews/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
@@ -156,11 +156,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   useApiKeys(fastify);
   const access = registerAccess(app, { db, signer: deps.signer, checkApiKey });
   await app.register(formbody);
-  // Large answers (a page of reviews, a report, the app's index) go compressed when the client accepts
-  // it: brotli at quality 4, about gzip's speed at a smaller size. The web build's assets are
-  // compressed ahead of time instead (platform/web.ts), and what is already compressed (Excel, PNG) is left.
+  // Large answers (an uncached report, an export as CSV, the OpenAPI document) go compressed when the
+  // client accepts it: brotli at quality 4, about gzip's speed at a smaller size. Below 16 kB, as for
+  // the cached reports (which keep their own gzip), compressing costs the server more than the bytes
+  // save: compressing every 8 kB inbox page halved the pages a second the inbox answers (bench/RESULTS.md).
+  // The web build's assets are compressed ahead of time (platform/web.ts); Excel and PNG are left as they are.
   await app.register(compress, {
-    threshold: 2048,
+    threshold: GZIP_FROM_CHARS,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

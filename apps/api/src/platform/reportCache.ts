@@ -89,7 +89,7 @@ interface ReportBody {
 }
 
 /** Smaller answers go out as they are: gzip would cost more than the bytes it saves. */
-const GZIP_FROM_CHARS = 16 * 1024;
+export const GZIP_FROM_CHARS = 16 * 1024;
 const gzipped = promisify(gzip);
 
 function acceptsGzip(request: FastifyRequest): boolean {
