@@ -1831,6 +1831,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/reviewAlerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Review-bombing alerts of the acting company at the locations the user may see, newest first (status: open by default, acknowledged or all) */
+        get: operations["getReviewAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reviewAlerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Acknowledge a review-bombing alert (or take the acknowledgement back) */
+        patch: operations["patchReviewAlertsById"];
+        trace?: never;
+    };
     "/v2/api/reviews": {
         parameters: {
             query?: never;
@@ -9930,6 +9964,138 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewAlerts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                status?: "open" | "acknowledged" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            location_id: number;
+                            location_title: string;
+                            window_start: string;
+                            window_end: string;
+                            count: number;
+                            expected: number;
+                            baseline_daily: number;
+                            p_value: number;
+                            created_at: string;
+                            acknowledged: boolean;
+                            acknowledged_at: string | null;
+                            reviews: {
+                                id: number;
+                                source: string;
+                                rating: number | null;
+                                author_name: string | null;
+                                text: string | null;
+                                created_at: string;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchReviewAlertsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acknowledged: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        location_id: number;
+                        location_title: string;
+                        window_start: string;
+                        window_end: string;
+                        count: number;
+                        expected: number;
+                        baseline_daily: number;
+                        p_value: number;
+                        created_at: string;
+                        acknowledged: boolean;
+                        acknowledged_at: string | null;
+                        reviews: {
+                            id: number;
+                            source: string;
+                            rating: number | null;
+                            author_name: string | null;
+                            text: string | null;
+                            created_at: string;
+                        }[];
+                    };
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
