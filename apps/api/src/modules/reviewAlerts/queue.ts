@@ -5,7 +5,7 @@ import type { JobQueue } from '../../platform/jobs';
 export const ALERT_SWEEP_JOB = 'reviewAlerts.sweep';
 /** One company's check, queued right after its reviews were written. */
 export const ALERT_CHECK_JOB = 'reviewAlerts.check';
-export const ALERT_SWEEP_SECONDS = 900;
+export const ALERT_SWEEP_SECONDS = 300;
 
 /**
  * Queues a check of a company's locations (at most one waiting per company). Pass the transaction
