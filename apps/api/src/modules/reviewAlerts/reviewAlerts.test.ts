@@ -9,35 +9,12 @@ import { bearer, signIn } from '../../test/http';
 import { listOutbox } from '../outbox/repository';
 import { notifyNewReviews } from '../notifications/service';
 import { insertReviewRows, type NewReview } from '../reviews/repository';
-import { baselineOf, poissonUpperTail, testWindow } from './detector';
+import { baselineOf, negBinomialUpperTail, poissonUpperTail, testWindow } from './detector';
+import { seeded } from './seeded';
 import { checkReviewAlerts } from './service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-
-/** A small seeded generator (mulberry32), so the year of reviews is the same on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-  const poisson = (lambda: number) => {
-    const l = Math.exp(-lambda);
-    let k = 0;
-    let p = 1;
-    do {
-      k++;
-      p *= next();
-    } while (p > l);
-    return k - 1;
-  };
-  return { next, normal, poisson };
-}
 
 async function addLocation(db: Db, companyId: number, title: string): Promise<number> {
   const [row] = await db.insert(locations).values({ companyId, title }).returning({ id: locations.id });
@@ -67,6 +44,16 @@ describe('review-bombing statistics', () => {
     expect(poissonUpperTail(5, 0)).toBe(0);
   });
 
+  it('computes the negative binomial upper tail', () => {
+    // scipy.stats.nbinom.sf(2, n=2, p=0.5): mean 2, alpha 0.5.
+    expect(negBinomialUpperTail(3, 2, 0.5)).toBeCloseTo(0.3125, 12);
+    // alpha 0 is Poisson; a tiny alpha is nearly Poisson.
+    expect(negBinomialUpperTail(14, 5, 0)).toBe(poissonUpperTail(14, 5));
+    expect(negBinomialUpperTail(14, 5, 1e-9)).toBeCloseTo(poissonUpperTail(14, 5), 8);
+    // Over-dispersion fattens the tail.
+    expect(negBinomialUpperTail(14, 5, 0.3)).toBeGreaterThan(10 * poissonUpperTail(14, 5));
+  });
+
   it('expects the busiest weekday, so a usual busy Saturday is no burst', () => {
     const counts = new Map<string, number>();
     // Eight weeks: 1 a day on weekdays, 6 on Saturdays.
@@ -78,8 +65,9 @@ describe('review-bombing statistics', () => {
     const baseline = baselineOf(counts, windowStart);
     expect(baseline.byWeekday[6]).toBeCloseTo(49 / 8);
     const end = new Date(windowStart.getTime() + DAY);
-    expect(testWindow(9, baseline, windowStart, end).burst).toBe(false);
-    expect(testWindow(20, baseline, windowStart, end).burst).toBe(true);
+    expect(baseline.dispersion).toBe(0);
+    expect(testWindow(12, baseline, windowStart, end).burst).toBe(false);
+    expect(testWindow(30, baseline, windowStart, end).burst).toBe(true);
     // Never below the minimum count, however quiet the location.
     expect(testWindow(4, baselineOf(new Map(), windowStart), windowStart, end).burst).toBe(false);
     expect(testWindow(5, baselineOf(new Map(), windowStart), windowStart, end).burst).toBe(true);
@@ -206,28 +194,36 @@ describeEachDatabase('Review-bombing alerts', (use) => {
     const db = database.db;
     const companyId = fx.companyC.id;
     const steady = await addLocation(db, companyId, 'Steady Street');
+    const busy = await addLocation(db, companyId, 'Busy Boulevard');
     const rnd = seeded(20261127);
-    // Busy weekends: Sunday..Saturday factors of the daily volume, 3 low ratings on an average day,
-    // day-to-day noise on the rate (log-normal, sd 0.25) and Poisson counts on top.
+    // Busy weekends: Sunday..Saturday factors of the daily volume, with day-to-day noise on the rate
+    // (log-normal) and Poisson counts on top. Steady Street: 3 low ratings on an average day (and
+    // three times as many good ones), noise sd 0.25; Busy Boulevard: 20 low ratings a day, sd 0.3.
     const weekly = [1.3, 0.8, 0.8, 0.9, 1.0, 1.3, 1.7];
     const first = Date.UTC(2025, 0, 1);
     const days = 56 + 365;
     const rows: NewReview[] = [];
+    const places = [
+      { id: steady, low: 3, good: 9, sd: 0.25 },
+      { id: busy, low: 20, good: 0, sd: 0.3 },
+    ];
     for (let d = 0; d < days; d++) {
       const dayStart = first + d * DAY;
-      const rate = 3 * weekly[new Date(dayStart).getUTCDay()]! * Math.exp(0.25 * rnd.normal() - 0.03);
-      const low = rnd.poisson(rate);
-      const good = rnd.poisson(rate * 3);
-      for (let i = 0; i < low + good; i++)
-        rows.push(
-          review(
-            companyId,
-            steady,
-            i < low ? 1 + (i % 2) : 4 + (i % 2),
-            new Date(dayStart + rnd.next() * DAY),
-            d * 100 + i,
-          ),
-        );
+      for (const place of places) {
+        const noise = weekly[new Date(dayStart).getUTCDay()]! * Math.exp(place.sd * rnd.normal() - place.sd ** 2 / 2);
+        const low = rnd.poisson(place.low * noise);
+        const good = rnd.poisson(place.good * noise);
+        for (let i = 0; i < low + good; i++)
+          rows.push(
+            review(
+              companyId,
+              place.id,
+              i < low ? 1 + (i % 2) : 4 + (i % 2),
+              new Date(dayStart + rnd.next() * DAY),
+              d * 1000 + i,
+            ),
+          );
+      }
     }
     await insertReviewRows(db, rows);
     const raisedAt: string[] = [];
@@ -237,11 +233,11 @@ describeEachDatabase('Review-bombing alerts', (use) => {
     }
     expect(raisedAt).toEqual([]);
 
-    // A burst in the middle of that year: 20 one-star reviews in two hours on an ordinary Tuesday.
+    // A burst in the middle of that year: 40 one-star reviews in two hours on an ordinary Tuesday.
     const at = Date.UTC(2025, 8, 16, 10);
     const burst = await insertReviewRows(
       db,
-      Array.from({ length: 20 }, (_, i) => review(companyId, steady, 1, new Date(at + i * 6 * 60_000), 900_000 + i)),
+      Array.from({ length: 40 }, (_, i) => review(companyId, steady, 1, new Date(at + i * 3 * 60_000), 900_000 + i)),
     );
     const found: number[] = [];
     for (let t = at; t < at + 2 * DAY; t += 6 * HOUR)
