@@ -38,8 +38,8 @@ function AlertItem({
       description={
         <div>
           <Typography.Text>
-            {alert.count} reviews of 1 or 2 stars within a day, where its usual rate predicts about{' '}
-            {alert.expected.toFixed(1)} (since {new Date(alert.window_start).toLocaleString()}).
+            {alert.count} reviews of 1 or 2 stars in the 24 hours to {new Date(alert.window_end).toLocaleString()},
+            where its usual rate predicts about {alert.expected.toFixed(1)}.
           </Typography.Text>
           {open && (
             <ul style={{ margin: '8px 0 0', paddingLeft: 18 }} data-testid="review-alert-reviews">
