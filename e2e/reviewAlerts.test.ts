@@ -39,9 +39,9 @@ describe('review-bombing alerts', () => {
       ids.push(((await res.json()) as { id: number }).id);
     }
     try {
-      // The server's job runner checks the company right after the writes.
+      // The server's job runner checks the company once the 2-second slice of the last write is over.
       await expect
-        .poll(async () => (await call<AlertList>(admin, 'GET', '/v2/api/reviewAlerts')).total, { timeout: 10_000 })
+        .poll(async () => (await call<AlertList>(admin, 'GET', '/v2/api/reviewAlerts')).total, { timeout: 15_000 })
         .toBe(1);
       const page = await newPage(DESKTOP);
       await signIn(page, 'admin@reputo.test');

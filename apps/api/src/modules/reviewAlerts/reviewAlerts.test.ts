@@ -10,6 +10,7 @@ import { listOutbox } from '../outbox/repository';
 import { notifyNewReviews } from '../notifications/service';
 import { insertReviewRows, type NewReview } from '../reviews/repository';
 import { baselineOf, negBinomialUpperTail, poissonUpperTail, testWindow } from './detector';
+import { ALERT_CHECK_SLICE_MS } from './queue';
 import { seeded } from './seeded';
 import { checkReviewAlerts } from './service';
 
@@ -107,6 +108,8 @@ describeEachDatabase('Review-bombing alerts', (use) => {
       burstIds = await insertReviewRows(tx as unknown as Db, burst);
       await notifyNewReviews(tx as unknown as Db, jobQueueFor({ db }), fx.companyA.id, burstIds);
     });
+    // The company's check is due once the 2-second slice of the write is over.
+    await new Promise((resolve) => setTimeout(resolve, ALERT_CHECK_SLICE_MS + 50));
     await jobQueueFor({ db }).runDue();
     let alerts = await db.select().from(reviewAlerts).where(eq(reviewAlerts.companyId, fx.companyA.id));
     expect(alerts).toHaveLength(1);
