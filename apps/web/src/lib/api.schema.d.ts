@@ -1831,6 +1831,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/reviewAlerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Review-bombing alerts of the acting company at the locations the user may see, newest first (status: open by default, acknowledged or all) */
+        get: operations["getReviewAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reviewAlerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Acknowledge a review-bombing alert (or take the acknowledgement back) */
+        patch: operations["patchReviewAlertsById"];
+        trace?: never;
+    };
     "/v2/api/reviews": {
         parameters: {
             query?: never;
@@ -2479,7 +2513,8 @@ export interface paths {
         /** A company's reviews, newest first, with the reviews workspace's filter (dates YYYY-MM-DD as UTC days, sources, ratings, locations, brands, states, answered, with_text, search) */
         get: operations["getV2PublicReviews"];
         put?: never;
-        post?: never;
+        /** Send a review of a source Reputo does not connect to (idempotent: a repeat of the same source and source_review_id answers the stored review with 200 instead of 201) */
+        post: operations["postV2PublicReviews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9950,6 +9985,138 @@ export interface operations {
             };
         };
     };
+    getReviewAlerts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                status?: "open" | "acknowledged" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            location_id: number;
+                            location_title: string;
+                            window_start: string;
+                            window_end: string;
+                            count: number;
+                            expected: number;
+                            baseline_daily: number;
+                            p_value: number;
+                            created_at: string;
+                            acknowledged: boolean;
+                            acknowledged_at: string | null;
+                            reviews: {
+                                id: number;
+                                source: string;
+                                rating: number | null;
+                                author_name: string | null;
+                                text: string | null;
+                                created_at: string;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchReviewAlertsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acknowledged: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        location_id: number;
+                        location_title: string;
+                        window_start: string;
+                        window_end: string;
+                        count: number;
+                        expected: number;
+                        baseline_daily: number;
+                        p_value: number;
+                        created_at: string;
+                        acknowledged: boolean;
+                        acknowledged_at: string | null;
+                        reviews: {
+                            id: number;
+                            source: string;
+                            rating: number | null;
+                            author_name: string | null;
+                            text: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getReviews: {
         parameters: {
             query?: {
@@ -13351,6 +13518,108 @@ export interface operations {
                         page: number;
                         per_page: number;
                         total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postV2PublicReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company?: number | string;
+                    source: string;
+                    source_review_id: string;
+                    location_id?: number | string;
+                    location_code?: string;
+                    rating?: number | null;
+                    title?: string;
+                    text?: string;
+                    author_name?: string;
+                    date: string;
+                    language?: string;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        location_id: number | null;
+                        location_title: string | null;
+                        location_code: string | null;
+                        brand: string | null;
+                        region: string | null;
+                        source: string;
+                        source_title: string;
+                        author_name: string | null;
+                        rating: number | null;
+                        title: string | null;
+                        text: string | null;
+                        language: string | null;
+                        /** @enum {string|null} */
+                        sentiment: "negative" | "neutral" | "positive" | null;
+                        url: string | null;
+                        created_at: string;
+                        responded_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        location_id: number | null;
+                        location_title: string | null;
+                        location_code: string | null;
+                        brand: string | null;
+                        region: string | null;
+                        source: string;
+                        source_title: string;
+                        author_name: string | null;
+                        rating: number | null;
+                        title: string | null;
+                        text: string | null;
+                        language: string | null;
+                        /** @enum {string|null} */
+                        sentiment: "negative" | "neutral" | "positive" | null;
+                        url: string | null;
+                        created_at: string;
+                        responded_at: string | null;
                     };
                 };
             };

@@ -8,3 +8,4 @@ export * from './reviewsWorkspace';
 export * from './settings';
 export * from './companyRollups';
 export * from './webhooks';
+export * from './reviewAlerts';

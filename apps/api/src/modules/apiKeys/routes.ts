@@ -12,6 +12,7 @@ import { countReviews, findReviewPage, findReviewThread, type ReviewRow } from '
 import { idParams } from '../companies/schemas';
 import { apiClientOf, type ApiClient } from './metering';
 import { poolCallsByKind, publicCompanies, publicLocationPage } from './repository';
+import { inboundReviewBody, saveInboundReview } from './inbound';
 
 const tags = ['public API'];
 const security: { [label: string]: string[] }[] = [{ apiKey: [] }, { apiKeyQuery: [] }];
@@ -28,6 +29,16 @@ function companyOfCall(client: ApiClient, wanted: number | undefined): number {
   if (client.companyIds.length === 1) return client.companyIds[0]!;
   if (client.companyIds.length === 0) throw notFound('This key has no companies yet');
   throw badRequest('Pass company: a partner key reads one of its companies at a time (see GET /v2/public/companies)');
+}
+
+/** The company a successful write changed, for the caches (companyOfCall already accepted it). */
+function companyOfWrite(client: ApiClient | null, body: unknown): number | null {
+  if (!client) return null;
+  try {
+    return companyOfCall(client, (body as { company?: number } | undefined)?.company);
+  } catch {
+    return null;
+  }
 }
 
 const SENTIMENT = { '-1': 'negative', '0': 'neutral', '1': 'positive' } as const;
@@ -226,6 +237,31 @@ export function publicApiRoutes(app: App, deps: AppDeps): void {
         per_page: filter.per_page,
         total_pages: totalPages(total, filter.per_page),
       };
+    },
+  );
+
+  app.post(
+    '/v2/public/reviews',
+    {
+      config: {
+        access: keyAccess,
+        writes: { kinds: ['reviews'], company: (request) => companyOfWrite(request.apiClient, request.body) },
+      },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a review of a source Reputo does not connect to (idempotent: a repeat of the same source and source_review_id answers the stored review with 200 instead of 201)',
+        body: inboundReviewBody,
+        response: { 201: reviewSchema, 200: reviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const companyId = companyOfCall(apiClientOf(request), request.body.company);
+      const saved = await saveInboundReview(deps, companyId, request.body);
+      const found = await findReviewThread(db, { companyId, locationIds: null }, saved.id);
+      if (!found) throw notFound('No such review');
+      return reply.status(saved.created ? 201 : 200).send(reviewOut(found.review));
     },
   );
 

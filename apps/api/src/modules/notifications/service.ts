@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, forbidden } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { escapeHtml } from '../password/service';
+import { queueAlertCheck } from '../reviewAlerts/queue';
 import {
   companyName,
   dueDigests,
@@ -300,12 +301,14 @@ export async function sendDueDigests(
 }
 
 /**
- * Call after inserting reviews (import, sync, upload): queues the instant notification mails. Pass
- * the transaction as `db` so the job exists only if the reviews commit.
+ * Call after inserting reviews (import, sync, upload, the public API): queues the instant
+ * notification mails and a review-bombing check of the company (modules/reviewAlerts). Pass the
+ * transaction as `db` so the jobs exist only if the reviews commit.
  */
 export async function notifyNewReviews(db: Db, jobs: JobQueue, companyId: number, reviewIds: number[]): Promise<void> {
   if (reviewIds.length === 0) return;
   await jobs.enqueue(NEW_REVIEWS_JOB, { companyId, reviewIds }, { db });
+  await queueAlertCheck(db, jobs, companyId);
 }
 
 /** Registers the notification jobs on the queue. */

@@ -9,6 +9,7 @@ import { autoresponseRoutes } from '../autoresponse/routes';
 import { translationRoutes } from '../translation/routes';
 import { shareRoutes } from '../share/routes';
 import { transferRoutes } from './transfer.routes';
+import { reviewAlertRoutes } from '../reviewAlerts/routes';
 import { REVIEW_MANAGERS, REVIEW_WRITERS } from './roles';
 import {
   assignmentBody,
@@ -48,6 +49,7 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
     translationRoutes,
     shareRoutes,
     transferRoutes,
+    reviewAlertRoutes,
   ])
     routes(app, deps);
 

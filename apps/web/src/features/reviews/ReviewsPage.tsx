@@ -34,6 +34,7 @@ import { useEmbedded } from '../../app/EmbedContext';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { useMe } from '../auth/queries';
 import { reviewsApi, type ReviewDto, type ReviewPage, type ShortLocation } from './api';
+import { AlertsBanner } from './AlertsBanner';
 import { ImportModal } from './ImportModal';
 import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
@@ -568,6 +569,9 @@ export default function ReviewsPage() {
             </Button>
           )}
         </div>
+      )}
+      {!embedded && (
+        <AlertsBanner canAcknowledge={perms.write} onShow={(next) => setParams(withFilter(params, next))} />
       )}
       <Summary filter={filter} page={list.data} />
       {list.isPending ? (

@@ -14,6 +14,8 @@ export type RatingSummary = ApiResponse<'/v2/api/reviews/rating'>;
 export type ResponseRate = ApiResponse<'/v2/api/reviews/response_rate'>;
 export type ImportStatus = ApiResponse<'/v2/api/reviews/upload/{id}'>;
 export type ShareCard = ApiResponse<'/v2/api/reviews/share/{id}'>;
+export type ReviewAlertPage = ApiResponse<'/v2/api/reviewAlerts'>;
+export type ReviewAlert = ReviewAlertPage['data'][number];
 
 const qs = (filter: ReviewFilterValues, paging = true) =>
   Object.fromEntries(new URLSearchParams(toQueryString(filter, { paging })));
@@ -73,5 +75,8 @@ export const reviewsApi = {
     api<ImportStatus>('/v2/api/reviews/upload', { method: 'POST', body: { fileName, content } }),
   uploadStatus: (id: number) => api<ImportStatus>(`/v2/api/reviews/upload/${id}`),
   example: () => api<string>('/v2/api/reviews/upload/example'),
+  alerts: () => api<ReviewAlertPage>('/v2/api/reviewAlerts'),
+  acknowledgeAlert: (id: number) =>
+    api<ReviewAlert>(`/v2/api/reviewAlerts/${id}`, { method: 'PATCH', body: { acknowledged: true } }),
   rejectedCsv: (id: number) => api<string>(`/v2/api/reviews/upload/${id}/rejected`),
 };

@@ -11,6 +11,7 @@ export const reviewKeys = {
   rating: (filterKey: string) => ['reviews', 'summary', 'rating', filterKey] as const,
   responseRate: (filterKey: string) => ['reviews', 'summary', 'rate', filterKey] as const,
   savedFilters: ['reviews', 'savedFilters'] as const,
+  alerts: ['reviews', 'alerts'] as const,
   upload: (importId: number | null) => ['reviews', 'upload', importId] as const,
   share: (id: string) => ['share', id] as const,
   categories: settingsKeys.categories,
