@@ -213,7 +213,9 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
     return and(
       inArray(jobs.name, names),
       or(
-        and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+        // The statement's time, not the transaction's (now()): a job queued while this claim's
+        // transaction was starting is already visible to its statements, and would look not yet due.
+        and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`statement_timestamp()`)),
         and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)),
       ),
       mine.length ? notInArray(jobs.id, mine) : undefined,

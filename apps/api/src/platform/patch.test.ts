@@ -35,6 +35,7 @@ const NO_MATCHING_GET: Record<string, string> = {
     'a reply has no GET of its own (it is read inside its review, whose other replies and fields this route never writes)',
   'PATCH /v2/api/reviews/response_rate': "its body is one field (the company's target): there is nothing else to keep",
   'PATCH /v2/api/states/{id}': "its body is one field (the region's language): there is nothing else to keep",
+  'PATCH /v2/api/reviewAlerts/{id}': 'its body is one field (acknowledged): there is nothing else to keep',
 };
 
 interface World {
