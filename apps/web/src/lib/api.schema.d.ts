@@ -15010,6 +15010,10 @@ export interface operations {
                                 companyWide: boolean;
                                 expired: number;
                                 updatedAt: string | null;
+                                reconnectNeeded: boolean;
+                                lastSyncAt: string | null;
+                                stalestSyncAt: string | null;
+                                failingLocations: number;
                             };
                             facebook: {
                                 connected: boolean;
@@ -15017,6 +15021,10 @@ export interface operations {
                                 companyWide: boolean;
                                 expired: number;
                                 updatedAt: string | null;
+                                reconnectNeeded: boolean;
+                                lastSyncAt: string | null;
+                                stalestSyncAt: string | null;
+                                failingLocations: number;
                             };
                         }[];
                     };
@@ -15176,6 +15184,16 @@ export interface operations {
                             fetchedLastDay: number;
                             companies: number;
                             staleCompanies: number;
+                        }[];
+                        connections: {
+                            source: string;
+                            title: string;
+                            accounts: number;
+                            reconnectNeeded: number;
+                            locations: number;
+                            failingLocations: number;
+                            overdueLocations: number;
+                            stalestSyncAt: string | null;
                         }[];
                     };
                 };
