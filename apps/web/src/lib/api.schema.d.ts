@@ -9618,6 +9618,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9671,6 +9672,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9724,6 +9726,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9777,6 +9780,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10205,6 +10209,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10249,6 +10254,7 @@ export interface operations {
                             reviewCategoryId: number | null;
                             review_categories: number[];
                             respondedAt: string | null;
+                            removedAt: string | null;
                             isFeedback: boolean;
                             responses: {
                                 id: number;
@@ -10306,6 +10312,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10370,6 +10377,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10429,6 +10437,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10610,6 +10619,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10739,6 +10749,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10826,6 +10837,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10878,6 +10890,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10986,6 +10999,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11094,6 +11108,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11202,6 +11217,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11311,6 +11327,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11403,6 +11420,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11495,6 +11513,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11551,6 +11570,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11648,6 +11668,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11731,6 +11752,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11826,6 +11848,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11922,6 +11945,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12081,6 +12105,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12163,6 +12188,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12245,6 +12271,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12335,6 +12362,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12418,6 +12446,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12602,6 +12631,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12936,6 +12966,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -13547,6 +13578,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;

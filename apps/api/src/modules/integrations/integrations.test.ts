@@ -266,6 +266,12 @@ describeEachDatabase(
       const [gone] = await db.select().from(reviews).where(eq(reviews.externalId, removed.reviewId));
       expect(gone!.removedAt).not.toBeNull();
       expect(await countReviews('google')).toBe(125);
+      // The review list filters them, and shows when they went.
+      const removedList = (await call('admin', 'GET', '/v2/api/reviews?removed=true&sources=google')).json();
+      expect(removedList.reviews.map((r: { id: number }) => r.id)).toEqual([gone!.id]);
+      expect(removedList.reviews[0].removedAt).toBeTruthy();
+      const present = (await call('admin', 'GET', '/v2/api/reviews?removed=false&sources=google&per_page=1')).json();
+      expect(present.total_reviews_count).toBe(124);
 
       l1.reviews.splice(5, 0, removed);
       await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Marina Walk'] });
