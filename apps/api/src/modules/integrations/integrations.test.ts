@@ -12,6 +12,7 @@ import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { listOutbox } from '../outbox/repository';
 import { pickPort } from '../responses/test/fakeSources';
+import { SYNC_SCHEDULE_JOB } from './jobs';
 import { matchPlaces } from './service';
 
 const googlePort = pickPort();
@@ -244,6 +245,59 @@ describeEachDatabase(
       expect(integrations.integrations[0]).toMatchObject({ source: 'google', status: 'connected', mappedLocations: 3 });
     });
 
+    it("posts a reply to a synced Google review through the mapped location and the account's sealed token", async () => {
+      const db = t.database.db;
+      const [review] = await db.select().from(reviews).where(eq(reviews.externalId, 'L2-r0'));
+      const res = await call('admin', 'POST', '/v2/api/responses/create', {
+        reviewId: review!.id,
+        text: 'Thanks for coming by!',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'posted' });
+      expect(google.location('100', 'L2')!.reviews.find((r) => r.reviewId === 'L2-r0')!.reviewReply?.comment).toBe(
+        'Thanks for coming by!',
+      );
+    });
+
+    it('the schedule queues due locations only, and none of an account that needs a reconnect', async () => {
+      const db = t.database.db;
+      const queue = jobQueueFor(t.app.deps);
+      const rowOf = async (locationId: number) =>
+        (
+          await db
+            .select()
+            .from(sourceConnections)
+            .where(and(eq(sourceConnections.locationId, locationId), eq(sourceConnections.source, 'google')))
+        )[0]!;
+      const before = await rowOf(loc['Downtown']!);
+      await db
+        .update(sourceConnections)
+        .set({ nextSyncAt: new Date(Date.now() - 1000) })
+        .where(eq(sourceConnections.id, before.id));
+      google.calls.length = 0;
+      await queue.enqueue(SYNC_SCHEDULE_JOB);
+      await runJobs();
+      expect(google.calls.filter((c) => c.path.includes('/reviews')).map((c) => c.path.split('?')[0])).toEqual([
+        '/v4/accounts/100/locations/L2/reviews',
+      ]);
+      const after = await rowOf(loc['Downtown']!);
+      expect(after.lastSyncAt!.getTime()).toBeGreaterThan(before.lastSyncAt!.getTime());
+
+      await db
+        .update(sourceConnections)
+        .set({ status: 'reconnect_needed' })
+        .where(and(eq(sourceConnections.locationId, 0), eq(sourceConnections.companyId, t.fx.companyA.id)));
+      await db.update(sourceConnections).set({ nextSyncAt: null }).where(eq(sourceConnections.id, before.id));
+      google.calls.length = 0;
+      await queue.enqueue(SYNC_SCHEDULE_JOB);
+      await runJobs();
+      expect(google.calls).toEqual([]);
+      await db
+        .update(sourceConnections)
+        .set({ status: 'connected' })
+        .where(and(eq(sourceConnections.locationId, 0), eq(sourceConnections.companyId, t.fx.companyA.id)));
+    });
+
     it('keeps a changed text or rating as history, imports the owner reply, marks removed reviews and unmarks them', async () => {
       const l1 = google.location('100', 'L1')!;
       const changed = l1.reviews[1]!;
@@ -301,6 +355,34 @@ describeEachDatabase(
       expect(new Date(row.google.nextSyncAt).getTime()).toBeGreaterThan(Date.now()); // the job's retry
     });
 
+    it('refreshes an access token that is about to expire before calling', async () => {
+      const db = t.database.db;
+      const accountRow = () =>
+        db
+          .select()
+          .from(sourceConnections)
+          .where(
+            and(
+              eq(sourceConnections.companyId, t.fx.companyA.id),
+              eq(sourceConnections.locationId, 0),
+              eq(sourceConnections.source, 'google'),
+            ),
+          );
+      const [before] = await accountRow();
+      await db
+        .update(sourceConnections)
+        .set({ expiresAt: new Date(Date.now() + 30_000) })
+        .where(eq(sourceConnections.id, before!.id));
+      google.calls.length = 0;
+      await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Downtown'] });
+      await runJobs();
+      expect(google.calls[0]!.path).toBe('/token'); // refreshed first, no 401 on the way
+      const [after] = await accountRow();
+      expect(after!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_000_000);
+      expect(after!.accessToken).not.toBe(before!.accessToken);
+      expect(isSealed(after!.accessToken!)).toBe(true);
+    });
+
     it('refreshes an expired access token, and a revoked one makes the connection "reconnect needed" and mails the admins once', async () => {
       google.oauth.expireAccessTokens();
       const db = t.database.db;
@@ -348,6 +430,27 @@ describeEachDatabase(
       expect(await countReviews('facebook', sql`rating = 1`)).toBe(33);
       const page = (await call('admin', 'POST', '/v2/api/facebook/page', { pageId: 'page-77' })).json();
       expect(page.lastSyncAt).toBeTruthy();
+      // Another company's location, and Alpha's page from Beta, answer 404.
+      expect(
+        (await call('admin', 'POST', '/v2/api/facebook/create', { pageId: 'page-77', locationId: betaLocation }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call('beta', 'PATCH', '/v2/api/facebook/pageIds', {
+            mappings: [{ locationId: betaLocation, id: 'page-77' }],
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await call('beta', 'POST', '/v2/api/facebook/page', { pageId: 'page-77' })).statusCode).toBe(404);
+      expect(
+        (
+          await call('beta', 'PATCH', '/v2/api/admin/googleOAuth', {
+            mappings: [{ locationId: betaLocation, id: 'accounts/100/locations/L1' }],
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await call('beta', 'POST', '/v2/api/facebook/update')).statusCode).toBe(404);
       // Move it by hand to another location, then back.
       const moved = await call('admin', 'PATCH', '/v2/api/facebook/pageIds', {
         mappings: [{ locationId: loc['Downtown']!, id: 'page-77' }],

@@ -107,6 +107,8 @@ export async function dueLocationConnections(db: Db, now: Date, limit = 500): Pr
         ne(sourceConnections.locationId, 0),
         eq(sourceConnections.status, 'connected'),
         or(isNull(sourceConnections.nextSyncAt), lte(sourceConnections.nextSyncAt, now)),
+        sql`NOT EXISTS (SELECT 1 FROM source_connections a WHERE a.company_id = ${sourceConnections.companyId}
+          AND a.source = ${sourceConnections.source} AND a.location_id = 0 AND a.status = 'reconnect_needed')`,
       ),
     )
     .limit(limit);

@@ -142,6 +142,9 @@ export async function completeAuthorization(deps: Deps, source: Source, params: 
   try {
     await storeAccount(deps, pending.companyId, source, tokens);
     const mapped = await autoMap(deps, pending.companyId, source);
+    // Locations mapped before (a reconnect): their sync resumes now.
+    for (const row of await companyConnections(deps.db, pending.companyId, source))
+      if (row.locationId !== 0) await queueSync(jobQueueFor(deps), deps.db, row.id);
     return back({ connected: '1', mapped: String(mapped) });
   } catch (error) {
     return back({ error: (error as Error).message });
