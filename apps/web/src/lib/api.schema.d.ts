@@ -15466,6 +15466,7 @@ export interface operations {
                             lastErrorAt: string | null;
                             lastError: string | null;
                             nextSyncAt: string | null;
+                            removedReviews: number;
                         }[];
                     };
                 };

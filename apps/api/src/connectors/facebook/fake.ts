@@ -3,7 +3,7 @@
  * it, for tests and the demo), as Meta documents them (paths without the version prefix):
  * - `GET /dialog/oauth` (consent page; `/dialog/oauth/approve` redirects back with code and state),
  *   `POST|GET /oauth/access_token` (authorization_code with PKCE; no refresh tokens, as Facebook).
- * - `GET /me/accounts` with the user's token: the pages the user manages, each with its page
+ * - `GET /me` (id, name) and `GET /me/accounts` with the user's token: the pages the user manages, each with its page
  *   access token and location; cursor paging (`limit`, `after`, `paging.cursors`, `paging.next`).
  * - `GET /{page-id}/ratings` with the page's token: recommendations (`recommendation_type`,
  *   `review_text`, `created_time`, `open_graph_story {id, comments}`), cursor paging.
@@ -121,6 +121,14 @@ export function handleFacebookReviews(
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(payload));
   };
+  if (parts.length === 1 && parts[0] === 'me') {
+    const user = fb.login.check(token);
+    if (!user || user === 'expired')
+      return (fail(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }), true);
+    if (scripted()) return true;
+    ok({ id: `user-${user}`, name: user === 'owner' ? 'Page Owner' : user });
+    return true;
+  }
   if (parts.length === 2 && parts[0] === 'me' && parts[1] === 'accounts') {
     const user = fb.login.check(token);
     if (user === 'expired')

@@ -53,6 +53,10 @@ export function facebookRatingsClient(opts: ReadOptions & { graphUrl: string }) 
     }
   }
   return {
+    /** The signed-in user (for the integrations page's account name). */
+    async me(userToken: string): Promise<{ id: string; name: string }> {
+      return get(withToken(`${opts.graphUrl}/me?fields=id,name`, userToken));
+    },
     async pages(userToken: string): Promise<FacebookPage[]> {
       const out: FacebookPage[] = [];
       for await (const part of pages<{

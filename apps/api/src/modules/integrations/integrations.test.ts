@@ -326,12 +326,14 @@ describeEachDatabase(
       expect(removedList.reviews[0].removedAt).toBeTruthy();
       const present = (await call('admin', 'GET', '/v2/api/reviews?removed=false&sources=google&per_page=1')).json();
       expect(present.total_reviews_count).toBe(124);
+      expect((await call('admin', 'GET', '/v2/api/admin/integrations')).json().integrations[0].removedReviews).toBe(1);
 
       l1.reviews.splice(5, 0, removed);
       await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Marina Walk'] });
       await runJobs();
       const [back] = await db.select().from(reviews).where(eq(reviews.externalId, removed.reviewId));
       expect(back!.removedAt).toBeNull();
+      expect((await call('admin', 'GET', '/v2/api/admin/integrations')).json().integrations[0].removedReviews).toBe(0);
       expect(await db.select().from(reviewHistory).where(eq(reviewHistory.reviewId, edited!.id))).toHaveLength(1);
     });
 
@@ -423,6 +425,9 @@ describeEachDatabase(
     it('connects Facebook, maps the page by name, syncs the ratings with cursor paging, and a dead page token needs a reconnect', async () => {
       const back = await connect('facebook');
       expect(back.searchParams.get('mapped')).toBe('1');
+      expect((await call('admin', 'GET', '/v2/api/admin/integrations')).json().integrations[1].accountName).toBe(
+        'Page Owner',
+      );
       const pages = (await call('admin', 'POST', '/v2/api/facebook/accounts')).json().pages;
       expect(pages).toEqual([expect.objectContaining({ id: 'page-77', locationId: loc['Marina Walk'] })]);
       await runJobs();

@@ -303,6 +303,15 @@ export async function applySourcePass(
   });
 }
 
+/** Reviews of the company marked removed at their source, per source. */
+export async function removedCounts(db: Db, companyId: number): Promise<Map<string, number>> {
+  const rows = rowsOf<{ source: string; n: number }>(
+    await db.execute(sql`SELECT source, count(*)::int AS n FROM reviews
+      WHERE company_id = ${companyId} AND removed_at IS NOT NULL AND is_competitor = false GROUP BY source`),
+  );
+  return new Map(rows.map((r) => [r.source, Number(r.n)]));
+}
+
 export async function reviewHistoryOf(db: Db, companyId: number, reviewId: number) {
   return db
     .select()

@@ -11,6 +11,7 @@ import {
   deleteLocationConnection,
   deleteSourceConnections,
   locationIdsOf,
+  removedCounts,
   type ConnectionRow,
 } from './repository';
 import {
@@ -63,9 +64,11 @@ const integrationSchema = z.object({
   lastErrorAt: z.string().nullable(),
   lastError: z.string().nullable(),
   nextSyncAt: z.string().nullable(),
+  /** Reviews from this source that sync found removed there (kept, filterable with removed=true on /reviews). */
+  removedReviews: z.number(),
 });
 
-function integrationOf(source: Source, rows: ConnectionRow[]) {
+function integrationOf(source: Source, rows: ConnectionRow[], removed = 0) {
   const account = rows.find((r) => r.locationId === 0);
   const mapped = rows.filter((r) => r.locationId !== 0);
   const latest = (pick: (r: ConnectionRow) => Date | null, how: 'max' | 'min') =>
@@ -86,6 +89,7 @@ function integrationOf(source: Source, rows: ConnectionRow[]) {
     lastErrorAt: iso(lastErrorRow?.lastErrorAt ?? null),
     lastError: lastErrorRow?.lastErrorAt ? lastErrorRow.lastError : null,
     nextSyncAt: iso(latest((r) => r.nextSyncAt, 'min')),
+    removedReviews: removed,
   };
 }
 
@@ -197,12 +201,14 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const rows = await companyConnections(db, scopeCompanyId(actingOf(request)));
+      const companyId = scopeCompanyId(actingOf(request));
+      const [rows, removed] = await Promise.all([companyConnections(db, companyId), removedCounts(db, companyId)]);
       return {
         integrations: SOURCES.map((s) =>
           integrationOf(
             s,
             rows.filter((r) => r.source === s),
+            removed.get(s) ?? 0,
           ),
         ),
       };

@@ -154,11 +154,13 @@ export async function completeAuthorization(deps: Deps, source: Source, params: 
 async function storeAccount(deps: Deps, companyId: number, source: Source, tokens: TokenSet): Promise<void> {
   const box = boxOf(deps);
   let account = 'me';
-  let accountName: string | null = null;
+  let accountName: string | null;
   if (source === 'google') {
     const accounts = await googleClient(deps).accounts(tokens.accessToken);
     account = accounts.map((a) => a.name).join(',') || 'accounts';
     accountName = accounts[0]?.accountName ?? null;
+  } else {
+    accountName = (await facebookClient(deps).me(tokens.accessToken)).name;
   }
   await upsertConnection(deps.db, {
     companyId,

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, App, Button, Card, Empty, Popconfirm, Select, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import {
@@ -223,6 +223,11 @@ export default function IntegrationsPage() {
                 {i.accountName ? `${i.accountName} · ` : ''}
                 {i.mappedLocations} location(s) mapped · last sync {when(i.lastSyncAt)} · next {when(i.nextSyncAt)}
               </div>
+              {i.removedReviews > 0 && (
+                <Link className="st-muted" to={`/reviews?removed=true&sources=${i.source}`}>
+                  {i.removedReviews} review(s) removed at {i.title}
+                </Link>
+              )}
               {admin && (
                 <Space className="int-actions" wrap>
                   <Button
