@@ -120,7 +120,9 @@ describeEachDatabase(
         id: 'page-77',
         name: 'Marina Walk',
         token: 'page-token-77',
-        ratings: makeFacebookRatings('page-77', 130),
+        ratings: makeFacebookRatings('page-77', 130).map((r, i) =>
+          i === 3 ? { ...r, pageReply: { message: 'Thanks from the page', createdTime: r.createdTime } } : r,
+        ),
       });
     });
     afterAll(async () => {
@@ -433,6 +435,10 @@ describeEachDatabase(
       await runJobs();
       expect(await countReviews('facebook')).toBe(130);
       expect(await countReviews('facebook', sql`rating = 1`)).toBe(33);
+      // The page's own comment on a recommendation comes in as its reply.
+      expect(
+        await countReviews('facebook', sql`reply_text = 'Thanks from the page' AND responded_at IS NOT NULL`),
+      ).toBe(1);
       const page = (await call('admin', 'POST', '/v2/api/facebook/page', { pageId: 'page-77' })).json();
       expect(page.lastSyncAt).toBeTruthy();
       // Another company's location, and Alpha's page from Beta, answer 404.
