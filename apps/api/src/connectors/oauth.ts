@@ -117,4 +117,27 @@ export async function refreshAccessToken(p: OAuthProvider, refreshToken: string)
   }
 }
 
+/**
+ * Facebook's exchange of a short-lived user token (about an hour) for a long-lived one (about 60
+ * days): `grant_type=fb_exchange_token`. Page tokens read with a long-lived user token do not expire.
+ */
+export async function longLivedFacebookToken(p: OAuthProvider, shortLived: string): Promise<TokenSet> {
+  const as = server(p);
+  const client: oauth.Client = { client_id: p.clientId };
+  const res = await oauth.genericTokenEndpointRequest(
+    as,
+    client,
+    oauth.ClientSecretPost(p.clientSecret),
+    'fb_exchange_token',
+    { fb_exchange_token: shortLived },
+    options(p),
+  );
+  try {
+    return tokenSet(await oauth.processGenericTokenEndpointResponse(as, client, res));
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError) throw new OAuthGrantError(error.error_description ?? error.error);
+    throw error;
+  }
+}
+
 export { oauth };

@@ -14,6 +14,8 @@ export interface FakeOAuthOptions {
   refreshTokens: boolean;
   /** Seconds an access token lives. */
   expiresIn: number;
+  /** Facebook: `grant_type=fb_exchange_token` turns a live token into one living this many seconds. */
+  longLivedExpiresIn?: number;
   tokenType: string;
   /** The name the consent page shows. */
   title: string;
@@ -57,9 +59,9 @@ export function createFakeOAuth(opts: FakeOAuthOptions): FakeOAuth {
   const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
     json(res, status, { error, error_description: description });
 
-  const issue = (user: string) => {
+  const issue = (user: string, seconds = opts.expiresIn) => {
     const access = `at-${randomBytes(12).toString('base64url')}`;
-    accessTokens.set(access, { user, expiresAt: Date.now() + opts.expiresIn * 1000 });
+    accessTokens.set(access, { user, expiresAt: Date.now() + seconds * 1000 });
     return access;
   };
 
@@ -155,6 +157,16 @@ export function createFakeOAuth(opts: FakeOAuthOptions): FakeOAuth {
         const user = refresh.get(form.get('refresh_token') ?? '');
         if (!user) return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
         return json(res, 200, { access_token: issue(user), expires_in: opts.expiresIn, token_type: opts.tokenType });
+      }
+      if (grant === 'fb_exchange_token' && opts.longLivedExpiresIn) {
+        const user = fake.check(form.get('fb_exchange_token'));
+        if (!user || user === 'expired')
+          return oauthError(res, 400, 'invalid_grant', 'Error validating access token: Session has expired.');
+        return json(res, 200, {
+          access_token: issue(user, opts.longLivedExpiresIn),
+          expires_in: opts.longLivedExpiresIn,
+          token_type: opts.tokenType,
+        });
       }
       return oauthError(res, 400, 'unsupported_grant_type', `Invalid grant_type: ${grant ?? ''}`);
     },

@@ -4,7 +4,14 @@ import { makeGoogleReviews, startFakeGoogle, type FakeGoogle } from './google/fa
 import { facebookRatingsClient } from './facebook/ratings';
 import { makeFacebookRatings } from './facebook/fake';
 import { startFakeGraph, type FakeGraph } from './meta/fake';
-import { authorizationRequest, exchangeCode, OAuthGrantError, refreshAccessToken, type OAuthProvider } from './oauth';
+import {
+  authorizationRequest,
+  exchangeCode,
+  longLivedFacebookToken,
+  OAuthGrantError,
+  refreshAccessToken,
+  type OAuthProvider,
+} from './oauth';
 import { approveConsent } from './oauthFake';
 import { SourceApiError } from './sourceApi';
 
@@ -132,7 +139,11 @@ describe('Facebook pages and ratings client', () => {
   }
 
   it('signs in through the dialog, lists the pages with their tokens, and pages through ratings by cursor', async () => {
-    const pages = await client().pages(await userToken());
+    const short = await userToken();
+    const long = await longLivedFacebookToken(fbProvider(), short);
+    expect(long.expiresAt!.getTime() - Date.now()).toBeGreaterThan(50 * 86_400_000);
+    await expect(longLivedFacebookToken(fbProvider(), 'not-a-token')).rejects.toThrow(OAuthGrantError);
+    const pages = await client().pages(long.accessToken);
     expect(pages).toEqual([{ id: 'p1', name: 'Acme', accessToken: 'pt-1', address: null }]);
     const sizes: number[] = [];
     for await (const part of client().ratings('p1', 'pt-1')) sizes.push(part.length);

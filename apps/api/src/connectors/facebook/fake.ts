@@ -2,7 +2,8 @@
  * The Facebook Login and page-ratings side of the fake Graph API (connectors/meta/fake.ts serves
  * it, for tests and the demo), as Meta documents them (paths without the version prefix):
  * - `GET /dialog/oauth` (consent page; `/dialog/oauth/approve` redirects back with code and state),
- *   `POST|GET /oauth/access_token` (authorization_code with PKCE; no refresh tokens, as Facebook).
+ *   `POST|GET /oauth/access_token` (authorization_code with PKCE, and `fb_exchange_token` for a
+ *   long-lived user token; no refresh tokens, as Facebook).
  * - `GET /me` (id, name) and `GET /me/accounts` with the user's token: the pages the user manages, each with its page
  *   access token and location; cursor paging (`limit`, `after`, `paging.cursors`, `paging.next`).
  * - `GET /{page-id}/ratings` with the page's token: recommendations (`recommendation_type`,
@@ -43,7 +44,9 @@ export function createFakeFacebookReviews(appId: string, appSecret: string): Fak
     clientId: appId,
     clientSecret: appSecret,
     refreshTokens: false,
-    expiresIn: 5_183_944,
+    // A user token from the code lives about an hour; exchanged (fb_exchange_token), about 60 days.
+    expiresIn: 5400,
+    longLivedExpiresIn: 5_183_944,
     tokenType: 'bearer',
     title: 'Facebook',
   });

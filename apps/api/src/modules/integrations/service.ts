@@ -3,6 +3,7 @@ import { facebookRatingsClient, type FacebookPage } from '../../connectors/faceb
 import {
   authorizationRequest,
   exchangeCode,
+  longLivedFacebookToken,
   OAuthGrantError,
   refreshAccessToken,
   type OAuthProvider,
@@ -140,6 +141,7 @@ export async function completeAuthorization(deps: Deps, source: Source, params: 
     return back({ error: `${SOURCE_TITLES[source]} refused the sign-in: ${(error as Error).message}` });
   }
   try {
+    if (source === 'facebook') tokens = await longLivedFacebookToken(providerOf(deps, source), tokens.accessToken);
     await storeAccount(deps, pending.companyId, source, tokens);
     const mapped = await autoMap(deps, pending.companyId, source);
     // Locations mapped before (a reconnect): their sync resumes now.
