@@ -68,6 +68,11 @@ describe('matching offered places to our locations', () => {
   });
 });
 
+/** The state cookie the consent address came with, as the browser sends it back. */
+export function browserCookie(start: { headers: Record<string, unknown> }): string {
+  return String(start.headers['set-cookie']).split(';')[0]!;
+}
+
 describeEachDatabase(
   'review sources: OAuth connect, mapping, sync',
   (use) => {
@@ -151,7 +156,11 @@ describeEachDatabase(
       expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
       expect(authorize.searchParams.get('state')).toBeTruthy();
       const back = await approveConsent(authorize.toString());
-      const res = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: browserCookie(start) },
+      });
       expect(res.statusCode).toBe(302);
       return new URL(res.headers.location as string, 'http://reputo.test');
     }
@@ -186,16 +195,27 @@ describeEachDatabase(
       expect(info).toMatchObject({ connected: true, status: 'connected', mappedLocations: 2 });
     });
 
-    it('refuses a replayed or forged state', async () => {
+    it('refuses a state from another browser, a replayed and a forged one', async () => {
       const start = await call('admin', 'GET', '/v2/api/googleOAuth/url');
+      expect(start.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Lax/);
       const back = await approveConsent(start.json().url);
-      const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      // The consent link followed in a browser that did not start it (no cookie): refused, and the state kept.
+      const elsewhere = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      expect(new URL(elsewhere.headers.location as string, 'http://x').searchParams.get('error')).toMatch(
+        /started in another browser/,
+      );
+      const cookie = browserCookie(start);
+      const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
       expect(new URL(first.headers.location as string, 'http://x').searchParams.get('connected')).toBe('1');
-      const again = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      const again = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
       expect(new URL(again.headers.location as string, 'http://x').searchParams.get('error')).toMatch(
         /expired or was already used/,
       );
-      const forged = await t.app.inject({ method: 'GET', url: '/v2/api/oauth/callback/google?code=x&state=forged' });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/v2/api/oauth/callback/google?code=x&state=forged',
+        headers: { cookie: 'reputo_oauth_google=forged' },
+      });
       expect(new URL(forged.headers.location as string, 'http://x').searchParams.get('error')).toBeTruthy();
     });
 
@@ -277,7 +297,7 @@ describeEachDatabase(
         .set({ nextSyncAt: new Date(Date.now() - 1000) })
         .where(eq(sourceConnections.id, before.id));
       google.calls.length = 0;
-      await queue.enqueue(SYNC_SCHEDULE_JOB);
+      await queue.enqueue(SYNC_SCHEDULE_JOB, {}, { runAt: new Date(Date.now() - 1000) });
       await runJobs();
       expect(google.calls.filter((c) => c.path.includes('/reviews')).map((c) => c.path.split('?')[0])).toEqual([
         '/v4/accounts/100/locations/L2/reviews',
@@ -291,7 +311,7 @@ describeEachDatabase(
         .where(and(eq(sourceConnections.locationId, 0), eq(sourceConnections.companyId, t.fx.companyA.id)));
       await db.update(sourceConnections).set({ nextSyncAt: null }).where(eq(sourceConnections.id, before.id));
       google.calls.length = 0;
-      await queue.enqueue(SYNC_SCHEDULE_JOB);
+      await queue.enqueue(SYNC_SCHEDULE_JOB, {}, { runAt: new Date(Date.now() - 1000) });
       await runJobs();
       expect(google.calls).toEqual([]);
       await db

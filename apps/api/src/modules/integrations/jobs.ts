@@ -16,7 +16,9 @@ const SYNC_ATTEMPTS = 5;
  */
 export async function queueSync(queue: JobQueue, db: Db, connectionId: number): Promise<boolean> {
   const dedupeKey = `reviewSync:${connectionId}`;
-  const id = await queue.enqueue(SYNC_JOB, { connectionId }, { dedupeKey, maxAttempts: SYNC_ATTEMPTS });
+  // Due a second ago: a claim in the same millisecond (the database's clock against ours) still takes it.
+  const runAt = new Date(Date.now() - 1000);
+  const id = await queue.enqueue(SYNC_JOB, { connectionId }, { dedupeKey, maxAttempts: SYNC_ATTEMPTS, runAt });
   return id !== null || (await hurryQueuedJob(db, SYNC_JOB, dedupeKey));
 }
 

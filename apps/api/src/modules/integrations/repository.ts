@@ -333,7 +333,7 @@ export async function locationIdsOf(db: Db, companyId: number, ids: number[]): P
 export async function hurryQueuedJob(db: Db, name: string, dedupeKey: string): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ runAt: new Date() })
+    .set({ runAt: new Date(Date.now() - 1000) })
     .where(and(eq(jobs.name, name), eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'queued')))
     .returning({ id: jobs.id });
   return rows.length > 0;

@@ -22,6 +22,8 @@ import {
   SOURCE_TITLES,
   SOURCES,
   startAuthorization,
+  stateCookie,
+  stateCookieName,
   type OfferedPlace,
   type Source,
 } from './service';
@@ -322,9 +324,11 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
         summary: `Starts connecting ${title}: the consent page's address (OAuth with state and PKCE)`,
         response: { 200: urlSchema },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const ctx = actingOf(request);
-        return { url: await startAuthorization(deps, scopeCompanyId(ctx), ctx.actor.id, source) };
+        const { url, state } = await startAuthorization(deps, scopeCompanyId(ctx), ctx.actor.id, source);
+        reply.header('set-cookie', stateCookie(deps, source, state));
+        return { url };
       },
     });
     app.patch(
@@ -422,8 +426,14 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
+      const { source } = request.params;
       const params = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const location = await completeAuthorization(deps, request.params.source, params);
+      const cookie = (request.headers.cookie ?? '')
+        .split(/;\s*/)
+        .map((c) => c.split('='))
+        .find(([name]) => name === stateCookieName(source))?.[1];
+      const location = await completeAuthorization(deps, source, params, cookie);
+      reply.header('set-cookie', stateCookie(deps, source, null));
       if ((request.headers.accept ?? '').includes('application/json')) return { location };
       return reply.redirect(location, 302);
     },

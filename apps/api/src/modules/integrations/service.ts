@@ -102,7 +102,7 @@ export async function startAuthorization(
   companyId: number,
   userId: number | null,
   source: Source,
-): Promise<string> {
+): Promise<{ url: string; state: string }> {
   const request = await authorizationRequest(providerOf(deps, source), callbackUrl(deps, source));
   await insertOAuthState(deps.db, {
     state: request.state,
@@ -111,7 +111,19 @@ export async function startAuthorization(
     source,
     codeVerifier: boxOf(deps).seal(request.codeVerifier),
   });
-  return request.url;
+  return { url: request.url, state: request.state };
+}
+
+/**
+ * The cookie that binds an authorization to the browser that started it (RFC 6749 section 10.12):
+ * set with the consent address, sent back only to the callback, which refuses a state without it, so
+ * a consent link passed to someone else cannot connect their account to this company.
+ */
+export const stateCookieName = (source: Source) => `reputo_oauth_${source}`;
+export function stateCookie(deps: Pick<AppDeps, 'config'>, source: Source, state: string | null): string {
+  const secure = deps.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const value = state ?? '';
+  return `${stateCookieName(source)}=${value}; Path=/v2/api/oauth/callback/${source}; HttpOnly; SameSite=Lax; Max-Age=${state ? 3600 : 0}${secure}`;
 }
 
 /**
@@ -119,9 +131,18 @@ export async function startAuthorization(
  * sealed on the company-wide connection, and maps the account's locations or pages to ours.
  * Answers where the browser goes next.
  */
-export async function completeAuthorization(deps: Deps, source: Source, params: URLSearchParams): Promise<string> {
+export async function completeAuthorization(
+  deps: Deps,
+  source: Source,
+  params: URLSearchParams,
+  browserState: string | undefined,
+): Promise<string> {
   const back = (result: Record<string, string>) => `${SETTINGS_PAGE}?${new URLSearchParams({ source, ...result })}`;
   const stateValue = params.get('state');
+  if (!stateValue || browserState !== stateValue)
+    return back({
+      error: `This ${SOURCE_TITLES[source]} sign-in was started in another browser; start connecting again from this page.`,
+    });
   const pending = stateValue ? await takeOAuthState(deps.db, stateValue) : undefined;
   if (!pending || pending.source !== source)
     return back({ error: 'The sign-in link expired or was already used; start connecting again.' });

@@ -57,7 +57,7 @@ describeEachDatabase(
       const done = await t.app.inject({
         method: 'GET',
         url: `${back.pathname}${back.search}`,
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', cookie: String(start.headers['set-cookie']).split(';')[0] },
       });
       expect(new URL(done.json().location, 'http://x').searchParams.get('mapped')).toBe(String(LOCATIONS));
       const queue = jobQueueFor(t.app.deps);
