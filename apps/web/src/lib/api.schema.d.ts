@@ -15559,7 +15559,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     source?: "google" | "facebook";
-                    locationId?: number;
+                    locationId?: number | string;
                 };
             };
         };
@@ -15690,7 +15690,7 @@ export interface operations {
             content: {
                 "application/json": {
                     mappings: {
-                        locationId: number;
+                        locationId: number | string;
                         id: string | null;
                     }[];
                 };
@@ -15900,7 +15900,7 @@ export interface operations {
             content: {
                 "application/json": {
                     mappings: {
-                        locationId: number;
+                        locationId: number | string;
                         id: string | null;
                     }[];
                 };
@@ -16129,7 +16129,7 @@ export interface operations {
             content: {
                 "application/json": {
                     pageId: string;
-                    locationId: number;
+                    locationId: number | string;
                 };
             };
         };

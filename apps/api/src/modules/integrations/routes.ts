@@ -1,3 +1,4 @@
+import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -114,7 +115,7 @@ const mappingBody = z.object({
   mappings: z
     .array(
       z.object({
-        locationId: z.number().int().positive(),
+        locationId: idSchema('locationId'),
         /** The Google location name (`accounts/{a}/locations/{l}`) or the Facebook page id; null unmaps. */
         id: z.string().min(1).max(300).nullable(),
       }),
@@ -269,7 +270,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
         body: z
           .object({
             source: z.enum(['google', 'facebook']).optional(),
-            locationId: z.number().int().positive().optional(),
+            locationId: idSchema('locationId').optional(),
           })
           .optional(),
         response: { 200: z.object({ queued: z.number() }) },
@@ -482,7 +483,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'Connect one page to one of our locations (the page must be one the connected user manages)',
-        body: z.object({ pageId: z.string().min(1).max(100), locationId: z.number().int().positive() }),
+        body: z.object({ pageId: z.string().min(1).max(100), locationId: idSchema('locationId') }),
         response: { 200: mappingResult },
       },
     },
