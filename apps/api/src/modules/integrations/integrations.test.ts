@@ -146,6 +146,19 @@ describeEachDatabase(
         )[0]!.n,
       );
 
+    /** Alpha's Google account connection (location 0). */
+    const googleAccountRow = () =>
+      t.database.db
+        .select()
+        .from(sourceConnections)
+        .where(
+          and(
+            eq(sourceConnections.companyId, t.fx.companyA.id),
+            eq(sourceConnections.locationId, 0),
+            eq(sourceConnections.source, 'google'),
+          ),
+        );
+
     async function connect(source: 'google' | 'facebook') {
       const start =
         source === 'google'
@@ -170,16 +183,7 @@ describeEachDatabase(
       expect(back.pathname).toBe('/settings/other/thirdPartyLogin');
       expect(back.searchParams.get('connected')).toBe('1');
       expect(back.searchParams.get('mapped')).toBe('2');
-      const [account] = await t.database.db
-        .select()
-        .from(sourceConnections)
-        .where(
-          and(
-            eq(sourceConnections.companyId, t.fx.companyA.id),
-            eq(sourceConnections.locationId, 0),
-            eq(sourceConnections.source, 'google'),
-          ),
-        );
+      const [account] = await googleAccountRow();
       expect(isSealed(account!.accessToken!)).toBe(true);
       expect(isSealed(account!.refreshToken!)).toBe(true);
       expect(account!.accountName).toBe('Alpha Group');
@@ -381,18 +385,7 @@ describeEachDatabase(
 
     it('refreshes an access token that is about to expire before calling', async () => {
       const db = t.database.db;
-      const accountRow = () =>
-        db
-          .select()
-          .from(sourceConnections)
-          .where(
-            and(
-              eq(sourceConnections.companyId, t.fx.companyA.id),
-              eq(sourceConnections.locationId, 0),
-              eq(sourceConnections.source, 'google'),
-            ),
-          );
-      const [before] = await accountRow();
+      const [before] = await googleAccountRow();
       await db
         .update(sourceConnections)
         .set({ expiresAt: new Date(Date.now() + 30_000) })
@@ -401,7 +394,7 @@ describeEachDatabase(
       await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Downtown'] });
       await runJobs();
       expect(google.calls[0]!.path).toBe('/token'); // refreshed first, no 401 on the way
-      const [after] = await accountRow();
+      const [after] = await googleAccountRow();
       expect(after!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_000_000);
       expect(after!.accessToken).not.toBe(before!.accessToken);
       expect(isSealed(after!.accessToken!)).toBe(true);
