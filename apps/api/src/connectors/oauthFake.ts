@@ -19,6 +19,8 @@ export interface FakeOAuthOptions {
   tokenType: string;
   /** The name the consent page shows. */
   title: string;
+  /** Google adds `iss` (its issuer) to the redirect back (RFC 9207); Facebook does not. */
+  issuer?: () => string;
 }
 
 interface PendingCode {
@@ -117,6 +119,7 @@ export function createFakeOAuth(opts: FakeOAuthOptions): FakeOAuth {
       }
       const state = p.get('state');
       if (state !== null) back.searchParams.set('state', state);
+      if (opts.issuer) back.searchParams.set('iss', opts.issuer());
       res.writeHead(302, { location: back.toString() });
       res.end();
       return true;

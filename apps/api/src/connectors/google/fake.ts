@@ -102,6 +102,7 @@ const STATUS_NAMES: Record<number, string> = {
 export async function startFakeGoogle(opts: { port?: number; clientId?: string; clientSecret?: string } = {}) {
   const clientId = opts.clientId ?? 'fake-google-client';
   const clientSecret = opts.clientSecret ?? 'fake-google-secret';
+  let origin = '';
   const oauth = createFakeOAuth({
     clientId,
     clientSecret,
@@ -109,6 +110,7 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
     expiresIn: 3599,
     tokenType: 'Bearer',
     title: 'Google',
+    issuer: () => origin,
   });
   const scripted: GoogleScripted[] = [];
   const hanging = new Set<ServerResponse>();
@@ -224,7 +226,7 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
     });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const fake: FakeGoogle = {
     url: origin,
     authUrl: `${origin}/o/oauth2/v2/auth`,
