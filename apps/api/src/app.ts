@@ -43,6 +43,7 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { meRoutes } from './modules/me/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { metaRoutes } from './modules/messaging/meta/routes';
+import { integrationRoutes } from './modules/integrations/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
 import { passwordRoutes } from './modules/password/routes';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     adminUserRoutes,
     csDashboardRoutes,
     systemHealthRoutes,
+    integrationRoutes,
     locationRoutes,
     stateRoutes,
   ]) {

@@ -101,6 +101,12 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_ACCOUNTS_URL: z.url().default('https://mybusinessaccountmanagement.googleapis.com/v1'),
+  GOOGLE_BUSINESS_INFO_URL: z.url().default('https://mybusinessbusinessinformation.googleapis.com/v1'),
+  FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  REVIEW_SYNC_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   FACEBOOK_GRAPH_URL: z.url().optional(),
   FACEBOOK_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FACEBOOK_GRAPH_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -177,7 +183,20 @@ export interface Config {
   pusher: { appId: string; key: string; secret: string; cluster: string; host?: string; port?: number } | null;
   openai: { baseUrl: string; apiKey?: string; model: string } | null;
   /** Where replies are posted (Google Business Profile API, Facebook Graph API); tests point them at local servers. */
-  google: { apiUrl: string; tokenUrl: string; clientId?: string; clientSecret?: string };
+  google: {
+    apiUrl: string;
+    tokenUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+    /** The OAuth consent page, and the Business Profile account and location APIs (review sync). */
+    authUrl: string;
+    accountsUrl: string;
+    businessInfoUrl: string;
+  };
+  /** Facebook Login for connecting pages: the OAuth dialog and the app id (the secret is META_APP_SECRET). */
+  facebookLogin: { authUrl: string; appId?: string };
+  /** How often each connected location's reviews are pulled. */
+  reviewSyncMinutes: number;
   /**
    * The Graph API with its version (`https://graph.facebook.com/v21.0`). `graphUrlGiven`: set by
    * FACEBOOK_GRAPH_URL; when not, the demo serves a local fake Graph API (connectors/meta/fake.ts).
@@ -289,7 +308,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
       tokenUrl: env.GOOGLE_TOKEN_URL,
       clientId: env.GOOGLE_CLIENT_ID,
       clientSecret: env.GOOGLE_CLIENT_SECRET,
+      authUrl: env.GOOGLE_AUTH_URL,
+      accountsUrl: env.GOOGLE_ACCOUNTS_URL.replace(/\/$/, ''),
+      businessInfoUrl: env.GOOGLE_BUSINESS_INFO_URL.replace(/\/$/, ''),
     },
+    facebookLogin: { authUrl: env.FACEBOOK_AUTH_URL, appId: env.FACEBOOK_APP_ID },
+    reviewSyncMinutes: env.REVIEW_SYNC_MINUTES,
     facebook: {
       graphUrl: (env.FACEBOOK_GRAPH_URL ?? DEFAULT_GRAPH_URL).replace(/\/$/, ''),
       graphUrlGiven: env.FACEBOOK_GRAPH_URL !== undefined,

@@ -6,6 +6,7 @@ import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
 import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modules/messaging/meta/demo';
+import { startDemoSources, stockDemoSources } from './modules/integrations/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -48,9 +49,13 @@ async function main(): Promise<void> {
   // Demo without a Graph API configured: a local fake answers the pages' sends (connectors/meta/fake.ts).
   const demoGraph = await startDemoGraph(config);
   config = demoGraph.config;
+  // Demo without a Google client or Facebook app: local fakes answer connecting and review sync.
+  const demoSources = await startDemoSources(config, demoGraph.fake);
+  config = demoSources.config;
   const app = await buildApp({ config, db: database.db, serveWeb: true });
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));
   await giveDemoPagesTokens(database.db, config);
+  await stockDemoSources(database.db, demoSources.google, demoGraph.fake);
 
   let stopSimulator = () => {};
   let closing = false;
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
     stopSimulator();
     await app.close();
     await demoGraph.fake?.close();
+    await demoSources.google?.close();
     await database.close();
     process.exit(0);
   };

@@ -45,6 +45,7 @@ const shellPages: RouteObject[] = [
   page('settings/locations', () => import('../features/settings/LocationsPage')),
   page('settings/response', () => import('../features/settings/ResponsePage')),
   page('settings/other/reviewCategories', () => import('../features/settings/ReviewCategoriesPage')),
+  page('settings/other/thirdPartyLogin', () => import('../features/settings/IntegrationsPage')),
   page('user', () => import('../features/account/UserSettingsPage')),
   page('accounts', () => import('../features/account/AccountsPage')),
   page('*', () => import('./pages/ShellNotFound')),

@@ -2936,6 +2936,247 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/admin/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review sources the company can connect, each with its state and sync freshness */
+        get: operations["getAdminIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/admin/connectedLocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's locations with, per source, the mapped Google location or Facebook page and its sync freshness */
+        get: operations["getAdminConnectedLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/admin/integrations/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync now: queues a review sync of the mapped locations (of one source or location if given) */
+        post: operations["postAdminIntegrationsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/admin/googleOAuth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google connection: its state and the account's Google locations, each with the location it is mapped to */
+        get: operations["getAdminGoogleOAuth"];
+        put?: never;
+        post?: never;
+        /** Disconnect Google: forgets the tokens and the mappings; imported reviews stay */
+        delete: operations["deleteAdminGoogleOAuth"];
+        options?: never;
+        head?: never;
+        /** Map our locations to Google locations by hand (null unmaps); mapped ones are synced at once */
+        patch: operations["patchAdminGoogleOAuth"];
+        trace?: never;
+    };
+    "/v2/api/googleOAuth/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts connecting Google: the consent page's address (OAuth with state and PKCE) */
+        get: operations["getGoogleOAuthUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Facebook connection: its state and the account's Facebook pages, each with the location it is mapped to */
+        post: operations["postFacebook"];
+        /** Disconnect Facebook: forgets the tokens and the mappings; imported reviews stay */
+        delete: operations["deleteFacebook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts connecting Facebook: the consent page's address (OAuth with state and PKCE) */
+        post: operations["postFacebookUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/pageIds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Map our locations to Facebook pages by hand (null unmaps); mapped ones are synced at once */
+        patch: operations["patchFacebookPageIds"];
+        trace?: never;
+    };
+    "/v2/api/googleOAuth/accessInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company has Google connected, for the reply and review screens */
+        get: operations["getGoogleOAuthAccessInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/oauth/callback/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's redirect after consent: checks state, exchanges the code, maps locations, then returns to the settings page */
+        get: operations["getOauthCallbackBySource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The pages the connected Facebook user manages (read from Facebook now) */
+        post: operations["postFacebookAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One connected page: the location it is mapped to and its sync freshness */
+        post: operations["postFacebookPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect one page to one of our locations (the page must be one the connected user manages) */
+        post: operations["postFacebookCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/facebook/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reads the user's pages again: renews the page tokens and maps new pages automatically (manual mappings stay) */
+        post: operations["postFacebookUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/locations": {
         parameters: {
             query?: never;
@@ -9412,6 +9653,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9465,6 +9707,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9518,6 +9761,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -9571,6 +9815,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10131,6 +10376,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10175,6 +10421,7 @@ export interface operations {
                             reviewCategoryId: number | null;
                             review_categories: number[];
                             respondedAt: string | null;
+                            removedAt: string | null;
                             isFeedback: boolean;
                             responses: {
                                 id: number;
@@ -10232,6 +10479,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10296,6 +10544,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10355,6 +10604,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10536,6 +10786,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10665,6 +10916,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10752,6 +11004,7 @@ export interface operations {
                         reviewCategoryId: number | null;
                         review_categories: number[];
                         respondedAt: string | null;
+                        removedAt: string | null;
                         isFeedback: boolean;
                         responses: {
                             id: number;
@@ -10804,6 +11057,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -10912,6 +11166,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11020,6 +11275,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11128,6 +11384,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11237,6 +11494,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11329,6 +11587,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11421,6 +11680,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11477,6 +11737,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11574,6 +11835,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11657,6 +11919,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11752,6 +12015,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -11848,6 +12112,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12007,6 +12272,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12089,6 +12355,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12171,6 +12438,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12261,6 +12529,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12344,6 +12613,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12528,6 +12798,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -12862,6 +13133,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -13473,6 +13745,7 @@ export interface operations {
                 ratings?: ("1" | "2" | "3" | "4" | "5")[];
                 with_text?: "true" | "false";
                 answered?: "true" | "false";
+                removed?: "true" | "false";
                 categories?: string[];
                 case_resolution?: string[];
                 search?: string;
@@ -15038,6 +15311,10 @@ export interface operations {
                                 companyWide: boolean;
                                 expired: number;
                                 updatedAt: string | null;
+                                reconnectNeeded: boolean;
+                                lastSyncAt: string | null;
+                                stalestSyncAt: string | null;
+                                failingLocations: number;
                             };
                             facebook: {
                                 connected: boolean;
@@ -15045,6 +15322,10 @@ export interface operations {
                                 companyWide: boolean;
                                 expired: number;
                                 updatedAt: string | null;
+                                reconnectNeeded: boolean;
+                                lastSyncAt: string | null;
+                                stalestSyncAt: string | null;
+                                failingLocations: number;
                             };
                         }[];
                     };
@@ -15204,6 +15485,16 @@ export interface operations {
                             fetchedLastDay: number;
                             companies: number;
                             staleCompanies: number;
+                        }[];
+                        connections: {
+                            source: string;
+                            title: string;
+                            accounts: number;
+                            reconnectNeeded: number;
+                            locations: number;
+                            failingLocations: number;
+                            overdueLocations: number;
+                            stalestSyncAt: string | null;
                         }[];
                     };
                 };
@@ -15393,6 +15684,772 @@ export interface operations {
                             avgMs: number | null;
                             p95: number | null;
                         }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integrations: {
+                            /** @enum {string} */
+                            source: "google" | "facebook";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            accountName: string | null;
+                            connectedAt: string | null;
+                            mappedLocations: number;
+                            lastSyncAt: string | null;
+                            lastErrorAt: string | null;
+                            lastError: string | null;
+                            nextSyncAt: string | null;
+                            removedReviews: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminConnectedLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: {
+                            locationId: number;
+                            title: string;
+                            address: string | null;
+                            google: {
+                                lastSyncAt: string | null;
+                                lastErrorAt: string | null;
+                                lastError: string | null;
+                                nextSyncAt: string | null;
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            facebook: {
+                                lastSyncAt: string | null;
+                                lastErrorAt: string | null;
+                                lastError: string | null;
+                                nextSyncAt: string | null;
+                                id: string;
+                                name: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postAdminIntegrationsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    source?: "google" | "facebook";
+                    locationId?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminGoogleOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        accountName: string | null;
+                        places: {
+                            id: string;
+                            name: string;
+                            address: string | null;
+                            placeId: string | null;
+                            locationId: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminGoogleOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchAdminGoogleOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mappings: {
+                        locationId: number | string;
+                        id: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mapped: number;
+                        unmapped: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getGoogleOAuthUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        accountName: string | null;
+                        places: {
+                            id: string;
+                            name: string;
+                            address: string | null;
+                            placeId: string | null;
+                            locationId: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteFacebook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebookUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchFacebookPageIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mappings: {
+                        locationId: number | string;
+                        id: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mapped: number;
+                        unmapped: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getGoogleOAuthAccessInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connected: boolean;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        accountName: string | null;
+                        mappedLocations: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOauthCallbackBySource: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                scope?: string;
+            };
+            header?: never;
+            path: {
+                source: "google" | "facebook";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For a client that asks for JSON (Accept: application/json); a browser is redirected (302) there */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebookAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pages: {
+                            id: string;
+                            name: string;
+                            address: string | null;
+                            placeId: string | null;
+                            locationId: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebookPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pageId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lastSyncAt: string | null;
+                        lastErrorAt: string | null;
+                        lastError: string | null;
+                        nextSyncAt: string | null;
+                        id: string;
+                        name: string | null;
+                        locationId: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebookCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pageId: string;
+                    locationId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mapped: number;
+                        unmapped: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFacebookUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mapped: number;
                     };
                 };
             };

@@ -109,6 +109,8 @@ export const reviewFilterSchema = z.object({
   ratings: optional(ratingList),
   with_text: optional(booleanText('with_text')),
   answered: optional(booleanText('answered')),
+  /** Reviews that review sync found removed at their source (true), or those still there (false). */
+  removed: optional(booleanText('removed')),
   categories: optional(idList('categories', true)),
   case_resolution: optional(idList('case_resolution', true)),
   search: optional(

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { hmacSha256Signature } from '../../platform/webhooks';
 import type { GraphError } from './index';
+import { createFakeFacebookReviews, handleFacebookReviews, type FakeFacebookReviews } from '../facebook/fake';
 
 export const FAKE_GRAPH_VERSION = 'v21.0';
 
@@ -43,6 +44,8 @@ export interface FakeGraph {
   /** 'strict': the 24-hour window is enforced on what customerWrote recorded; 'open': any recipient (the demo). */
   window: 'strict' | 'open';
   comments: Map<string, { message: string; hidden: boolean; parentId: string }>;
+  /** Facebook Login (dialog/oauth, oauth/access_token) and the pages' ratings, for review sync (connectors/facebook/fake.ts). */
+  reviews: FakeFacebookReviews;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,9 @@ export async function startFakeGraph(
     port?: number;
     /** Pages whose tokens follow a rule rather than addPage (the demo's many pages): the token's page, if any. */
     acceptToken?: (token: string) => string | undefined;
+    /** The app of Facebook Login (the fake's OAuth client). */
+    appId?: string;
+    appSecret?: string;
   } = {},
 ): Promise<FakeGraph> {
   const tokens = new Map<string, string>(); // token -> page id
@@ -89,7 +95,9 @@ export async function startFakeGraph(
   const scripted: ScriptedAnswer[] = [];
   const hanging = new Set<ServerResponse>();
   let seq = 0;
+  let origin = '';
   const fake: Omit<FakeGraph, 'url' | 'close'> = {
+    reviews: createFakeFacebookReviews(opts.appId ?? 'fake-facebook-app', opts.appSecret ?? 'fake-facebook-secret'),
     calls: [],
     window: opts.window ?? 'strict',
     comments: new Map(),
@@ -99,6 +107,30 @@ export async function startFakeGraph(
     script: (...answers) => void scripted.push(...answers),
   };
 
+  /** Answers the next scripted failure, if one is queued. */
+  function answerScripted(res: ServerResponse): boolean {
+    const next = scripted.shift();
+    if (next && 'hang' in next) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return true;
+    }
+    if (!next) return false;
+    const headers: Record<string, string> =
+      next.retryAfter !== undefined ? { 'retry-after': String(next.retryAfter) } : {};
+    graphError(
+      res,
+      next.status,
+      next.error ?? {
+        message: 'An unexpected error has occurred. Please retry your request later.',
+        code: 2,
+        is_transient: true,
+      },
+      headers,
+    );
+    return true;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, '');
@@ -106,6 +138,21 @@ export async function startFakeGraph(
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const token = url.searchParams.get('access_token') ?? (body.access_token as string | undefined) ?? bearer ?? null;
     fake.calls.push({ method: req.method ?? 'GET', path, token, body, at: new Date() });
+    if (
+      handleFacebookReviews(
+        fake.reviews,
+        req,
+        res,
+        url,
+        path,
+        body,
+        token,
+        (status, error) => graphError(res, status, error),
+        () => answerScripted(res),
+        origin,
+      )
+    )
+      return;
 
     if (!token)
       return graphError(res, 400, { message: 'An access token is required to request this resource.', code: 104 });
@@ -119,26 +166,7 @@ export async function startFakeGraph(
     if (!tokenPage)
       return graphError(res, 400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
 
-    const next = scripted.shift();
-    if (next && 'hang' in next) {
-      hanging.add(res);
-      res.on('close', () => hanging.delete(res));
-      return;
-    }
-    if (next) {
-      const headers: Record<string, string> =
-        next.retryAfter !== undefined ? { 'retry-after': String(next.retryAfter) } : {};
-      return graphError(
-        res,
-        next.status,
-        next.error ?? {
-          message: 'An unexpected error has occurred. Please retry your request later.',
-          code: 2,
-          is_transient: true,
-        },
-        headers,
-      );
-    }
+    if (answerScripted(res)) return;
 
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
     if (req.method !== 'POST')
@@ -189,6 +217,7 @@ export async function startFakeGraph(
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
     ...fake,
     get window() {

@@ -46,6 +46,8 @@ export const reviews = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
     /** Time of the first posted reply; null while unanswered. */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** When review sync found the review gone from its source (kept, marked); null while it is there. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', coalesce(${reviews.title}, '') || ' ' || coalesce(${reviews.text}, ''))`,
     ),

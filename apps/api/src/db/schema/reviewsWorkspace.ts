@@ -204,11 +204,58 @@ export const sourceConnections = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The account's or page's own name on the source, shown on the integrations page. */
+    accountName: text('account_name'),
+    /** 'connected' or 'reconnect_needed' (a refused refresh or token: the OAuth connection must be made again). */
+    status: text('status').notNull().default('connected'),
+    statusReason: text('status_reason'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    /** When the company's admins were mailed that this connection needs reconnecting (once per break). */
+    reconnectMailedAt: timestamp('reconnect_mailed_at', { withTimezone: true }),
+    /** Sync freshness of a location's connection (review sync). */
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('source_connections_uq').on(t.companyId, t.locationId, t.source)],
+  (t) => [
+    uniqueIndex('source_connections_uq').on(t.companyId, t.locationId, t.source),
+    index('source_connections_next_sync_idx').on(t.nextSyncAt),
+  ],
 );
+
+/** A review's earlier text and rating, kept when its source changed them (review sync). */
+export const reviewHistory = pgTable(
+  'review_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    rating: smallint('rating'),
+    text: text('text'),
+    /** When the change was seen. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_history_review_idx').on(t.reviewId)],
+);
+
+/** An OAuth authorization in flight: the state, the PKCE verifier (sealed) and who asked, for the callback. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: integer('user_id'),
+  source: text('source').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: createdAt(),
+});
 
 /** A shareable review card: the random id is the public address, so review ids are never enumerable. */
 export const reviewShares = pgTable(

@@ -13,11 +13,18 @@ describeEachDatabase('CS dashboard', (use) => {
   let token: string;
   beforeAll(async () => {
     const { database, fx, app } = use();
-    await createReviewWorld(database.db, fx);
+    const world = await createReviewWorld(database.db, fx);
     await database.db
       .execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, access_token, expires_at) VALUES
       (${fx.companyA.id}, 0, 'google', 'accounts/1', 'tok', now() + interval '1 hour'),
       (${fx.companyB.id}, 0, 'facebook', 'page-1', 'tok', now() - interval '1 hour')`);
+    // Review sync's freshness: Alpha's Marina synced two hours ago and failed since; Beta's Facebook needs a reconnect.
+    await database.db
+      .execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, last_sync_at, last_error_at, last_error)
+      VALUES (${fx.companyA.id}, ${world.marina}, 'google', 'accounts/1/locations/2', '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z', 'Google API: unavailable')`);
+    await database.db.execute(
+      sql`UPDATE source_connections SET status = 'reconnect_needed' WHERE company_id = ${fx.companyB.id}`,
+    );
     token = (await signIn(app, 'owner@fixture.test')).access_token;
   });
   const get = (url: string) => use().app.inject({ url, headers: bearer(token) });
@@ -103,7 +110,17 @@ describeEachDatabase('CS dashboard', (use) => {
       expired: 1,
     });
     const a = body.data.find((c: { id: number }) => c.id === fx.companyA.id);
-    expect(a.google).toMatchObject({ connected: true, companyWide: true, expired: 0 });
+    expect(a.google).toMatchObject({
+      connected: true,
+      companyWide: true,
+      expired: 0,
+      locations: 1,
+      reconnectNeeded: false,
+      lastSyncAt: '2026-01-01T10:00:00.000Z',
+      stalestSyncAt: '2026-01-01T10:00:00.000Z',
+      failingLocations: 1,
+    });
+    expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).facebook.reconnectNeeded).toBe(true);
     expect(a.facebook.connected).toBe(false);
     expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).facebook.expired).toBe(1);
   });

@@ -136,6 +136,13 @@ export async function connectionsByCompany(db: Db, now: Date) {
       companyWide: sql<number>`count(*) filter (where ${sourceConnections.locationId} = 0)::int`,
       expired: sql<number>`count(*) filter (where ${sourceConnections.expiresAt} < ${now.toISOString()}::timestamptz and ${sourceConnections.refreshToken} is null)::int`,
       lastUpdated: max(sourceConnections.updatedAt),
+      reconnectNeeded: sql<number>`count(*) filter (where ${sourceConnections.status} = 'reconnect_needed')::int`,
+      lastSyncAt: max(sourceConnections.lastSyncAt),
+      stalestSyncAt: sql<
+        string | null
+      >`min(${sourceConnections.lastSyncAt}) filter (where ${sourceConnections.locationId} <> 0)`,
+      failing: sql<number>`count(*) filter (where ${sourceConnections.locationId} <> 0 and ${sourceConnections.lastErrorAt} is not null
+        and (${sourceConnections.lastSyncAt} is null or ${sourceConnections.lastErrorAt} > ${sourceConnections.lastSyncAt}))::int`,
     })
     .from(sourceConnections)
     .groupBy(sourceConnections.companyId, sourceConnections.source);

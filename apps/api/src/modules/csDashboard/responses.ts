@@ -82,6 +82,10 @@ const connection = z.object({
   companyWide: z.boolean(),
   expired: n,
   updatedAt: z.string().nullable(),
+  reconnectNeeded: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  stalestSyncAt: z.string().nullable(),
+  failingLocations: n,
 });
 
 export const oauthSchema = z.object({

@@ -107,7 +107,15 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
       const r = await oauthReport(db);
       type Row = (typeof r.data)[number];
       const state = (c: Row['google']) =>
-        !c.connected ? 'Not connected' : c.expired ? `Connected, ${c.expired} expired` : 'Connected';
+        !c.connected
+          ? 'Not connected'
+          : c.reconnectNeeded
+            ? 'Reconnect needed'
+            : c.expired
+              ? `Connected, ${c.expired} expired`
+              : 'Connected';
+      const synced = (c: Row['google']) =>
+        c.stalestSyncAt ? `${c.stalestSyncAt.slice(0, 16).replace('T', ' ')} UTC` : c.locations ? 'never' : '';
       return {
         name: 'OAuth',
         intro: ['CS dashboard: Google and Facebook connections', `As of ${r.asOf}`],
@@ -118,8 +126,12 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
           { header: 'Locations', value: (c: Row) => c.locations },
           { header: 'Google', value: (c: Row) => state(c.google), width: 20 },
           { header: 'Google locations', value: (c: Row) => c.google.locations, width: 16 },
+          { header: 'Google synced (stalest)', value: (c: Row) => synced(c.google), width: 22 },
+          { header: 'Google sync failing', value: (c: Row) => c.google.failingLocations, width: 18 },
           { header: 'Facebook', value: (c: Row) => state(c.facebook), width: 20 },
           { header: 'Facebook locations', value: (c: Row) => c.facebook.locations, width: 18 },
+          { header: 'Facebook synced (stalest)', value: (c: Row) => synced(c.facebook), width: 24 },
+          { header: 'Facebook sync failing', value: (c: Row) => c.facebook.failingLocations, width: 20 },
         ],
         rows: r.data,
       };

@@ -183,9 +183,25 @@ interface Connection {
   companyWide: boolean;
   expired: number;
   updatedAt: string | null;
+  /** Review sync (integrations module): the account needs a reconnect; newest and stalest location sync; locations whose last run failed. */
+  reconnectNeeded: boolean;
+  lastSyncAt: string | null;
+  stalestSyncAt: string | null;
+  failingLocations: number;
 }
 
-const NONE: Connection = { connected: false, locations: 0, companyWide: false, expired: 0, updatedAt: null };
+const NONE: Connection = {
+  connected: false,
+  locations: 0,
+  companyWide: false,
+  expired: 0,
+  updatedAt: null,
+  reconnectNeeded: false,
+  lastSyncAt: null,
+  stalestSyncAt: null,
+  failingLocations: 0,
+};
+const isoOf = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export async function oauthReport(db: Db, now = new Date()) {
   const [base, locs, connections] = await Promise.all([
@@ -202,6 +218,10 @@ export async function oauthReport(db: Db, now = new Date()) {
       companyWide: c.companyWide > 0,
       expired: c.expired,
       updatedAt: c.lastUpdated ? new Date(c.lastUpdated).toISOString() : null,
+      reconnectNeeded: c.reconnectNeeded > 0,
+      lastSyncAt: isoOf(c.lastSyncAt),
+      stalestSyncAt: isoOf(c.stalestSyncAt),
+      failingLocations: c.failing,
     };
   };
   const data = base.map((c) => ({

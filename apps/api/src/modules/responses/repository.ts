@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { responses, sourceConnections } from '../../db/schema';
 import type { SourceConnection } from '../../connectors/types';
+import { isSealed, type SecretBox } from '../../platform/secrets';
 import { refreshReplyState } from '../reviews/repository';
 
 export type ResponseRecord = typeof responses.$inferSelect;
@@ -47,9 +48,15 @@ export async function deleteResponseRow(db: Db, id: number, reviewId: number): P
   });
 }
 
-/** The location's own connection to a source, else the company-wide one (location 0). */
+/**
+ * The location's own connection to a source, else the company-wide one (location 0). A location
+ * mapped by review sync carries only its account (the Google location name): its tokens are the
+ * company-wide account's, and a refreshed token is saved there. Stored tokens are sealed
+ * (platform/secrets.ts); older plain ones are read as they are.
+ */
 export async function findConnection(
   db: Db,
+  box: SecretBox,
   companyId: number,
   locationId: number | null,
   source: string,
@@ -58,26 +65,28 @@ export async function findConnection(
     .select()
     .from(sourceConnections)
     .where(and(eq(sourceConnections.companyId, companyId), eq(sourceConnections.source, source)));
-  const own =
-    rows.find((r) => locationId !== null && r.locationId === locationId) ?? rows.find((r) => r.locationId === 0);
-  return (
-    own && {
-      id: own.id,
-      account: own.account,
-      accessToken: own.accessToken,
-      refreshToken: own.refreshToken,
-      expiresAt: own.expiresAt,
-    }
-  );
+  const companyWide = rows.find((r) => r.locationId === 0);
+  const own = rows.find((r) => locationId !== null && r.locationId === locationId) ?? companyWide;
+  if (!own) return undefined;
+  const tokens = own.accessToken || own.refreshToken || !companyWide ? own : companyWide;
+  const open = (v: string | null) => (v && isSealed(v) ? box.open(v) : v);
+  return {
+    id: tokens.id,
+    account: own.account,
+    accessToken: open(tokens.accessToken),
+    refreshToken: open(tokens.refreshToken),
+    expiresAt: tokens.expiresAt,
+  };
 }
 
 export async function saveConnectionToken(
   db: Db,
+  box: SecretBox,
   id: number,
   token: { accessToken: string; expiresAt: Date },
 ): Promise<void> {
   await db
     .update(sourceConnections)
-    .set({ accessToken: token.accessToken, expiresAt: token.expiresAt, updatedAt: new Date() })
+    .set({ accessToken: box.seal(token.accessToken), expiresAt: token.expiresAt, updatedAt: new Date() })
     .where(eq(sourceConnections.id, id));
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reviews, sourceConnections } from '../../db/schema';
+import { createSecretBox } from '../../platform/secrets';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
@@ -76,7 +77,9 @@ describeEachDatabase(
         .select()
         .from(sourceConnections)
         .where(eq(sourceConnections.locationId, world.marina));
-      expect(conn!.accessToken).toBe('google-token');
+      // The refreshed token is stored sealed (platform/secrets.ts).
+      expect(conn!.accessToken).not.toBe('google-token');
+      expect(createSecretBox(env.config.secrets).open(conn!.accessToken!)).toBe('google-token');
       const review = (await call('admin', 'GET', `/v2/api/reviews/${world.ids.r2}`)).json();
       expect(review.respondedAt).not.toBeNull();
       const answered = (await call('admin', 'GET', '/v2/api/reviews?answered=true&per_page=100')).json();

@@ -2,6 +2,7 @@ import { freeTextError, sourceTitle, type Feature } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { facebookConnector } from '../../connectors/facebook';
 import { googleConnector } from '../../connectors/google';
+import { boxOf } from '../integrations/service';
 import { ConnectorError, type ReplyConnector } from '../../connectors/types';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
@@ -30,7 +31,7 @@ export function connectorFor(deps: Deps, source: string): ReplyConnector | null 
   if (source === 'google') {
     return googleConnector({
       ...deps.config.google,
-      saveToken: (id, token) => saveConnectionToken(deps.db, id, token),
+      saveToken: (id, token) => saveConnectionToken(deps.db, boxOf(deps), id, token),
     });
   }
   if (source === 'facebook') return facebookConnector(deps.config.facebook);
@@ -79,7 +80,7 @@ export async function deliver(
     externalId: previousExternalId,
     postedAt: null,
   });
-  const conn = await findConnection(deps.db, review.companyId, review.locationId, review.source);
+  const conn = await findConnection(deps.db, boxOf(deps), review.companyId, review.locationId, review.source);
   if (!conn) return failed(`${connector.title} is not connected for this location; connect it to reply from here.`);
   if (!review.externalId)
     return failed(`This review has no ${connector.title} id, so the reply cannot be posted there.`);
@@ -199,7 +200,7 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
   const { response, review } = await requireResponse(deps.db, ctx, id);
   const connector = response.externalId && response.status === 'posted' ? connectorFor(deps, review.source) : null;
   if (connector && response.externalId) {
-    const conn = await findConnection(deps.db, review.companyId, review.locationId, review.source);
+    const conn = await findConnection(deps.db, boxOf(deps), review.companyId, review.locationId, review.source);
     if (!conn)
       throw new AppError(
         502,

@@ -50,6 +50,7 @@ const ownColumns = {
   createdAt: reviews.createdAt,
   fetchedAt: reviews.fetchedAt,
   respondedAt: reviews.respondedAt,
+  removedAt: reviews.removedAt,
 };
 
 /** A location's place in the brand > region > location tree, as the workspace and exports name it. */
@@ -541,7 +542,8 @@ export async function ratingSummary(db: Db, ctx: ScopeContext, filter: ReviewFil
     filter.case_resolution?.length ||
     filter.ratings?.length ||
     filter.with_text !== undefined ||
-    filter.answered !== undefined,
+    filter.answered !== undefined ||
+    filter.removed !== undefined,
   );
   if (!perReview) {
     const totals = await sumRollups(db, ctx, filter, opts, (d) => ({

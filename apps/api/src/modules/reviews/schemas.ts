@@ -49,6 +49,8 @@ export const reviewSchema = z.object({
   reviewCategoryId: z.number().nullable(),
   review_categories: z.array(z.number()),
   respondedAt: z.string().nullable(),
+  /** When review sync found the review removed at its source (it is kept); null while it is there. */
+  removedAt: z.string().nullable(),
   isFeedback: z.boolean(),
   responses: z.array(responseSchema),
 });

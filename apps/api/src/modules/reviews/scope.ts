@@ -164,6 +164,8 @@ export function reviewConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
   if (filter.with_text !== undefined) conditions.push(filter.with_text ? HAS_TEXT_SQL : sql`NOT (${HAS_TEXT_SQL})`);
   if (filter.answered !== undefined)
     conditions.push(filter.answered ? sql`${reviews.respondedAt} IS NOT NULL` : sql`${reviews.respondedAt} IS NULL`);
+  if (filter.removed !== undefined)
+    conditions.push(filter.removed ? sql`${reviews.removedAt} IS NOT NULL` : sql`${reviews.removedAt} IS NULL`);
   if (filter.categories?.length) conditions.push(categoriesCondition(filter.categories));
   if (filter.case_resolution?.length)
     conditions.push(
@@ -209,7 +211,14 @@ export function rollupCountSql(
   filter: ReviewFilterValues,
   table: typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily = reviewDaily,
 ): SQL | null {
-  if (filter.search?.trim() || filter.categories?.length || filter.case_resolution?.length) return null;
+  // Removed reviews stay in the rollups (they were real reviews of their day): that filter counts reviews.
+  if (
+    filter.search?.trim() ||
+    filter.categories?.length ||
+    filter.case_resolution?.length ||
+    filter.removed !== undefined
+  )
+    return null;
   const perReview = [
     filter.ratings?.length ? 1 : 0,
     filter.with_text !== undefined ? 1 : 0,

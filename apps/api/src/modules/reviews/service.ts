@@ -81,6 +81,7 @@ export function toReviewDto(r: ReviewRow, replies: ResponseRow[], categoryIds: n
     reviewCategoryId: categoryIds[0] ?? null,
     review_categories: categoryIds,
     respondedAt: r.respondedAt?.toISOString() ?? null,
+    removedAt: r.removedAt?.toISOString() ?? null,
     isFeedback: r.source === FEEDBACK_SOURCE,
     responses: replies.map(toResponseDto),
   };

@@ -132,6 +132,43 @@ export async function syncPairs(db: Db, now: Date) {
   }));
 }
 
+/**
+ * Review-sync connections per source (integrations module): accounts, those needing a reconnect,
+ * mapped locations, those whose last run failed, those overdue (next run over an hour late), and the
+ * stalest location sync. One pass over source_connections (a row per connected location).
+ */
+export async function connectionFacts(db: Db, now: Date) {
+  const late = new Date(now.getTime() - 3_600_000).toISOString();
+  const result = await db.execute(sql`
+    SELECT source,
+      count(*) FILTER (WHERE location_id = 0)::int AS accounts,
+      count(*) FILTER (WHERE location_id = 0 AND status = 'reconnect_needed')::int AS reconnect_needed,
+      count(*) FILTER (WHERE location_id <> 0)::int AS locations,
+      count(*) FILTER (WHERE location_id <> 0 AND last_error_at IS NOT NULL
+        AND (last_sync_at IS NULL OR last_error_at > last_sync_at))::int AS failing,
+      count(*) FILTER (WHERE location_id <> 0 AND next_sync_at < ${late}::timestamptz)::int AS overdue,
+      min(last_sync_at) FILTER (WHERE location_id <> 0) AS stalest_sync_at
+    FROM source_connections GROUP BY source ORDER BY source`);
+  type Row = {
+    source: string;
+    accounts: number;
+    reconnect_needed: number;
+    locations: number;
+    failing: number;
+    overdue: number;
+    stalest_sync_at: string | Date | null;
+  };
+  return rowsOf<Row>(result).map((r) => ({
+    source: r.source,
+    accounts: Number(r.accounts),
+    reconnectNeeded: Number(r.reconnect_needed),
+    locations: Number(r.locations),
+    failingLocations: Number(r.failing),
+    overdueLocations: Number(r.overdue),
+    stalestSyncAt: r.stalest_sync_at ? new Date(r.stalest_sync_at).toISOString() : null,
+  }));
+}
+
 export async function companiesForHealth(db: Db) {
   return db
     .select({ id: companies.id, name: companies.companyName, status: companies.status, sources: companies.sources })

@@ -68,6 +68,19 @@ export const healthSummarySchema = z.object({
       staleCompanies: n,
     }),
   ),
+  /** Review sync by OAuth connection (Google, Facebook): accounts, reconnects, failing and late locations. */
+  connections: z.array(
+    z.object({
+      source: z.string(),
+      title: z.string(),
+      accounts: n,
+      reconnectNeeded: n,
+      locations: n,
+      failingLocations: n,
+      overdueLocations: n,
+      stalestSyncAt: z.string().nullable(),
+    }),
+  ),
 });
 
 export const companyHealthSchema = z.object({

@@ -9,6 +9,7 @@ import {
   mailFacts,
   queueFacts,
   syncPairs,
+  connectionFacts,
   tenancyCounts,
 } from './repository';
 
@@ -97,13 +98,14 @@ export async function healthSummary(
   opts: { driver: string; startedAt: number; config: ServiceConfig },
   now = new Date(),
 ) {
-  const [dbMs, queue, mail, pairs, counts, failedReplies] = await Promise.all([
+  const [dbMs, queue, mail, pairs, counts, failedReplies, connections] = await Promise.all([
     databaseLatency(db),
     queueFacts(db, now),
     mailFacts(db, now),
     syncPairs(db, now),
     tenancyCounts(db),
     failedRepliesSince(db, new Date(now.getTime() - 24 * HOUR)),
+    connectionFacts(db, now),
   ]);
   const sources = bySource(pairs, now);
   const api = latency.snapshot(now.getTime());
@@ -129,6 +131,12 @@ export async function healthSummary(
   const staleSources = sync.filter((s) => s.stale);
   if (staleSources.length)
     reasons.push(`${staleSources.length} source(s) have not synced for over ${STALE_HOURS} hours at some company.`);
+  const reconnect = connections.reduce((s, c) => s + c.reconnectNeeded, 0);
+  if (reconnect) reasons.push(`${reconnect} review source connection(s) need to be connected again.`);
+  const failing = connections.reduce((s, c) => s + c.failingLocations, 0);
+  if (failing) reasons.push(`The last review sync failed for ${failing} location(s).`);
+  const overdue = connections.reduce((s, c) => s + c.overdueLocations, 0);
+  if (overdue) reasons.push(`${overdue} location review sync(s) are over an hour late.`);
   return {
     status: reasons.length ? ('degraded' as const) : ('ok' as const),
     reasons,
@@ -148,6 +156,7 @@ export async function healthSummary(
     replies: { failedLastDay: [...failedReplies.values()].reduce((s, n) => s + n, 0) },
     tenancy: counts,
     sync,
+    connections: connections.map((c) => ({ ...c, title: sourceTitle(c.source) })),
   };
 }
 

@@ -53,6 +53,12 @@ describeEachDatabase('System health', (use) => {
     await db.execute(
       sql`INSERT INTO jobs (name, status, last_error, finished_at, attempts) VALUES ('demo.broken', 'dead', 'SMTP refused', now() - interval '2 hours', 5)`,
     );
+    // Review sync: Alpha's Google account needs a reconnect; its Fresh Place last failed, two hours late.
+    await db.execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, status) VALUES
+      (${fx.companyA.id}, 0, 'google', 'accounts/1', 'reconnect_needed')`);
+    await db.execute(sql`INSERT INTO source_connections (company_id, location_id, source, account, last_sync_at, last_error_at, last_error, next_sync_at)
+      SELECT ${fx.companyA.id}::int, id, 'google', 'accounts/1/locations/9', now() - interval '3 hours', now() - interval '2 hours', 'Google API: unavailable', now() - interval '2 hours'
+      FROM locations WHERE location_id = 'F-1'`);
     token = (await signIn(app, 'owner@fixture.test')).access_token;
   });
   const get = (url: string) => use().app.inject({ url, headers: bearer(token) });
@@ -64,6 +70,12 @@ describeEachDatabase('System health', (use) => {
     expect(body.status).toBe('degraded');
     expect(body.reasons).toContain('1 background job(s) failed their last attempt in the last 24 hours.');
     expect(body.reasons).toContain('2 source(s) have not synced for over 48 hours at some company.');
+    expect(body.reasons).toContain('1 review source connection(s) need to be connected again.');
+    expect(body.reasons).toContain('The last review sync failed for 1 location(s).');
+    expect(body.reasons).toContain('1 location review sync(s) are over an hour late.');
+    expect(body.connections).toEqual([
+      expect.objectContaining({ source: 'google', title: 'Google', accounts: 1, reconnectNeeded: 1, locations: 1 }),
+    ]);
     // Other modules keep recurring jobs in the queue too: ours are at least there.
     expect(body.queue).toMatchObject({ dead: 1, deadLastDay: 1 });
     expect(body.queue.queued).toBeGreaterThanOrEqual(2);

@@ -42,8 +42,6 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** What each area not built yet will do, said as a plan rather than as missing data (these pages have no period and no data to wait for). */
 const PLANS: Record<string, string> = {
-  '/settings/other/thirdPartyLogin':
-    'You will connect Google, Facebook and other accounts here, see whether each connection works, and reconnect one that needs it.',
   '/listing_management':
     'You will check and correct your name, address, hours and phone number on every listing site from here.',
   '/feedback/landingPage':

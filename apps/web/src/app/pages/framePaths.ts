@@ -3,7 +3,6 @@
  * sidebar does not mark them New (a New tag on a page that does nothing yet misleads).
  */
 export const FRAME_PATHS = [
-  'settings/other/thirdPartyLogin',
   'listing_management',
   'feedback/landingPage',
   'feedback/campaigns',

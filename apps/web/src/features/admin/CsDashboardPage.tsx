@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -391,10 +391,22 @@ function FeedbackTab({ range }: { range: DateRange }) {
   );
 }
 
+/** The connection's state, with its review sync freshness (stalest location, failing ones) on hover. */
 function ConnectionTag({ c }: { c: Connection }) {
   if (!c.connected) return <Tag>Not connected</Tag>;
-  if (c.expired) return <Tag color="red">Reconnect ({c.expired} expired)</Tag>;
-  return <Tag color="green">{c.companyWide ? 'Connected' : `${c.locations} locations`}</Tag>;
+  const sync = c.locations
+    ? `Stalest location sync: ${c.stalestSyncAt ? formatDate(c.stalestSyncAt) : 'never'}${c.failingLocations ? ` · ${c.failingLocations} failing` : ''}`
+    : 'No locations mapped for review sync';
+  const tag = c.reconnectNeeded ? (
+    <Tag color="red">Reconnect needed</Tag>
+  ) : c.expired ? (
+    <Tag color="red">Reconnect ({c.expired} expired)</Tag>
+  ) : c.failingLocations ? (
+    <Tag color="orange">Sync failing ({c.failingLocations})</Tag>
+  ) : (
+    <Tag color="green">{c.companyWide ? 'Connected' : `${c.locations} locations`}</Tag>
+  );
+  return <Tooltip title={sync}>{tag}</Tooltip>;
 }
 
 function OauthTab() {

@@ -146,6 +146,15 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
             scroll={{ x: 520 }}
             data-testid="sync-table"
           />
+          {(s?.connections ?? []).map((c) => (
+            <p className="muted small" key={c.source} data-testid={`connections-${c.source}`}>
+              {c.title} connections: {c.accounts} account(s), {c.locations} location(s) synced
+              {c.reconnectNeeded ? `, ${c.reconnectNeeded} need a reconnect` : ''}
+              {c.failingLocations ? `, ${c.failingLocations} failing` : ''}
+              {c.overdueLocations ? `, ${c.overdueLocations} late` : ''}; stalest{' '}
+              {c.stalestSyncAt ? formatDateTime(c.stalestSyncAt) : 'never'}.
+            </p>
+          ))}
         </Card>
         <Card size="small" title="Dead jobs (failed their last attempt)">
           {s && s.queue.recentDead.length === 0 ? (

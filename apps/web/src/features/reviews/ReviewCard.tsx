@@ -427,6 +427,15 @@ export function ReviewCard({
           ) : (
             <Tag bordered={false}>Unanswered</Tag>
           )}
+          {review.removedAt && (
+            <Tooltip
+              title={`Review sync found it gone on ${new Date(review.removedAt).toLocaleDateString()}; kept here.`}
+            >
+              <Tag color="orange" bordered={false} data-testid="removed-tag">
+                Removed at source
+              </Tag>
+            </Tooltip>
+          )}
           {review.text && (
             <Tooltip title="Translate">
               <Button

@@ -26,6 +26,8 @@ export async function startDemoGraph(config: Config): Promise<{ config: Config; 
     // The demo's customers wrote at seeded times the fake never saw; the API checks the window itself.
     window: 'open',
     acceptToken: (token) => (token.startsWith(DEMO_TOKEN_PREFIX) ? token.slice(DEMO_TOKEN_PREFIX.length) : undefined),
+    // Facebook Login for connecting pages (modules/integrations/demo.ts) signs in with the demo's app secret.
+    appSecret: config.meta.appSecret,
   });
   return { config: { ...config, facebook: { ...config.facebook, graphUrl: fake.url } }, fake };
 }

@@ -1,0 +1,259 @@
+/**
+ * A local server that answers as Google does for connecting a Business Profile and syncing its
+ * reviews (tests and the demo):
+ * - OAuth: `GET /o/oauth2/v2/auth` (consent page; `/approve` redirects back with code and state),
+ *   `POST /token` (authorization_code with PKCE, refresh_token; `invalid_grant` after `revokeAll`).
+ * - `GET /v1/accounts` (Account Management API) and `GET /v1/accounts/{a}/locations` (Business
+ *   Information API, `readMask`, `pageSize` at most 100, `pageToken`).
+ * - `GET /v4/accounts/{a}/locations/{l}/reviews` (`pageSize` at most 50, `pageToken` /
+ *   `nextPageToken`, newest update first) and `PUT|DELETE .../reviews/{r}/reply`.
+ * Every API call needs `Authorization: Bearer` with a live access token (401 UNAUTHENTICATED when
+ * expired or unknown). `script()` queues failures for the next API calls: a status (429 with
+ * Retry-After, 5xx) or a hang (time-outs).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFakeOAuth, readText, type FakeOAuth } from '../oauthFake';
+
+export interface FakeGoogleReview {
+  reviewId: string;
+  reviewer: { displayName: string };
+  starRating: 'ONE' | 'TWO' | 'THREE' | 'FOUR' | 'FIVE';
+  comment?: string;
+  createTime: string;
+  updateTime: string;
+  reviewReply?: { comment: string; updateTime: string };
+}
+
+export interface FakeGoogleLocation {
+  account: string;
+  id: string;
+  title: string;
+  address?: { addressLines: string[]; locality?: string; postalCode?: string };
+  placeId?: string;
+  reviews: FakeGoogleReview[];
+}
+
+export type GoogleScripted = { status: number; retryAfter?: number } | { hang: true };
+
+export interface FakeGoogle {
+  /** Origin of the server; the URLs below are for the config. */
+  url: string;
+  authUrl: string;
+  tokenUrl: string;
+  accountsUrl: string;
+  businessInfoUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  oauth: FakeOAuth;
+  calls: { method: string; path: string }[];
+  accounts: Map<string, { name: string; locations: FakeGoogleLocation[] }>;
+  addAccount(id: string, name: string): void;
+  addLocation(loc: Omit<FakeGoogleLocation, 'reviews'> & { reviews?: FakeGoogleReview[] }): FakeGoogleLocation;
+  location(account: string, id: string): FakeGoogleLocation | undefined;
+  script(...answers: GoogleScripted[]): void;
+  close(): Promise<void>;
+}
+
+export const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
+
+/** `count` reviews of a location, made from their index (deterministic, so a test can tell them). */
+export function makeGoogleReviews(locationId: string, count: number, start = Date.UTC(2026, 0, 1)): FakeGoogleReview[] {
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(start - i * 3_600_000).toISOString();
+    return {
+      reviewId: `${locationId}-r${i}`,
+      reviewer: { displayName: `Reviewer ${i}` },
+      starRating: STARS[i % 5]!,
+      ...(i % 7 === 0 ? {} : { comment: `Visit ${i} at ${locationId}: ${i % 5 >= 3 ? 'lovely' : 'slow'} service.` }),
+      createTime: at,
+      updateTime: at,
+    };
+  });
+}
+
+function googleError(res: ServerResponse, code: number, status: string, message: string, headers = {}) {
+  res.writeHead(code, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ error: { code, message, status } }));
+}
+const ok = (res: ServerResponse, body: unknown) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+function page<T>(items: T[], url: URL, max: number): { items: T[]; next?: string } {
+  const size = Math.min(Math.max(Number(url.searchParams.get('pageSize')) || max, 1), max);
+  const from = Number(Buffer.from(url.searchParams.get('pageToken') ?? '', 'base64url').toString() || 0);
+  const slice = items.slice(from, from + size);
+  const next = from + size < items.length ? Buffer.from(String(from + size)).toString('base64url') : undefined;
+  return { items: slice, next };
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  502: 'UNAVAILABLE',
+  503: 'UNAVAILABLE',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+};
+
+export async function startFakeGoogle(opts: { port?: number; clientId?: string; clientSecret?: string } = {}) {
+  const clientId = opts.clientId ?? 'fake-google-client';
+  const clientSecret = opts.clientSecret ?? 'fake-google-secret';
+  let origin = '';
+  const oauth = createFakeOAuth({
+    clientId,
+    clientSecret,
+    refreshTokens: true,
+    expiresIn: 3599,
+    tokenType: 'Bearer',
+    title: 'Google',
+    issuer: () => origin,
+  });
+  const scripted: GoogleScripted[] = [];
+  const hanging = new Set<ServerResponse>();
+  const accounts = new Map<string, { name: string; locations: FakeGoogleLocation[] }>();
+  const calls: { method: string; path: string }[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    calls.push({ method: req.method ?? 'GET', path: url.pathname + url.search });
+    if (oauth.consent(req, res, url, '/o/oauth2/v2/auth')) return;
+    if (url.pathname === '/token' && req.method === 'POST')
+      return oauth.token(res, new URLSearchParams(await readText(req)), req.headers.authorization);
+
+    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const user = oauth.check(token);
+    if (!user || user === 'expired')
+      return googleError(
+        res,
+        401,
+        'UNAUTHENTICATED',
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      );
+    const next = scripted.shift();
+    if (next && 'hang' in next) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (next)
+      return googleError(
+        res,
+        next.status,
+        STATUS_NAMES[next.status] ?? 'UNKNOWN',
+        next.status === 429
+          ? 'Resource has been exhausted (e.g. check quota).'
+          : 'The service is currently unavailable.',
+        next.retryAfter !== undefined ? { 'retry-after': String(next.retryAfter) } : {},
+      );
+
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    // /v1/accounts
+    if (req.method === 'GET' && parts.length === 2 && parts[0] === 'v1' && parts[1] === 'accounts') {
+      const list = [...accounts].map(([id, a]) => ({
+        name: `accounts/${id}`,
+        accountName: a.name,
+        type: 'PERSONAL',
+        verificationState: 'VERIFIED',
+      }));
+      const p = page(list, url, 20);
+      return ok(res, { accounts: p.items, ...(p.next ? { nextPageToken: p.next } : {}) });
+    }
+    // /v1/accounts/{a}/locations
+    if (req.method === 'GET' && parts.length === 4 && parts[0] === 'v1' && parts[3] === 'locations') {
+      const account = accounts.get(parts[2]!);
+      if (!account) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (!url.searchParams.get('readMask'))
+        return googleError(
+          res,
+          400,
+          'INVALID_ARGUMENT',
+          'Request contains an invalid argument: read_mask is required.',
+        );
+      const p = page(account.locations, url, 100);
+      return ok(res, {
+        locations: p.items.map((l) => ({
+          name: `locations/${l.id}`,
+          title: l.title,
+          ...(l.address ? { storefrontAddress: l.address } : {}),
+          metadata: l.placeId ? { placeId: l.placeId } : {},
+        })),
+        ...(p.next ? { nextPageToken: p.next } : {}),
+      });
+    }
+    // /v4/accounts/{a}/locations/{l}/reviews[/{r}/reply]
+    if (parts[0] === 'v4' && parts[1] === 'accounts' && parts[3] === 'locations' && parts[5] === 'reviews') {
+      const loc = fake.location(parts[2]!, parts[4]!);
+      if (!loc) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (req.method === 'GET' && parts.length === 6) {
+        const sorted = [...loc.reviews].sort((a, b) => b.updateTime.localeCompare(a.updateTime));
+        const p = page(sorted, url, 50);
+        const rated = loc.reviews.map((r) => STARS.indexOf(r.starRating) + 1);
+        return ok(res, {
+          reviews: p.items.map((r) => ({
+            name: `accounts/${loc.account}/locations/${loc.id}/reviews/${r.reviewId}`,
+            ...r,
+          })),
+          averageRating: rated.length ? rated.reduce((a, b) => a + b, 0) / rated.length : 0,
+          totalReviewCount: loc.reviews.length,
+          ...(p.next ? { nextPageToken: p.next } : {}),
+        });
+      }
+      if (parts.length === 8 && parts[7] === 'reply') {
+        const review = loc.reviews.find((r) => r.reviewId === parts[6]);
+        if (!review) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+        if (req.method === 'PUT') {
+          const body = JSON.parse((await readText(req)) || '{}') as { comment?: string };
+          if (!body.comment) return googleError(res, 400, 'INVALID_ARGUMENT', 'comment is required.');
+          review.reviewReply = { comment: body.comment, updateTime: new Date().toISOString() };
+          return ok(res, review.reviewReply);
+        }
+        if (req.method === 'DELETE') {
+          delete review.reviewReply;
+          return ok(res, {});
+        }
+      }
+    }
+    return googleError(res, 404, 'NOT_FOUND', 'The requested URL was not found on this server.');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) googleError(res, 500, 'INTERNAL', 'Internal error.');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const fake: FakeGoogle = {
+    url: origin,
+    authUrl: `${origin}/o/oauth2/v2/auth`,
+    tokenUrl: `${origin}/token`,
+    accountsUrl: `${origin}/v1`,
+    businessInfoUrl: `${origin}/v1`,
+    apiUrl: `${origin}/v4`,
+    clientId,
+    clientSecret,
+    oauth,
+    calls,
+    accounts,
+    addAccount: (id, name) => void accounts.set(id, { name, locations: [] }),
+    addLocation(loc) {
+      const account = accounts.get(loc.account);
+      if (!account) throw new Error(`no account ${loc.account}`);
+      const full = { ...loc, reviews: loc.reviews ?? [] };
+      account.locations.push(full);
+      return full;
+    },
+    location: (account, id) => accounts.get(account)?.locations.find((l) => l.id === id),
+    script: (...answers) => void scripted.push(...answers),
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}

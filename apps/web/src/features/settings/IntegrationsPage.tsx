@@ -1,0 +1,287 @@
+import { useEffect, useMemo } from 'react';
+import { Alert, App, Button, Card, Empty, Popconfirm, Select, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../app/ui/PageHeader';
+import { useMe } from '../auth/queries';
+import {
+  integrationsApi,
+  integrationsKeys,
+  type ConnectedLocation,
+  type Integration,
+  type Source,
+  type SourceState,
+} from './integrationsApi';
+import './settings.css';
+
+const ADMINS = new Set(['owner', 'partner', 'master_admin']);
+const SOURCES: Source[] = ['google', 'facebook'];
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+/** Narrow screens keep the location and its Google mapping; the rest come in as the width allows. */
+const WIDTHS = { google: ['sm'], facebook: ['md'], 'google-sync': ['lg'], 'facebook-sync': ['xl'] } as const;
+
+function StatusTag({ status }: { status: Integration['status'] }) {
+  if (status === 'connected') return <Tag color="green">Connected</Tag>;
+  if (status === 'reconnect_needed')
+    return (
+      <Tag color="red" data-testid="reconnect-needed">
+        Reconnect needed
+      </Tag>
+    );
+  return <Tag>Not connected</Tag>;
+}
+
+/** Last success, last error (when newer than the success) and next run of one location's sync. */
+function Freshness({ f }: { f: ConnectedLocation['google'] }) {
+  if (!f) return <span className="st-muted">Not mapped</span>;
+  const failing = f.lastErrorAt && (!f.lastSyncAt || f.lastErrorAt > f.lastSyncAt);
+  return (
+    <div className="st-muted" data-testid="freshness">
+      <div>Last sync: {when(f.lastSyncAt)}</div>
+      {failing && (
+        <Tooltip title={f.lastError}>
+          <div className="int-error">Failed {when(f.lastErrorAt)}</div>
+        </Tooltip>
+      )}
+      <div>Next: {when(f.nextSyncAt)}</div>
+    </div>
+  );
+}
+
+/**
+ * Settings > Other > Third-party login: connect Google and Facebook by OAuth, map their locations and
+ * pages to ours, see each location's sync freshness, and sync now.
+ */
+export default function IntegrationsPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const admin = ADMINS.has(useMe().data?.role ?? '');
+  const list = useQuery({ queryKey: integrationsKeys.list, queryFn: ({ signal }) => integrationsApi.list(signal) });
+  const locations = useQuery({
+    queryKey: integrationsKeys.locations,
+    queryFn: ({ signal }) => integrationsApi.locations(signal),
+  });
+  const byId = new Map((list.data?.integrations ?? []).map((i) => [i.source, i]));
+  const connected = (s: Source) => byId.get(s)?.status === 'connected';
+  const google = useQuery({
+    queryKey: integrationsKeys.places('google'),
+    queryFn: ({ signal }) => integrationsApi.places('google', signal),
+    enabled: admin && connected('google'),
+  });
+  const facebook = useQuery({
+    queryKey: integrationsKeys.places('facebook'),
+    queryFn: ({ signal }) => integrationsApi.places('facebook', signal),
+    enabled: admin && connected('facebook'),
+  });
+  const places: Record<Source, SourceState | undefined> = { google: google.data, facebook: facebook.data };
+
+  // The OAuth callback comes back here with the outcome in the query string: say it once.
+  useEffect(() => {
+    const source = params.get('source');
+    if (!source) return;
+    const title = source === 'google' ? 'Google' : 'Facebook';
+    if (params.get('error')) void message.error(params.get('error'));
+    else if (params.get('connected'))
+      void message.success(`${title} connected; ${params.get('mapped') ?? 0} location(s) mapped automatically.`);
+    setParams({}, { replace: true });
+  }, [params, setParams, message]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.all });
+  const onError = (e: Error) => void message.error(e.message);
+  const connect = useMutation({
+    mutationFn: integrationsApi.connectUrl,
+    onSuccess: (url) => window.location.assign(url),
+    onError,
+  });
+  const sync = useMutation({
+    mutationFn: integrationsApi.syncNow,
+    onSuccess: async (r) => {
+      void message.success(r.queued ? `Sync queued for ${r.queued} location(s).` : 'Nothing to sync yet.');
+      await refresh();
+    },
+    onError,
+  });
+  const disconnect = useMutation({
+    mutationFn: integrationsApi.disconnect,
+    onSuccess: async () => {
+      void message.success('Disconnected. Imported reviews stay.');
+      await refresh();
+    },
+    onError,
+  });
+  const map = useMutation({
+    mutationFn: (v: { source: Source; locationId: number; id: string | null }) =>
+      integrationsApi.map(v.source, v.locationId, v.id),
+    onSuccess: async () => {
+      void message.success('Mapping saved; the location syncs now.');
+      await refresh();
+    },
+    onError,
+  });
+
+  const columns = useMemo(
+    () => [
+      {
+        title: 'Location',
+        key: 'title',
+        render: (_: unknown, l: ConnectedLocation) => (
+          <div>
+            <div className="st-name">{l.title}</div>
+            {l.address && (
+              <div className="st-muted int-address" title={l.address}>
+                {l.address}
+              </div>
+            )}
+          </div>
+        ),
+      },
+      ...SOURCES.map((source) => ({
+        title: source === 'google' ? 'Google location' : 'Facebook page',
+        key: source,
+        responsive: [...WIDTHS[source]],
+        render: (_: unknown, l: ConnectedLocation) => {
+          const mapped = l[source];
+          const state = places[source];
+          if (!admin || !state) return mapped ? (mapped.name ?? mapped.id) : <span className="st-muted">—</span>;
+          return (
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              className="int-select"
+              placeholder="Not mapped"
+              aria-label={`${source === 'google' ? 'Google location' : 'Facebook page'} of ${l.title}`}
+              data-testid={`map-${source}-${l.locationId}`}
+              value={mapped?.id ?? null}
+              options={state.places.map((p) => ({
+                value: p.id,
+                label: p.address ? `${p.name} (${p.address})` : p.name,
+              }))}
+              onChange={(id: string | null | undefined) =>
+                map.mutate({ source, locationId: l.locationId, id: id ?? null })
+              }
+            />
+          );
+        },
+      })),
+      ...SOURCES.map((source) => ({
+        title: source === 'google' ? 'Google sync' : 'Facebook sync',
+        key: `${source}-sync`,
+        responsive: [...WIDTHS[`${source}-sync`]],
+        render: (_: unknown, l: ConnectedLocation) => <Freshness f={l[source]} />,
+      })),
+    ],
+    [admin, places, map],
+  );
+
+  const anyMapped = (list.data?.integrations ?? []).some((i) => i.mappedLocations > 0);
+  // Mapped locations first (their freshness is what one comes to see), then the rest, each in the API's order.
+  const rows = useMemo(() => {
+    const all = locations.data?.locations ?? [];
+    const mapped = (l: ConnectedLocation) => l.google !== null || l.facebook !== null;
+    return [...all.filter(mapped), ...all.filter((l) => !mapped(l))];
+  }, [locations.data]);
+  return (
+    <>
+      <PageHeader
+        title="Third-party Login"
+        description="Connect Google and Facebook so their reviews come in on their own, and see when each location last synced."
+        extra={
+          admin && anyMapped ? (
+            <Button
+              icon={<SyncOutlined />}
+              loading={sync.isPending}
+              onClick={() => sync.mutate({})}
+              data-testid="sync-now"
+            >
+              Sync now
+            </Button>
+          ) : undefined
+        }
+      />
+      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      <div className="int-sources">
+        {list.isLoading ? (
+          <Card>
+            <Skeleton active />
+          </Card>
+        ) : (
+          (list.data?.integrations ?? []).map((i) => (
+            <Card key={i.source} data-testid={`integration-${i.source}`}>
+              <div className="int-head">
+                <span className="st-name">{i.title}</span>
+                <StatusTag status={i.status} />
+              </div>
+              {i.status === 'reconnect_needed' && i.statusReason && (
+                <Alert type="warning" showIcon title={i.statusReason} className="int-alert" />
+              )}
+              <div className="st-muted">
+                {i.accountName ? `${i.accountName} · ` : ''}
+                {i.mappedLocations} location(s) mapped · last sync {when(i.lastSyncAt)} · next {when(i.nextSyncAt)}
+              </div>
+              {i.removedReviews > 0 && (
+                <Link className="st-muted" to={`/reviews?removed=true&sources=${i.source}`}>
+                  {i.removedReviews} review(s) removed at {i.title}
+                </Link>
+              )}
+              {admin && (
+                <Space className="int-actions" wrap>
+                  <Button
+                    type={i.status === 'connected' ? 'default' : 'primary'}
+                    icon={<LinkOutlined />}
+                    loading={connect.isPending && connect.variables === i.source}
+                    onClick={() => connect.mutate(i.source)}
+                    data-testid={`connect-${i.source}`}
+                  >
+                    {i.status === 'not_connected' ? `Connect ${i.title}` : `Reconnect ${i.title}`}
+                  </Button>
+                  {i.status !== 'not_connected' && (
+                    <>
+                      <Button
+                        icon={<SyncOutlined />}
+                        onClick={() => sync.mutate({ source: i.source })}
+                        disabled={!i.mappedLocations}
+                      >
+                        Sync now
+                      </Button>
+                      <Popconfirm
+                        title={`Disconnect ${i.title}? Reviews already imported stay.`}
+                        okText="Yes"
+                        cancelText="No"
+                        onConfirm={() => disconnect.mutate(i.source)}
+                      >
+                        <Button danger icon={<DisconnectOutlined />}>
+                          Disconnect
+                        </Button>
+                      </Popconfirm>
+                    </>
+                  )}
+                </Space>
+              )}
+            </Card>
+          ))
+        )}
+      </div>
+      <Card title="Locations" className="int-locations">
+        {locations.isError && <Alert type="error" showIcon title={locations.error.message} />}
+        {!locations.isLoading && (locations.data?.locations.length ?? 0) === 0 ? (
+          <Empty description="No locations yet." />
+        ) : (
+          <Table<ConnectedLocation>
+            rowKey="locationId"
+            size="middle"
+            loading={locations.isLoading}
+            dataSource={rows}
+            columns={columns}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            data-testid="integration-locations"
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { api } from '../../lib/api';
+import type { ApiResponse } from '../../lib/apiTypes';
+
+/** Review sources connected by OAuth (API module integrations): state, mapping and sync freshness. */
+export type Integrations = ApiResponse<'/v2/api/admin/integrations'>;
+export type Integration = Integrations['integrations'][number];
+export type ConnectedLocations = ApiResponse<'/v2/api/admin/connectedLocations'>;
+export type ConnectedLocation = ConnectedLocations['locations'][number];
+export type SourceState = ApiResponse<'/v2/api/admin/googleOAuth'>;
+export type Source = Integration['source'];
+
+export const integrationsKeys = {
+  all: ['integrations'] as const,
+  list: ['integrations', 'list'] as const,
+  locations: ['integrations', 'locations'] as const,
+  places: (source: Source) => ['integrations', 'places', source] as const,
+};
+
+export const integrationsApi = {
+  list: (signal?: AbortSignal): Promise<Integrations> => api('/v2/api/admin/integrations', { signal }),
+  locations: (signal?: AbortSignal): Promise<ConnectedLocations> => api('/v2/api/admin/connectedLocations', { signal }),
+  /** The account's Google locations or Facebook pages, read from the source now. */
+  places: (source: Source, signal?: AbortSignal): Promise<SourceState> =>
+    source === 'google'
+      ? api('/v2/api/admin/googleOAuth', { signal })
+      : api('/v2/api/facebook', { method: 'POST', signal }),
+  /** The consent page to send the browser to. */
+  connectUrl: async (source: Source): Promise<string> => {
+    const answer: { url: string } =
+      source === 'google'
+        ? await api('/v2/api/googleOAuth/url')
+        : await api('/v2/api/facebook/url', { method: 'POST' });
+    return answer.url;
+  },
+  map: (source: Source, locationId: number, id: string | null): Promise<{ mapped: number; unmapped: number }> =>
+    api(source === 'google' ? '/v2/api/admin/googleOAuth' : '/v2/api/facebook/pageIds', {
+      method: 'PATCH',
+      body: { mappings: [{ locationId, id }] },
+    }),
+  syncNow: (body: { source?: Source; locationId?: number } = {}): Promise<{ queued: number }> =>
+    api('/v2/api/admin/integrations/sync', { method: 'POST', body }),
+  disconnect: (source: Source): Promise<{ removed: number }> =>
+    api(source === 'google' ? '/v2/api/admin/googleOAuth' : '/v2/api/facebook', { method: 'DELETE' }),
+};
