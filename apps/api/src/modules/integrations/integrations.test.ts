@@ -4,12 +4,13 @@ import { approveConsent } from '../../connectors/oauthFake';
 import { makeGoogleReviews, startFakeGoogle, type FakeGoogle } from '../../connectors/google/fake';
 import { makeFacebookRatings } from '../../connectors/facebook/fake';
 import { startFakeGraph, type FakeGraph } from '../../connectors/meta/fake';
-import { locations, reviewHistory, reviews, sourceConnections } from '../../db/schema';
+import { jobs, locations, reviewHistory, reviews, sourceConnections } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { jobQueueFor } from '../../platform/jobs';
 import { isSealed } from '../../platform/secrets';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
+import { NEW_REVIEWS_JOB } from '../notifications/service';
 import { listOutbox } from '../outbox/repository';
 import { pickPort } from '../responses/test/fakeSources';
 import { SYNC_SCHEDULE_JOB } from './jobs';
@@ -324,7 +325,14 @@ describeEachDatabase(
         .where(and(eq(sourceConnections.locationId, 0), eq(sourceConnections.companyId, t.fx.companyA.id)));
     });
 
-    it('keeps a changed text or rating as history, imports the owner reply, marks removed reviews and unmarks them', async () => {
+    it('keeps a changed text or rating as history, imports the owner reply, marks removed reviews and unmarks them; tells of a new review', async () => {
+      const db = t.database.db;
+      const told = async () =>
+        (await db.select().from(jobs).where(eq(jobs.name, NEW_REVIEWS_JOB))).flatMap((j) =>
+          (j.payload.reviewIds as number[]).map(Number),
+        );
+      // The first passes above imported 125 reviews of history: no new-review notification for them.
+      expect(await told()).toEqual([]);
       const l1 = google.location('100', 'L1')!;
       const changed = l1.reviews[1]!;
       changed.comment = 'Edited: much better now';
@@ -332,9 +340,19 @@ describeEachDatabase(
       changed.updateTime = new Date().toISOString();
       l1.reviews[2]!.reviewReply = { comment: 'Thank you from the owner', updateTime: new Date().toISOString() };
       const removed = l1.reviews.splice(5, 1)[0]!;
+      const now = new Date().toISOString();
+      l1.reviews.push({
+        ...l1.reviews[0]!,
+        reviewId: 'L1-new',
+        comment: 'Lovely dinner',
+        createTime: now,
+        updateTime: now,
+      });
       await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Marina Walk'] });
       await runJobs();
-      const db = t.database.db;
+      // A review new since the last pass is told like an uploaded one (instant mails, the review-bombing check).
+      const [fresh] = await db.select().from(reviews).where(eq(reviews.externalId, 'L1-new'));
+      expect(await told()).toEqual([fresh!.id]);
       const [edited] = await db.select().from(reviews).where(eq(reviews.externalId, changed.reviewId));
       expect(edited).toMatchObject({ text: 'Edited: much better now', rating: 5 });
       const history = await db.select().from(reviewHistory).where(eq(reviewHistory.reviewId, edited!.id));
@@ -345,13 +363,13 @@ describeEachDatabase(
       expect(answered!.replyText).toBe('Thank you from the owner');
       const [gone] = await db.select().from(reviews).where(eq(reviews.externalId, removed.reviewId));
       expect(gone!.removedAt).not.toBeNull();
-      expect(await countReviews('google')).toBe(125);
+      expect(await countReviews('google')).toBe(126);
       // The review list filters them, and shows when they went.
       const removedList = (await call('admin', 'GET', '/v2/api/reviews?removed=true&sources=google')).json();
       expect(removedList.reviews.map((r: { id: number }) => r.id)).toEqual([gone!.id]);
       expect(removedList.reviews[0].removedAt).toBeTruthy();
       const present = (await call('admin', 'GET', '/v2/api/reviews?removed=false&sources=google&per_page=1')).json();
-      expect(present.total_reviews_count).toBe(124);
+      expect(present.total_reviews_count).toBe(125);
       expect((await call('admin', 'GET', '/v2/api/admin/integrations')).json().integrations[0].removedReviews).toBe(1);
 
       l1.reviews.splice(5, 0, removed);
@@ -496,7 +514,7 @@ describeEachDatabase(
       expect((await call('admin', 'DELETE', '/v2/api/facebook')).json().removed).toBeGreaterThan(0);
       expect((await call('admin', 'DELETE', '/v2/api/admin/googleOAuth')).json().removed).toBeGreaterThan(0);
       expect((await call('admin', 'GET', '/v2/api/googleOAuth/accessInfo')).json().status).toBe('not_connected');
-      expect(await countReviews('google')).toBe(125);
+      expect(await countReviews('google')).toBe(126);
     });
   },
   { env },

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { JobQueue } from '../../platform/jobs';
 import type { Db } from '../../db/client';
 import { dueLocationConnections, findConnectionRow, hurryQueuedJob, updateConnection } from './repository';
+import { notifyNewReviews } from '../notifications/service';
 import { ReconnectNeeded, syncIntervalMs, syncLocation } from './service';
 
 /** One location's review sync (payload `{connectionId}`); retried with back-off on rate limits and server errors. */
@@ -29,14 +30,18 @@ export function defineSyncJobs(queue: JobQueue, deps: Pick<AppDeps, 'db' | 'conf
     async (payload) => {
       const row = await findConnectionRow(db, Number(payload.connectionId));
       if (!row || row.locationId === 0) return; // unmapped or disconnected since
+      let outcome;
       try {
-        await syncLocation(deps, row);
+        outcome = await syncLocation(deps, row);
       } catch (error) {
         if (!(error instanceof ReconnectNeeded)) throw error;
         // Nothing to retry until someone connects again; the integrations page says so.
         await updateConnection(db, row.id, { lastError: error.message, lastErrorAt: new Date(), nextSyncAt: null });
         return;
       }
+      // New reviews are told like uploaded ones (instant mails, the review-bombing check), except on a
+      // location's first pass: that imports its history, which nobody wants a mail per review of.
+      if (row.lastSyncAt) await notifyNewReviews(db, queue, row.companyId, outcome.newReviewIds);
       const now = new Date();
       await updateConnection(db, row.id, {
         lastSyncAt: now,

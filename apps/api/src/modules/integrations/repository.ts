@@ -165,6 +165,8 @@ export interface SourceReview {
 
 export interface SyncOutcome {
   inserted: number;
+  /** The reviews this pass added, for the new-review notifications and the review-bombing check. */
+  newReviewIds: number[];
   changed: number;
   repliesImported: number;
   removed: number;
@@ -187,7 +189,14 @@ export async function applySourcePass(
 ): Promise<SyncOutcome> {
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
-    const outcome: SyncOutcome = { inserted: 0, changed: 0, repliesImported: 0, removed: 0, restored: 0 };
+    const outcome: SyncOutcome = {
+      inserted: 0,
+      newReviewIds: [],
+      changed: 0,
+      repliesImported: 0,
+      removed: 0,
+      restored: 0,
+    };
     const byExternal = new Map(seen.map((r) => [r.externalId, r]));
     const ids = [...byExternal.keys()];
     const existing = ids.length
@@ -229,6 +238,7 @@ export async function applySourcePass(
       }));
       const newIds = await insertReviewRows(tx, rows);
       outcome.inserted = newIds.length;
+      outcome.newReviewIds = newIds;
       const idOf = new Map(
         rowsOf<{ id: number; external_id: string }>(
           await tx.execute(sql`SELECT id, external_id FROM reviews WHERE id = ANY(${sql.param(newIds)}::int[])`),
