@@ -48,6 +48,11 @@ export const reviews = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     /** When review sync found the review gone from its source (kept, marked); null while it is there. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * When a sync pass of its source first listed the review; null for reviews that came another way
+     * (upload, demo seed, the public API) and no pass has listed. Only a listed review can be marked removed.
+     */
+    sourceSeenAt: timestamp('source_seen_at', { withTimezone: true }),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', coalesce(${reviews.title}, '') || ' ' || coalesce(${reviews.text}, ''))`,
     ),

@@ -348,8 +348,19 @@ describeEachDatabase(
         createTime: now,
         updateTime: now,
       });
+      // A Google review that came another way (an upload) and no pass ever listed is not "removed".
+      const [uploaded] = rowsOf<{ id: number }>(
+        await db.execute(sql`INSERT INTO reviews (company_id, location_id, source, external_id, rating, created_at)
+          VALUES (${t.fx.companyA.id}, ${loc['Marina Walk']}, 'google', 'uploaded-1', 4, now()) RETURNING id`),
+      );
       await call('admin', 'POST', '/v2/api/admin/integrations/sync', { locationId: loc['Marina Walk'] });
       await runJobs();
+      const [kept] = await db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.id, Number(uploaded!.id)));
+      expect(kept!.removedAt).toBeNull();
+      await db.delete(reviews).where(eq(reviews.id, Number(uploaded!.id)));
       // A review new since the last pass is told like an uploaded one (instant mails, the review-bombing check).
       const [fresh] = await db.select().from(reviews).where(eq(reviews.externalId, 'L1-new'));
       expect(await told()).toEqual([fresh!.id]);

@@ -206,11 +206,12 @@ export async function applySourcePass(
           rating: number | null;
           text: string | null;
           removed_at: Date | null;
+          source_seen_at: Date | null;
           responded_at: Date | null;
           replies: number;
         }>(
           await tx.execute(sql`
-            SELECT r.id, r.external_id, r.rating, r.text, r.removed_at, r.responded_at,
+            SELECT r.id, r.external_id, r.rating, r.text, r.removed_at, r.source_seen_at, r.responded_at,
               (SELECT count(*) FROM responses p WHERE p.review_id = r.id AND p.status = 'posted')::int AS replies
             FROM reviews r
             WHERE r.company_id = ${companyId} AND r.source = ${source} AND r.is_competitor = false
@@ -235,6 +236,7 @@ export async function applySourcePass(
         fetchedAt: now,
         respondedAt: r.reply ? r.reply.at : null,
         replyText: r.reply ? r.reply.text : null,
+        sourceSeenAt: now,
       }));
       const newIds = await insertReviewRows(tx, rows);
       outcome.inserted = newIds.length;
@@ -298,13 +300,20 @@ export async function applySourcePass(
       }
     }
 
-    // Reviews of this location that the full pass no longer lists: removed at the source.
+    // Reviews that came another way (an upload, the demo seed) are listed by a pass for the first time.
+    const firstListed = existing.filter((e) => e.source_seen_at === null).map((e) => e.id);
+    if (firstListed.length)
+      await tx.execute(sql`UPDATE reviews SET source_seen_at = ${now.toISOString()}::timestamptz
+        WHERE id = ANY(${sql.param(firstListed)}::int[])`);
+
+    // Reviews of this location that an earlier pass listed and this full pass no longer does: removed
+    // at the source. One no pass ever listed (uploaded, seeded, sent to the public API) is left alone.
     const gone = rowsOf<{ id: number }>(
       await tx.execute(sql`
         UPDATE reviews SET removed_at = ${now.toISOString()}::timestamptz
         WHERE company_id = ${companyId} AND location_id = ${locationId} AND source = ${source}
           AND is_competitor = false AND external_id IS NOT NULL AND removed_at IS NULL
-          AND NOT (external_id = ANY(${sql.param(ids)}::text[]))
+          AND source_seen_at IS NOT NULL AND NOT (external_id = ANY(${sql.param(ids)}::text[]))
         RETURNING id`),
     );
     outcome.removed = gone.length;

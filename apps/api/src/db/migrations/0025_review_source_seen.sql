@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "source_seen_at" timestamp with time zone;
