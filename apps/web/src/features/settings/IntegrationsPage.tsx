@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, App, Button, Card, Empty, Popconfirm, Select, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Card, Empty, Grid, Popconfirm, Select, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -21,7 +21,8 @@ const SOURCES: Source[] = ['google', 'facebook'];
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
 /** Narrow screens keep the location and its Google mapping; the rest come in as the width allows. */
-const WIDTHS = { google: ['sm'], facebook: ['md'], 'google-sync': ['lg'], 'facebook-sync': ['xl'] } as const;
+/** From this width the table has a column per source and per freshness; below it each row stacks them. */
+const WIDE = 'xl' as const;
 
 function StatusTag({ status }: { status: Integration['status'] }) {
   if (status === 'connected') return <Tag color="green">Connected</Tag>;
@@ -123,8 +124,32 @@ export default function IntegrationsPage() {
     onError,
   });
 
-  const columns = useMemo(
-    () => [
+  const wide = Grid.useBreakpoint()[WIDE] ?? true;
+  const columns = useMemo(() => {
+    const sourceTitle = (source: Source) => (source === 'google' ? 'Google location' : 'Facebook page');
+    const mapping = (source: Source, l: ConnectedLocation) => {
+      const mapped = l[source];
+      const state = places[source];
+      if (!admin || !state) return mapped ? (mapped.name ?? mapped.id) : <span className="st-muted">—</span>;
+      return (
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          className="int-select"
+          placeholder="Not mapped"
+          aria-label={`${sourceTitle(source)} of ${l.title}`}
+          data-testid={`map-${source}-${l.locationId}`}
+          value={mapped?.id ?? null}
+          options={state.places.map((p) => ({
+            value: p.id,
+            label: p.address ? `${p.name} (${p.address})` : p.name,
+          }))}
+          onChange={(id: string | null | undefined) => map.mutate({ source, locationId: l.locationId, id: id ?? null })}
+        />
+      );
+    };
+    return [
       {
         title: 'Location',
         key: 'title',
@@ -136,47 +161,32 @@ export default function IntegrationsPage() {
                 {l.address}
               </div>
             )}
+            {/* On a narrow screen the sources stack under the location instead of having columns. */}
+            {!wide &&
+              SOURCES.map((source) => (
+                <div key={source} className="int-stacked">
+                  <div className="st-muted">{sourceTitle(source)}</div>
+                  {mapping(source, l)}
+                  <Freshness f={l[source]} />
+                </div>
+              ))}
           </div>
         ),
       },
       ...SOURCES.map((source) => ({
-        title: source === 'google' ? 'Google location' : 'Facebook page',
+        title: sourceTitle(source),
         key: source,
-        responsive: [...WIDTHS[source]],
-        render: (_: unknown, l: ConnectedLocation) => {
-          const mapped = l[source];
-          const state = places[source];
-          if (!admin || !state) return mapped ? (mapped.name ?? mapped.id) : <span className="st-muted">—</span>;
-          return (
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              className="int-select"
-              placeholder="Not mapped"
-              aria-label={`${source === 'google' ? 'Google location' : 'Facebook page'} of ${l.title}`}
-              data-testid={`map-${source}-${l.locationId}`}
-              value={mapped?.id ?? null}
-              options={state.places.map((p) => ({
-                value: p.id,
-                label: p.address ? `${p.name} (${p.address})` : p.name,
-              }))}
-              onChange={(id: string | null | undefined) =>
-                map.mutate({ source, locationId: l.locationId, id: id ?? null })
-              }
-            />
-          );
-        },
+        responsive: [WIDE],
+        render: (_: unknown, l: ConnectedLocation) => mapping(source, l),
       })),
       ...SOURCES.map((source) => ({
         title: source === 'google' ? 'Google sync' : 'Facebook sync',
         key: `${source}-sync`,
-        responsive: [...WIDTHS[`${source}-sync`]],
+        responsive: [WIDE],
         render: (_: unknown, l: ConnectedLocation) => <Freshness f={l[source]} />,
       })),
-    ],
-    [admin, places, map],
-  );
+    ];
+  }, [admin, places, map, wide]);
 
   const anyMapped = (list.data?.integrations ?? []).some((i) => i.mappedLocations > 0);
   // Mapped locations first (their freshness is what one comes to see), then the rest, each in the API's order.
