@@ -15315,6 +15315,7 @@ export interface operations {
                                 lastSyncAt: string | null;
                                 stalestSyncAt: string | null;
                                 failingLocations: number;
+                                removedReviews: number;
                             };
                             facebook: {
                                 connected: boolean;
@@ -15326,6 +15327,7 @@ export interface operations {
                                 lastSyncAt: string | null;
                                 stalestSyncAt: string | null;
                                 failingLocations: number;
+                                removedReviews: number;
                             };
                         }[];
                     };

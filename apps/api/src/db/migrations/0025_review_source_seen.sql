@@ -1,1 +1,2 @@
-ALTER TABLE "reviews" ADD COLUMN "source_seen_at" timestamp with time zone;
+ALTER TABLE "reviews" ADD COLUMN "source_seen_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "reviews_removed_idx" ON "reviews" USING btree ("company_id","source") WHERE removed_at IS NOT NULL;

@@ -90,6 +90,10 @@ export const reviews = pgTable(
     index('reviews_location_fetched_idx')
       .on(t.locationId, t.fetchedAt)
       .where(sql`is_competitor = false`),
+    // The reviews removed at their source, counted per company and source (CS dashboard, integrations).
+    index('reviews_removed_idx')
+      .on(t.companyId, t.source)
+      .where(sql`removed_at IS NOT NULL`),
   ],
 );
 

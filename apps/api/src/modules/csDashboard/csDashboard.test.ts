@@ -1,6 +1,7 @@
 import { lastDays } from '@reputo/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld } from '../reviews/test/world';
@@ -100,7 +101,15 @@ describeEachDatabase('CS dashboard', (use) => {
   });
 
   it('oauth: Google and Facebook connections per company, expired ones counted', async () => {
-    const { fx } = use();
+    const { fx, database } = use();
+    // Two of company A's reviews, as Google reviews review sync found gone from Google.
+    const removed = rowsOf<{ id: number; was: string }>(
+      await database.db.execute(sql`WITH picked AS (
+          SELECT id, source FROM reviews WHERE company_id = ${fx.companyA.id} ORDER BY id LIMIT 2)
+        UPDATE reviews r SET source = 'google', removed_at = now() FROM picked WHERE r.id = picked.id
+        RETURNING r.id, picked.source AS was`),
+    );
+    expect(removed).toHaveLength(2);
     const body = (await get('/v2/api/admin/dashboard/oauth')).json();
     expect(body.totals).toMatchObject({
       companies: 3,
@@ -119,7 +128,11 @@ describeEachDatabase('CS dashboard', (use) => {
       lastSyncAt: '2026-01-01T10:00:00.000Z',
       stalestSyncAt: '2026-01-01T10:00:00.000Z',
       failingLocations: 1,
+      removedReviews: 2,
     });
+    expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).google.removedReviews).toBe(0);
+    for (const r of removed)
+      await database.db.execute(sql`UPDATE reviews SET source = ${r.was}, removed_at = NULL WHERE id = ${r.id}`);
     expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).facebook.reconnectNeeded).toBe(true);
     expect(a.facebook.connected).toBe(false);
     expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).facebook.expired).toBe(1);

@@ -1,10 +1,20 @@
 /**
  * Figures across companies for the customer-success dashboard. Review figures come from the daily
- * rollup (review_daily), so a period over every company reads rollup rows, never the reviews.
+ * rollup (review_daily), so a period over every company reads rollup rows, never the reviews (the
+ * removed-at-source count reads only the removed ones, through their partial index).
  */
 import { and, asc, count, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, locations, partners, responses, reviewDaily, sourceConnections, users } from '../../db/schema';
+import {
+  companies,
+  locations,
+  partners,
+  responses,
+  reviewDaily,
+  reviews,
+  sourceConnections,
+  users,
+} from '../../db/schema';
 
 export interface DayRange {
   from: string;
@@ -146,4 +156,13 @@ export async function connectionsByCompany(db: Db, now: Date) {
     })
     .from(sourceConnections)
     .groupBy(sourceConnections.companyId, sourceConnections.source);
+}
+
+/** Reviews that review sync found removed at their source, per company and source (a partial index answers it). */
+export async function removedReviewsByCompany(db: Db): Promise<{ companyId: number; source: string; n: number }[]> {
+  return db
+    .select({ companyId: reviews.companyId, source: reviews.source, n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(sql`${reviews.removedAt} IS NOT NULL`)
+    .groupBy(reviews.companyId, reviews.source);
 }

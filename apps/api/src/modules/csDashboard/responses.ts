@@ -86,6 +86,7 @@ const connection = z.object({
   lastSyncAt: z.string().nullable(),
   stalestSyncAt: z.string().nullable(),
   failingLocations: n,
+  removedReviews: n,
 });
 
 export const oauthSchema = z.object({

@@ -128,10 +128,12 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
           { header: 'Google locations', value: (c: Row) => c.google.locations, width: 16 },
           { header: 'Google synced (stalest)', value: (c: Row) => synced(c.google), width: 22 },
           { header: 'Google sync failing', value: (c: Row) => c.google.failingLocations, width: 18 },
+          { header: 'Google reviews removed', value: (c: Row) => c.google.removedReviews, width: 20 },
           { header: 'Facebook', value: (c: Row) => state(c.facebook), width: 20 },
           { header: 'Facebook locations', value: (c: Row) => c.facebook.locations, width: 18 },
           { header: 'Facebook synced (stalest)', value: (c: Row) => synced(c.facebook), width: 24 },
           { header: 'Facebook sync failing', value: (c: Row) => c.facebook.failingLocations, width: 20 },
+          { header: 'Facebook reviews removed', value: (c: Row) => c.facebook.removedReviews, width: 22 },
         ],
         rows: r.data,
       };

@@ -4,6 +4,7 @@ import { badRequest, type ErrorDetail } from '../../platform/errors';
 import {
   companyBase,
   connectionsByCompany,
+  removedReviewsByCompany,
   lastReviewDays,
   locationCounts,
   periodByCompany,
@@ -188,6 +189,8 @@ interface Connection {
   lastSyncAt: string | null;
   stalestSyncAt: string | null;
   failingLocations: number;
+  /** Reviews a sync pass found gone from the source (kept, marked). */
+  removedReviews: number;
 }
 
 const NONE: Connection = {
@@ -200,14 +203,16 @@ const NONE: Connection = {
   lastSyncAt: null,
   stalestSyncAt: null,
   failingLocations: 0,
+  removedReviews: 0,
 };
 const isoOf = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export async function oauthReport(db: Db, now = new Date()) {
-  const [base, locs, connections] = await Promise.all([
+  const [base, locs, connections, removed] = await Promise.all([
     companyBase(db),
     locationCounts(db),
     connectionsByCompany(db, now),
+    removedReviewsByCompany(db),
   ]);
   const of = (companyId: number, source: string): Connection => {
     const c = connections.find((x) => x.companyId === companyId && x.source === source);
@@ -222,6 +227,7 @@ export async function oauthReport(db: Db, now = new Date()) {
       lastSyncAt: isoOf(c.lastSyncAt),
       stalestSyncAt: isoOf(c.stalestSyncAt),
       failingLocations: c.failing,
+      removedReviews: removed.find((r) => r.companyId === companyId && r.source === source)?.n ?? 0,
     };
   };
   const data = base.map((c) => ({

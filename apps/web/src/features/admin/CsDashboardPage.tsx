@@ -397,6 +397,7 @@ function ConnectionTag({ c }: { c: Connection }) {
   const sync = c.locations
     ? `Stalest location sync: ${c.stalestSyncAt ? formatDate(c.stalestSyncAt) : 'never'}${c.failingLocations ? ` · ${c.failingLocations} failing` : ''}`
     : 'No locations mapped for review sync';
+  const removed = c.removedReviews ? ` · ${c.removedReviews} review(s) removed at the source` : '';
   const tag = c.reconnectNeeded ? (
     <Tag color="red">Reconnect needed</Tag>
   ) : c.expired ? (
@@ -406,7 +407,7 @@ function ConnectionTag({ c }: { c: Connection }) {
   ) : (
     <Tag color="green">{c.companyWide ? 'Connected' : `${c.locations} locations`}</Tag>
   );
-  return <Tooltip title={sync}>{tag}</Tooltip>;
+  return <Tooltip title={sync + removed}>{tag}</Tooltip>;
 }
 
 function OauthTab() {

@@ -264,6 +264,18 @@ function Filters({
         style={{ width: 170 }}
         aria-label="Text"
       />
+      <Select
+        value={filter.removed === undefined ? 'any' : String(filter.removed)}
+        onChange={(v: string) => set({ removed: v === 'any' ? undefined : v === 'true' })}
+        options={[
+          { value: 'any', label: 'On the source or removed' },
+          { value: 'false', label: 'Still on the source' },
+          { value: 'true', label: 'Removed at source' },
+        ]}
+        style={{ width: 210 }}
+        aria-label="Removed at source"
+        data-testid="removed-filter"
+      />
       {perms.categories && categories.length > 0 && (
         <Select
           mode="multiple"
