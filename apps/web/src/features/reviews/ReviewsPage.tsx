@@ -241,41 +241,9 @@ function Filters({
         style={{ ...wide, minWidth: 130 }}
         data-testid="rating-filter"
       />
-      <Select
-        value={filter.answered === undefined ? 'any' : String(filter.answered)}
-        onChange={(v: string) => set({ answered: v === 'any' ? undefined : v === 'true' })}
-        options={[
-          { value: 'any', label: 'Answered or not' },
-          { value: 'false', label: 'Unanswered' },
-          { value: 'true', label: 'Answered' },
-        ]}
-        style={{ width: 150 }}
-        aria-label="Answered"
-        data-testid="answered-filter"
-      />
-      <Select
-        value={filter.with_text === undefined ? 'any' : String(filter.with_text)}
-        onChange={(v: string) => set({ with_text: v === 'any' ? undefined : v === 'true' })}
-        options={[
-          { value: 'any', label: 'With or without text' },
-          { value: 'true', label: 'With text' },
-          { value: 'false', label: 'Rating only' },
-        ]}
-        style={{ width: 170 }}
-        aria-label="Text"
-      />
-      <Select
-        value={filter.removed === undefined ? 'any' : String(filter.removed)}
-        onChange={(v: string) => set({ removed: v === 'any' ? undefined : v === 'true' })}
-        options={[
-          { value: 'any', label: 'On the source or removed' },
-          { value: 'false', label: 'Still on the source' },
-          { value: 'true', label: 'Removed at source' },
-        ]}
-        style={{ width: 210 }}
-        aria-label="Removed at source"
-        data-testid="removed-filter"
-      />
+      {YES_NO_FILTERS.map((f) => (
+        <YesNoFilter key={f.field} {...f} value={filter[f.field]} onChange={(v) => set({ [f.field]: v })} />
+      ))}
       {perms.categories && categories.length > 0 && (
         <Select
           mode="multiple"
@@ -641,5 +609,58 @@ export default function ReviewsPage() {
         />
       )}
     </div>
+  );
+}
+
+interface YesNoFilterSpec {
+  field: 'answered' | 'with_text' | 'removed';
+  labels: { any: string; yes: string; no: string };
+  width: number;
+  aria: string;
+  testId?: string;
+}
+
+/** The filters that are on (true), off (false) or not set. */
+const YES_NO_FILTERS: YesNoFilterSpec[] = [
+  {
+    field: 'answered',
+    labels: { any: 'Answered or not', yes: 'Answered', no: 'Unanswered' },
+    width: 150,
+    aria: 'Answered',
+    testId: 'answered-filter',
+  },
+  {
+    field: 'with_text',
+    labels: { any: 'With or without text', yes: 'With text', no: 'Rating only' },
+    width: 170,
+    aria: 'Text',
+  },
+  {
+    field: 'removed',
+    labels: { any: 'On the source or removed', yes: 'Removed at source', no: 'Still on the source' },
+    width: 210,
+    aria: 'Removed at source',
+    testId: 'removed-filter',
+  },
+];
+
+/** One yes/no/any filter as a select. */
+function YesNoFilter(
+  props: YesNoFilterSpec & { value: boolean | undefined; onChange: (value: boolean | undefined) => void },
+) {
+  const { labels } = props;
+  return (
+    <Select
+      value={props.value === undefined ? 'any' : String(props.value)}
+      onChange={(v: string) => props.onChange(v === 'any' ? undefined : v === 'true')}
+      options={[
+        { value: 'any', label: labels.any },
+        { value: 'true', label: labels.yes },
+        { value: 'false', label: labels.no },
+      ]}
+      style={{ width: props.width }}
+      aria-label={props.aria}
+      data-testid={props.testId}
+    />
   );
 }
