@@ -36,6 +36,10 @@ const NO_MATCHING_GET: Record<string, string> = {
   'PATCH /v2/api/reviews/response_rate': "its body is one field (the company's target): there is nothing else to keep",
   'PATCH /v2/api/states/{id}': "its body is one field (the region's language): there is nothing else to keep",
   'PATCH /v2/api/reviewAlerts/{id}': 'its body is one field (acknowledged): there is nothing else to keep',
+  'PATCH /v2/api/admin/googleOAuth':
+    'its body lists location-to-place pairs to map; locations it does not name keep theirs (integrations.test)',
+  'PATCH /v2/api/facebook/pageIds':
+    'its body lists location-to-page pairs to map; locations it does not name keep theirs (integrations.test)',
 };
 
 interface World {

@@ -65,13 +65,18 @@ export function createFakeFacebookReviews(appId: string, appSecret: string): Fak
 }
 
 /** `count` recommendations of a page made from their index. */
-export function makeFacebookRatings(pageId: string, count: number, start = Date.UTC(2026, 0, 1)): FakeRating[] {
+export function makeFacebookRatings(
+  pageId: string,
+  count: number,
+  start = Date.UTC(2026, 0, 1),
+  hoursApart = 1,
+): FakeRating[] {
   return Array.from({ length: count }, (_, i) => ({
     storyId: `${pageId}_story${i}`,
     recommendation: i % 4 === 0 ? 'negative' : 'positive',
     text: `Recommendation ${i} of ${pageId}`,
     reviewer: { id: `u${i}`, name: `Fan ${i}` },
-    createdTime: new Date(start - i * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+    createdTime: new Date(start - i * hoursApart * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+0000'),
   }));
 }
 

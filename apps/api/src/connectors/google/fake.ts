@@ -59,9 +59,14 @@ export interface FakeGoogle {
 export const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 
 /** `count` reviews of a location, made from their index (deterministic, so a test can tell them). */
-export function makeGoogleReviews(locationId: string, count: number, start = Date.UTC(2026, 0, 1)): FakeGoogleReview[] {
+export function makeGoogleReviews(
+  locationId: string,
+  count: number,
+  start = Date.UTC(2026, 0, 1),
+  hoursApart = 1,
+): FakeGoogleReview[] {
   return Array.from({ length: count }, (_, i) => {
-    const at = new Date(start - i * 3_600_000).toISOString();
+    const at = new Date(start - i * hoursApart * 3_600_000).toISOString();
     return {
       reviewId: `${locationId}-r${i}`,
       reviewer: { displayName: `Reviewer ${i}` },

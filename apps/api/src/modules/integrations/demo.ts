@@ -43,6 +43,11 @@ export async function startDemoSources(
 const DEMO_ADMIN = 'admin@reputo.test';
 const GOOGLE_PLACES = 12;
 const FACEBOOK_PAGES = 4;
+/**
+ * The demo places' reviews are two and a half days apart, as a real location's are: an hour apart,
+ * a day of them held a dozen 1 and 2 star reviews, which the review-bombing check rightly took for a burst.
+ */
+const DEMO_HOURS_APART = 60;
 
 /**
  * Gives the fakes places named as the demo Master Admin's company's first locations (so they map by
@@ -65,14 +70,14 @@ export async function stockDemoSources(db: Db, google: FakeGoogle | null, graph:
         account: 'demo',
         id: `D${l.id}`,
         title: l.title,
-        reviews: makeGoogleReviews(`demo-${l.id}`, 15 + (i % 4) * 5, now - 3_600_000),
+        reviews: makeGoogleReviews(`demo-${l.id}`, 15 + (i % 4) * 5, now - 3_600_000, DEMO_HOURS_APART),
       }),
     );
     google.addLocation({
       account: 'demo',
       id: 'D-new',
       title: 'New branch (not in Reputo yet)',
-      reviews: makeGoogleReviews('demo-new', 5, now),
+      reviews: makeGoogleReviews('demo-new', 5, now, DEMO_HOURS_APART),
     });
   }
   if (graph && graph.reviews.pages.size === 0)
@@ -81,6 +86,6 @@ export async function stockDemoSources(db: Db, google: FakeGoogle | null, graph:
         id: `demo-fb-${l.id}`,
         name: l.title,
         token: `demo-fb-page-token-${l.id}`,
-        ratings: makeFacebookRatings(`demo-fb-${l.id}`, 12, now - 3_600_000),
+        ratings: makeFacebookRatings(`demo-fb-${l.id}`, 12, now - 3_600_000, DEMO_HOURS_APART),
       });
 }

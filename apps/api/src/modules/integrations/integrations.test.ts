@@ -13,7 +13,7 @@ import { bearer, signIn } from '../../test/http';
 import { NEW_REVIEWS_JOB } from '../notifications/service';
 import { listOutbox } from '../outbox/repository';
 import { pickPort } from '../responses/test/fakeSources';
-import { SYNC_SCHEDULE_JOB } from './jobs';
+import { SYNC_SCHEDULE_JOB } from './syncQueue';
 import { matchPlaces } from './service';
 
 const googlePort = pickPort();

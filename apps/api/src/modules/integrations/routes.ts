@@ -28,7 +28,8 @@ import {
   type OfferedPlace,
   type Source,
 } from './service';
-import { defineSyncJobs, queueSync } from './jobs';
+import { defineSyncJobs } from './jobs';
+import { queueSync } from './syncQueue';
 
 /**
  * Connections to review sources (spec 001 section 7 "Integrations", review sources only): OAuth with

@@ -13,7 +13,7 @@ import { SourceApiError } from '../../connectors/sourceApi';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
-import { queueSync } from './jobs';
+import { queueSync } from './syncQueue';
 import { badRequest } from '../../platform/errors';
 import { createSecretBox, isSealed, type SecretBox } from '../../platform/secrets';
 import {
