@@ -125,12 +125,14 @@ describeEachDatabase(
     });
 
     it('runs a job longer than its lease once: the lease is renewed while it runs', async () => {
-      const a = createJobQueue(env.database.db, { leaseSeconds: 0.3 });
-      const b = createJobQueue(env.database.db, { leaseSeconds: 0.3 });
+      // A lease of a second, renewed every third of it, and a job of three: a CI machine under load once
+      // stalled past a 0.3 s lease, and the other runner rightly took the job over.
+      const a = createJobQueue(env.database.db, { leaseSeconds: 1 });
+      const b = createJobQueue(env.database.db, { leaseSeconds: 1 });
       let runs = 0;
       const handler = async () => {
         runs += 1;
-        await sleep(1_500);
+        await sleep(3_000);
       };
       a.define('test.long', handler);
       b.define('test.long', handler);
