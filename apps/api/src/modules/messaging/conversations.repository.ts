@@ -189,9 +189,10 @@ function toView(r: ViewRow): ConversationView {
   };
 }
 
-function viewQuery(db: Db) {
+/** The conversations with their page and assignee joined, selecting the view's columns and any given. */
+function viewQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra = {} as Extra) {
   return db
-    .select(viewColumns)
+    .select({ ...viewColumns, ...extra })
     .from(conversations)
     .leftJoin(messagePages, eq(messagePages.id, conversations.pageId))
     .leftJoin(users, eq(users.id, conversations.assigneeId));
@@ -271,11 +272,7 @@ function buildInboxPage(db: Db, shape: InboxShape, limit: number, name: string) 
   // The row count is written into the statement, not a parameter: with an unknown LIMIT the planner
   // assumes a tenth of the rows are wanted, so the plan made once for all values would not be the
   // index walk that stops after a page, and PostgreSQL would go on planning every execution.
-  return db
-    .select({ ...viewColumns, unreadTotal: unreadTotalColumn(shape.limited) })
-    .from(conversations)
-    .leftJoin(messagePages, eq(messagePages.id, conversations.pageId))
-    .leftJoin(users, eq(users.id, conversations.assigneeId))
+  return viewQuery(db, { unreadTotal: unreadTotalColumn(shape.limited) })
     .where(and(...preparedInboxConditions(shape)))
     .orderBy(desc(conversations.lastMessageAt), sql`${conversations.id} desc limit ${sql.raw(String(limit))}`)
     .prepare(name);
