@@ -104,70 +104,75 @@ describeEachDatabase(
       expect(await firstText()).toBe('Changed again in the database');
     });
 
-    it("keys every cached answer by each of its query parameters, by the member's locations and by the company", async () => {
-      const { database, fx } = use();
-      const cached = use().app.routePermissions.filter((r) => r.reads && r.method === 'GET' && !r.url.includes(':'));
-      expect(cached.length).toBeGreaterThan(10);
-      // The manager sees one location of three (the team screen's location limit); a second manager all.
-      expect(
-        (await send('admin', 'PATCH', `/v2/api/team/${fx.companyA.manager.id}`, { locationIds: [world.downtown] }))
-          .statusCode,
-      ).toBe(200);
-      await insertUser(database.db, {
-        email: 'manager2@alpha.test',
-        role: 'manager',
-        passwordHash: await hashPassword(FIXTURE_PASSWORD),
-        status: 'active',
-        firstName: 'Second',
-        lastName: 'Manager',
-        companyId: fx.companyA.id,
-      });
-      tokens.manager2 = (await signIn(use().app, 'manager2@alpha.test')).access_token;
-      // Beta looks like Alpha in everything else a key holds (features, type, last change), so only its id tells them apart.
-      const [alpha] = await database.db.select().from(companies).where(eq(companies.id, fx.companyA.id));
-      await database.db
-        .update(companies)
-        .set({ features: alpha!.features, type: alpha!.type, updatedAt: alpha!.updatedAt })
-        .where(eq(companies.id, fx.companyB.id));
-      identitiesChanged();
+    // Every cached route, several calls each: 12 s on PostgreSQL, past 30 s on PGlite once under CI load.
+    it(
+      "keys every cached answer by each of its query parameters, by the member's locations and by the company",
+      { timeout: 120_000 },
+      async () => {
+        const { database, fx } = use();
+        const cached = use().app.routePermissions.filter((r) => r.reads && r.method === 'GET' && !r.url.includes(':'));
+        expect(cached.length).toBeGreaterThan(10);
+        // The manager sees one location of three (the team screen's location limit); a second manager all.
+        expect(
+          (await send('admin', 'PATCH', `/v2/api/team/${fx.companyA.manager.id}`, { locationIds: [world.downtown] }))
+            .statusCode,
+        ).toBe(200);
+        await insertUser(database.db, {
+          email: 'manager2@alpha.test',
+          role: 'manager',
+          passwordHash: await hashPassword(FIXTURE_PASSWORD),
+          status: 'active',
+          firstName: 'Second',
+          lastName: 'Manager',
+          companyId: fx.companyA.id,
+        });
+        tokens.manager2 = (await signIn(use().app, 'manager2@alpha.test')).access_token;
+        // Beta looks like Alpha in everything else a key holds (features, type, last change), so only its id tells them apart.
+        const [alpha] = await database.db.select().from(companies).where(eq(companies.id, fx.companyA.id));
+        await database.db
+          .update(companies)
+          .set({ features: alpha!.features, type: alpha!.type, updatedAt: alpha!.updatedAt })
+          .where(eq(companies.id, fx.companyB.id));
+        identitiesChanged();
 
-      const bases = new Map<string, string>();
-      for (const route of cached) {
-        const res = await ask('admin', route.url, PERIOD);
-        expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
-        bases.set(route.url, res.body);
-        await ask('manager2', route.url, PERIOD);
-      }
-      // Every review gone behind the caches' back: an answer computed now differs from one kept before.
-      await database.db.delete(reviews).where(eq(reviews.companyId, fx.companyA.id));
-      await rebuildReviewDaily(database.db, fx.companyA.id);
-      await rebuildTopicDaily(database.db, fx.companyA.id);
+        const bases = new Map<string, string>();
+        for (const route of cached) {
+          const res = await ask('admin', route.url, PERIOD);
+          expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+          bases.set(route.url, res.body);
+          await ask('manager2', route.url, PERIOD);
+        }
+        // Every review gone behind the caches' back: an answer computed now differs from one kept before.
+        await database.db.delete(reviews).where(eq(reviews.companyId, fx.companyA.id));
+        await rebuildReviewDaily(database.db, fx.companyA.id);
+        await rebuildTopicDaily(database.db, fx.companyA.id);
 
-      const asks = cached.flatMap((route) => [
-        ...variantsOf(route.url, route.querystring as ZodType).map((query) => ({
-          who: 'admin',
-          url: route.url,
-          query,
-        })),
-        { who: 'manager', url: route.url, query: PERIOD },
-        { who: 'beta', url: route.url, query: PERIOD },
-      ]);
-      // Each must still find its route's base answer kept: fewer than the report cache holds.
-      expect(asks.length + 2 * bases.size).toBeLessThan(500);
-      const answers = [];
-      for (const a of asks) answers.push((await ask(a.who, a.url, a.query)).body);
-      identitiesChanged();
-      for (const [i, a] of asks.entries()) {
-        expect(answers[i], `${a.who} ${a.url}?${new URLSearchParams(a.query)}`).toBe(
-          (await ask(a.who, a.url, a.query)).body,
-        );
-      }
-      // Not vacuous: the kept base answers were from before the deletion (this world has no competitors).
-      const unchanged = [];
-      for (const route of cached)
-        if ((await ask('admin', route.url, PERIOD)).body === bases.get(route.url)) unchanged.push(route.url);
-      expect(unchanged).toEqual(['/v2/api/competitor', '/v2/api/competitor/pageData']);
-    });
+        const asks = cached.flatMap((route) => [
+          ...variantsOf(route.url, route.querystring as ZodType).map((query) => ({
+            who: 'admin',
+            url: route.url,
+            query,
+          })),
+          { who: 'manager', url: route.url, query: PERIOD },
+          { who: 'beta', url: route.url, query: PERIOD },
+        ]);
+        // Each must still find its route's base answer kept: fewer than the report cache holds.
+        expect(asks.length + 2 * bases.size).toBeLessThan(500);
+        const answers = [];
+        for (const a of asks) answers.push((await ask(a.who, a.url, a.query)).body);
+        identitiesChanged();
+        for (const [i, a] of asks.entries()) {
+          expect(answers[i], `${a.who} ${a.url}?${new URLSearchParams(a.query)}`).toBe(
+            (await ask(a.who, a.url, a.query)).body,
+          );
+        }
+        // Not vacuous: the kept base answers were from before the deletion (this world has no competitors).
+        const unchanged = [];
+        for (const route of cached)
+          if ((await ask('admin', route.url, PERIOD)).body === bases.get(route.url)) unchanged.push(route.url);
+        expect(unchanged).toEqual(['/v2/api/competitor', '/v2/api/competitor/pageData']);
+      },
+    );
   },
   { env: { REPORT_CACHE_SECONDS: '3600', IDENTITY_CACHE_SECONDS: '60' } },
 );
