@@ -48,22 +48,7 @@ export async function readJson<T>(
     try {
       const res = await callApi(label, url, { method: 'GET', headers }, opts.timeoutMs);
       if (res.ok) return (await res.json()) as T;
-      const text = await res.text().catch(() => '');
-      let body: unknown = undefined;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: the status tells
-      }
-      const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
-      const kind = classify(res.status, body);
-      const said = errorMessage(body) ?? `HTTP ${res.status}`;
-      failure = new SourceApiError(
-        `${label}: ${said}`,
-        kind,
-        res.status,
-        Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
-      );
+      failure = await sourceFailure(label, res, classify);
     } catch (error) {
       if (!(error instanceof ConnectorError) || error instanceof SourceApiError) throw error;
       failure = new SourceApiError(error.message, 'transient');
@@ -77,6 +62,32 @@ export async function readJson<T>(
     await sleep(wait);
   }
 }
+
+/** A failed answer of a source as a SourceApiError: its message, kind and Retry-After. */
+export async function sourceFailure(
+  label: string,
+  res: Response,
+  classify: (status: number, body: unknown) => SourceFailureKind,
+): Promise<SourceApiError> {
+  const text = await res.text().catch(() => '');
+  let body: unknown = undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the status tells
+  }
+  const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+  return new SourceApiError(
+    `${label}: ${errorMessage(body) ?? `HTTP ${res.status}`}`,
+    classify(res.status, body),
+    res.status,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  );
+}
+
+/** A source refused the token it was given (expired, revoked): refresh, or connect again. */
+export const isTokenRefusal = (error: unknown): error is SourceApiError =>
+  error instanceof SourceApiError && error.kind === 'token';
 
 function errorMessage(body: unknown): string | undefined {
   const e = (body as { error?: unknown } | undefined)?.error;

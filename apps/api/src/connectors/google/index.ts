@@ -1,82 +1,38 @@
-import {
-  apiErrorText,
-  callApi,
-  ConnectorError,
-  type ReplyConnector,
-  type ReplyTarget,
-  type SourceConnection,
-} from '../types';
+import { sourceFailure } from '../sourceApi';
+import { callApi, type ReplyAccess, type ReplyConnector, type ReplyTarget } from '../types';
+import { classifyGoogle } from './business';
 
 /**
  * Google Business Profile: replies live at
  * `PUT {GOOGLE_API_URL}/accounts/{a}/locations/{l}/reviews/{reviewId}/reply` with `{ comment }`
  * (v4 API; the answer is `{ comment, updateTime }`), and are removed with DELETE on the same path.
- * Access tokens expire after an hour: with a refresh token and the OAuth client, a fresh one is
- * taken from `GOOGLE_TOKEN_URL` first and handed to `saveToken` to be stored.
+ * The token comes from the location's connection (modules/integrations refreshes it); a 401 is
+ * thrown as a token refusal so that the caller refreshes once and retries.
  */
-export interface GoogleOptions {
-  apiUrl: string;
-  tokenUrl: string;
-  clientId?: string;
-  clientSecret?: string;
-  saveToken: (connectionId: number, token: { accessToken: string; expiresAt: Date }) => Promise<void>;
-}
-
 const LABEL = 'Google API';
 
-export function googleConnector(opts: GoogleOptions): ReplyConnector {
-  async function accessToken(conn: SourceConnection): Promise<string> {
-    const fresh = conn.accessToken && (!conn.expiresAt || conn.expiresAt.getTime() > Date.now() + 60_000);
-    if (fresh) return conn.accessToken!;
-    if (!conn.refreshToken || !opts.clientId || !opts.clientSecret) {
-      if (conn.accessToken) return conn.accessToken;
-      throw new ConnectorError(`${LABEL}: the Google connection has no valid token; connect Google again`);
-    }
-    const res = await callApi(LABEL, opts.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: conn.refreshToken,
-        client_id: opts.clientId,
-        client_secret: opts.clientSecret,
-      }).toString(),
-    });
-    if (!res.ok) throw new ConnectorError(`${LABEL}: token refresh failed: ${await apiErrorText(res)}`);
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new ConnectorError(`${LABEL}: token refresh gave no access token`);
-    const token = {
-      accessToken: body.access_token,
-      expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000),
-    };
-    await opts.saveToken(conn.id, token);
-    return token.accessToken;
-  }
-
-  const replyUrl = (conn: SourceConnection, target: ReplyTarget) =>
-    `${opts.apiUrl}/${conn.account.replace(/^\/+|\/+$/g, '')}/reviews/${encodeURIComponent(target.reviewExternalId)}/reply`;
+export function googleConnector(opts: { apiUrl: string }): ReplyConnector {
+  const replyUrl = (access: ReplyAccess, target: ReplyTarget) =>
+    `${opts.apiUrl}/${access.account.replace(/^\/+|\/+$/g, '')}/reviews/${encodeURIComponent(target.reviewExternalId)}/reply`;
 
   return {
     source: 'google',
     title: 'Google',
-    async postReply(conn, target, text) {
-      const token = await accessToken(conn);
-      const url = replyUrl(conn, target);
-      const res = await callApi(LABEL, url, {
+    async postReply(access, target, text) {
+      const res = await callApi(LABEL, replyUrl(access, target), {
         method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${access.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ comment: text }),
       });
-      if (!res.ok) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
-      return { externalId: `${conn.account}/reviews/${target.reviewExternalId}/reply` };
+      if (!res.ok) throw await sourceFailure(LABEL, res, classifyGoogle);
+      return { externalId: `${access.account}/reviews/${target.reviewExternalId}/reply` };
     },
-    async deleteReply(conn, target) {
-      const token = await accessToken(conn);
-      const res = await callApi(LABEL, replyUrl(conn, target), {
+    async deleteReply(access, target) {
+      const res = await callApi(LABEL, replyUrl(access, target), {
         method: 'DELETE',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${access.token}` },
       });
-      if (!res.ok && res.status !== 404) throw new ConnectorError(`${LABEL}: ${await apiErrorText(res)}`);
+      if (!res.ok && res.status !== 404) throw await sourceFailure(LABEL, res, classifyGoogle);
     },
   };
 }

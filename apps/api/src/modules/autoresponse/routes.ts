@@ -114,7 +114,10 @@ async function saveSettings(
 }
 
 /** Answers every due review of every company with auto-response on; answers how many replies were written. */
-export async function runAutoresponse(deps: Pick<AppDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
+export async function runAutoresponse(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
+  now = new Date(),
+): Promise<number> {
   const { db } = deps;
   const enabled = await enabledAutoresponses(db);
   let written = 0;

@@ -29,19 +29,29 @@ export async function findConnectionRow(db: Db, id: number): Promise<ConnectionR
   return row;
 }
 
-/** The company-wide (location 0) connection of a source: the OAuth account. */
-export async function accountConnection(db: Db, companyId: number, source: string): Promise<ConnectionRow | undefined> {
-  const [row] = await db
+/** The connection a location's calls go through: its own (a mapped place or page), else the company's account. */
+export async function locationConnection(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+  source: string,
+): Promise<ConnectionRow | undefined> {
+  const rows = await db
     .select()
     .from(sourceConnections)
     .where(
       and(
         eq(sourceConnections.companyId, companyId),
         eq(sourceConnections.source, source),
-        eq(sourceConnections.locationId, 0),
+        inArray(sourceConnections.locationId, [0, locationId ?? 0]),
       ),
     );
-  return row;
+  return rows.find((r) => r.locationId === (locationId ?? 0)) ?? rows.find((r) => r.locationId === 0);
+}
+
+/** The company-wide (location 0) connection of a source: the OAuth account. */
+export async function accountConnection(db: Db, companyId: number, source: string): Promise<ConnectionRow | undefined> {
+  return locationConnection(db, companyId, 0, source);
 }
 
 export async function upsertConnection(

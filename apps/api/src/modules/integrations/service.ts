@@ -9,7 +9,7 @@ import {
   type OAuthProvider,
   type TokenSet,
 } from '../../connectors/oauth';
-import { SourceApiError } from '../../connectors/sourceApi';
+import { isTokenRefusal } from '../../connectors/sourceApi';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { jobQueueFor } from '../../platform/jobs';
@@ -18,6 +18,7 @@ import { badRequest } from '../../platform/errors';
 import { createSecretBox, isSealed, type SecretBox } from '../../platform/secrets';
 import {
   accountConnection,
+  locationConnection,
   applySourcePass,
   claimReconnectMail,
   companyAdminEmails,
@@ -262,6 +263,16 @@ export async function markReconnect(deps: Deps, row: ConnectionRow, reason: stri
   throw new ReconnectNeeded(reason);
 }
 
+/** What a reply to a review of this location needs, or null when the source is not connected for it. */
+export async function replyConnection(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+  source: string,
+): Promise<ConnectionRow | null> {
+  return (await locationConnection(db, companyId, locationId, source)) ?? null;
+}
+
 /** The token a location's calls use: the location's own (a Facebook page token) or the account's. */
 async function tokenFor(deps: Deps, row: ConnectionRow, force = false): Promise<string> {
   const account = await accountConnection(deps.db, row.companyId, row.source);
@@ -303,7 +314,7 @@ export async function offeredPlaces(deps: Deps, companyId: number, source: Sourc
     const pages: FacebookPage[] = await facebookClient(deps).pages(token);
     return pages.map((p) => ({ id: p.id, name: p.name, address: p.address, placeId: null, token: p.accessToken }));
   } catch (error) {
-    if (error instanceof SourceApiError && error.kind === 'token')
+    if (isTokenRefusal(error))
       return markReconnect(deps, account, `${SOURCE_TITLES[source]} refused the stored access (${error.message}).`);
     throw error;
   }
@@ -449,22 +460,35 @@ async function facebookPass(deps: Deps, row: ConnectionRow, token: string): Prom
  */
 export async function syncLocation(deps: Deps, row: ConnectionRow): Promise<SyncOutcome> {
   const pass = row.source === 'google' ? googlePass : facebookPass;
-  let seen: SourceReview[];
+  const seen = await withSourceToken(deps, row, (token) => pass(deps, row, token));
+  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen);
+}
+
+/**
+ * Runs a call of the source with the connection's token. A token the source refuses is refreshed
+ * once and the call retried (Google); refused again, or a Facebook page token refused (it does not
+ * refresh), the connection becomes "reconnect needed" and ReconnectNeeded is thrown.
+ */
+export async function withSourceToken<T>(
+  deps: Deps,
+  row: ConnectionRow,
+  call: (token: string) => Promise<T>,
+): Promise<T> {
+  const title = SOURCE_TITLES[row.source as Source];
   try {
-    seen = await pass(deps, row, await tokenFor(deps, row));
+    return await call(await tokenFor(deps, row));
   } catch (error) {
-    if (!(error instanceof SourceApiError && error.kind === 'token')) throw error;
+    if (!isTokenRefusal(error)) throw error;
     if (row.source === 'facebook')
-      return markReconnect(deps, row, `Facebook refused the page's access (${error.message}).`);
+      return markReconnect(deps, row, `${title} refused the page's access (${error.message}).`);
     try {
-      seen = await pass(deps, row, await tokenFor(deps, row, true));
+      return await call(await tokenFor(deps, row, true));
     } catch (again) {
-      if (again instanceof SourceApiError && again.kind === 'token')
-        return markReconnect(deps, row, `Google refused the stored access (${again.message}).`);
+      if (isTokenRefusal(again))
+        return markReconnect(deps, row, `${title} refused the stored access (${again.message}).`);
       throw again;
     }
   }
-  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen);
 }
 
 export function syncIntervalMs(deps: Pick<AppDeps, 'config'>): number {

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { responses, sourceConnections } from '../../db/schema';
-import type { SourceConnection } from '../../connectors/types';
-import { isSealed, type SecretBox } from '../../platform/secrets';
+import { responses } from '../../db/schema';
 import { refreshReplyState } from '../reviews/repository';
 
 export type ResponseRecord = typeof responses.$inferSelect;
@@ -54,39 +52,3 @@ export async function deleteResponseRow(db: Db, id: number, reviewId: number): P
  * company-wide account's, and a refreshed token is saved there. Stored tokens are sealed
  * (platform/secrets.ts); older plain ones are read as they are.
  */
-export async function findConnection(
-  db: Db,
-  box: SecretBox,
-  companyId: number,
-  locationId: number | null,
-  source: string,
-): Promise<SourceConnection | undefined> {
-  const rows = await db
-    .select()
-    .from(sourceConnections)
-    .where(and(eq(sourceConnections.companyId, companyId), eq(sourceConnections.source, source)));
-  const companyWide = rows.find((r) => r.locationId === 0);
-  const own = rows.find((r) => locationId !== null && r.locationId === locationId) ?? companyWide;
-  if (!own) return undefined;
-  const tokens = own.accessToken || own.refreshToken || !companyWide ? own : companyWide;
-  const open = (v: string | null) => (v && isSealed(v) ? box.open(v) : v);
-  return {
-    id: tokens.id,
-    account: own.account,
-    accessToken: open(tokens.accessToken),
-    refreshToken: open(tokens.refreshToken),
-    expiresAt: tokens.expiresAt,
-  };
-}
-
-export async function saveConnectionToken(
-  db: Db,
-  box: SecretBox,
-  id: number,
-  token: { accessToken: string; expiresAt: Date },
-): Promise<void> {
-  await db
-    .update(sourceConnections)
-    .set({ accessToken: box.seal(token.accessToken), expiresAt: token.expiresAt, updatedAt: new Date() })
-    .where(eq(sourceConnections.id, id));
-}

@@ -5,6 +5,7 @@ import { createSecretBox } from '../../platform/secrets';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
+import { listOutbox } from '../outbox/repository';
 import { FakeSources, pickPort } from './test/fakeSources';
 
 const fake = new FakeSources(pickPort());
@@ -130,6 +131,73 @@ describeEachDatabase(
       });
       expect(fake.seen.filter((s) => s.method === 'PUT').length).toBe(puts);
       await env.database.db.update(reviews).set({ externalId: 'google-r2' }).where(eq(reviews.id, world.ids.r2!));
+    });
+
+    it('refreshes a token Google refuses before its expiry; a revoked grant fails the reply and asks to reconnect', async () => {
+      const db = env.database.db;
+      const box = createSecretBox(env.config.secrets);
+      const marina = and(
+        eq(sourceConnections.companyId, env.fx.companyA.id),
+        eq(sourceConnections.locationId, world.marina),
+      );
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      // Google ended the token early: the stored one still looks good for an hour.
+      await db
+        .update(sourceConnections)
+        .set({ accessToken: box.seal('ended-early'), expiresAt: inAnHour })
+        .where(marina);
+      const refreshes = () => fake.seen.filter((s) => s.path === '/token').length;
+      const before = refreshes();
+      const res = await call('responder', 'POST', '/v2/api/responses/create', {
+        reviewId: world.ids.r1,
+        text: 'Thank you Sara!',
+      });
+      expect(res.json()).toMatchObject({ status: 'posted', failureReason: null });
+      expect(refreshes()).toBe(before + 1);
+
+      // The refresh token is revoked as well: the reply fails with what to do, and nothing is lost.
+      await db
+        .update(sourceConnections)
+        .set({ accessToken: box.seal('ended-early'), refreshToken: box.seal('revoked'), expiresAt: inAnHour })
+        .where(marina);
+      const failed = await call('responder', 'PATCH', `/v2/api/responses/update/${res.json().id}`, {
+        text: 'Thank you so much, Sara!',
+      });
+      expect(failed.json()).toMatchObject({ status: 'failed', text: 'Thank you so much, Sara!' });
+      expect(failed.json().failureReason).toMatch(/^Google must be connected again in Settings › Third-party Login: /);
+      const [conn] = await db.select().from(sourceConnections).where(marina);
+      expect(conn).toMatchObject({ status: 'reconnect_needed' });
+      const mails = (await listOutbox(db, { to: 'admin@alpha.test', limit: 50 })).filter((m) =>
+        m.subject.includes('Reconnect Google'),
+      );
+      expect(mails).toHaveLength(1);
+      // Until connected again, a reply fails at once, without calling Google.
+      const calls = fake.seen.length;
+      const again = await call('responder', 'GET', `/v2/api/reviews/replay/withGoole?responseId=${res.json().id}`);
+      expect(again.json()).toMatchObject({ status: 'failed' });
+      expect(fake.seen.length).toBe(calls);
+      await db
+        .update(sourceConnections)
+        .set({ status: 'connected', statusReason: null, refreshToken: box.seal('refresh-1'), expiresAt: new Date(0) })
+        .where(marina);
+    });
+
+    it('asks to reconnect Facebook when the page token is refused (it cannot be refreshed)', async () => {
+      const db = env.database.db;
+      const page = and(eq(sourceConnections.companyId, env.fx.companyA.id), eq(sourceConnections.source, 'facebook'));
+      await db.update(sourceConnections).set({ accessToken: 'expired-page-token' }).where(page);
+      const res = await call('admin', 'POST', '/v2/api/responses/create', {
+        reviewId: world.ids.r4,
+        text: 'Thanks Lina!',
+      });
+      expect(res.json()).toMatchObject({ status: 'failed', text: 'Thanks Lina!' });
+      expect(res.json().failureReason).toMatch(/^Facebook must be connected again in Settings › Third-party Login: /);
+      expect((await db.select().from(sourceConnections).where(page))[0]).toMatchObject({ status: 'reconnect_needed' });
+      await db
+        .update(sourceConnections)
+        .set({ accessToken: 'page-token', status: 'connected', statusReason: null })
+        .where(page);
+      expect((await call('admin', 'DELETE', `/v2/api/responses/delete/${res.json().id}`)).statusCode).toBe(200);
     });
 
     it('fails with a clear reason where no connection exists', async () => {

@@ -2,7 +2,7 @@ import { freeTextError, sourceTitle, type Feature } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { facebookConnector } from '../../connectors/facebook';
 import { googleConnector } from '../../connectors/google';
-import { boxOf } from '../integrations/service';
+import { ReconnectNeeded, replyConnection, withSourceToken } from '../integrations/service';
 import { ConnectorError, type ReplyConnector } from '../../connectors/types';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
@@ -10,30 +10,17 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { dataChanged } from '../../platform/dataChanges';
 import { findResponsesFor, type ReviewRow } from '../reviews/repository';
 import { requireReview, toResponseDto, type ResponseDto } from '../reviews/service';
-import {
-  deleteResponseRow,
-  findConnection,
-  findResponse,
-  insertResponse,
-  saveConnectionToken,
-  updateResponseRow,
-  type ResponseRecord,
-} from './repository';
+import { deleteResponseRow, findResponse, insertResponse, updateResponseRow, type ResponseRecord } from './repository';
 
 export const REPLY_MAX_LENGTH = 4000;
 export type ReplyStatus = 'draft' | 'posted' | 'failed';
 export type ReplyOrigin = 'manual' | 'template' | 'ai' | 'auto';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
 
 /** The connector that can post replies for a source, or null when the source has no reply API here. */
 export function connectorFor(deps: Deps, source: string): ReplyConnector | null {
-  if (source === 'google') {
-    return googleConnector({
-      ...deps.config.google,
-      saveToken: (id, token) => saveConnectionToken(deps.db, boxOf(deps), id, token),
-    });
-  }
+  if (source === 'google') return googleConnector(deps.config.google);
   if (source === 'facebook') return facebookConnector(deps.config.facebook);
   return null;
 }
@@ -80,23 +67,26 @@ export async function deliver(
     externalId: previousExternalId,
     postedAt: null,
   });
-  const conn = await findConnection(deps.db, boxOf(deps), review.companyId, review.locationId, review.source);
+  const conn = await replyConnection(deps.db, review.companyId, review.locationId, review.source);
   if (!conn) return failed(`${connector.title} is not connected for this location; connect it to reply from here.`);
   if (!review.externalId)
     return failed(`This review has no ${connector.title} id, so the reply cannot be posted there.`);
+  const target = { reviewExternalId: review.externalId };
   try {
-    const { externalId } = await connector.postReply(
-      conn,
-      { reviewExternalId: review.externalId },
-      text,
-      previousExternalId,
+    const { externalId } = await withSourceToken(deps, conn, (token) =>
+      connector.postReply({ account: conn.account, token }, target, text, previousExternalId),
     );
     return { status: 'posted', failureReason: null, externalId, postedAt: new Date() };
   } catch (error) {
     if (error instanceof ConnectorError) return failed(error.message);
+    if (error instanceof ReconnectNeeded) return failed(reconnectReason(connector, error));
     throw error;
   }
 }
+
+/** Why a reply could not reach a source whose connection must be made again. */
+const reconnectReason = (connector: ReplyConnector, error: ReconnectNeeded) =>
+  `${connector.title} must be connected again in Settings › Third-party Login: ${error.message}`;
 
 async function dto(db: Db, row: ResponseRecord): Promise<ResponseDto> {
   const rows = await findResponsesFor(db, [row.reviewId]);
@@ -200,18 +190,23 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
   const { response, review } = await requireResponse(deps.db, ctx, id);
   const connector = response.externalId && response.status === 'posted' ? connectorFor(deps, review.source) : null;
   if (connector && response.externalId) {
-    const conn = await findConnection(deps.db, boxOf(deps), review.companyId, review.locationId, review.source);
+    const conn = await replyConnection(deps.db, review.companyId, review.locationId, review.source);
     if (!conn)
       throw new AppError(
         502,
         'source_error',
         `${connector.title} is not connected for this location, so the reply cannot be removed there.`,
       );
+    const target = { reviewExternalId: review.externalId ?? '' };
     try {
-      await connector.deleteReply(conn, { reviewExternalId: review.externalId ?? '' }, response.externalId);
+      await withSourceToken(deps, conn, (token) =>
+        connector.deleteReply({ account: conn.account, token }, target, response.externalId!),
+      );
     } catch (error) {
       if (error instanceof ConnectorError)
         throw new AppError(502, 'source_error', `The reply was not deleted: ${error.message}`);
+      if (error instanceof ReconnectNeeded)
+        throw new AppError(502, 'source_error', `The reply was not deleted: ${reconnectReason(connector, error)}`);
       throw error;
     }
   }
