@@ -8,7 +8,7 @@ import { targetOf } from './target';
 /**
  * npm run bench:run -- (--database-url postgres://... | --data-dir DIR) [--seconds 8] [--connections 1,32]
  *   [--only REGEX] [--no-raw | --raw-only] [--export-rows 100000] [--upload-rows 100000] [--upload-load-rows 20000] [--no-png] [--no-browser]
- *   [--web-dist DIR] [--report-cache-seconds N] [--update-results]
+ *   [--web-dist DIR] [--report-cache-seconds N] [--views own|shared] [--update-results]
  *
  * Starts the real server on a generated data set and measures it; writes bench/out/results-<set>-<db>.json
  * and .md, and with --update-results replaces that data set's section of bench/RESULTS.md. A run of some
@@ -50,11 +50,13 @@ async function main(): Promise<void> {
       'raw-budget-ms': { type: 'string', default: '1500' },
       'update-results': { type: 'boolean', default: false },
       'report-cache-seconds': { type: 'string' },
+      views: { type: 'string', default: 'own' },
     },
   });
   if (values['update-results'] && (values.only || values['raw-only']))
     throw new Error('--update-results needs a full run: leave out --only and --raw-only');
   const target = targetOf(values);
+  if (values.views !== 'own' && values.views !== 'shared') throw new Error('--views must be own or shared');
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const results = await runBenchmark({
     target,
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     png: !values['no-png'],
     browser: !values['no-browser'],
     webDist: values['web-dist'],
+    views: values.views,
     reportCacheSeconds:
       values['report-cache-seconds'] === undefined
         ? undefined

@@ -69,6 +69,7 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
       uploadLoadAfterSeconds: 0.5,
       png: false,
       browser: false,
+      views: 'own',
       command: 'smoke',
       log: () => undefined,
     });
@@ -95,6 +96,11 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
       else expect(statements, `${s.name}: the SQL it sends was captured`).toBeGreaterThan(0);
       expect(verdict(s, [1, 2])).not.toBe('failed');
     }
+    // Each request of a report or list asks its own view; a single review or a search keeps its one.
+    const own = (name: string) => results.scenarios.find((s) => s.name === name)?.ownView;
+    expect(own('reviews: first page')).toBe(true);
+    expect(own('statistics reviews/volume (90 days)')).toBe(true);
+    expect(own('reviews: full-text search "cold food"')).toBe(false);
     if (results.export && !('skipped' in results.export)) expect(results.export.rows).toBeGreaterThan(0);
     if (results.upload && !('skipped' in results.upload))
       expect(results.upload).toMatchObject({ status: 'done', imported: 100, rejected: 0 });

@@ -22,6 +22,8 @@ export interface LoadRequest {
   path: string;
   token: string;
   body?: (n: number) => unknown;
+  /** The path of the n-th request, when each asks its own view. */
+  pathFor?: (n: number) => string;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -62,9 +64,18 @@ export async function measure(req: LoadRequest, connections: number, seconds: nu
           method: req.method,
           path: req.path,
           headers,
-          // autocannon calls setupRequest whenever the key is present, so add it only for bodies.
-          ...(req.body
-            ? { setupRequest: (r: autocannon.Request) => ({ ...r, body: JSON.stringify(req.body!(n++)) }) }
+          // autocannon calls setupRequest whenever the key is present, so add it only when requests vary.
+          ...(req.body || req.pathFor
+            ? {
+                setupRequest: (r: autocannon.Request) => {
+                  const i = n++;
+                  return {
+                    ...r,
+                    ...(req.pathFor ? { path: req.pathFor(i) } : {}),
+                    ...(req.body ? { body: JSON.stringify(req.body(i)) } : {}),
+                  };
+                },
+              }
             : {}),
         },
       ],

@@ -24,6 +24,7 @@ import {
 import { callerFor, serverRoutes, signIn, type Caller } from './http';
 import { captureAndTimeRaw, type RawResult } from './raw';
 import { BENCH_MARK, buildScenarios, type Scenario, type ScenarioContext } from './scenarios';
+import { viewPath } from './views';
 import { startServer, webDist, type RunningServer } from './server';
 import { rowsOf } from '../../../apps/api/src/db/rows';
 
@@ -49,6 +50,8 @@ export interface RunOptions {
   png: boolean;
   browser: boolean;
   webDist?: string;
+  /** 'own': each request asks its own view of a call (run/views.ts); 'shared': every client the same URL. */
+  views: 'own' | 'shared';
   /** The server's REPORT_CACHE_SECONDS; unset keeps its default (30). 0 measures every report uncached. */
   reportCacheSeconds?: number;
   command: string;
@@ -65,6 +68,8 @@ export interface ScenarioResult {
   skipped: string | null;
   load: LoadResult[];
   raw: RawResult | { error: string } | null;
+  /** Each request asked its own view (run/views.ts). */
+  ownView?: boolean;
 }
 
 export interface DataSetFacts {
@@ -96,6 +101,8 @@ export interface RunResults {
     loadAfter: number[];
   };
   dataSet: DataSetFacts;
+  views?: RunOptions['views'];
+  reportCacheSeconds?: number;
   scenarios: ScenarioResult[];
   png: ScenarioResult | null;
   export: ExportResult | { skipped: string } | null;
@@ -166,6 +173,9 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
     db,
     sql`SELECT brand_id AS id FROM locations WHERE company_id = ${id} AND brand_id IS NOT NULL GROUP BY brand_id ORDER BY count(*) DESC LIMIT 1`,
   );
+  const locationIds = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM locations WHERE company_id = ${id} ORDER BY id`),
+  ).map((r) => Number(r.id));
   // The upload file: copies of the company's own reviews under new source ids, as a customer would upload an export from elsewhere.
   const sample =
     uploadRows > 0
@@ -202,6 +212,7 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
       reviewIds: [...recent, ...older].map((r) => Number(r.id)),
       brandId: brand ? Number(brand.id) : null,
       today: new Date().toISOString().slice(0, 10),
+      locationIds,
     },
     bigCompanyId: id,
     database: String(counts.version).split(' on ')[0]!,
@@ -262,14 +273,20 @@ async function cleanUp(db: Db, companyId: number): Promise<void> {
 async function loadScenario(
   server: RunningServer,
   caller: Caller,
-  s: Pick<Scenario, 'method' | 'path' | 'body'>,
+  s: Pick<Scenario, 'method' | 'path' | 'body'> & Partial<Pick<Scenario, 'name' | 'view'>>,
   opts: RunOptions,
+  context?: ScenarioContext,
 ): Promise<LoadResult[]> {
+  const { view, name } = s;
+  const pathFor =
+    opts.views === 'own' && view && name && context
+      ? (n: number) => viewPath(s.path, view, name, n, context)
+      : undefined;
   const out: LoadResult[] = [];
   for (const connections of opts.connections) {
     out.push(
       await measure(
-        { url: server.url, method: s.method, path: s.path, token: caller.token, body: s.body },
+        { url: server.url, method: s.method, path: s.path, token: caller.token, body: s.body, pathFor },
         connections,
         opts.seconds,
       ),
@@ -417,8 +434,8 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
         log(`${s.name}: answered ${warm.status}, not measured`);
         continue;
       }
-      const load = await loadScenario(server, callers[s.user], s, opts);
-      results.push({ ...base, skipped: null, load });
+      const load = await loadScenario(server, callers[s.user], s, opts, prep.context);
+      results.push({ ...base, skipped: null, load, ownView: opts.views === 'own' && Boolean(s.view) });
       log(
         `${s.name}: ${load.map((l) => `${l.connections}c p50 ${l.p50} p95 ${l.p95} ms ${l.rps}/s${l.failures ? ` (${l.failures} failed)` : ''}`).join(' | ')}`,
       );
@@ -512,6 +529,8 @@ function finish(
       loadAfter: os.loadavg().map((v) => Math.round(v * 100) / 100),
     },
     dataSet: prep.facts,
+    views: opts.views,
+    reportCacheSeconds: opts.reportCacheSeconds,
     scenarios,
     png: rest.png ?? null,
     export: rest.export ?? null,

@@ -54,6 +54,16 @@ function scenarioRow(s: ScenarioResult, connections: number[]): string {
   const top = at(s, Math.max(...connections));
   const raw = rawOf(s);
   const ratio = serverOverRaw(s);
+  // Below 1× the server did not run the statements it is compared with: a kept answer (report cache).
+  // An own-view run's server times are of many views, its raw replay of one: not the same work.
+  const ratioText =
+    ratio === null || s.ownView
+      ? '–'
+      : ratio < 1
+        ? 'cached'
+        : ratio > SERVER_OVER_RAW
+          ? `**${fmt(ratio, 2)}×**`
+          : `${fmt(ratio, 2)}×`;
   const rawError = s.raw && 'error' in s.raw ? s.raw.error : null;
   const v = verdict(s, connections);
   const notes = [
@@ -63,10 +73,11 @@ function scenarioRow(s: ScenarioResult, connections: number[]): string {
         ? `**${top?.failures ?? ''} failed** ${JSON.stringify(top?.statuses ?? {})}`
         : (v ?? ''),
     rawError ? `raw: ${rawError}` : '',
+    s.ownView ? 'own views' : '',
   ]
     .filter(Boolean)
     .join('; ');
-  return `| ${s.name} | ${s.targetMs ?? '–'} | ${cells.join(' | ')} | ${fmt(top?.rps, 0)} | ${raw ? `${fmt(raw.p50, 2)} (${raw.statements})` : '–'} | ${ratio === null ? '–' : ratio > SERVER_OVER_RAW ? `**${fmt(ratio, 2)}×**` : `${fmt(ratio, 2)}×`} | ${notes} |`;
+  return `| ${s.name} | ${s.targetMs ?? '–'} | ${cells.join(' | ')} | ${fmt(top?.rps, 0)} | ${raw ? `${fmt(raw.p50, 2)} (${raw.statements})` : '–'} | ${ratioText} | ${notes} |`;
 }
 
 function connectionsOf(r: RunResults): number[] {
@@ -139,7 +150,12 @@ export function renderSection(r: RunResults, pgForComparison: RunResults | null 
     '',
     `Command: \`${r.command}\``,
     '',
-    `Latencies in ms (p50 / p95); rps at ${Math.max(...connections)} clients; raw SQL = the call's statements replayed one after another on one connection (p50, statement count); server/raw = the 1-client p50 over the raw p50 (target ${SERVER_OVER_RAW}×; bold above it).`,
+    r.views === 'own'
+      ? 'Views: calls marked "own views" ask a different view at each request (a start date in the last two years, 1 to 25 of the locations or all, a page from 1 to 10, a ranking sort; seeded, so a run repeats), as many users would; the others ask one URL. The report cache is as configured below.'
+      : 'Views: every client asks the same URL of each call (`--views shared`), so the report cache answers most of them.',
+    `Report cache: ${r.reportCacheSeconds === undefined ? 'as shipped' : r.reportCacheSeconds === 0 ? 'off (REPORT_CACHE_SECONDS=0)' : `${r.reportCacheSeconds} s`}.`,
+    '',
+    `Latencies in ms (p50 / p95); rps at ${Math.max(...connections)} clients; raw SQL = the call's statements replayed one after another on one connection (p50, statement count); server/raw = the 1-client p50 over the raw p50 (target ${SERVER_OVER_RAW}×; bold above it; "cached" where the server answered from its report cache; – for own-view calls, whose raw replay is of one view: compare with --views shared --report-cache-seconds 0).`,
     '',
     `| call | target p95 | ${connections.map((c) => `${c} client${c > 1 ? 's' : ''}`).join(' | ')} | rps | raw SQL | server/raw | |`,
     `|---|---|${connections.map(() => '---|').join('')}---|---|---|---|`,

@@ -1,4 +1,4 @@
-import type { Caller } from './http';
+import type { ViewKind } from './views';
 
 /**
  * The calls the benchmark measures, as the web app makes them. Reports use a 90-day window (the
@@ -22,6 +22,8 @@ export interface Scenario {
   targetMs: number | null;
   /** Writes are replayed raw inside one transaction that commits (the clean-up removes what they wrote). */
   write?: boolean;
+  /** How the call's view varies when each client asks its own (`--views own`); unset: always this path. */
+  view?: ViewKind;
 }
 
 export interface ScenarioContext {
@@ -29,6 +31,8 @@ export interface ScenarioContext {
   reviewIds: number[];
   brandId: number | null;
   today: string;
+  /** The big company's locations, for views on a subset of them. */
+  locationIds: number[];
 }
 
 const LIST_TARGET = 100;
@@ -42,17 +46,20 @@ function daysBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Finds what the scenarios need through the API itself: review ids and a brand of the big company. */
-export async function scenarioContext(admin: Caller): Promise<ScenarioContext> {
-  const list = await admin.get<{ reviews: { id: number; location: { brandId: number | null } | null }[] }>(
-    '/v2/api/reviews?per_page=100',
-  );
-  const older = await admin.get<{ reviews: { id: number }[] }>('/v2/api/reviews?per_page=100&page=50');
-  return {
-    reviewIds: [...list.reviews, ...older.reviews].map((r) => r.id),
-    brandId: list.reviews.find((r) => r.location?.brandId)?.location?.brandId ?? null,
-    today: new Date().toISOString().slice(0, 10),
-  };
+/**
+ * How a call's view varies in `--views own`: lists by window, locations and page (the first page by
+ * window and locations), rankings also by sort, reports by window and locations. The limited
+ * responder's, the single review, a search and the deep page keep their one view.
+ */
+function viewOf(group: Group, path: string, user: Scenario['user']): ViewKind | undefined {
+  if (user !== 'admin' || /search=|page=1000|reviews\/\d/.test(path)) return undefined;
+  if (group === 'reviews' && path.startsWith('/v2/api/reviews?')) return 'list';
+  if (group === 'reviews' && path === '/v2/api/reviews') return 'firstPage';
+  if (path.includes('sort=')) return 'ranking';
+  if (group === 'dashboard' || group === 'statistics' || group === 'insights' || group === 'reporting')
+    return path.includes('/competitor') && !path.includes('pageData') ? undefined : 'report';
+  if (group === 'reviews' && /rating|response_rate/.test(path)) return 'report';
+  return undefined;
 }
 
 export function buildScenarios(c: ScenarioContext): Scenario[] {
@@ -64,7 +71,16 @@ export function buildScenarios(c: ScenarioContext): Scenario[] {
     path: string,
     targetMs: number | null = LIST_TARGET,
     user: Scenario['user'] = 'admin',
-  ): Scenario => ({ name, group, method: 'GET', route: `GET ${route}`, path, user, targetMs });
+  ): Scenario => ({
+    name,
+    group,
+    method: 'GET',
+    route: `GET ${route}`,
+    path,
+    user,
+    targetMs,
+    view: viewOf(group, path, user),
+  });
   const reviewId = c.reviewIds[0] ?? 1;
   const brand = c.brandId ? `&brands=${c.brandId}` : '';
   const out: Scenario[] = [
