@@ -63,6 +63,8 @@ import { checkApiKey, useApiKeys } from './modules/apiKeys/metering';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** A read replica's connection for reports (DATABASE_REPLICA_URL); default `db`. */
+  reportDb?: Db;
   /** Tests pass a mailer of their own making (e.g. to a local SMTP peer); default from config. */
   mailer?: Mailer;
   /** Serve the web build (off in API tests). */
@@ -130,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const deps: AppDeps = {
     config,
     db,
+    reportDb: opts.reportDb ?? db,
     signer: createTokenSigner(config.jwtSecret, config.accessTokenTtl),
     limits: await registerAttemptLimits(fastify, config, db),
     mailer:

@@ -17,6 +17,10 @@ describe('Configuration', () => {
       /JWT_SECRET: must be at least 32 characters/,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    // A read replica replicates a PostgreSQL primary: the embedded database has none.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URL: 'postgres://replica/db' })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
   });
 
   it('defaults to embedded demo mode and turns demo off with a PostgreSQL server', () => {

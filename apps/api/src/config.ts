@@ -49,6 +49,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A read replica of DATABASE_URL's database: reports are read from it (see README, Production). */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   DEMO_MODE: booleanText.optional(),
   SEED_SCALE: z.coerce.number().positive().max(10).default(1),
@@ -146,6 +151,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Reports (dashboard, statistics, insights, benchmark, rating summaries) are read here when set. */
+  databaseReplicaUrl: string | undefined;
   publicUrl: string;
   demoMode: boolean;
   /** In demo mode, a simulated Meta delivery (message, comment, reaction) about this often; 0: none. */
@@ -255,6 +262,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`);
   const env = parsed.data;
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL)
+    throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)');
   const dataDir = path.resolve(env.DATA_DIR);
   const pusherComplete = env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET;
   return {
@@ -262,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Demo mode (preset users on the sign-in page, seeding on first start) is the embedded default.
     demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,

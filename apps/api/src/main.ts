@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, openPostgres, type Database } from './db/client';
 import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
@@ -46,13 +46,15 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  // The replica follows the primary's schema by replication: it is never migrated from here.
+  const replica = config.databaseReplicaUrl ? openPostgres(config.databaseReplicaUrl) : null;
   // Demo without a Graph API configured: a local fake answers the pages' sends (connectors/meta/fake.ts).
   const demoGraph = await startDemoGraph(config);
   config = demoGraph.config;
   // Demo without a Google client or Facebook app: local fakes answer connecting and review sync.
   const demoSources = await startDemoSources(config, demoGraph.fake);
   config = demoSources.config;
-  const app = await buildApp({ config, db: database.db, serveWeb: true });
+  const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));
   await giveDemoPagesTokens(database.db, config);
   await stockDemoSources(database.db, demoSources.google, demoGraph.fake);
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     await app.close();
     await demoGraph.fake?.close();
     await demoSources.google?.close();
+    await replica?.close();
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,11 @@ import type { Realtime } from './realtime';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * Where reports are read: DATABASE_REPLICA_URL's database when set, else `db`. Only reads that may
+   * lag a write by the replica's delay go here (reports); what a user just changed is read from `db`.
+   */
+  reportDb: Db;
   signer: TokenSigner;
   limits: AttemptLimits;
   mailer: Mailer;

@@ -36,7 +36,7 @@ export function testDrivers(): ('pglite' | 'pg')[] {
 }
 
 /** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
-async function freshPostgres(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `reputo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -82,7 +82,8 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: benchmarkSchema },
       },
     },
-    async (request, reply) => sendReport(db, request, reply, () => benchmark(db, actingOf(request), request.query)),
+    async (request, reply) =>
+      sendReport(db, request, reply, () => benchmark(deps.reportDb, actingOf(request), request.query)),
   );
 
   app.get(

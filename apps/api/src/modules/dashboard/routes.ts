@@ -28,7 +28,7 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => reputationScoreWidget(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => reputationScoreWidget(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/dashboard/netPromoterScore',
@@ -42,7 +42,9 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => netPromoterScoreWidget(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () =>
+        netPromoterScoreWidget(deps.reportDb, actingOf(request), request.query),
+      ),
   );
   app.get(
     '/v2/api/dashboard/feedback',
@@ -56,7 +58,7 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => feedbackWidget(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => feedbackWidget(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/dashboard/other',
@@ -70,7 +72,7 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => otherWidget(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => otherWidget(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/dashboard/premium',
@@ -85,6 +87,6 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => premiumWidget(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => premiumWidget(deps.reportDb, actingOf(request), request.query)),
   );
 }

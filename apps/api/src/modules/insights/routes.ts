@@ -66,7 +66,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => primaryTopics(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => primaryTopics(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v3/insights/secondary',
@@ -80,7 +80,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => secondaryTopics(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => secondaryTopics(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v3/insights/words',
@@ -94,7 +94,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => words(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => words(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v3/insights/trend',
@@ -108,7 +108,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => topicTrend(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => topicTrend(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v3/insights/export',
@@ -125,9 +125,9 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const ctx = actingOf(request);
       const [primary, secondary, w] = await Promise.all([
-        primaryTopics(deps.db, ctx, request.query),
-        secondaryTopics(deps.db, ctx, request.query),
-        words(deps.db, ctx, request.query),
+        primaryTopics(deps.reportDb, ctx, request.query),
+        secondaryTopics(deps.reportDb, ctx, request.query),
+        words(deps.reportDb, ctx, request.query),
       ]);
       type Row = (typeof primary.data)[number];
       type Word = (typeof w.data)[number];

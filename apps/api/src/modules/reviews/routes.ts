@@ -78,7 +78,8 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
         response: { 200: ratingSummarySchema },
       },
     },
-    async (request, reply) => sendReport(db, request, reply, () => ratingOf(db, actingOf(request), request.query)),
+    async (request, reply) =>
+      sendReport(db, request, reply, () => ratingOf(deps.reportDb, actingOf(request), request.query)),
   );
 
   app.get(
@@ -93,7 +94,7 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(db, request, reply, () => responseRateOf(db, actingOf(request), request.query)),
+      sendReport(db, request, reply, () => responseRateOf(deps.reportDb, actingOf(request), request.query)),
   );
 
   app.patch(

@@ -57,7 +57,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
       async (request, reply) =>
         sendReport(deps.db, request, reply, async () => {
           const all = await cachedReportValue(deps.db, request, withoutTableParams(request.url), () =>
-            locationsReport(deps.db, actingOf(request), request.query, ranking),
+            locationsReport(deps.reportDb, actingOf(request), request.query, ranking),
           );
           return rankingPage(all, request.query);
         }),
@@ -76,7 +76,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => trendsReport(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => trendsReport(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/statistics/reviews/average',
@@ -90,7 +90,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => averageReport(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => averageReport(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/statistics/reviews/volume',
@@ -104,7 +104,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => volumeReport(deps.db, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () => volumeReport(deps.reportDb, actingOf(request), request.query)),
   );
   app.get(
     '/v2/api/statistics/export',
@@ -126,7 +126,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const { filename, content } = await statisticsWorkbook(
-        deps.db,
+        deps.reportDb,
         actingOf(request),
         request.query,
         request.query.report,
