@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const api = process.env.API_URL ?? 'http://localhost:3000';
-const proxied = ['/v2', '/v3', '/api', '/version', '/review/', '/healthz'];
+const proxied = ['/v2', '/v3', '/api', '/version', '/review/', '/healthz', '/readyz', '/metrics'];
 const SIDE_EFFECT_FREE =
   /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
 const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;

@@ -34,7 +34,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log()}`);
     try {
-      const res = await fetch(`${url}/healthz`);
+      const res = await fetch(`${url}/readyz`);
       // Ready once it answers and its welcome (printed right after listening) has reached us.
       if (res.ok && log().includes(WELCOME)) return;
     } catch {
@@ -42,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`API did not answer /healthz in time:\n${log()}`);
+  throw new Error(`API did not answer /readyz in time:\n${log()}`);
 }
 
 /**

@@ -42,13 +42,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${output()}`);
+  throw new Error(`The server did not answer /readyz within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /**

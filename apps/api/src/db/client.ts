@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from './migrationState';
 import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
@@ -20,7 +20,28 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_FOLDER;
+/** The session advisory lock that migrations hold, so that processes starting together migrate one at a time. */
+const MIGRATION_LOCK = 72450001;
+
+/**
+ * Applies the migrations on one connection holding an advisory lock: a second process starting at the
+ * same moment waits, then finds them applied (Drizzle's migrator alone would race: both would see a
+ * migration missing and the slower one fail on "already exists").
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /** A real PostgreSQL server over `pg`. */
 export function openPostgres(url: string, poolSize = 10): Database {
@@ -37,7 +58,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     driver: 'pg',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migrateLocked(pool),
     close: () => {
       closing = true;
       return pool.end();

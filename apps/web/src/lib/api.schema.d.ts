@@ -165,8 +165,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness: the process answers (a load balancer restarts it when this fails) */
         get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and has every migration of this build (503 until then; send traffic only when 200) */
+        get: operations["getReadyz"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3909,7 +3926,74 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
-                        database: string;
+                        uptimeSeconds: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not_ready";
+                        /** @enum {string} */
+                        database: "postgresql" | "pglite";
+                        migrations: {
+                            applied: number;
+                            expected: number;
+                            current: boolean;
+                        } | null;
+                        reason: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not_ready";
+                        /** @enum {string} */
+                        database: "postgresql" | "pglite";
+                        migrations: {
+                            applied: number;
+                            expected: number;
+                            current: boolean;
+                        } | null;
+                        reason: string | null;
                     };
                 };
             };

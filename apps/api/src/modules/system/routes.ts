@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
-import { pingDatabase } from './repository';
+import { readiness, readinessSchema } from './readiness';
 import { clientConfig, intercomPayload, userlistToken } from './service';
 
 const clientConfigSchema = z.object({
@@ -57,13 +57,27 @@ export function systemRoutes(app: App, deps: AppDeps): void {
       config: { access: access.public() },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+        summary: 'Liveness: the process answers (a load balancer restarts it when this fails)',
+        response: { 200: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) },
       },
     },
-    async () => {
-      await pingDatabase(deps.db);
-      return { status: 'ok' as const, database: deps.config.databaseUrl ? 'postgresql' : 'pglite' };
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: the database answers and has every migration of this build (503 until then; send traffic only when 200)',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness(deps.db, deps.config);
+      return reply.code(state.status === 'ready' ? 200 : 503).send(state);
     },
   );
 

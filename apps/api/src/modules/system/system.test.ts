@@ -5,11 +5,15 @@ import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 
 describeEachDatabase('System calls', (use) => {
-  it('answers the version and build, and health with the database', async () => {
+  it('answers the version and build, liveness, and readiness with the migrations applied', async () => {
     const { app } = use();
     expect((await app.inject({ url: '/version' })).json()).toEqual({ version: '0.1.0', build: 'dev' });
     const health = await app.inject({ url: '/healthz' });
-    expect(health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(health.json()).toMatchObject({ status: 'ok' });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', migrations: { current: true }, reason: null });
+    expect(ready.json().migrations.applied).toBe(ready.json().migrations.expected);
   });
 
   it('gives the web app its client settings; preset users only in demo mode', async () => {
