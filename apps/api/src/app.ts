@@ -59,6 +59,7 @@ import { locationRoutes } from './modules/locations/routes';
 import { stateRoutes } from './modules/states/routes';
 import { identityReader } from './modules/users/identities';
 import { checkApiKey, useApiKeys } from './modules/apiKeys/metering';
+import { useMetrics } from './platform/metrics';
 
 export interface BuildOptions {
   config: Config;
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     mailer:
       opts.mailer ?? createMailer({ db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: fastify.log }),
     realtime: createRealtime(config),
+    metrics: useMetrics(fastify, db, config.metricsToken),
   };
 
   app.addHook('onSend', async (request, reply) => {

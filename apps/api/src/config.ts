@@ -55,6 +55,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Prometheus scrapes /metrics with this bearer token; unset: no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEMO_MODE: booleanText.optional(),
   SEED_SCALE: z.coerce.number().positive().max(10).default(1),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -154,6 +156,7 @@ export interface Config {
   /** Reports (dashboard, statistics, insights, benchmark, rating summaries) are read here when set. */
   databaseReplicaUrl: string | undefined;
   publicUrl: string;
+  metricsToken: string | undefined;
   demoMode: boolean;
   /** In demo mode, a simulated Meta delivery (message, comment, reaction) about this often; 0: none. */
   demoSimulatorMinutes: number;
@@ -272,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL,
+    metricsToken: env.METRICS_TOKEN,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Demo mode (preset users on the sign-in page, seeding on first start) is the embedded default.
     demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,

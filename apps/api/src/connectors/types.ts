@@ -1,3 +1,4 @@
+import { connectorFailures } from '../platform/metrics';
 /**
  * A review source that accepts replies through its API. Each connector speaks its source's
  * documented protocol at a base URL from config, so tests run them against local servers.
@@ -33,8 +34,11 @@ export class ConnectorError extends Error {}
 /** fetch with a time limit, turning network failures into ConnectorErrors with the source's name. */
 export async function callApi(label: string, url: string, init: RequestInit, timeoutMs = 15_000): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) connectorFailures.inc({ connector: label });
+    return res;
   } catch (error) {
+    connectorFailures.inc({ connector: label });
     const reason =
       error instanceof Error && error.name === 'TimeoutError'
         ? 'no answer in time'

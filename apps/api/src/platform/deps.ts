@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { AttemptLimits } from './auth/rateLimit';
 import type { TokenSigner } from './auth/tokens';
 import type { Mailer } from './mail';
+import type { Metrics } from './metrics';
 import type { Realtime } from './realtime';
 
 /** What every route module is given; built once in app.ts. */
@@ -21,6 +22,7 @@ export interface AppDeps {
   limits: AttemptLimits;
   mailer: Mailer;
   realtime: Realtime;
+  metrics: Metrics;
 }
 
 export type App = FastifyInstance<

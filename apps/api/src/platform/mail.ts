@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { findOutboxMail, insertOutboxMail, markOutboxMail } from './mailOutbox.repository';
 import type { JobFailure, JobQueue } from './jobs';
+import { mailFailures } from './metrics';
 
 export interface MailMessage {
   to: string;
@@ -117,6 +118,7 @@ function defineDelivery(
       concurrency: 4,
       retryBaseSeconds: MAIL_RETRY_BASE_SECONDS,
       onFailure: async (payload, failure: JobFailure, tx) => {
+        mailFailures.inc({ final: failure.retryAt ? 'no' : 'yes' });
         const mailId = Number(payload.mailId);
         opts.log.warn(
           { mailId, attempt: failure.attempts, reason: failure.error, nextAttemptAt: failure.retryAt },

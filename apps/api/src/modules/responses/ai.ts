@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { companies, generatedReplies, responses, reviews } from '../../db/schema';
+import { connectorFailures } from '../../platform/metrics';
 import { analyzeText } from '../../platform/nlp/analyze';
 import { topicTitle } from '../../platform/nlp/taxonomy';
 import type { ReviewRow } from '../reviews/repository';
@@ -70,6 +71,7 @@ async function chatCompletion(
     signal: AbortSignal.timeout(30_000),
   });
   if (!res.ok) {
+    connectorFailures.inc({ connector: 'AI endpoint' });
     const body = await res.text().catch(() => '');
     let message = `HTTP ${res.status}`;
     try {

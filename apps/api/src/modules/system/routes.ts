@@ -82,6 +82,23 @@ export function systemRoutes(app: App, deps: AppDeps): void {
   );
 
   app.get(
+    '/metrics',
+    {
+      // Public route, private figures: the handler asks for METRICS_TOKEN (404 when metrics are off).
+      config: { access: access.public() },
+      schema: {
+        tags: ['system'],
+        summary:
+          'Prometheus metrics (text format): request durations per route, job queue, database pool, mail and connector failures; needs Authorization: Bearer <METRICS_TOKEN>',
+      },
+    },
+    async (request, reply) => {
+      const { contentType, body } = await deps.metrics.scrape(request.headers.authorization);
+      return reply.type(contentType).send(body);
+    },
+  );
+
+  app.get(
     '/v2/api/client-config',
     {
       config: { access: access.public() },

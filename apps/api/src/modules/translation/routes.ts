@@ -10,6 +10,7 @@ import { idParams } from '../reviews/schemas';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { requireReview } from '../reviews/service';
 import { findTranslation, insertTranslation } from './repository';
+import { connectorFailures } from '../../platform/metrics';
 
 /**
  * Translation through a LibreTranslate-compatible endpoint (`TRANSLATE_URL`, `POST /translate`
@@ -53,6 +54,7 @@ async function callTranslate(
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {
+    connectorFailures.inc({ connector: 'Translation' });
     throw new AppError(
       502,
       'translation_failed',
@@ -64,6 +66,7 @@ async function callTranslate(
     detectedLanguage?: { language?: string };
     error?: string;
   };
+  if (!res.ok || typeof body.translatedText !== 'string') connectorFailures.inc({ connector: 'Translation' });
   if (!res.ok || typeof body.translatedText !== 'string')
     throw new AppError(
       502,
