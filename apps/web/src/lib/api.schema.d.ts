@@ -4041,6 +4041,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": string;
+                };
+            };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
             "4XX": {
                 headers: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
+import { fileResponse } from '../../platform/openapi';
 import { readiness, readinessSchema } from './readiness';
 import { clientConfig, intercomPayload, userlistToken } from './service';
 
@@ -90,6 +91,7 @@ export function systemRoutes(app: App, deps: AppDeps): void {
         tags: ['system'],
         summary:
           'Prometheus metrics (text format): request durations per route, job queue, database pool, mail and connector failures; needs Authorization: Bearer <METRICS_TOKEN>',
+        response: { 200: fileResponse('Prometheus text exposition format', 'text/plain; version=0.0.4') },
       },
     },
     async (request, reply) => {
