@@ -16,8 +16,10 @@ export class ApiError extends Error {
   readonly code: string | null;
   readonly details: ErrorDetail[];
   readonly body: unknown;
+  /** The server's X-Request-Id of this answer: its log lines carry the same id. */
+  readonly requestId: string | null;
 
-  constructor(status: number, body: unknown, fallback: string) {
+  constructor(status: number, body: unknown, fallback: string, requestId: string | null = null) {
     const b = (typeof body === 'object' && body !== null ? body : {}) as {
       error?: unknown;
       error_description?: unknown;
@@ -27,8 +29,11 @@ export class ApiError extends Error {
     const description = [b.error_description, b.message, b.error].find(
       (v): v is string => typeof v === 'string' && v !== '',
     );
-    super(description ?? (typeof body === 'string' && body ? body : fallback));
+    const said = description ?? (typeof body === 'string' && body ? body : fallback);
+    // A server failure names its request, so whoever reads the server's logs finds it at once.
+    super(status >= 500 && requestId ? `${said} (reference ${requestId})` : said);
     this.name = 'ApiError';
+    this.requestId = requestId;
     this.status = status;
     this.code = typeof b.error === 'string' ? b.error : null;
     this.details = Array.isArray(b.details) ? (b.details as ErrorDetail[]) : [];
@@ -174,7 +179,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   if (res.status > 299) {
     console.error(`[api] ${opts.method ?? 'GET'} ${path} answered ${res.status}`, body);
-    throw new ApiError(res.status, body, res.statusText || 'Error');
+    throw new ApiError(res.status, body, res.statusText || 'Error', res.headers.get('x-request-id'));
   }
   return body as T;
 }
