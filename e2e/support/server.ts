@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/api/src/test/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const META_APP_SECRET = 'e2e-meta-app-secret';
@@ -16,18 +16,6 @@ export interface RunningServer {
 
 /** The first line of the server's welcome (apps/api/src/main.ts): it is printed once listening. */
 const WELCOME = 'Reputo is running at';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 150_000;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/client';
+import { startChangeFeed } from './platform/changeFeed';
 import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const demoSources = await startDemoSources(config, demoGraph.fake);
   config = demoSources.config;
   const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
+  // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
+  const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));
   await giveDemoPagesTokens(database.db, config);
   await stockDemoSources(database.db, demoSources.google, demoGraph.fake);
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     await app.close();
     await demoGraph.fake?.close();
     await demoSources.google?.close();
+    await changeFeed?.close();
     await replica?.close();
     await database.close();
     process.exit(0);

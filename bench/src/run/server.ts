@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../../apps/api/src/test/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -13,18 +13,6 @@ export interface RunningServer {
   /** The last lines the server printed (warnings and errors; LOG_LEVEL=warn). */
   log(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export function rssOf(pid: number): number {

@@ -50,11 +50,38 @@ export function currentSequence(): number {
   return sequence;
 }
 
-/** A company's (null: every company's) data of these kinds changed: values computed from it before are stale. */
-export function dataChanged(companyId: number | null, kinds: readonly DataKind[]): void {
+/** Who hears of this process's changes (the change feed to other processes: platform/changeFeed.ts). */
+type ChangeListener = (companyId: number | null, kinds: readonly DataKind[]) => Promise<void> | void;
+const listeners = new Set<ChangeListener>();
+/** Sends still on their way to other processes; a write's answer waits for its own. */
+const pendingSends = new Set<Promise<unknown>>();
+
+export function onDataChanged(listener: ChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * A company's (null: every company's) data of these kinds changed: values computed from it before are
+ * stale, here and (through the listeners) in the other processes. `fromElsewhere`: another process
+ * said so, and it is not sent on again.
+ */
+export function dataChanged(companyId: number | null, kinds: readonly DataKind[], fromElsewhere = false): void {
   if (kinds.length === 0) return;
   sequence += 1;
   for (const kind of kinds) changedAt.set(tagOf(companyId, kind), sequence);
+  if (fromElsewhere) return;
+  for (const listener of listeners) {
+    const sent = listener(companyId, kinds);
+    if (!sent) continue;
+    pendingSends.add(sent);
+    void sent.finally(() => pendingSends.delete(sent));
+  }
+}
+
+/** Waits until the changes recorded so far have reached the other processes' feed (failures are the feed's to log). */
+export async function changesSent(): Promise<void> {
+  if (pendingSends.size) await Promise.allSettled([...pendingSends]);
 }
 
 /** Whether nothing a value depends on changed after the sequence its computation started at. */
@@ -111,6 +138,8 @@ export function useWriteTracking(app: FastifyInstance): void {
     // The spec's reply-posting paths answer GET too: a route that declares its writes is a write whatever its method.
     if (writes === undefined || reply.statusCode >= 400) return;
     dataChanged(companyChangedBy(request, writes), kindsOf(writes));
+    // The other processes hear of it before the writer does: its next read anywhere is fresh.
+    await changesSent();
   });
 }
 
