@@ -63,6 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RECOVERY_RATE_LIMIT: '100000',
       RECOVERY_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
+      // Tests stop servers themselves, with no load balancer to tell first.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       // The Meta webhook's app secret: the browser tests sign deliveries with it (e2e/messages.test.ts).
       META_APP_SECRET: META_APP_SECRET,
       ...env,

@@ -60,6 +60,7 @@ import { stateRoutes } from './modules/states/routes';
 import { identityReader } from './modules/users/identities';
 import { checkApiKey, useApiKeys } from './modules/apiKeys/metering';
 import { useMetrics } from './platform/metrics';
+import { useGracefulClose } from './platform/gracefulClose';
 
 export interface BuildOptions {
   config: Config;
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The job runner lives as long as the listening server. Tests drive the app with inject() without
   // listening, so no runner races them; they run due jobs themselves with runDue().
   app.addHook('onListen', async () => queue.start(config.jobsIntervalMs, app.log));
+  useGracefulClose(fastify);
   app.addHook('onClose', async () => {
     await queue.stop();
     deps.mailer.close();

@@ -118,6 +118,8 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FACEBOOK_GRAPH_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_SIMULATOR_MINUTES: z.coerce.number().min(0).max(1440).default(3),
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (the load balancer's notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(2),
   META_APP_SECRET: z.string().min(8).optional(),
   META_VERIFY_TOKEN: z.string().min(8).optional(),
   SECRETS_KEY: secretKey.optional(),
@@ -157,6 +159,7 @@ export interface Config {
   databaseReplicaUrl: string | undefined;
   publicUrl: string;
   metricsToken: string | undefined;
+  shutdownDrainSeconds: number;
   demoMode: boolean;
   /** In demo mode, a simulated Meta delivery (message, comment, reaction) about this often; 0: none. */
   demoSimulatorMinutes: number;
@@ -281,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,
     seedScale: env.SEED_SCALE,
     demoSimulatorMinutes: env.DEMO_SIMULATOR_MINUTES,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/client';
 import { startChangeFeed } from './platform/changeFeed';
+import { startDraining } from './platform/gracefulClose';
 import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
@@ -67,6 +68,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // A load balancer's SIGTERM: first tell it (readiness 503) and go on serving while it notices.
+    if (signal === 'SIGTERM' && config.shutdownDrainSeconds > 0) {
+      app.log.info({ seconds: config.shutdownDrainSeconds }, 'shutting down: draining (readiness 503)');
+      startDraining();
+      await new Promise((r) => setTimeout(r, config.shutdownDrainSeconds * 1000));
+    }
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopSimulator();
     await app.close();

@@ -66,6 +66,7 @@ export async function startServer(
       PUBLIC_URL: url,
       DEMO_MODE: 'false',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_SECONDS: '0',
       // Load tests sign in a few times and run longer than the default 15-minute token.
       TOKEN_RATE_LIMIT: '100000',
       ACCESS_TOKEN_TTL: '86400',

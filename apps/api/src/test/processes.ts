@@ -10,7 +10,9 @@ const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface ServerProcess {
   url: string;
   log: () => string;
+  /** Sends SIGTERM and waits for the exit (SIGKILL after 10 s). */
   stop: () => Promise<void>;
+  exitCode: () => number | null;
 }
 
 /** A TCP port nobody listens on now (the bench and the browser tests start servers on one too). */
@@ -66,7 +68,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, log: () => output, stop };
+    if (ready) return { url, log: () => output, stop, exitCode: () => child.exitCode };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
