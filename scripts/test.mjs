@@ -49,6 +49,8 @@ const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
 const retried = [];
+/** Every test file's wall time, for the slowest list at the end (where the next CI minutes are). */
+const fileTimes = [];
 /** Why a vitest run failed, printed again at the very end: CI shows only the tail of a long log. */
 const whyFailed = [];
 
@@ -81,6 +83,7 @@ async function vitest(name, args, opts = {}) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     for (const file of report.testResults) {
+      fileTimes.push({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
       for (const t of file.assertionResults) {
         // A test that passed with errors recorded passed on a retry: name it, it is flaky.
         if (t.status === 'passed' && t.failureMessages.length)
@@ -115,6 +118,10 @@ if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 12);
+process.stdout.write(
+  `\nSlowest test files:\n${slowest.map((f) => `  ${f.seconds.toFixed(0).padStart(4)} s  ${f.name}`).join('\n')}\n`,
+);
 log(`Done in ${minutes} min`);
 if (retried.length)
   process.stdout.write(
