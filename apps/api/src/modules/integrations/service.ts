@@ -464,7 +464,7 @@ export async function syncLocation(deps: Deps, row: ConnectionRow): Promise<Sync
       throw again;
     }
   }
-  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen);
+  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen, { firstPass: !row.lastSyncAt });
 }
 
 export function syncIntervalMs(deps: Pick<AppDeps, 'config'>): number {

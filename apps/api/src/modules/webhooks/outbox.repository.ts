@@ -52,3 +52,39 @@ export async function enqueueReviewEvents(
     RETURNING id`);
   return rowsOf(result).length;
 }
+
+/** `reply.posted` for a reply that is now posted (its write's transaction). */
+export async function enqueueReplyEvent(
+  db: Db,
+  reply: { id: number; companyId: number; reviewId: number; text: string; postedAt: Date | null },
+): Promise<boolean> {
+  return enqueueWebhookEvent(db, reply.companyId, 'reply.posted', {
+    reply: {
+      id: reply.id,
+      review_id: reply.reviewId,
+      text: reply.text,
+      posted_at: reply.postedAt?.toISOString() ?? null,
+    },
+  });
+}
+
+/**
+ * `message.received` for the inbound ones among stored messages, in one statement for a whole ingest
+ * batch (several companies at once): the webhook ingest adds this one statement per batch.
+ */
+export async function enqueueMessageEvents(db: Db, messageIds: readonly number[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const kind: WebhookEvent = 'message.received';
+  const result = await db.execute(sql`
+    INSERT INTO outbound_events (company_id, kind, payload)
+    SELECT m.company_id, ${kind}, jsonb_build_object('message', jsonb_build_object(
+      'id', m.id, 'conversation_id', m.conversation_id, 'channel', c.channel, 'customer_name', c.customer_name,
+      'text', m.message, 'attachment_type', m.attachment_type, 'sent_at', m.sent_at))
+    FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE m.id = ANY(${sql.param([...messageIds])}::int[]) AND m.type = 'inbound'
+      AND m.company_id IN (SELECT e.company_id FROM webhook_endpoints e
+        WHERE e.enabled AND e.events @> jsonb_build_array(${kind}::text))
+    ORDER BY m.id
+    RETURNING id`);
+  return rowsOf(result).length;
+}

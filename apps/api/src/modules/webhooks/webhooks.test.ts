@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { outboundDeliveries, outboundEvents, reviews, webhookEndpoints } from '../../db/schema';
+import {
+  conversations,
+  locations,
+  messagePages,
+  outboundDeliveries,
+  outboundEvents,
+  reviews,
+  webhookEndpoints,
+} from '../../db/schema';
+import { applySourcePass } from '../integrations/repository';
+import { insertMessagesOnce } from '../messaging/ingest.repository';
+import { insertResponse } from '../responses/repository';
 import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase, secondServer, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
@@ -239,6 +250,78 @@ describeEachDatabase(
       await runJobs();
       const after = await deliveriesOf(endpoint.id);
       expect(after[0]).toMatchObject({ status: 'succeeded', messageId: log[0]!.messageId, attempts: 1 });
+    });
+
+    it('delivers the events of the write points: review sync, replies, inbound messages', async () => {
+      const db = t.database.db;
+      const endpoint = await register('/writes', [
+        'review.created',
+        'review.changed',
+        'review.removed',
+        'reply.posted',
+        'message.received',
+      ]);
+      const [location] = await db
+        .insert(locations)
+        .values({ companyId: t.fx.companyA.id, title: 'Webhook Street' })
+        .returning({ id: locations.id });
+      const seen = (rating: number) => ({
+        externalId: 'wh-1',
+        authorName: 'Sam',
+        rating,
+        text: 'Nice',
+        createdAt: new Date('2026-01-02T10:00:00Z'),
+        reply: null,
+      });
+      const pass = (list: ReturnType<typeof seen>[], firstPass = false) =>
+        applySourcePass(db, t.fx.companyA.id, location!.id, 'google', list, { firstPass });
+      // A location's first pass imports its history: no events; later passes announce what they find.
+      await pass([{ ...seen(5), externalId: 'wh-old' }], true);
+      await pass([{ ...seen(5), externalId: 'wh-old' }, seen(5)]);
+      await pass([{ ...seen(5), externalId: 'wh-old' }, seen(3)]);
+      const review = (await pass([{ ...seen(5), externalId: 'wh-old' }])).removed;
+      expect(review).toBe(1);
+      const [row] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.externalId, 'wh-1'));
+      await insertResponse(db, {
+        reviewId: row!.id,
+        companyId: t.fx.companyA.id,
+        text: 'Thanks!',
+        status: 'posted',
+        postedAt: new Date(),
+      });
+      const [page] = await db
+        .insert(messagePages)
+        .values({ companyId: t.fx.companyA.id, provider: 'facebook', externalId: `wh-page-${t.driver}`, name: 'Page' })
+        .returning();
+      const [conversation] = await db
+        .insert(conversations)
+        .values({ companyId: t.fx.companyA.id, pageId: page!.id, channel: 'facebook', customerName: 'Kim' })
+        .returning();
+      const message = (type: string, id: string) => ({
+        companyId: t.fx.companyA.id,
+        conversationId: conversation!.id,
+        externalId: `${id}-${t.driver}`,
+        type,
+        message: `${type} text`,
+      });
+      await insertMessagesOnce(db, [message('inbound', 'wh-m1'), message('outbound', 'wh-m2')]);
+
+      await jobQueueFor(t.app.deps).enqueue(WEBHOOK_DISPATCH_JOB);
+      await runJobs();
+      const got = receiver.received.filter((m) => m.path === '/writes');
+      expect(got.every((m) => m.signed && m.status === 200)).toBe(true);
+      expect(got.map((m) => m.type).sort()).toEqual(
+        ['message.received', 'reply.posted', 'review.changed', 'review.created', 'review.removed'].sort(),
+      );
+      const bodies = got.map((m) => JSON.parse(m.body) as { type: string; data: Record<string, never> });
+      expect(bodies.find((b) => b.type === 'review.changed')!.data).toMatchObject({
+        review: { id: row!.id, rating: 3 },
+      });
+      expect(bodies.find((b) => b.type === 'message.received')!.data).toMatchObject({
+        message: { customer_name: 'Kim', text: 'inbound text', channel: 'facebook' },
+      });
+      expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'succeeded')).toBe(true);
+      await call('admin', 'DELETE', `${BASE}/${endpoint.id}`);
     });
 
     it("answers 404 for another company's webhooks and deliveries", async () => {
