@@ -178,6 +178,7 @@ export async function testEndpoint(
   const saved = await updateEndpoint(deps.db, companyId, id, {
     testError: !result.ok,
     lastError: result.ok ? null : `The test event failed: ${result.error}`,
+    ...(result.ok ? { lastDeliveryAt: new Date() } : {}),
   });
   const logged = await updateDelivery(deps.db, delivery!.id, { status: result.ok ? 'succeeded' : 'failed' });
   if (!result.ok) throw new AppError(422, 'test_failed', `The test event failed: ${result.error}`);

@@ -17,6 +17,7 @@ import {
   type DateRange,
 } from '@reputo/core';
 import { ApiError } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
 
 /** An antd rule from a shared zod field schema: the form shows the same first message the API answers. */
 export function zodRule(schema: z.ZodType, opts: { optional?: boolean } = {}): FormRule {
@@ -65,17 +66,7 @@ export function ApiKeyField({
       void message.warning(MSG.noApiKeyToCopy);
       return;
     }
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Without the async clipboard (http, old browsers) fall back to a selection copy.
-      const area = document.createElement('textarea');
-      area.value = value;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    }
+    await copyText(value);
     void message.success(MSG.apiKeyCopied);
   };
   return (
