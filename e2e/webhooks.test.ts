@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { call, token } from './support/api';
+import { accessibilityViolations } from './support/axe';
 import { newPage, PHONE, sidewaysScroll, signIn, useBrowser } from './support/browser';
 
 useBrowser();
@@ -126,6 +127,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     await page.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await expect.poll(() => deliveries.count()).toBe(3);
     await page.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-1366.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const phone = await newPage(PHONE);
     await signIn(phone, ADMIN);
