@@ -254,7 +254,10 @@ export async function dispatchWaitingEvents(deps: Deps, queue: JobQueue): Promis
       const endpoints = await enabledEndpointsOf(tx, [...new Set(events.map((e) => e.companyId))]);
       const deliveries = events.flatMap((event) =>
         endpoints
-          .filter((e) => e.companyId === event.companyId && e.events.includes(event.kind))
+          // An endpoint hears of events from its registration on, not of older ones still waiting.
+          .filter(
+            (e) => e.companyId === event.companyId && e.events.includes(event.kind) && e.createdAt <= event.createdAt,
+          )
           .map((e) => ({
             companyId: event.companyId,
             endpointId: e.id,

@@ -353,6 +353,25 @@ describeEachDatabase(
       expect(rows).toEqual([]);
     });
 
+    it('counts an endpoint that does not answer in time as failed', async () => {
+      const endpoint = await register('/slow');
+      receiver.plan('/slow', 0);
+      const quick = await secondServer(t, { webhooks: { ...t.config.webhooks, timeoutMs: 300 } });
+      try {
+        const token = (await signIn(quick.app, 'admin@alpha.test')).access_token;
+        const res = await quick.app.inject({
+          method: 'POST',
+          url: `${BASE}/verify`,
+          headers: bearer(token),
+          payload: { id: endpoint.id },
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().error_description).toMatch(/No answer within 300 ms/);
+      } finally {
+        await quick.close();
+      }
+    });
+
     it('refuses private, loopback and link-local addresses unless the setting allows them', async () => {
       const endpoint = await register('/private');
       const strict = await secondServer(t, { webhooks: { ...t.config.webhooks, allowPrivate: false } });
