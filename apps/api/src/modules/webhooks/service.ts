@@ -49,27 +49,24 @@ export function messageBody(type: string, at: Date, data: Record<string, unknown
   return { type, timestamp: at.toISOString(), data };
 }
 
+/** A refused URL: the message as the error and under the form's url field. */
+const urlError = (message: string) => badRequest(message, [{ field: 'url', message }]);
+
 /** A URL an endpoint may have: http(s), no credentials in it, and not an internal address. */
 async function checkedUrl(deps: Pick<AppDeps, 'config'>, text: string): Promise<string> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw badRequest('Enter a valid URL', [{ field: 'url', message: 'Enter a valid URL' }]);
+    throw urlError('Enter a valid URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw badRequest('The URL must start with https:// or http://', [
-      { field: 'url', message: 'The URL must start with https:// or http://' },
-    ]);
-  if (url.username || url.password)
-    throw badRequest('The URL may not carry a user name or password', [
-      { field: 'url', message: 'The URL may not carry a user name or password' },
-    ]);
+    throw urlError('The URL must start with https:// or http://');
+  if (url.username || url.password) throw urlError('The URL may not carry a user name or password');
   try {
     await checkUrlAddress(url, deps.config.webhooks.allowPrivate);
   } catch (error) {
-    if (error instanceof AddressRefused) throw badRequest(error.message, [{ field: 'url', message: error.message }]);
-    throw error;
+    throw error instanceof AddressRefused ? urlError(error.message) : error;
   }
   return url.toString();
 }

@@ -208,16 +208,16 @@ describeEachDatabase(
       ]);
     });
 
-    it('writes an outbox row only for subscribed events, and delivers it signed, retrying after 500s', async () => {
+    it('writes an outbox row only for subscribed events, and delivers it signed, retrying after a 500 and a 429', async () => {
       const db = t.database.db;
       // Company B has no endpoint: nothing is written.
       expect(await enqueueWebhookEvent(db, t.fx.companyB.id, 'review.created', { x: 1 })).toBe(false);
       const endpoint = await register('/events', ['review.created']);
-      receiver.plan('/events', 500, 500);
+      receiver.plan('/events', 500, 429);
       const before = receiver.received.length;
       await reviewEvent();
       const got = receiver.received.slice(before).filter((m) => m.path === '/events');
-      expect(got.map((m) => m.status)).toEqual([500, 500, 200]);
+      expect(got.map((m) => m.status)).toEqual([500, 429, 200]);
       expect(got.every((m) => m.signed)).toBe(true);
       // Retries carry the same webhook-id, so a receiver can drop repeats.
       expect(new Set(got.map((m) => m.headers['webhook-id'])).size).toBe(1);
