@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundDeliveries, outboundEvents, webhookEndpoints } from '../../db/schema';
 
@@ -144,4 +144,22 @@ export async function deliveryPage(
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(outboundDeliveries).where(where);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Removes dispatched events and delivery-log entries older than their retention; answers how many rows went. */
+export async function pruneWebhookHistory(db: Db, before: { events: Date; deliveries: Date }): Promise<number> {
+  const events = await db
+    .delete(outboundEvents)
+    .where(and(sql`${outboundEvents.deliveredAt} is not null`, lt(outboundEvents.createdAt, before.events)))
+    .returning({ id: outboundEvents.id });
+  const deliveries = await db
+    .delete(outboundDeliveries)
+    .where(
+      and(
+        lt(outboundDeliveries.createdAt, before.deliveries),
+        inArray(outboundDeliveries.status, ['succeeded', 'failed']),
+      ),
+    )
+    .returning({ id: outboundDeliveries.id });
+  return events.length + deliveries.length;
 }

@@ -21,6 +21,7 @@ import {
   insertDeliveries,
   insertEndpoint,
   markEventsDispatched,
+  pruneWebhookHistory,
   recordEndpointOutcome,
   updateDelivery,
   updateEndpoint,
@@ -32,6 +33,11 @@ import { sampleData } from './samples';
 
 export const WEBHOOK_DISPATCH_JOB = 'webhooks.dispatch';
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+export const WEBHOOK_PRUNE_JOB = 'webhooks.prune';
+/** Dispatched events are kept a week (for support); the delivery log 30 days (replay reaches that far back). */
+const KEEP_EVENTS_DAYS = 7;
+const KEEP_DELIVERIES_DAYS = 30;
+const DAY_MS = 86_400_000;
 /** How often the dispatcher looks for waiting events. */
 const DISPATCH_SECONDS = 5;
 const DISPATCH_BATCH = 100;
@@ -320,12 +326,21 @@ async function mailDisabled(deps: Deps, endpoint: EndpointRow, reason: string): 
     });
 }
 
-/** Registers the dispatcher (recurring) and the delivery job on the queue. */
+/** Removes old dispatched events and delivery-log entries (retries still waiting are kept). */
+export function pruneHistory(deps: Pick<AppDeps, 'db'>, now = Date.now()): Promise<number> {
+  return pruneWebhookHistory(deps.db, {
+    events: new Date(now - KEEP_EVENTS_DAYS * DAY_MS),
+    deliveries: new Date(now - KEEP_DELIVERIES_DAYS * DAY_MS),
+  });
+}
+
+/** Registers the dispatcher and the pruning (recurring) and the delivery job on the queue. */
 export function defineWebhookJobs(deps: Deps, queue: JobQueue): void {
   queue.define(WEBHOOK_DISPATCH_JOB, async () => void (await dispatchWaitingEvents(deps, queue)), {
     everySeconds: DISPATCH_SECONDS,
     concurrency: 1,
   });
+  queue.define(WEBHOOK_PRUNE_JOB, async () => void (await pruneHistory(deps)), { everySeconds: 3600, concurrency: 1 });
   queue.define(WEBHOOK_DELIVER_JOB, (payload, job) => deliver(deps, payload, job), {
     retryBaseSeconds: deps.config.webhooks.retryBaseSeconds,
     concurrency: 4,

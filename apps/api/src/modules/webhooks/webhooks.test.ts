@@ -20,7 +20,7 @@ import { lastMailTo } from '../../test/mail';
 import { enqueueReviewEvents, enqueueWebhookEvent } from './outbox.repository';
 import { startReceiver, type Receiver } from './receiver';
 import { isPrivateAddress } from './address';
-import { WEBHOOK_DISPATCH_JOB } from './service';
+import { pruneHistory, WEBHOOK_DISPATCH_JOB } from './service';
 
 const BASE = '/v2/api/webhook_settings';
 
@@ -327,6 +327,30 @@ describeEachDatabase(
         message: { customer_name: 'Kim', text: 'inbound text', channel: 'facebook' },
       });
       expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'succeeded')).toBe(true);
+      await call('admin', 'DELETE', `${BASE}/${endpoint.id}`);
+    });
+
+    it('prunes old dispatched events and delivery-log entries, keeping waiting retries', async () => {
+      const db = t.database.db;
+      const endpoint = await register('/prune');
+      const old = new Date(Date.now() - 40 * 86_400_000);
+      const rows = await db
+        .insert(outboundDeliveries)
+        .values(
+          ['succeeded', 'retrying'].map((status) => ({
+            companyId: t.fx.companyA.id,
+            endpointId: endpoint.id,
+            messageId: `msg_old_${status}`,
+            kind: 'review.created',
+            body: {},
+            status,
+            createdAt: old,
+          })),
+        )
+        .returning({ id: outboundDeliveries.id, status: outboundDeliveries.status });
+      expect(await pruneHistory(t.app.deps)).toBeGreaterThanOrEqual(1);
+      const left = await db.select().from(outboundDeliveries).where(eq(outboundDeliveries.endpointId, endpoint.id));
+      expect(left.map((d) => d.id)).toEqual(rows.filter((r) => r.status === 'retrying').map((r) => r.id));
       await call('admin', 'DELETE', `${BASE}/${endpoint.id}`);
     });
 
