@@ -75,13 +75,16 @@ export async function enqueueReplyEvent(
 export async function enqueueMessageEvents(db: Db, messageIds: readonly number[]): Promise<number> {
   if (messageIds.length === 0) return 0;
   const kind: WebhookEvent = 'message.received';
+  // Uncorrelated, so evaluated once first: without any subscriber the messages are not even read.
+  const subscribers = sql`EXISTS (SELECT 1 FROM webhook_endpoints s WHERE s.enabled
+    AND s.events @> jsonb_build_array(${kind}::text))`;
   const result = await db.execute(sql`
     INSERT INTO outbound_events (company_id, kind, payload)
     SELECT m.company_id, ${kind}, jsonb_build_object('message', jsonb_build_object(
       'id', m.id, 'conversation_id', m.conversation_id, 'channel', c.channel, 'customer_name', c.customer_name,
       'text', m.message, 'attachment_type', m.attachment_type, 'sent_at', m.sent_at))
     FROM messages m JOIN conversations c ON c.id = m.conversation_id
-    WHERE m.id = ANY(${sql.param([...messageIds])}::int[]) AND m.type = 'inbound'
+    WHERE ${subscribers} AND m.id = ANY(${sql.param([...messageIds])}::int[]) AND m.type = 'inbound'
       AND m.company_id IN (SELECT e.company_id FROM webhook_endpoints e
         WHERE e.enabled AND e.events @> jsonb_build_array(${kind}::text))
     ORDER BY m.id
