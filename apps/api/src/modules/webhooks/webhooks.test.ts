@@ -383,6 +383,8 @@ describeEachDatabase(
       expect(rows).toEqual([]);
     });
 
+    // The last two tests build a second app with other settings. Keep them last: on PGlite it shares the
+    // first app's database, hence its job queue, which it redefines and, on closing, stops.
     it('counts an endpoint that does not answer in time as failed', async () => {
       const endpoint = await register('/slow');
       receiver.plan('/slow', 0);
