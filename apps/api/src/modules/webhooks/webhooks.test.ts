@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@reputo/core';
 import {
   conversations,
   locations,
@@ -20,6 +21,7 @@ import { lastMailTo } from '../../test/mail';
 import { enqueueReviewEvents, enqueueWebhookEvent } from './outbox.repository';
 import { startReceiver, type Receiver } from './receiver';
 import { isPrivateAddress } from './address';
+import { EVENT_DATA, sampleData } from './samples';
 import { pruneHistory, WEBHOOK_DISPATCH_JOB } from './service';
 
 const BASE = '/v2/api/webhook_settings';
@@ -62,6 +64,11 @@ it('knows private, loopback and link-local addresses', () => {
     expect(isPrivateAddress(a), a).toBe(true);
   for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
     expect(isPrivateAddress(a), a).toBe(false);
+});
+
+it('sends samples and documents payloads that agree', () => {
+  for (const kind of Object.keys(WEBHOOK_EVENTS) as WebhookEvent[])
+    expect(() => EVENT_DATA[kind].parse(sampleData(kind)), kind).not.toThrow();
 });
 
 describeEachDatabase(
@@ -326,6 +333,8 @@ describeEachDatabase(
       expect(bodies.find((b) => b.type === 'message.received')!.data).toMatchObject({
         message: { customer_name: 'Kim', text: 'inbound text', channel: 'facebook' },
       });
+      // What the writers send is what the OpenAPI document's x-webhooks says.
+      for (const b of bodies) expect(() => EVENT_DATA[b.type as WebhookEvent].parse(b.data), b.type).not.toThrow();
       expect((await deliveriesOf(endpoint.id)).every((d) => d.status === 'succeeded')).toBe(true);
       await call('admin', 'DELETE', `${BASE}/${endpoint.id}`);
     });
