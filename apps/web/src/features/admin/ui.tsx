@@ -38,11 +38,8 @@ export function errorText(error: unknown): string {
   return MSG.error;
 }
 
-/** Field errors the server sent (details), as antd form fields, so each shows under its input. */
-export function fieldErrors(error: unknown): { name: (string | number)[]; errors: string[] }[] {
-  if (!(error instanceof ApiError)) return [];
-  return error.details.map((d) => ({ name: d.field.split('.'), errors: [d.message] }));
-}
+/** The admin pages' field errors are the app's one helper (lib/api.ts). */
+export { fieldErrors } from '../../lib/api';
 
 /**
  * An API key: masked until shown, copied with the spec's messages ('The API key has been copied to

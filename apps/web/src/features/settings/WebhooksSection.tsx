@@ -28,8 +28,8 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fieldErrors } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
-import { fieldErrors } from '../admin/ui';
 import {
   webhookKeys,
   webhooksApi,
