@@ -67,6 +67,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SHUTDOWN_DRAIN_SECONDS: '0',
       // The Meta webhook's app secret: the browser tests sign deliveries with it (e2e/messages.test.ts).
       META_APP_SECRET: META_APP_SECRET,
+      // The webhook browser test registers a receiver it starts on 127.0.0.1 (e2e/webhooks.test.ts).
+      WEBHOOKS_ALLOW_PRIVATE: '1',
       ...env,
     },
   });

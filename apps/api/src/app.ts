@@ -44,6 +44,8 @@ import { meRoutes } from './modules/me/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { metaRoutes } from './modules/messaging/meta/routes';
 import { integrationRoutes } from './modules/integrations/routes';
+import { webhookSettingsRoutes } from './modules/webhooks/routes';
+import { webhooksExtension } from './modules/webhooks/samples';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
 import { passwordRoutes } from './modules/password/routes';
@@ -186,6 +188,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       // Relative: the document describes the server that serves it, wherever it is deployed.
       servers: [{ url: '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
+      // What a company's webhook endpoint receives (OpenAPI 3.0 has no `webhooks`; Redocly reads `x-webhooks`).
+      ...webhooksExtension(),
     },
     // Each operation's security comes from its route's access declaration (platform/openapi.ts).
     transform: createOpenApiTransform(accessTokenFromQuery),
@@ -229,6 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     csDashboardRoutes,
     systemHealthRoutes,
     integrationRoutes,
+    webhookSettingsRoutes,
     locationRoutes,
     stateRoutes,
   ]) {

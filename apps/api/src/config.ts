@@ -134,6 +134,11 @@ const envSchema = z.object({
     .pipe(z.array(secretKey))
     .default([]),
   TRANSLATE_URL: z.url().optional(),
+  WEBHOOKS_ALLOW_PRIVATE: booleanText.default(false),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(31),
+  WEBHOOKS_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -220,6 +225,19 @@ export interface Config {
   meta: { appSecret: string; verifyToken: string };
   /** Keys for secrets at rest (platform/secrets.ts): the current one encrypts, old ones still decrypt. */
   secrets: { key: Buffer; oldKeys: Buffer[] };
+  /**
+   * Outbound webhooks (modules/webhooks): whether endpoints may be private, loopback or link-local
+   * addresses (tests and local development only), a delivery's time-out, the retry back-off (the first
+   * retry after `retryBaseSeconds`, doubling up to an hour) and attempts (31: about a day), and how
+   * many deliveries in a row may fail every retry before the endpoint is disabled.
+   */
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    retryBaseSeconds: number;
+    maxAttempts: number;
+    disableAfter: number;
+  };
   /** A LibreTranslate-compatible endpoint; null means translation is not configured. */
   translate: { url: string; apiKey?: string } | null;
   /** How often the job runner looks for due jobs; 0 turns the runner off (tests run jobs themselves). */
@@ -346,6 +364,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     secrets: {
       key: Buffer.from(env.SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key'), 'base64'),
       oldKeys: env.SECRETS_OLD_KEYS.map((k) => Buffer.from(k, 'base64')),
+    },
+    webhooks: {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+      retryBaseSeconds: env.WEBHOOKS_RETRY_BASE_SECONDS,
+      maxAttempts: env.WEBHOOKS_MAX_ATTEMPTS,
+      disableAfter: env.WEBHOOKS_DISABLE_AFTER,
     },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,

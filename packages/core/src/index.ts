@@ -15,3 +15,4 @@ export * from './constants';
 export * from './reviews';
 export * from './realtime';
 export * from './admin';
+export * from './webhooks';

@@ -177,6 +177,22 @@ const CASES: Record<string, PatchCase> = {
     pick: pickId,
     sends: [{ body: { color: '#00aa00' }, changes: ['color'] }],
   },
+  'PATCH /v2/api/webhook_settings/{id}': {
+    // A public address given as an IP: no DNS look-up, and allowed without WEBHOOKS_ALLOW_PRIVATE.
+    params: async (w) => ({
+      id: await created(w, '/v2/api/webhook_settings', {
+        url: 'https://93.184.216.34/hook',
+        events: ['review.created'],
+      }),
+    }),
+    get: '/v2/api/webhook_settings',
+    pick: pickId,
+    sends: [
+      { body: { events: ['review.removed'] }, changes: ['events'] },
+      { body: { description: 'CRM' }, changes: ['description'] },
+      { body: { enabled: false }, changes: ['enabled', 'disabledReason'] },
+    ],
+  },
   'PATCH /v2/api/caseResolution/{id}': {
     params: async (w) => ({ id: await created(w, '/v2/api/caseResolution', { title: 'Patch check waiting' }) }),
     get: '/v2/api/caseResolution',

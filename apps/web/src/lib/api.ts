@@ -41,6 +41,15 @@ export class ApiError extends Error {
   }
 }
 
+/** Field errors the server sent (details: `url`, `sourceUrls.google`, `facebook.0`), as antd form fields, so each shows under its input. */
+export function fieldErrors(error: unknown): { name: (string | number)[]; errors: string[] }[] {
+  if (!(error instanceof ApiError)) return [];
+  return error.details.map((d) => ({
+    name: d.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    errors: [d.message],
+  }));
+}
+
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {

@@ -42,8 +42,10 @@ export const reviewAlerts = pgTable(
 );
 
 /**
- * Events for outbound webhooks (issue 27 delivers them; until then they wait here). `kind` names the
- * event (`review.alert`), `payload` is the JSON body a subscriber will receive.
+ * The outbox of webhook events (modules/webhooks): written by modules/webhooks/outbox.repository.ts in
+ * the transaction of the change, only when an enabled endpoint of the company subscribed to the event.
+ * `kind` names the event (`review.alert`), `payload` is the message's `data`. `delivered_at`: when the
+ * dispatcher fanned it out to the endpoints' deliveries (outbound_deliveries).
  */
 export const outboundEvents = pgTable(
   'outbound_events',

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { jobQueueFor } from '../../platform/jobs';
 import { notifyNewReviews } from '../notifications/service';
 import { insertReviewRows } from '../reviews/repository';
+import { enqueueReviewEvents } from '../webhooks/outbox.repository';
 
 const SOURCE_VALUES = new Set(SOURCES.map((s) => s.value));
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
@@ -165,6 +166,7 @@ export async function saveInboundReview(
       },
     ]);
     await notifyNewReviews(tx, jobQueueFor(deps), companyId, [id!]);
+    await enqueueReviewEvents(tx, companyId, 'review.created', [id!]);
     return { id: id!, created: true };
   });
   // The route's `writes` drops the company's cached reports; the started runner takes the jobs now.

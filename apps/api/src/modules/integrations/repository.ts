@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { insertReviewRows, type NewReview } from '../reviews/repository';
+import { enqueueReviewEvents } from '../webhooks/outbox.repository';
 import { refreshRollups, rollupKeysOf } from '../reviews/rollup.repository';
 
 export type ConnectionRow = typeof sourceConnections.$inferSelect;
@@ -188,6 +189,7 @@ export interface SyncOutcome {
  * transaction: new reviews inserted (with the owner's reply), changed text or rating updated with
  * the old values kept in review_history, replies made on the source imported, reviews missing from
  * the pass marked removed (and unmarked when they come back). Re-running with the same list changes nothing.
+ * Webhook events (review created, changed, removed) are written in the same transaction.
  */
 export async function applySourcePass(
   db: Db,
@@ -195,8 +197,9 @@ export async function applySourcePass(
   locationId: number,
   source: string,
   seen: SourceReview[],
-  now = new Date(),
+  opts: { now?: Date; firstPass?: boolean } = {},
 ): Promise<SyncOutcome> {
+  const now = opts.now ?? new Date();
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const outcome: SyncOutcome = {
@@ -249,6 +252,9 @@ export async function applySourcePass(
         sourceSeenAt: now,
       }));
       const newIds = await insertReviewRows(tx, rows);
+      // Webhook events, except on a location's first pass: that imports its history, which is no news
+      // (as for the new-review mails, integrations/jobs.ts).
+      if (!opts.firstPass) await enqueueReviewEvents(tx, companyId, 'review.created', newIds);
       outcome.inserted = newIds.length;
       outcome.newReviewIds = newIds;
       const idOf = new Map(
@@ -274,6 +280,7 @@ export async function applySourcePass(
 
     // Changed reviews, returning ones and replies made on the source since the last pass.
     const touched: number[] = [];
+    const edited: number[] = [];
     for (const e of existing) {
       const r = byExternal.get(e.external_id)!;
       const change: Partial<typeof reviews.$inferInsert> = {};
@@ -284,6 +291,7 @@ export async function applySourcePass(
         change.rating = r.rating;
         change.text = r.text;
         outcome.changed++;
+        edited.push(e.id);
       }
       if (e.removed_at) {
         change.removedAt = null;
@@ -327,6 +335,13 @@ export async function applySourcePass(
         RETURNING id`),
     );
     outcome.removed = gone.length;
+    await enqueueReviewEvents(tx, companyId, 'review.changed', edited);
+    await enqueueReviewEvents(
+      tx,
+      companyId,
+      'review.removed',
+      gone.map((g) => Number(g.id)),
+    );
     if (touched.length) await refreshRollups(tx, companyId, await rollupKeysOf(tx, companyId, touched));
     return outcome;
   });

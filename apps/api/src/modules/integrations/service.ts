@@ -461,7 +461,7 @@ async function facebookPass(deps: Deps, row: ConnectionRow, token: string): Prom
 export async function syncLocation(deps: Deps, row: ConnectionRow): Promise<SyncOutcome> {
   const pass = row.source === 'google' ? googlePass : facebookPass;
   const seen = await withSourceToken(deps, row, (token) => pass(deps, row, token));
-  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen);
+  return applySourcePass(deps.db, row.companyId, row.locationId, row.source, seen, { firstPass: !row.lastSyncAt });
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { conversations, messagePages, messages, postComments, reactions, socialPosts } from '../../db/schema';
+import { enqueueMessageEvents } from '../webhooks/outbox.repository';
 
 export type PageRow = typeof messagePages.$inferSelect;
 export type PostRow = typeof socialPosts.$inferSelect;
@@ -82,13 +83,22 @@ export async function upsertConversations(db: Db, starts: ConversationStart[]): 
   return ids;
 }
 
-/** Stores many messages, each once by its provider id; answers only those stored now. */
+/** Stores many messages, each once by its provider id (inbound ones are webhook events); answers only those stored now. */
 export async function insertMessagesOnce(
   db: Db,
   values: (typeof messages.$inferInsert)[],
 ): Promise<(typeof messages.$inferSelect)[]> {
   if (values.length === 0) return [];
-  return db.insert(messages).values(values).onConflictDoNothing({ target: messages.externalId }).returning();
+  const rows = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: messages.externalId })
+    .returning();
+  await enqueueMessageEvents(
+    db,
+    rows.filter((r) => r.type === 'inbound').map((r) => r.id),
+  );
+  return rows;
 }
 
 /** What a batch's new messages do to one conversation (touchConversation, summed). */
@@ -183,6 +193,7 @@ export async function insertMessageOnce(
     .values(values)
     .onConflictDoNothing({ target: messages.externalId })
     .returning();
+  if (row?.type === 'inbound') await enqueueMessageEvents(db, [row.id]);
   return row ?? null;
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { responses } from '../../db/schema';
 import { refreshReplyState } from '../reviews/repository';
+import { enqueueReplyEvent } from '../webhooks/outbox.repository';
 
 export type ResponseRecord = typeof responses.$inferSelect;
 
@@ -13,11 +14,15 @@ export async function findResponse(db: Db, companyId: number, id: number): Promi
   return row;
 }
 
-/** Inserts a reply and brings the review's answered state, search text and rollup along, in one transaction. */
+/**
+ * Inserts a reply and brings the review's answered state, search text and rollup along, in one
+ * transaction; a posted one is a `reply.posted` webhook event.
+ */
 export async function insertResponse(db: Db, values: typeof responses.$inferInsert): Promise<ResponseRecord> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(responses).values(values).returning();
     await refreshReplyState(tx as unknown as Db, values.reviewId);
+    if (row!.status === 'posted') await enqueueReplyEvent(tx as unknown as Db, row!);
     return row!;
   });
 }
@@ -29,12 +34,15 @@ export async function updateResponseRow(
   change: Partial<typeof responses.$inferInsert>,
 ): Promise<ResponseRecord> {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: responses.status }).from(responses).where(eq(responses.id, id));
     const [row] = await tx
       .update(responses)
       .set({ ...change, updatedAt: new Date() })
       .where(eq(responses.id, id))
       .returning();
     await refreshReplyState(tx as unknown as Db, reviewId);
+    // A draft or a failed reply posted now is a `reply.posted` event; an edit of a posted one is not.
+    if (row!.status === 'posted' && before?.status !== 'posted') await enqueueReplyEvent(tx as unknown as Db, row!);
     return row!;
   });
 }

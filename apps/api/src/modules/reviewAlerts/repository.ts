@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { locations, outboundEvents, reviewAlerts, reviews, users } from '../../db/schema';
+import { locations, reviewAlerts, reviews, users } from '../../db/schema';
 import { MIN_COUNT } from './detector';
 
 export type ReviewAlertRow = typeof reviewAlerts.$inferSelect;
@@ -103,15 +103,6 @@ export async function updateAlert(
 ): Promise<ReviewAlertRow> {
   const [saved] = await db.update(reviewAlerts).set(changes).where(eq(reviewAlerts.id, id)).returning();
   return saved!;
-}
-
-export async function insertOutboundEvent(
-  db: Db,
-  companyId: number,
-  kind: string,
-  payload: Record<string, unknown>,
-): Promise<void> {
-  await db.insert(outboundEvents).values({ companyId, kind, payload });
 }
 
 /** The active Master Admins of a company: who hears of its alerts by mail. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { locations, outboundEvents, reviewAlerts, users } from '../../db/schema';
+import { locations, outboundEvents, reviewAlerts, users, webhookEndpoints } from '../../db/schema';
 import { identitiesChanged } from '../../platform/identityCache';
 import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase } from '../../test/harness';
@@ -100,6 +100,13 @@ describeEachDatabase('Review-bombing alerts', (use) => {
     const { database, app, fx } = use();
     const db = database.db;
     const now = Date.now();
+    // A webhook of the company subscribed to alerts: the alert is an event for it (without one, no event row).
+    await db.insert(webhookEndpoints).values({
+      companyId: fx.companyA.id,
+      url: 'https://93.184.216.34/hook',
+      events: ['review.alert'],
+      secret: 'not used here',
+    });
     const burst = Array.from({ length: 9 }, (_, i) =>
       review(fx.companyA.id, bombed, i % 2 ? 1 : 2, new Date(now - (3 * HOUR - i * 10 * 60_000)), 1000 + i),
     );

@@ -14,7 +14,6 @@ import {
   dailyLowCounts,
   findAlert,
   insertAlert,
-  insertOutboundEvent,
   locationTitle,
   lockLocation,
   lowReviewIds,
@@ -25,12 +24,13 @@ import {
   type AlertScope,
   type ReviewAlertRow,
 } from './repository';
+import { enqueueWebhookEvent } from '../webhooks/outbox.repository';
 
 export const ALERT_EVENT = 'review.alert';
 
 type AlertDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'>;
 
-/** The webhook payload of `review.alert` (issue 27 delivers it). */
+/** The webhook event `review.alert`'s data (modules/webhooks delivers it). */
 function eventPayload(a: ReviewAlertRow, title: string | null) {
   return {
     event: ALERT_EVENT,
@@ -129,7 +129,8 @@ export async function checkReviewAlerts(
         ...window,
       });
       const title = await locationTitle(tx, c.companyId, c.locationId);
-      await insertOutboundEvent(tx, c.companyId, ALERT_EVENT, eventPayload(alert, title));
+      // The webhook event, in the alert's transaction (written only when an endpoint subscribed to it).
+      await enqueueWebhookEvent(tx, c.companyId, ALERT_EVENT, eventPayload(alert, title));
       raised.push({ alert, title });
     });
   }

@@ -17,6 +17,7 @@ import {
   type DateRange,
 } from '@reputo/core';
 import { ApiError } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
 
 /** An antd rule from a shared zod field schema: the form shows the same first message the API answers. */
 export function zodRule(schema: z.ZodType, opts: { optional?: boolean } = {}): FormRule {
@@ -37,11 +38,8 @@ export function errorText(error: unknown): string {
   return MSG.error;
 }
 
-/** Field errors the server sent (details), as antd form fields, so each shows under its input. */
-export function fieldErrors(error: unknown): { name: (string | number)[]; errors: string[] }[] {
-  if (!(error instanceof ApiError)) return [];
-  return error.details.map((d) => ({ name: d.field.split('.'), errors: [d.message] }));
-}
+/** The admin pages' field errors are the app's one helper (lib/api.ts). */
+export { fieldErrors } from '../../lib/api';
 
 /**
  * An API key: masked until shown, copied with the spec's messages ('The API key has been copied to
@@ -65,17 +63,7 @@ export function ApiKeyField({
       void message.warning(MSG.noApiKeyToCopy);
       return;
     }
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Without the async clipboard (http, old browsers) fall back to a selection copy.
-      const area = document.createElement('textarea');
-      area.value = value;
-      document.body.appendChild(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    }
+    await copyText(value);
     void message.success(MSG.apiKeyCopied);
   };
   return (

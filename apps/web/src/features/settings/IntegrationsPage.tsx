@@ -13,6 +13,7 @@ import {
   type Source,
   type SourceState,
 } from './integrationsApi';
+import { WebhooksSection } from './WebhooksSection';
 import './settings.css';
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
@@ -54,7 +55,7 @@ function Freshness({ f }: { f: ConnectedLocation['google'] }) {
 
 /**
  * Settings > Other > Third-party login: connect Google and Facebook by OAuth, map their locations and
- * pages to ours, see each location's sync freshness, and sync now.
+ * pages to ours, see each location's sync freshness, and sync now; below, the company's webhooks.
  */
 export default function IntegrationsPage() {
   const { message } = App.useApp();
@@ -199,7 +200,7 @@ export default function IntegrationsPage() {
     <>
       <PageHeader
         title="Third-party Login"
-        description="Connect Google and Facebook so their reviews come in on their own, and see when each location last synced."
+        description="Connect Google and Facebook so their reviews come in on their own, see when each location last synced, and send events to your own systems by webhook."
         extra={
           admin && anyMapped ? (
             <Button
@@ -276,6 +277,7 @@ export default function IntegrationsPage() {
           ))
         )}
       </div>
+      {admin && <WebhooksSection />}
       <Card title="Locations" className="int-locations">
         {locations.isError && <Alert type="error" showIcon title={locations.error.message} />}
         {!locations.isLoading && (locations.data?.locations.length ?? 0) === 0 ? (

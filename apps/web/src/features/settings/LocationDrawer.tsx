@@ -10,7 +10,7 @@ import {
   validateSourceUrl,
   type LocationsTitle,
 } from '@reputo/core';
-import { ApiError } from '../../lib/api';
+import { fieldErrors } from '../../lib/api';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { locationsApi, type Location, type LocationInput } from './api';
 import { freeTextRules } from './ui';
@@ -71,15 +71,6 @@ function urlRule(source: string) {
       if (url && !validateSourceUrl(source, url)) throw new Error(SOURCE_URL_MESSAGE(sourceTitle(source)));
     },
   };
-}
-
-/** Server field errors (`sourceUrls.google`, `facebook.0`) shown under their fields. */
-function fieldErrors(e: unknown): { name: (string | number)[]; errors: string[] }[] {
-  if (!(e instanceof ApiError)) return [];
-  return e.details.map((d) => ({
-    name: d.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-    errors: [d.message],
-  }));
 }
 
 /** Add or edit a location: name, code, brand and region, address, time zone and its page on each source. */

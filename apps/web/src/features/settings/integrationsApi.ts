@@ -42,3 +42,36 @@ export const integrationsApi = {
   disconnect: (source: Source): Promise<{ removed: number }> =>
     api(source === 'google' ? '/v2/api/admin/googleOAuth' : '/v2/api/facebook', { method: 'DELETE' }),
 };
+
+/** Outbound webhooks (API module webhooks): endpoints, their verify and test, the delivery log. */
+export type WebhookSettings = ApiResponse<'/v2/api/webhook_settings'>;
+export type WebhookEndpoint = WebhookSettings['endpoints'][number];
+export type CreatedWebhook = ApiResponse<'/v2/api/webhook_settings', 'post'>;
+export type WebhookDeliveries = ApiResponse<'/v2/api/webhook_settings/{id}/deliveries'>;
+export type WebhookDelivery = WebhookDeliveries['deliveries'][number];
+export type WebhookEventName = WebhookSettings['events'][number]['value'];
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: ['webhooks', 'list'] as const,
+  deliveries: (id: number) => ['webhooks', 'deliveries', id] as const,
+};
+
+export const webhooksApi = {
+  list: (signal?: AbortSignal): Promise<WebhookSettings> => api('/v2/api/webhook_settings', { signal }),
+  create: (body: { url: string; events: WebhookEventName[]; description?: string }): Promise<CreatedWebhook> =>
+    api('/v2/api/webhook_settings', { method: 'POST', body }),
+  verify: (id: number): Promise<WebhookEndpoint> =>
+    api('/v2/api/webhook_settings/verify', { method: 'POST', body: { id } }),
+  test: (id: number): Promise<{ endpoint: WebhookEndpoint; delivery: WebhookDelivery }> =>
+    api('/v2/api/webhook_settings/test', { method: 'POST', body: { id } }),
+  update: (
+    id: number,
+    body: { enabled?: boolean; events?: WebhookEventName[]; url?: string; description?: string },
+  ): Promise<WebhookEndpoint> => api(`/v2/api/webhook_settings/${id}`, { method: 'PATCH', body }),
+  remove: (id: number): Promise<{ message: string }> => api(`/v2/api/webhook_settings/${id}`, { method: 'DELETE' }),
+  deliveries: (id: number, page: number, signal?: AbortSignal): Promise<WebhookDeliveries> =>
+    api(`/v2/api/webhook_settings/${id}/deliveries`, { signal, query: { page, per_page: 10 } }),
+  replay: (deliveryId: number): Promise<WebhookDelivery> =>
+    api(`/v2/api/webhook_settings/deliveries/${deliveryId}/replay`, { method: 'POST' }),
+};
