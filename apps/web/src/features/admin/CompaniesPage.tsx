@@ -23,7 +23,7 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ROLE_LABELS, roleSchema } from '@reputo/core';
+import { roleLabel } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
@@ -33,11 +33,6 @@ import './admin.css';
 import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
-
-function roleLabel(role: string): string {
-  const parsed = roleSchema.safeParse(role);
-  return parsed.success ? ROLE_LABELS[parsed.data] : role;
-}
 
 /** Act as the company, or (menu) as one of its users; the users load when the menu opens. */
 function ActAs({ company }: { company: CompanyListItem }) {
