@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { adminUsersApi, type AdminUser } from './api';
-import { errorText, formatDateTime } from './ui';
+import { errorText, formatDateTime } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

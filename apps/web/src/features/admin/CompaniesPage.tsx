@@ -28,7 +28,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './ui';
+import { errorText, formatDate } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { downloadFile, fetchPartners, partnersApi, type PartnerListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './ui';
+import { errorText, formatDate } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

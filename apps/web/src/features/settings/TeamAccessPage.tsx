@@ -28,7 +28,7 @@ import {
 } from './api';
 import { EditMemberModal } from './EditMemberModal';
 import { InviteMemberModal } from './InviteMemberModal';
-import { UploadModal } from './ui';
+import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 
