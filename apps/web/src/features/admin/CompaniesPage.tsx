@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Dropdown,
-  Input,
   Popconfirm,
   Select,
   Space,
@@ -12,6 +11,8 @@ import {
   type MenuProps,
   type TableColumnsType,
 } from 'antd';
+// Deep import: the Input namespace would also bring TextArea, Password and OTP to this page.
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import {
   DeleteOutlined,
@@ -204,7 +205,7 @@ export default function CompaniesPage() {
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search
+          <Search
             placeholder="Search companies"
             allowClear
             style={{ maxWidth: 320 }}
