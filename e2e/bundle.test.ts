@@ -16,30 +16,26 @@ const SCREEN_BUDGET_KB = 350;
  * hide a screen that has come down).
  */
 const NOT_YET_KB: Record<string, number> = {
-  '/signin': 169, // measured 163.1 kB
-  '/messages/pages': 395, // measured 383.4 kB
-  '/messages/analytics': 609, // measured 591.0 kB
-  '/admin_panel/companies': 376, // measured 364.3 kB
-  '/admin_panel/partners': 375, // measured 363.8 kB
-  '/admin_panel/companies/new': 481, // measured 466.8 kB
-  '/admin_panel/partners/new': 418, // measured 405.4 kB
-  '/admin_panel/admin_users': 378, // measured 366.8 kB
-  '/admin_panel/csdashboard': 573, // measured 555.6 kB
-  '/admin_panel/systemhealth': 545, // measured 528.7 kB
-  '/reviews': 475, // measured 460.6 kB
-  '/dashboard': 559, // measured 542.6 kB
-  '/reporting/overview': 640, // measured 621.0 kB
-  '/reporting/trends': 607, // measured 588.9 kB
-  '/reporting/ranking_responses': 614, // measured 595.5 kB
-  '/reporting/ratings_reviews': 605, // measured 587.2 kB
-  '/reporting/competitors': 607, // measured 588.6 kB
-  '/reporting/insights': 607, // measured 589.3 kB
-  '/settings/competitors': 477, // measured 462.4 kB
-  '/settings/team_access': 429, // measured 416.2 kB
-  '/settings/locations': 429, // measured 416.2 kB
-  '/settings/response': 421, // measured 408.4 kB
-  '/settings/other/reviewCategories': 371, // measured 359.4 kB
-  '/settings/other/thirdPartyLogin': 375, // measured 364.0 kB
+  '/signin': 168, // measured 162.9 kB
+  '/messages/pages': 397, // measured 385.1 kB
+  '/messages/analytics': 599, // measured 581.2 kB
+  '/admin_panel/companies/new': 471, // measured 456.5 kB
+  '/admin_panel/partners/new': 408, // measured 395.4 kB
+  '/admin_panel/csdashboard': 562, // measured 545.0 kB
+  '/admin_panel/systemhealth': 535, // measured 519.1 kB
+  '/reviews': 476, // measured 462.0 kB
+  '/dashboard': 549, // measured 532.4 kB
+  '/reporting/overview': 628, // measured 609.4 kB
+  '/reporting/trends': 597, // measured 578.8 kB
+  '/reporting/ranking_responses': 603, // measured 585.4 kB
+  '/reporting/ratings_reviews': 595, // measured 577.0 kB
+  '/reporting/competitors': 596, // measured 578.5 kB
+  '/reporting/insights': 597, // measured 579.2 kB
+  '/settings/competitors': 465, // measured 451.4 kB
+  '/settings/team_access': 418, // measured 405.1 kB
+  '/settings/locations': 418, // measured 405.2 kB
+  '/settings/response': 410, // measured 397.4 kB
+  '/settings/other/thirdPartyLogin': 364, // measured 353.3 kB
 };
 
 function budgetOf(path: string): number {
