@@ -14,7 +14,7 @@ const SIDE_EFFECT_FREE = [
   /[\\/]apps[\\/]web[\\/]src[\\/]zod\.ts$/,
 ];
 /**
- * The libraries of the signed-in shell (side menu, header, drawer, antd's App with its message,
+ * The libraries of the signed-in shell (side menu, header, drawer, tooltips, antd's App with its message,
  * notification and modal, TanStack Query, Card): every signed-in screen loads them, so they go to
  * one `shell` chunk instead of some twenty small ones (brotli compresses each file on its own: 10 kB
  * less on every signed-in screen). Only these modules, not their dependencies (the group's
@@ -22,7 +22,7 @@ const SIDE_EFFECT_FREE = [
  * checks that the chunks still import one another without a cycle.
  */
 const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|drawer|notification|dialog|tabs)[\\/]|antd[\\/]es[\\/](menu|dropdown|drawer|badge|app|notification|message|modal|card|tabs|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
+  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|drawer|notification|dialog|tabs|tooltip)[\\/]|antd[\\/]es[\\/](menu|tooltip|dropdown|drawer|badge|app|notification|message|modal|card|tabs|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
 const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;
 
 function hasCall(node: ts.Node): boolean {
