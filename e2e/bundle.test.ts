@@ -1,37 +1,98 @@
 import { describe, expect, it } from 'vitest';
-import type { Response } from 'playwright-core';
-import { newPage, useBrowser } from './support/browser';
+import { baseURL, currentBrowser, useBrowser } from './support/browser';
+import { firstLoad, heaviest, kb, shellReady, signedInState, type FirstLoad } from './support/firstLoad';
+import { routedScreens } from './support/screens';
 
 useBrowser();
 
-const BUDGET_KB = 200;
+/** Issue 31's budgets: compressed JavaScript a fresh browser receives on its first load of a screen. */
+const SIGNIN_BUDGET_KB = 150;
+const SCREEN_BUDGET_KB = 350;
+
+/**
+ * Screens not within their budget yet (issue 31 stays open on them; bench/RESULTS.md, "Web bundles",
+ * says where their weight is): each may not grow past what it loaded when this list was written, plus
+ * 3%, and leaves the list once within its budget (the test fails until it does, so the list cannot
+ * hide a screen that has come down).
+ */
+const NOT_YET_KB: Record<string, number> = {
+  '/signin': 168, // measured 163.0 kB
+  '/messages/pages': 396, // measured 384.2 kB
+  '/messages/analytics': 598, // measured 580.1 kB
+  '/admin_panel/companies/new': 470, // measured 455.5 kB
+  '/admin_panel/partners/new': 407, // measured 394.5 kB
+  '/admin_panel/csdashboard': 561, // measured 544.0 kB
+  '/admin_panel/systemhealth': 534, // measured 518.0 kB
+  '/reviews': 475, // measured 461.1 kB
+  '/dashboard': 548, // measured 531.5 kB
+  '/reporting/overview': 627, // measured 608.3 kB
+  '/reporting/trends': 596, // measured 577.7 kB
+  '/reporting/ranking_responses': 602, // measured 584.3 kB
+  '/reporting/ratings_reviews': 594, // measured 575.9 kB
+  '/reporting/competitors': 595, // measured 577.5 kB
+  '/reporting/insights': 596, // measured 578.1 kB
+  '/settings/competitors': 464, // measured 450.4 kB
+  '/settings/team_access': 417, // measured 404.2 kB
+  '/settings/locations': 417, // measured 404.3 kB
+  '/settings/response': 409, // measured 396.4 kB
+  '/settings/other/thirdPartyLogin': 363, // measured 352.3 kB
+};
+
+function budgetOf(path: string): number {
+  return path === '/signin' ? SIGNIN_BUDGET_KB : SCREEN_BUDGET_KB;
+}
+
+/** Over its budget (or over its ceiling when listed above), or listed above though within its budget. */
+function offBudget(load: FirstLoad): string | null {
+  const js = kb(load, 'script');
+  const budget = budgetOf(load.path);
+  const ceiling = NOT_YET_KB[load.path];
+  if (ceiling === undefined) return js > budget ? `over its budget of ${budget} kB: ${summary(load)}` : null;
+  if (js <= budget) return `${load.path} is within its budget now (${js.toFixed(1)} kB): take it out of NOT_YET_KB`;
+  return js > ceiling ? `over its ceiling of ${ceiling} kB (budget ${budget} kB): ${summary(load)}` : null;
+}
+
+function summary(load: FirstLoad): string {
+  const js = load.assets.filter((a) => a.kind === 'script');
+  return `${load.path} loads ${js.length} scripts, ${kb(load, 'script').toFixed(1)} kB compressed\n${heaviest(load)}`;
+}
+
+/** Every script and style sheet went out compressed with brotli (built ahead, chosen by Accept-Encoding). */
+function uncompressed(load: FirstLoad): string[] {
+  return load.assets.filter((a) => a.encoding !== 'br' && a.decoded >= 1024).map((a) => `${load.path}: ${a.path}`);
+}
 
 describe('bundle', () => {
-  it(`sends at most ${BUDGET_KB} kB of JavaScript on /signin, every script compressed with brotli`, async () => {
-    const page = await newPage();
-    const scripts: Response[] = [];
-    page.on('response', (r) => {
-      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r);
+  it(`sends at most ${SIGNIN_BUDGET_KB} kB of compressed JavaScript on /signin (or its ceiling), every script and style sheet brotli`, async () => {
+    const load = await firstLoad(currentBrowser(), baseURL(), '/signin', async (page) => {
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.waitForLoadState('networkidle');
     });
-    await page.goto('/signin', { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    // What went over the wire: the encoded body of each script as the server sent it.
-    const sizes = await Promise.all(
-      scripts.map(async (r) => ({
-        p: new URL(r.url()).pathname,
-        encoding: (await r.allHeaders())['content-encoding'],
-        bytes: (await r.request().sizes()).responseBodySize,
-      })),
-    );
-    expect(sizes.filter((s) => s.encoding !== 'br')).toEqual([]);
-    const kb = sizes.reduce((sum, s) => sum + s.bytes, 0) / 1024;
-    // The biggest scripts first, so a failure shows where the weight came from.
-    const top = sizes
-      .sort((a, b) => b.bytes - a.bytes)
-      .slice(0, 8)
-      .map((s) => `  ${s.p} ${(s.bytes / 1024).toFixed(1)} kB`);
-    console.info(`/signin loads ${scripts.length} scripts, ${kb.toFixed(1)} kB brotli\n${top.join('\n')}`);
-    expect(kb).toBeGreaterThan(10);
-    expect(kb).toBeLessThanOrEqual(BUDGET_KB);
+    console.info(summary(load));
+    expect(uncompressed(load)).toEqual([]);
+    expect(load.errors).toEqual([]);
+    expect(kb(load, 'script')).toBeGreaterThan(10);
+    expect(offBudget(load)).toBeNull();
   });
+
+  it(`sends at most ${SCREEN_BUDGET_KB} kB of compressed JavaScript on the first load of every signed-in screen (or its ceiling)`, async () => {
+    const browser = currentBrowser();
+    const screens = routedScreens();
+    const states = new Map<string, Awaited<ReturnType<typeof signedInState>>>();
+    for (const email of new Set(screens.map((s) => s.email)))
+      states.set(email, await signedInState(browser, baseURL(), email));
+    // Two screens at a time, each in its own fresh context: about thirty first loads within the minute.
+    const loads: FirstLoad[] = [];
+    const queue = [...screens];
+    const worker = async () => {
+      for (let s = queue.shift(); s; s = queue.shift())
+        loads.push(await firstLoad(browser, baseURL(), s.path, shellReady, states.get(s.email)));
+    };
+    await Promise.all([worker(), worker()]);
+    const off = loads.map(offBudget).filter((o) => o !== null);
+    console.info(loads.map((l) => `${l.path} ${kb(l, 'script').toFixed(1)} kB`).join('\n'));
+    expect(loads.flatMap(uncompressed)).toEqual([]);
+    expect(loads.flatMap((l) => l.errors.map((e) => `${l.path}: ${e}`))).toEqual([]);
+    expect(off).toEqual([]);
+  }, 180_000); // about thirty first loads: 64 s on a quiet machine, 85 s at a load average of 9
 });

@@ -3,42 +3,9 @@ import type { Page } from 'playwright-core';
 import { SERVER_ERROR_TEXT } from '@reputo/core';
 import { accessibilityViolations } from './support/axe';
 import { DESKTOP, newPage, pageTitle, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { FRAMES, SCREENS } from './support/screens';
 
 useBrowser();
-
-/** Every page frame of the shell, as a Master Admin (and the Owner for the admin panel). */
-const SCREENS: [string, string, string][] = [
-  ['admin@reputo.test', '/reviews', 'Reviews'],
-  ['admin@reputo.test', '/dashboard', 'Dashboard'],
-  ['admin@reputo.test', '/messages', 'Messages'],
-  ['admin@reputo.test', '/reporting/overview', 'Overview'],
-  ['admin@reputo.test', '/reporting/trends', 'Trends'],
-  ['admin@reputo.test', '/reporting/ranking_responses', 'Ranking'],
-  ['admin@reputo.test', '/reporting/ratings_reviews', 'Responses'],
-  ['admin@reputo.test', '/reporting/competitors', 'Competitors'],
-  ['admin@reputo.test', '/reporting/insights', 'Insights Report'],
-  ['admin@reputo.test', '/settings/notifications', 'Notifications'],
-  ['admin@reputo.test', '/settings/competitors', 'Competitors'],
-  ['admin@reputo.test', '/settings/locations', 'Locations'],
-  ['admin@reputo.test', '/settings/response', 'Response'],
-  ['admin@reputo.test', '/settings/team_access', 'Team Access'],
-  ['admin@reputo.test', '/settings/other/reviewCategories', 'Review Categories'],
-  ['admin@reputo.test', '/settings/other/thirdPartyLogin', 'Third-party Login'],
-  ['admin@reputo.test', '/listing_management', 'Listing Management'],
-  ['admin@reputo.test', '/feedback/landingPage', 'Landing Page'],
-  ['admin@reputo.test', '/feedback/analytics', 'Feedback Analytics'],
-  ['admin@reputo.test', '/user', 'User Settings'],
-  ['admin@reputo.test', '/accounts', 'Accounts Settings'],
-  ['owner@reputo.test', '/admin_panel/companies', 'Companies'],
-  ['owner@reputo.test', '/admin_panel/admin_users', 'Admin Users'],
-  ['owner@reputo.test', '/admin_panel/partners', 'Partners'],
-  ['owner@reputo.test', '/admin_panel/csdashboard', 'CS Dashboard'],
-  ['owner@reputo.test', '/admin_panel/systemhealth', 'System Health'],
-  ['owner@reputo.test', '/admin_panel/companies/new', 'Company settings'], // spec 001: the wizard's header
-];
-
-/** Areas not built yet: they say what they will do instead of waiting for data they will never get. */
-const FRAMES = new Set(['/listing_management', '/feedback/landingPage', '/feedback/analytics']);
 
 async function checkFrame(page: Page, path: string): Promise<void> {
   const plan = (await page.getByTestId('frame-plan').textContent()) ?? '';

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { DESKTOP, launchChromium } from './chromium';
 
-export const DESKTOP = { width: 1440, height: 900 };
+export { DESKTOP, PASSWORD, signIn } from './chromium';
+
 export const PHONE = { width: 390, height: 844 };
-export const PASSWORD = 'demo1234';
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 let browser: Browser | null = null;
@@ -18,25 +19,19 @@ export function baseURL(): string {
 /** Launches Debian's Chromium once per test file and closes it after. */
 export function useBrowser(): void {
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
     await browser?.close();
     browser = null;
   });
+}
+
+/** The file's browser, for helpers that open their own contexts (support/firstLoad.ts). */
+export function currentBrowser(): Browser {
+  if (!browser) throw new Error('useBrowser() first');
+  return browser;
 }
 
 /** A fresh browser context (own storage) and page at the given size. */
@@ -55,15 +50,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   await page.waitForTimeout(350); // let transitions (drawer, popovers, toasts) settle
   await page.screenshot({ path: path.join(SHOTS, `${name}-${size?.width ?? 0}.png`) });
-}
-
-/** Signs in through the form and waits until the app left /signin. */
-export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  if (!page.url().includes('/signin')) await page.goto('/signin');
-  await page.locator('#signin_email').fill(email);
-  await page.locator('#signin_password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {

@@ -1,4 +1,3 @@
-import './zodConfig';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadClientConfig, type ClientConfig } from './lib/api';

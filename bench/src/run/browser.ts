@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
 import { BENCH_PASSWORD } from '../sets';
 
 /**
@@ -26,16 +27,6 @@ export interface BrowserResult {
 }
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function browserAvailable(): boolean {
   return existsSync(CHROMIUM);
@@ -85,7 +76,7 @@ async function firstRowShown(
 }
 
 export async function measureBrowser(baseUrl: string, dist: string, email: string): Promise<BrowserResult> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();

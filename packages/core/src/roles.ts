@@ -17,6 +17,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   analyst: 'Analyst',
 };
 
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** A role's label, or the text itself when it names no role (a role the server added later). */
+export function roleLabel(role: string): string {
+  return isRole(role) ? ROLE_LABELS[role] : role;
+}
+
 export function isTeamRole(role: Role): role is TeamRole {
   return (TEAM_ROLES as readonly Role[]).includes(role);
 }

@@ -7,7 +7,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { userEmailRules } from '../../lib/rules';
 import { useMe } from '../auth/queries';
 import { adminUsersApi, fetchPartners, type AdminUser } from './api';
-import { errorText, fieldErrors } from './ui';
+import { errorText, fieldErrors } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Segmented, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Segmented, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+// Deep import: the Input namespace would also bring TextArea, Password and OTP to this page.
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { adminUsersApi, type AdminUser } from './api';
-import { errorText, formatDateTime } from './ui';
+import { errorText, formatDateTime } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -146,7 +148,7 @@ export default function AdminUsersPage() {
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search
+          <Search
             placeholder="Search by name or email"
             allowClear
             style={{ maxWidth: 320 }}

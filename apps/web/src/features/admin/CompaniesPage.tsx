@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Dropdown,
-  Input,
   Popconfirm,
   Select,
   Space,
@@ -12,6 +11,8 @@ import {
   type MenuProps,
   type TableColumnsType,
 } from 'antd';
+// Deep import: the Input namespace would also bring TextArea, Password and OTP to this page.
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import {
   DeleteOutlined,
@@ -23,21 +24,16 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ROLE_LABELS, roleSchema } from '@reputo/core';
+import { roleLabel } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './ui';
+import { errorText, formatDate } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
-
-function roleLabel(role: string): string {
-  const parsed = roleSchema.safeParse(role);
-  return parsed.success ? ROLE_LABELS[parsed.data] : role;
-}
 
 /** Act as the company, or (menu) as one of its users; the users load when the menu opens. */
 function ActAs({ company }: { company: CompanyListItem }) {
@@ -209,7 +205,7 @@ export default function CompaniesPage() {
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search
+          <Search
             placeholder="Search companies"
             allowClear
             style={{ maxWidth: 320 }}

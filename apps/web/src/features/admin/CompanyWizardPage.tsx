@@ -24,7 +24,8 @@ import { ApiKeyStep, LocationsStep } from './company/LocationsAndKeySteps';
 import { PackagesStep } from './company/PackagesStep';
 import { SourcesStep } from './company/SourcesStep';
 import type { StepProps } from './company/types';
-import { errorText, useLeaveGuard, WizardProgress } from './ui';
+import { useLeaveGuard, WizardProgress } from './ui';
+import { errorText } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

@@ -11,7 +11,9 @@ import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, STAR_COLORS, type EChartsOption } from '../reporting/Chart';
 import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
-import { AdminDateRange, errorText, formatDate, formatDateTime, formatNumber, Kpi } from './ui';
+import { Kpi } from './ui';
+import { errorText, formatDate, formatDateTime, formatNumber } from './format';
+import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

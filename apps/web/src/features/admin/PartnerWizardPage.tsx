@@ -27,19 +27,9 @@ import {
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { downloadFile, partnersApi, type Partner } from './api';
-import {
-  AdminDateRange,
-  ApiKeyField,
-  errorText,
-  useLeaveGuard,
-  WizardProgress,
-  fieldErrors,
-  formatNumber,
-  Kpi,
-  StepHead,
-  WizardFoot,
-  zodRule,
-} from './ui';
+import { ApiKeyField, useLeaveGuard, WizardProgress, Kpi, StepHead, WizardFoot } from './ui';
+import { errorText, fieldErrors, formatNumber, zodRule } from './format';
+import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

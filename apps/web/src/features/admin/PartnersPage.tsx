@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+// Deep import: the Input namespace would also bring TextArea, Password and OTP to this page.
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, FileExcelOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +10,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { downloadFile, fetchPartners, partnersApi, type PartnerListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './ui';
+import { errorText, formatDate } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -135,7 +137,7 @@ export default function PartnersPage() {
       />
       <Card>
         <div className="list-toolbar">
-          <Input.Search
+          <Search
             placeholder="Search partners"
             allowClear
             style={{ maxWidth: 320 }}

@@ -7,7 +7,8 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
-import { formatDateTime, formatNumber, Kpi } from './ui';
+import { Kpi } from './ui';
+import { formatDateTime, formatNumber } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 

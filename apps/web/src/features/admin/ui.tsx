@@ -1,45 +1,9 @@
 import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
-import { App, Button, DatePicker, Input, Popconfirm, Space, Tag, Tooltip, type FormRule } from 'antd';
+import { App, Button, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
-import {
-  ADMIN_DATE_DISPLAY_FORMAT,
-  DATE_FORMAT,
-  isFromDateDisabled,
-  isToDateDisabled,
-  MSG,
-  PRESET_LABELS,
-  presetRange,
-  presetsForPicker,
-  type DatePreset,
-  type DateRange,
-} from '@reputo/core';
-import { ApiError } from '../../lib/api';
+import { MSG } from '@reputo/core';
 import { copyText } from '../../lib/clipboard';
-
-/** An antd rule from a shared zod field schema: the form shows the same first message the API answers. */
-export function zodRule(schema: z.ZodType, opts: { optional?: boolean } = {}): FormRule {
-  return {
-    validator: async (_rule, raw: unknown) => {
-      const value = raw === null ? undefined : raw;
-      if (opts.optional && (value === undefined || value === '')) return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? MSG.error);
-    },
-  };
-}
-
-/** What a failed call shows (spec 001 section 8): the server's error_description, or the body, or 'Error'. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.message || MSG.error;
-  if (error instanceof Error && error.message) return error.message;
-  return MSG.error;
-}
-
-/** The admin pages' field errors are the app's one helper (lib/api.ts). */
-export { fieldErrors } from '../../lib/api';
 
 /**
  * An API key: masked until shown, copied with the spec's messages ('The API key has been copied to
@@ -106,74 +70,6 @@ export function ApiKeyField({
   );
 }
 
-const toDay = (s: string | undefined): Dayjs | null => (s ? dayjs(s, DATE_FORMAT) : null);
-const fromDay = (d: Dayjs | null): string | undefined => (d ? d.format(DATE_FORMAT) : undefined);
-
-function Shortcuts({ picker, onPick }: { picker: 'from' | 'to'; onPick: (preset: DatePreset) => void }) {
-  return (
-    <div className="date-shortcuts">
-      {presetsForPicker(picker).map((p) => (
-        <Tag.CheckableTag key={p} checked={false} onChange={() => onPick(p)} data-testid={`${picker}-preset-${p}`}>
-          {PRESET_LABELS[p]}
-        </Tag.CheckableTag>
-      ))}
-    </div>
-  );
-}
-
-/**
- * From and To pickers of the admin screens (spec 001 section 2): shown as YYYY/MM/DD, sent as
- * YYYY-MM-DD; shortcuts set both ends (Today and Yesterday on the From picker only); the start
- * cannot be after the end or in the future, the end not before the start or in the future.
- */
-export function AdminDateRange({
-  value,
-  onChange,
-  testId = 'date-range',
-}: {
-  value: DateRange;
-  onChange: (range: DateRange) => void;
-  testId?: string;
-}) {
-  const [open, setOpen] = useState<'from' | 'to' | null>(null);
-  const today = new Date();
-  const pick = (preset: DatePreset) => {
-    onChange(presetRange(preset, today));
-    setOpen(null);
-  };
-  return (
-    <Space wrap data-testid={testId}>
-      <DatePicker
-        value={toDay(value.from)}
-        format={ADMIN_DATE_DISPLAY_FORMAT}
-        placeholder="From"
-        allowClear={false}
-        showNow={false}
-        open={open === 'from'}
-        onOpenChange={(o) => setOpen(o ? 'from' : null)}
-        disabledDate={(d) => isFromDateDisabled(d.format(DATE_FORMAT), value.to, today)}
-        onChange={(d) => d && onChange({ ...value, from: fromDay(d)! })}
-        renderExtraFooter={() => <Shortcuts picker="from" onPick={pick} />}
-        data-testid={`${testId}-from`}
-      />
-      <span className="muted">to</span>
-      <DatePicker
-        value={toDay(value.to)}
-        format={ADMIN_DATE_DISPLAY_FORMAT}
-        placeholder="To"
-        allowClear={false}
-        showNow={false}
-        open={open === 'to'}
-        onOpenChange={(o) => setOpen(o ? 'to' : null)}
-        disabledDate={(d) => isToDateDisabled(d.format(DATE_FORMAT), value.from, today)}
-        onChange={(d) => d && onChange({ ...value, to: fromDay(d)! })}
-        renderExtraFooter={() => <Shortcuts picker="to" onPick={pick} />}
-        data-testid={`${testId}-to`}
-      />
-    </Space>
-  );
-}
-
 /** A figure tile of the dashboards. */
 export function Kpi({
   label,
@@ -200,13 +96,6 @@ export function Kpi({
 export function SourceLogo({ logo, title, size = 20 }: { logo: string; title: string; size?: number }) {
   return <img src={logo} alt="" title={title} width={size} height={size} className="source-logo" loading="lazy" />;
 }
-
-export const formatNumber = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : n.toLocaleString('en-US');
-export const formatDate = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format(ADMIN_DATE_DISPLAY_FORMAT) : '—';
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format(`${ADMIN_DATE_DISPLAY_FORMAT} HH:mm`) : '—';
 
 /** The buttons under a wizard step: Back (in reverse order) and the step's save-and-continue. */
 export function WizardFoot({

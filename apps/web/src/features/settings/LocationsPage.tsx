@@ -20,7 +20,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { download, locationsApi, type Location } from './api';
 import { LocationDrawer } from './LocationDrawer';
-import { UploadModal } from './ui';
+import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 

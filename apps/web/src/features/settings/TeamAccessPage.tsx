@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { displayName, pluralize, ROLE_LABELS, roleSchema } from '@reputo/core';
+import { displayName, pluralize, roleLabel } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing, useMe } from '../auth/queries';
 import {
@@ -28,16 +28,11 @@ import {
 } from './api';
 import { EditMemberModal } from './EditMemberModal';
 import { InviteMemberModal } from './InviteMemberModal';
-import { UploadModal } from './ui';
+import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 
 const PER_PAGE = 20;
-
-function roleLabel(role: string): string {
-  const parsed = roleSchema.safeParse(role);
-  return parsed.success ? ROLE_LABELS[parsed.data] : role;
-}
 
 const INVITATION_TAGS = {
   pending: { color: 'gold', text: 'Invited' },

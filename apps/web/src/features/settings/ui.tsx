@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { Alert, App, Button, Modal, Select, Upload, type FormRule } from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Select, type FormRule } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { freeTextError } from '@reputo/core';
-import { ApiError } from '../../lib/api';
-import { download, fileToBase64, locationsApi, type UploadField } from './api';
+import { locationsApi } from './api';
 import { settingsKeys } from './queryKeys';
 
 /** The spec's two free-text rules as antd rules; an optional field may stay empty. */
@@ -64,119 +61,5 @@ export function LocationPicker({
       style={{ width: '100%' }}
       data-testid={testId}
     />
-  );
-}
-
-/** A rejected upload's row report from the error details (`row N`: reason). */
-function rowReport(error: unknown): { title: string; rows: string[] } | null {
-  if (!(error instanceof ApiError)) return null;
-  return { title: error.message, rows: error.details.map((d) => `${d.field.replace(/^row /, 'Row ')}: ${d.message}`) };
-}
-
-/**
- * Upload of an .xlsx or .csv file with the expected columns, the example file and, after a
- * rejected file, every wrong row with its reason (nothing is imported then).
- */
-export function UploadModal({
-  open,
-  onClose,
-  title,
-  fields,
-  examplePath,
-  upload,
-  describe,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  fields: () => Promise<{ fields: UploadField[] }>;
-  examplePath: string;
-  upload: (filename: string, content: string) => Promise<unknown>;
-  describe: (result: never) => string;
-}) {
-  const { message } = App.useApp();
-  const [file, setFile] = useState<File | null>(null);
-  const columns = useQuery({ queryKey: settingsKeys.uploadFields(examplePath), queryFn: fields, enabled: open });
-  const send = useMutation({
-    mutationFn: async (f: File) => upload(f.name, await fileToBase64(f)),
-    onSuccess: (result) => {
-      void message.success(describe(result as never));
-      setFile(null);
-      onClose();
-    },
-  });
-  const report = send.isError ? rowReport(send.error) : null;
-  const close = () => {
-    send.reset();
-    setFile(null);
-    onClose();
-  };
-  return (
-    <Modal
-      title={title}
-      open={open}
-      onCancel={close}
-      okText="Upload"
-      okButtonProps={{ disabled: !file, 'data-testid': 'upload-submit' } as never}
-      confirmLoading={send.isPending}
-      onOk={() => file && send.mutate(file)}
-      destroyOnHidden
-      width={620}
-    >
-      <p style={{ marginTop: 0 }}>
-        An Excel (.xlsx) or CSV file whose first row names the columns. Every row is checked first: if one is wrong,
-        nothing is imported and each wrong row is listed.
-      </p>
-      <ul className="st-fields">
-        {(columns.data?.fields ?? []).map((f) => (
-          <li key={f.key}>
-            <strong>{f.title}</strong>
-            {f.required ? ' (required)' : ''}
-            {f.description ? ` — ${f.description}` : ''}
-          </li>
-        ))}
-      </ul>
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={() => void download(examplePath).catch((e: Error) => message.error(e.message))}
-        style={{ marginBottom: 12 }}
-      >
-        Example file
-      </Button>
-      <Upload.Dragger
-        accept=".xlsx,.csv"
-        maxCount={1}
-        beforeUpload={(f) => {
-          setFile(f);
-          send.reset();
-          return false;
-        }}
-        onRemove={() => setFile(null)}
-        fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-        data-testid="upload-file"
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">Click or drag a file here</p>
-      </Upload.Dragger>
-      {send.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginTop: 12 }}
-          title={report?.title ?? send.error.message}
-          description={
-            report?.rows.length ? (
-              <ul className="st-report" data-testid="upload-report">
-                {report.rows.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
-        />
-      )}
-    </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { brandSchema, changedFields, isOtherTitle, logoError, MSG, NARROW_FORM_BREAKPOINT } from '@reputo/core';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { brandsApi, uploadBrandLogo, type Brand } from '../api';
-import { errorText, zodRule } from '../ui';
+import { errorText, zodRule } from '../format';
 
 interface BrandValues {
   title: string;

@@ -10,7 +10,7 @@ import {
   type Role,
 } from '@reputo/core';
 import { fetchPartners, type Company } from '../api';
-import { zodRule } from '../ui';
+import { zodRule } from '../format';
 import { adminKeys } from '../queryKeys';
 
 export interface InformationValues {

@@ -2,7 +2,8 @@ import { App, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { changedFields, MSG, type Role } from '@reputo/core';
 import { companiesApi, type Company } from '../api';
-import { errorText, fieldErrors, StepHead, WizardFoot } from '../ui';
+import { StepHead, WizardFoot } from '../ui';
+import { errorText, fieldErrors } from '../format';
 import { InformationForm, informationValues, type InformationValues } from './InformationForm';
 
 /** Only the keys the API knows, with blanks as the API expects them. */

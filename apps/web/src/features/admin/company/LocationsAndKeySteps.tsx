@@ -10,7 +10,8 @@ import {
   type LocationsTitle,
 } from '@reputo/core';
 import { companiesApi } from '../api';
-import { ApiKeyField, errorText, StepHead, WizardFoot } from '../ui';
+import { ApiKeyField, StepHead, WizardFoot } from '../ui';
+import { errorText } from '../format';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 

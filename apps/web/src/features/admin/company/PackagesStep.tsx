@@ -13,7 +13,8 @@ import {
   type PackageName,
 } from '@reputo/core';
 import { companiesApi } from '../api';
-import { errorText, formatDate, formatNumber, StepHead, WizardFoot } from '../ui';
+import { StepHead, WizardFoot } from '../ui';
+import { errorText, formatDate, formatNumber } from '../format';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 

@@ -12,7 +12,8 @@ import {
   validateSourceUrl,
 } from '@reputo/core';
 import { companiesApi, type SourceInfo } from '../api';
-import { errorText, SourceLogo, StepHead, WizardFoot } from '../ui';
+import { SourceLogo, StepHead, WizardFoot } from '../ui';
+import { errorText } from '../format';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 
