@@ -35,7 +35,7 @@ const NOT_YET_KB: Record<string, number> = {
   '/settings/team_access': 417, // measured 404.2 kB
   '/settings/locations': 417, // measured 404.3 kB
   '/settings/response': 409, // measured 396.4 kB
-  '/settings/other/thirdPartyLogin': 363, // measured 352.3 kB
+  '/settings/other/thirdPartyLogin': 397, // measured 385.3 kB with the Webhooks section (352.3 before it)
 };
 
 function budgetOf(path: string): number {
