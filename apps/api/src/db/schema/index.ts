@@ -9,3 +9,4 @@ export * from './settings';
 export * from './companyRollups';
 export * from './webhooks';
 export * from './reviewAlerts';
+export * from './offers';
