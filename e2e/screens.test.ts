@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SERVER_ERROR_TEXT } from '@reputo/core';
 import { accessibilityViolations } from './support/axe';
-import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, pageTitle, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -26,6 +26,7 @@ const SCREENS: [string, string, string][] = [
   ['admin@reputo.test', '/settings/other/thirdPartyLogin', 'Third-party Login'],
   ['admin@reputo.test', '/listing_management', 'Listing Management'],
   ['admin@reputo.test', '/feedback/landingPage', 'Landing Page'],
+  ['admin@reputo.test', '/feedback/offers', 'Offers'],
   ['admin@reputo.test', '/feedback/analytics', 'Feedback Analytics'],
   ['admin@reputo.test', '/user', 'User Settings'],
   ['admin@reputo.test', '/accounts', 'Accounts Settings'],
@@ -39,19 +40,6 @@ const SCREENS: [string, string, string][] = [
 
 /** Areas not built yet: they say what they will do instead of waiting for data they will never get. */
 const FRAMES = new Set(['/listing_management', '/feedback/landingPage', '/feedback/analytics']);
-
-/** How far the page, or any box inside it (a table's own scroller), scrolls sideways: 0 when everything fits. */
-function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let most = (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth;
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.app-content *'))) {
-      const overflow = getComputedStyle(el).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0)
-        most = Math.max(most, el.scrollWidth - el.clientWidth);
-    }
-    return most;
-  });
-}
 
 async function checkFrame(page: Page, path: string): Promise<void> {
   const plan = (await page.getByTestId('frame-plan').textContent()) ?? '';

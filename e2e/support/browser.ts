@@ -75,3 +75,16 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
 export async function pageTitle(page: Page): Promise<string> {
   return (await page.getByTestId('page-title').textContent({ timeout: 15_000 })) ?? '';
 }
+
+/** How far the page, or any box inside it (a table's own scroller), scrolls sideways: 0 when everything fits. */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let most = (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.app-content *'))) {
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.clientWidth > 0)
+        most = Math.max(most, el.scrollWidth - el.clientWidth);
+    }
+    return most;
+  });
+}

@@ -39,6 +39,7 @@ const shellPages: RouteObject[] = [
   page('reporting/ratings_reviews', () => import('../features/reporting/RatingsReviewsPage')),
   page('reporting/competitors', () => import('../features/reporting/CompetitorsPage')),
   page('reporting/insights', () => import('../features/reporting/InsightsPage')),
+  page('feedback/offers', () => import('../features/offers/OffersPage')),
   page('settings/competitors', () => import('../features/settings/competitors/CompetitorsSettingsPage')),
   page('settings/team_access', () => import('../features/settings/TeamAccessPage')),
   page('settings/notifications', () => import('../features/settings/NotificationsPage')),
