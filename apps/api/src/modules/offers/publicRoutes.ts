@@ -5,7 +5,7 @@ import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { companyOfCall } from '../apiKeys/routes';
 import { apiClientOf } from '../apiKeys/metering';
-import { locationsOfCompany } from './repository';
+import { findCompanyLocation } from './repository';
 import { couponSchema, publicRedeemInput } from './schemas';
 import { couponOfCode, redeemCode, serializeCoupon } from './service';
 
@@ -55,9 +55,10 @@ export function publicCouponRoutes(app: App, deps: AppDeps): void {
       const client = apiClientOf(request);
       const body = request.body;
       const companyId = companyOfCall(client, body.company);
-      const wanted = body.location_code?.toLowerCase();
-      const location = (await locationsOfCompany(db, companyId)).find((l) =>
-        body.location_id !== undefined ? l.id === body.location_id : l.code?.toLowerCase() === wanted,
+      const location = await findCompanyLocation(
+        db,
+        companyId,
+        body.location_id !== undefined ? { id: body.location_id } : { code: body.location_code },
       );
       if (!location) throw notFound('No such location');
       const coupon = await redeemCode(db, companyId, body.code, location, { userId: null, apiKeyId: client.id });

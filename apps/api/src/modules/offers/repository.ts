@@ -279,6 +279,24 @@ export async function markRedeemed(db: Db, companyId: number, couponId: number, 
   return rows.length === 1;
 }
 
+/** One of the company's locations, by our id or by the company's own code (case ignored). */
+export async function findCompanyLocation(db: Db, companyId: number, by: { id?: number; code?: string }) {
+  const [row] = await db
+    .select({ id: locations.id, title: locations.title, brandId: locations.brandId })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.companyId, companyId),
+        by.id !== undefined
+          ? eq(locations.id, by.id)
+          : sql`lower(${locations.locationId}) = ${(by.code ?? '').toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(locations.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function locationsOfCompany(db: Db, companyId: number) {
   return db
     .select({ id: locations.id, title: locations.title, brandId: locations.brandId, code: locations.locationId })

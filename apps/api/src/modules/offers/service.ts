@@ -8,6 +8,7 @@ import { companyBrands } from '../locations/repository';
 import { codeSpace, normalizeCode, randomCodes } from './codes';
 import {
   deleteOffer,
+  findCompanyLocation,
   findCouponByCode,
   findOffer,
   insertCoupons,
@@ -265,7 +266,7 @@ export async function redeemCode(
 
 /** A location of the company (and of the user's allowed ones) for a redemption by staff. */
 export async function redeemLocation(db: Db, ctx: ActingContext, locationId: number) {
-  const loc = (await locationsOfCompany(db, scopeCompanyId(ctx))).find((l) => l.id === locationId);
+  const loc = await findCompanyLocation(db, scopeCompanyId(ctx), { id: locationId });
   if (!loc || (ctx.locationIds && !ctx.locationIds.includes(loc.id))) throw notFound('No such location');
   return loc;
 }
