@@ -103,4 +103,56 @@ describe('offers', () => {
       await call(admin, 'DELETE', `/v2/api/offer/${offerId}`);
     }
   });
+
+  it("shows the customer's coupon page with a QR code and a barcode, then that it was used", async () => {
+    const admin = await token('admin@reputo.test');
+    const offer = await call<{ id: number }>(admin, 'POST', '/v2/api/offer/create', {
+      title: `E2E coffee ${Date.now()}`,
+      description: 'Thank you for your feedback!',
+      terms: 'One per visit.',
+      discount_type: 'percent',
+      discount_value: 20,
+      valid_to: '2099-12-31',
+    });
+    try {
+      await call(admin, 'POST', `/v2/api/offer/${offer.id}/generate`, { count: 1, length: 8 });
+      const [coupon] = (
+        await call<{ data: { code: string; page_path: string }[] }>(
+          admin,
+          'GET',
+          `/v2/api/coupons?offer_id=${offer.id}`,
+        )
+      ).data;
+      const page = await newPage(PHONE);
+      await page.goto(coupon!.page_path);
+      await page.getByTestId('coupon-card').waitFor();
+      expect(await page.getByTestId('coupon-code').innerText()).toBe(coupon!.code);
+      expect(
+        await page
+          .getByRole('img', { name: `QR code of ${coupon!.code}` })
+          .locator('svg')
+          .count(),
+      ).toBe(1);
+      expect(
+        await page
+          .getByRole('img', { name: `Barcode of ${coupon!.code}` })
+          .locator('svg')
+          .count(),
+      ).toBe(1);
+      expect(await page.getByTestId('coupon-card').innerText()).toContain('20% off');
+      await screenshot(page, 'coupon-page');
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      const [location] = (await call<{ locations: { id: number }[] }>(admin, 'GET', '/v2/api/locations/shortinfo'))
+        .locations;
+      await call(admin, 'POST', '/v2/api/coupons/redeem', { code: coupon!.code, location_id: location!.id });
+      await page.reload();
+      await page.getByTestId('coupon-card').getByText('Already used').waitFor();
+      await page.goto('/coupon/1-AAAAAAAAAAAAAAAAAAAAAA');
+      await page.getByText('Coupon not found').waitFor();
+    } finally {
+      await call(admin, 'DELETE', `/v2/api/offer/${offer.id}`);
+    }
+  });
 });

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           page('confirmPassword/:token', () => import('../features/auth/ConfirmPasswordPage')),
           page('invitation/:token', () => import('../features/auth/InvitationPage')),
           page('review/:id', () => import('../features/reviews/ShareCardPage')),
+          page('coupon/:token', () => import('../features/offers/CouponPage')),
           {
             lazy: async () => ({ Component: (await import('./guards/AccessGate')).default }),
             children: [

@@ -2605,6 +2605,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/coupon/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's coupon page: the code, the offer and its state, by the coupon's signed token */
+        get: operations["getCouponByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/public/coupons/{code}": {
         parameters: {
             query?: never;
@@ -14113,6 +14130,7 @@ export interface operations {
                             redeemed_location_id: number | null;
                             redeemed_location_title: string | null;
                             redeemed_by: string | null;
+                            page_path: string;
                         }[];
                         page: number;
                         per_page: number;
@@ -14220,6 +14238,7 @@ export interface operations {
                         redeemed_location_id: number | null;
                         redeemed_location_title: string | null;
                         redeemed_by: string | null;
+                        page_path: string;
                     };
                 };
             };
@@ -14278,6 +14297,59 @@ export interface operations {
                         redeemed_location_id: number | null;
                         redeemed_location_title: string | null;
                         redeemed_by: string | null;
+                        page_path: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCouponByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        redeemed_at: string | null;
+                        company_name: string;
+                        offer_title: string;
+                        description: string | null;
+                        terms: string | null;
+                        discount_label: string;
+                        image_url: string | null;
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        active: boolean;
                     };
                 };
             };
@@ -14338,6 +14410,7 @@ export interface operations {
                         redeemed_location_id: number | null;
                         redeemed_location_title: string | null;
                         redeemed_by: string | null;
+                        page_path: string;
                     };
                 };
             };
@@ -14403,6 +14476,7 @@ export interface operations {
                         redeemed_location_id: number | null;
                         redeemed_location_title: string | null;
                         redeemed_by: string | null;
+                        page_path: string;
                     };
                 };
             };

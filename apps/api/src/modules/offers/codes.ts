@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Coupon codes: upper-case letters and digits without the look-alikes (0/O, 1/I/L, which people
@@ -39,4 +39,30 @@ export const UPLOADED_CODE = /^[A-Z0-9]{3,32}$/;
 /** How many distinct codes of this length exist. */
 export function codeSpace(length: number): number {
   return CODE_ALPHABET.length ** length;
+}
+
+/**
+ * The customer's coupon page (`/coupon/{token}`): the token names the coupon and carries an HMAC of
+ * its id under a key derived from the server's secret, so it cannot be guessed or walked, and it needs
+ * no column (100,000 generated codes stay one insert). Changing JWT_SECRET changes every link.
+ */
+const MAC_CHARS = 22; // 132 bits of base64url
+
+function macOf(secret: string, id: number): string {
+  return createHmac('sha256', `${secret}:coupon-page`).update(String(id)).digest('base64url').slice(0, MAC_CHARS);
+}
+
+export function couponToken(secret: string, id: number): string {
+  return `${id.toString(36)}-${macOf(secret, id)}`;
+}
+
+/** The coupon id of a token, or null when the token was not made by this server. */
+export function couponIdOf(secret: string, token: string): number | null {
+  const match = /^([0-9a-z]{1,12})-([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return null;
+  const id = parseInt(match[1]!, 36);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const expected = Buffer.from(macOf(secret, id));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }

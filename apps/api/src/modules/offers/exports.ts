@@ -5,7 +5,7 @@ import { scopeCompanyId } from '../../platform/companyScope';
 import { xlsxStream, type XlsxCell } from '../../platform/xlsx';
 import { buildWorkbook } from '../statistics/excel';
 import { couponBatches, listOffers, type CouponFilter } from './repository';
-import { serializeCoupon, serializeOffer, today } from './service';
+import { couponFields, serializeOffer, today } from './service';
 
 /** The Excel exports "offers" (one row per offer) and "coupons" (one row per code, streamed). */
 
@@ -55,7 +55,7 @@ const stamp = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') 
 async function* couponRows(db: Db, companyId: number, filter: CouponFilter): AsyncGenerator<XlsxCell[][]> {
   for await (const batch of couponBatches(db, companyId, filter)) {
     yield batch.map((row) => {
-      const c = serializeCoupon(row, filter.today);
+      const c = couponFields(row, filter.today);
       return [
         c.code,
         c.offer_title,

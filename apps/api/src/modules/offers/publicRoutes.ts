@@ -34,7 +34,7 @@ export function publicCouponRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const companyId = companyOfCall(apiClientOf(request), request.query.company);
-      return serializeCoupon(await couponOfCode(db, companyId, request.params.code));
+      return serializeCoupon(await couponOfCode(db, companyId, request.params.code), deps.config.jwtSecret);
     },
   );
 
@@ -62,7 +62,7 @@ export function publicCouponRoutes(app: App, deps: AppDeps): void {
       );
       if (!location) throw notFound('No such location');
       const coupon = await redeemCode(db, companyId, body.code, location, { userId: null, apiKeyId: client.id });
-      return serializeCoupon(coupon);
+      return serializeCoupon(coupon, deps.config.jwtSecret);
     },
   );
 }

@@ -23,6 +23,7 @@ import {
   offerPageSchema,
   offerPatch,
   offerSchema,
+  publicCouponSchema,
   redeemInput,
   uploadInput,
   uploadReportSchema,
@@ -41,6 +42,7 @@ import {
   today,
 } from './service';
 import { offerExampleFile, uploadCodes } from './upload';
+import { publicCoupon } from './couponPage';
 
 /**
  * Offers and coupons, gated by the Feedback feature like the Feedback area. Everyone of the company
@@ -193,6 +195,7 @@ function offerRoutes(app: App, deps: AppDeps): void {
 
 function couponRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
+  const secret = deps.config.jwtSecret;
 
   app.get(
     '/v2/api/coupons',
@@ -215,7 +218,7 @@ function couponRoutes(app: App, deps: AppDeps): void {
         { limit: per_page, offset: (page - 1) * per_page },
       );
       return {
-        data: rows.map((c) => serializeCoupon(c, day)),
+        data: rows.map((c) => serializeCoupon(c, secret, day)),
         page,
         per_page,
         total,
@@ -267,7 +270,7 @@ function couponRoutes(app: App, deps: AppDeps): void {
         userId: ctx.user.id,
         apiKeyId: null,
       });
-      return serializeCoupon(coupon);
+      return serializeCoupon(coupon, secret);
     },
   );
 
@@ -282,11 +285,29 @@ function couponRoutes(app: App, deps: AppDeps): void {
         response: { 200: couponSchema },
       },
     },
-    async (request) => serializeCoupon(await couponOfCode(db, scopeCompanyId(actingOf(request)), request.params.code)),
+    async (request) =>
+      serializeCoupon(await couponOfCode(db, scopeCompanyId(actingOf(request)), request.params.code), secret),
+  );
+}
+
+function couponPageRoute(app: App, deps: AppDeps): void {
+  app.get(
+    '/v2/api/coupon/:token',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: "The customer's coupon page: the code, the offer and its state, by the coupon's signed token",
+        params: z.object({ token: z.string().min(1).max(80) }),
+        response: { 200: publicCouponSchema },
+      },
+    },
+    async (request) => publicCoupon(deps.db, deps.config.jwtSecret, request.params.token),
   );
 }
 
 export function offersRoutes(app: App, deps: AppDeps): void {
   offerRoutes(app, deps);
   couponRoutes(app, deps);
+  couponPageRoute(app, deps);
 }

@@ -176,6 +176,23 @@ export const couponSchema = z.object({
   redeemed_location_title: z.string().nullable(),
   /** The user's name, or "API key" for a point of sale. */
   redeemed_by: z.string().nullable(),
+  /** The customer's coupon page (code as QR code and barcode), to send or open. */
+  page_path: z.string(),
+});
+
+export const publicCouponSchema = z.object({
+  code: z.string(),
+  state: z.enum(COUPON_STATES),
+  redeemed_at: z.string().nullable(),
+  company_name: z.string(),
+  offer_title: z.string(),
+  description: z.string().nullable(),
+  terms: z.string().nullable(),
+  discount_label: z.string(),
+  image_url: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  active: z.boolean(),
 });
 
 export const couponPageSchema = offerPageSchema.extend({ data: z.array(couponSchema) });

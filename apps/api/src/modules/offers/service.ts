@@ -5,7 +5,7 @@ import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { companyBrands } from '../locations/repository';
-import { codeSpace, normalizeCode, randomCodes } from './codes';
+import { codeSpace, couponToken, normalizeCode, randomCodes } from './codes';
 import {
   deleteOffer,
   findCompanyLocation,
@@ -75,7 +75,8 @@ export function couponState(c: Pick<CouponView, 'state' | 'validTo'>, day = toda
   return c.validTo && c.validTo < day ? ('expired' as const) : ('issued' as const);
 }
 
-export function serializeCoupon(c: CouponView, day = today()) {
+/** A coupon as the lists and exports show it. */
+export function couponFields(c: CouponView, day = today()) {
   return {
     id: c.id,
     code: c.code,
@@ -92,6 +93,11 @@ export function serializeCoupon(c: CouponView, day = today()) {
     redeemed_location_title: c.redeemedLocationTitle,
     redeemed_by: c.redeemedByName ?? (c.redeemedByApiKeyId ? 'API key' : null),
   };
+}
+
+/** A coupon as the API answers it: with the path of the customer's coupon page. */
+export function serializeCoupon(c: CouponView, secret: string, day = today()) {
+  return { ...couponFields(c, day), page_path: `/coupon/${couponToken(secret, c.id)}` };
 }
 
 /** Brands and locations must be the company's own: another company's id is refused like a missing one. */

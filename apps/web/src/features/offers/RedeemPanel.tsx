@@ -46,6 +46,15 @@ function CouponDetails({ coupon }: { coupon: Coupon }) {
               },
             ]
           : []),
+        {
+          key: 'page',
+          label: 'Coupon page',
+          children: (
+            <a href={coupon.page_path} target="_blank" rel="noopener noreferrer">
+              Open the customer's page
+            </a>
+          ),
+        },
       ]}
     />
   );
