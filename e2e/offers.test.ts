@@ -5,6 +5,12 @@ import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser
 
 useBrowser();
 
+/** A 1x1 PNG, the offer's image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 interface CouponPage {
   data: { code: string; state: string }[];
 }
@@ -24,6 +30,9 @@ describe('offers', () => {
     await page.getByTestId('offer-title').fill(title);
     await page.getByText('Free item', { exact: true }).click();
     await page.getByTestId('offer-free-item').fill('dessert');
+    await page
+      .locator('.ant-drawer input[type=file]')
+      .setInputFiles({ name: 'dessert.png', mimeType: 'image/png', buffer: PNG });
     await screenshot(page, 'offers-drawer');
     await page.getByTestId('offer-save').click();
     const row = page.locator('tr', { hasText: title });
@@ -57,6 +66,7 @@ describe('offers', () => {
       `/v2/api/offers?search=${encodeURIComponent(title)}`,
     );
     const offerId = offers.data[0]!.id;
+    expect((offers.data[0] as { image_url?: string | null }).image_url).toMatch(/^\/v2\/api\/uploads\/offers\//);
     try {
       const coupons = await call<CouponPage>(admin, 'GET', `/v2/api/coupons?offer_id=${offerId}&per_page=1`);
       const code = coupons.data[0]!.code;

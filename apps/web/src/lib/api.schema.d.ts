@@ -3608,6 +3608,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/offer/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the offer's image: multipart field "file", an image of at most 5,242,880 bytes */
+        post: operations["postOfferByIdImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/brands/logo": {
         parameters: {
             query?: never;
@@ -18400,6 +18417,68 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOfferByIdImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        image_url: string | null;
+                        terms: string | null;
+                        brand_ids: number[];
+                        location_ids: number[];
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        /** @enum {string} */
+                        discount_type: "percent" | "amount" | "free_item";
+                        discount_value: number | null;
+                        free_item: string | null;
+                        discount_label: string;
+                        limit_per_customer: number | null;
+                        active: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "scheduled" | "expired";
+                        issued: number;
+                        redeemed: number;
+                        redemption_rate: number | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */

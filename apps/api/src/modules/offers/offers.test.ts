@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { describeEachDatabase } from '../../test/harness';
-import { bearer, signIn } from '../../test/http';
+import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { rotateKey } from '../apiKeys/repository';
 import { createReviewWorld, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
 import { CODE_ALPHABET } from './codes';
@@ -416,6 +416,31 @@ describeEachDatabase('Offers and coupons', (use) => {
     await call('admin', 'POST', '/v2/api/coupons/redeem', { code, location_id: world.marina });
     const after = await use().app.inject({ method: 'GET', url: `/v2/api/coupon/${token}` });
     expect(after.json()).toMatchObject({ state: 'redeemed' });
+  });
+
+  it('sets an offer image (an image, at most 5 MB), served back and shown on the coupon page', async () => {
+    const id = await newOffer({ ...offerBody, title: 'Pictured' });
+    const post = (body: ReturnType<typeof multipart>, who = 'admin') =>
+      use().app.inject({
+        method: 'POST',
+        url: `/v2/api/offer/${id}/image`,
+        headers: { ...bearer(tokens[who]!), ...body.headers },
+        payload: body.payload,
+      });
+    const saved = await post(multipart('file', 'offer.png', 'image/png', PNG));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const url = saved.json().image_url as string;
+    expect(url).toMatch(/^\/v2\/api\/uploads\/offers\/[0-9a-f]{24}\.png$/);
+    const served = await use().app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const text = await post(multipart('file', 'offer.png', 'image/png', Buffer.from('not an image')));
+    expect(text.json()).toMatchObject({ error_description: 'The offer image must be an image file!' });
+    const big = await post(multipart('file', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(5_242_881)])));
+    expect(big.statusCode).toBe(413);
+    expect((await post(multipart('file', 'offer.png', 'image/png', PNG), 'responder')).statusCode).toBe(403);
+    expect((await post(multipart('file', 'offer.png', 'image/png', PNG), 'b')).statusCode).toBe(404);
+    expect((await call('analyst', 'GET', `/v2/api/offer/${id}`)).json().image_url).toBe(url);
   });
 
   describe('uploads', () => {

@@ -77,6 +77,13 @@ export async function updateOffer(db: Db, companyId: number, id: number, values:
   return rows.length > 0;
 }
 
+export async function setImagePath(db: Db, companyId: number, id: number, key: string | null): Promise<void> {
+  await db
+    .update(offers)
+    .set({ imagePath: key, updatedAt: new Date() })
+    .where(and(eq(offers.companyId, companyId), eq(offers.id, id)));
+}
+
 /** Removes an offer and (by the foreign key's cascade) its coupons. */
 export async function deleteOffer(db: Db, companyId: number, id: number): Promise<boolean> {
   const rows = await db

@@ -1,9 +1,13 @@
-import { idSchema } from '@reputo/core';
+import multipart from '@fastify/multipart';
+import { idSchema, LOGO_MAX_BYTES } from '@reputo/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
 import { xlsxFile } from '../../platform/openapi';
+import { readImageFile } from '../../platform/imageUpload';
+import { createStorage } from '../../platform/storage';
 import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { normalizeCode } from './codes';
@@ -39,6 +43,7 @@ import {
   removeOffer,
   serializeCoupon,
   serializeOffer,
+  setOfferImage,
   today,
 } from './service';
 import { offerExampleFile, uploadCodes } from './upload';
@@ -306,8 +311,39 @@ function couponPageRoute(app: App, deps: AppDeps): void {
   );
 }
 
+/** The image upload needs a multipart parser: its own scope, so no other route parses multipart. */
+function offerImageRoute(app: App, deps: AppDeps): void {
+  const storage = createStorage(deps.config.dataDir);
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v2/api/offer/:id/image',
+      {
+        config: { access: write, writes: 'none' },
+        schema: {
+          tags,
+          summary: 'Set the offer\'s image: multipart field "file", an image of at most 5,242,880 bytes',
+          params: idParams,
+          response: { 200: offerSchema },
+        },
+      },
+      async (request) =>
+        serializeOffer(
+          await setOfferImage(
+            deps.db,
+            storage,
+            actingOf(request),
+            request.params.id,
+            await readImageFile(request, LOGO_MAX_BYTES),
+          ),
+        ),
+    );
+  });
+}
+
 export function offersRoutes(app: App, deps: AppDeps): void {
   offerRoutes(app, deps);
   couponRoutes(app, deps);
   couponPageRoute(app, deps);
+  offerImageRoute(app, deps);
 }

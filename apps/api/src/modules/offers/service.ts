@@ -1,5 +1,6 @@
-import { toIsoDate } from '@reputo/core';
-import { uploadUrl } from '../../platform/storage';
+import { LOGO_MAX_BYTES, toIsoDate } from '@reputo/core';
+import { acceptImage, type UploadedFile } from '../../platform/imageUpload';
+import { uploadUrl, type Storage } from '../../platform/storage';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -15,6 +16,7 @@ import {
   insertOffer,
   locationsOfCompany,
   markRedeemed,
+  setImagePath,
   updateOffer,
   type CouponView,
   type NewOffer,
@@ -176,6 +178,26 @@ export async function changeOffer(db: Db, ctx: ActingContext, id: number, patch:
       values.freeItem = patch.free_item || null;
   }
   await updateOffer(db, companyId, id, values);
+  return getOffer(db, ctx, id);
+}
+
+/** Sets (or replaces) the offer's image: a picture of at most 5 MB, checked by its bytes. */
+export async function setOfferImage(
+  db: Db,
+  storage: Storage,
+  ctx: ActingContext,
+  id: number,
+  file: UploadedFile | null,
+): Promise<OfferWithCounts> {
+  const offer = await getOffer(db, ctx, id);
+  const image = acceptImage(file, LOGO_MAX_BYTES, {
+    missing: 'Send the image as the multipart field "file"',
+    tooBig: 'Uploaded file is too big. Image size should not exceed 5Mb!',
+    notImage: 'The offer image must be an image file!',
+  });
+  const key = await storage.save('offers', file!.content, image);
+  await setImagePath(db, offer.companyId, offer.id, key);
+  await storage.remove(offer.imagePath);
   return getOffer(db, ctx, id);
 }
 

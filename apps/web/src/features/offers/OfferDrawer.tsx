@@ -1,4 +1,7 @@
-import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { useState } from 'react';
+import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Switch, Upload } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import { logoError } from '@reputo/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
@@ -72,8 +75,13 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
     queryFn: ({ signal }) => offersApi.brands(signal),
     staleTime: 60_000,
   });
+  const [image, setImage] = useState<File | null>(null);
   const save = useMutation({
-    mutationFn: (v: FormValues) => (current ? offersApi.update(current.id, toInput(v)) : offersApi.create(toInput(v))),
+    mutationFn: async (v: FormValues) => {
+      const saved = current ? await offersApi.update(current.id, toInput(v)) : await offersApi.create(toInput(v));
+      // The image goes once the offer exists (a new offer has no id before).
+      return image ? offersApi.image(saved.id, image) : saved;
+    },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: offerKeys.all });
       void message.success(current ? 'Offer updated.' : 'Offer created.');
@@ -188,6 +196,25 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
         </Form.Item>
         <Form.Item label="Terms" name="terms">
           <Input.TextArea rows={3} maxLength={5000} placeholder="e.g. One per visit. Not valid with other offers." />
+        </Form.Item>
+        <Form.Item label="Image" extra="Optional: a picture of the offer, at most 5 MB.">
+          <div className="of-image-row">
+            {current?.image_url && !image && <img src={current.image_url} alt="" className="of-image-preview" />}
+            <Upload
+              accept="image/*"
+              maxCount={1}
+              beforeUpload={(f) => {
+                const problem = logoError(f);
+                if (problem) void message.error(problem);
+                else setImage(f);
+                return false;
+              }}
+              onRemove={() => setImage(null)}
+              fileList={image ? [{ uid: '1', name: image.name, status: 'done' }] : []}
+            >
+              <Button icon={<PictureOutlined />}>{current?.image_url ? 'Replace image' : 'Choose an image'}</Button>
+            </Upload>
+          </div>
         </Form.Item>
         <Form.Item label="Active" name="active" valuePropName="checked">
           <Switch />

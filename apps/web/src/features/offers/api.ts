@@ -38,6 +38,12 @@ export const offersApi = {
     api<OfferPage>('/v2/api/offers', { query: { page, per_page: 20, search: search || undefined }, signal }),
   create: (body: OfferInput) => api<Offer>('/v2/api/offer/create', { method: 'POST', body }),
   update: (id: number, body: Partial<OfferInput>) => api<Offer>(`/v2/api/offer/${id}`, { method: 'PATCH', body }),
+  /** POST v2/api/offer/{id}/image, multipart with one field 'file' (after the offer is saved). */
+  image: (id: number, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api<Offer>(`/v2/api/offer/${id}/image`, { method: 'POST', body: form });
+  },
   remove: (id: number) => api<{ message: string }>(`/v2/api/offer/${id}`, { method: 'DELETE' }),
   generate: (id: number, count: number, length: number) =>
     api<Generated>(`/v2/api/offer/${id}/generate`, { method: 'POST', body: { count, length } }),
