@@ -4,19 +4,28 @@ import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { xlsxStream, type XlsxCell } from '../../platform/xlsx';
 import { buildWorkbook } from '../statistics/excel';
-import { couponBatches, listOffers, type CouponFilter } from './repository';
+import { couponBatches, couponsByMonth, listOffers, redemptionsByLocation, type CouponFilter } from './repository';
 import { couponFields, serializeOffer, today } from './service';
 
 /** The Excel exports "offers" (one row per offer) and "coupons" (one row per code, streamed). */
 
 export async function offersExcel(db: Db, ctx: ActingContext): Promise<Buffer> {
   const day = today();
-  const offers = (await listOffers(db, scopeCompanyId(ctx), {})).rows.map((o) => serializeOffer(o, day));
+  const companyId = scopeCompanyId(ctx);
+  const [list, byLocation, byMonth] = await Promise.all([
+    listOffers(db, companyId, {}),
+    redemptionsByLocation(db, companyId),
+    couponsByMonth(db, companyId),
+  ]);
+  const offers = list.rows.map((o) => serializeOffer(o, day));
   type O = (typeof offers)[number];
+  type L = (typeof byLocation)[number];
+  type M = (typeof byMonth)[number];
+  const intro = [`Offers: ${ctx.company?.companyName ?? ''}`, `Exported ${day}`];
   return buildWorkbook([
     {
       name: 'Offers',
-      intro: [`Offers: ${ctx.company?.companyName ?? ''}`, `Exported ${day}`],
+      intro,
       rows: offers,
       columns: [
         { header: 'Offer', value: (o: O) => o.title, width: 32 },
@@ -29,6 +38,32 @@ export async function offersExcel(db: Db, ctx: ActingContext): Promise<Buffer> {
         { header: 'Redeemed', value: (o: O) => o.redeemed },
         { header: 'Redemption rate %', value: (o: O) => o.redemption_rate, format: '0.0' },
         { header: 'Created', value: (o: O) => o.created_at.slice(0, 10), width: 12 },
+      ],
+    },
+    {
+      name: 'By location',
+      intro,
+      rows: byLocation,
+      columns: [
+        { header: 'Offer', value: (r: L) => r.offer, width: 32 },
+        { header: 'Location', value: (r: L) => r.location, width: 32 },
+        { header: 'Redeemed', value: (r: L) => r.redeemed },
+      ],
+    },
+    {
+      name: 'By month',
+      intro,
+      rows: byMonth,
+      columns: [
+        { header: 'Offer', value: (r: M) => r.offer, width: 32 },
+        { header: 'Month', value: (r: M) => r.month, width: 10 },
+        { header: 'Issued', value: (r: M) => r.issued },
+        { header: 'Redeemed', value: (r: M) => r.redeemed },
+        {
+          header: 'Redemption rate %',
+          value: (r: M) => (r.issued ? Math.round((r.redeemed / r.issued) * 1000) / 10 : null),
+          format: '0.0',
+        },
       ],
     },
   ]);

@@ -539,6 +539,14 @@ describeEachDatabase('Offers and coupons', (use) => {
     ]);
     const mine = rows.find((r) => r[0] === 'Export me')!;
     expect(mine.slice(0, 9)).toEqual(['Export me', 'Free dessert', 'active', '2026-01-01', '2099-12-31', 1, 4, 1, 25]);
+    const sheetRows = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)!.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+      return out;
+    };
+    expect(sheetRows('By location')).toContainEqual(['Export me', 'Burger Bay Marina', 1]);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(sheetRows('By month')).toContainEqual(['Export me', month, 4, 1, 25]);
 
     const couponsFile = await use().app.inject({
       method: 'GET',

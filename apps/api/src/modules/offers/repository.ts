@@ -311,3 +311,29 @@ export async function locationsOfCompany(db: Db, companyId: number) {
     .where(eq(locations.companyId, companyId))
     .orderBy(asc(locations.title));
 }
+
+/** Redeemed codes per offer and location (for the offers export). */
+export async function redemptionsByLocation(db: Db, companyId: number) {
+  const result = await db.execute(sql`
+    SELECT o.title AS offer, coalesce(l.title, '(location removed)') AS location, count(*)::int AS redeemed
+    FROM coupons c JOIN offers o ON o.id = c.offer_id LEFT JOIN locations l ON l.id = c.redeemed_location_id
+    WHERE c.company_id = ${companyId} AND c.state = 'redeemed'
+    GROUP BY o.id, o.title, l.title ORDER BY o.id DESC, redeemed DESC, location`);
+  return rowsOf<{ offer: string; location: string; redeemed: number }>(result);
+}
+
+/** Codes issued and redeemed per offer and calendar month (UTC), for the offers export. */
+export async function couponsByMonth(db: Db, companyId: number) {
+  const result = await db.execute(sql`
+    WITH events AS (
+      SELECT offer_id, to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, 1 AS issued, 0 AS redeemed
+      FROM coupons WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT offer_id, to_char(redeemed_at AT TIME ZONE 'UTC', 'YYYY-MM'), 0, 1
+      FROM coupons WHERE company_id = ${companyId} AND state = 'redeemed' AND redeemed_at IS NOT NULL
+    )
+    SELECT o.title AS offer, e.month, sum(e.issued)::int AS issued, sum(e.redeemed)::int AS redeemed
+    FROM events e JOIN offers o ON o.id = e.offer_id
+    GROUP BY o.id, o.title, e.month ORDER BY o.id DESC, e.month`);
+  return rowsOf<{ offer: string; month: string; issued: number; redeemed: number }>(result);
+}
