@@ -215,9 +215,12 @@ export default function OffersPage() {
           dataSource={list.data?.data}
           loading={list.isFetching}
           locale={{
-            emptyText: search
-              ? 'No offer matches.'
-              : 'No offers yet. Create one to give customers a reason to come back.',
+            // Our own colour: antd's faint placeholder grey is below the contrast a reader needs.
+            emptyText: (
+              <span className="of-empty">
+                {search ? 'No offer matches.' : 'No offers yet. Create one to give customers a reason to come back.'}
+              </span>
+            ),
           }}
           pagination={{
             current: page,
