@@ -54,6 +54,8 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { competitorRoutes } from './modules/competitors/routes';
+import { offersRoutes } from './modules/offers/routes';
+import { publicCouponRoutes } from './modules/offers/publicRoutes';
 import { reportSettingsRoutes } from './modules/reportSettings/routes';
 import { teamRoutes } from './modules/team/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -221,6 +223,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     dashboardRoutes,
     insightsRoutes,
     competitorRoutes,
+    offersRoutes,
+    publicCouponRoutes,
     notificationRoutes,
     reportSettingsRoutes,
     publicApiRoutes,

@@ -209,6 +209,21 @@ const CASES: Record<string, PatchCase> = {
     get: '/v2/api/competitor/{id}',
     sends: [{ body: { name: 'Rival Two' }, changes: ['name'] }],
   },
+  'PATCH /v2/api/offer/{id}': {
+    params: async (w) => ({
+      id: await created(w, '/v2/api/offer/create', {
+        title: 'Patch check offer',
+        discount_type: 'percent',
+        discount_value: 10,
+      }),
+    }),
+    get: '/v2/api/offer/{id}',
+    sends: [
+      { body: { title: 'Patch check offer two' }, changes: ['title'] },
+      { body: { discount_value: 20 }, changes: ['discount_value', 'discount_label'] },
+      { body: { active: false }, changes: ['active', 'status'] },
+    ],
+  },
   'PATCH /v2/api/reviews/{id}': {
     params: async (w) => ({
       id: String(Object.values(w.reporting.reviewIds)[0]),

@@ -39,6 +39,7 @@ const shellPages: RouteObject[] = [
   page('reporting/ratings_reviews', () => import('../features/reporting/RatingsReviewsPage')),
   page('reporting/competitors', () => import('../features/reporting/CompetitorsPage')),
   page('reporting/insights', () => import('../features/reporting/InsightsPage')),
+  page('feedback/offers', () => import('../features/offers/OffersPage')),
   page('settings/competitors', () => import('../features/settings/competitors/CompetitorsSettingsPage')),
   page('settings/team_access', () => import('../features/settings/TeamAccessPage')),
   page('settings/notifications', () => import('../features/settings/NotificationsPage')),
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           page('confirmPassword/:token', () => import('../features/auth/ConfirmPasswordPage')),
           page('invitation/:token', () => import('../features/auth/InvitationPage')),
           page('review/:id', () => import('../features/reviews/ShareCardPage')),
+          page('coupon/:token', () => import('../features/offers/CouponPage')),
           {
             lazy: async () => ({ Component: (await import('./guards/AccessGate')).default }),
             children: [

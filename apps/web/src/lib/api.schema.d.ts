@@ -2450,6 +2450,246 @@ export interface paths {
         patch: operations["patchCompetitorById"];
         trace?: never;
     };
+    "/v2/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offers, newest first, with their issued and redeemed code counts, paged */
+        get: operations["getOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "offers": every offer with issued, redeemed and redemption rate */
+        get: operations["getOffersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offer/upload/example": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Example code upload file (.xlsx) */
+        get: operations["getOfferUploadExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offer/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a point of sale's codes for an offer from an .xlsx or .csv file (base64): imported, duplicates and rejected rows by line */
+        post: operations["postOfferUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offer/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an offer */
+        post: operations["postOfferCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer with its code counts */
+        get: operations["getOfferById"];
+        put?: never;
+        post?: never;
+        /** Delete an offer and its codes */
+        delete: operations["deleteOfferById"];
+        options?: never;
+        head?: never;
+        /** Change an offer (only the fields sent) */
+        patch: operations["patchOfferById"];
+        trace?: never;
+    };
+    "/v2/api/offer/{id}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate unique random codes for an offer (count up to 100,000; length 6 to 16, default 8) */
+        post: operations["postOfferByIdGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons by code (or its beginning), offer and state, paged by code */
+        get: operations["getCoupons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/coupons/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "coupons": codes of an offer (or all), streamed */
+        get: operations["getCouponsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/coupons/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a code at a location (staff): 404 unknown code, 409 already redeemed, 422 expired, inactive, not started or not valid there */
+        post: operations["postCouponsRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One coupon by its exact code (for the redeem panel): 404 when the company has no such code */
+        get: operations["getCouponsByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/coupon/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's coupon page: the code, the offer and its state, by the coupon's signed token */
+        get: operations["getCouponByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/public/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A coupon by its code, to check it before redeeming: state issued, redeemed or expired */
+        get: operations["getV2PublicCouponsByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/public/coupons/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a code at a location (location_id, or the company's location_code): 404 unknown code, 409 already redeemed, 422 expired, inactive, not started or not valid there */
+        post: operations["postV2PublicCouponsRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/notifications/reviews": {
         parameters: {
             query?: never;
@@ -3500,6 +3740,23 @@ export interface paths {
         put?: never;
         /** A delivery of Meta (Messenger, Instagram, page feed): accepted only with a valid signature over the raw body, stored once, processed on the job queue */
         post: operations["postWebhooksMeta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/offer/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the offer's image: multipart field "file", an image of at most 5,242,880 bytes */
+        post: operations["postOfferByIdImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13578,6 +13835,927 @@ export interface operations {
             };
         };
     };
+    getOffers: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                active?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            image_url: string | null;
+                            terms: string | null;
+                            brand_ids: number[];
+                            location_ids: number[];
+                            valid_from: string | null;
+                            valid_to: string | null;
+                            /** @enum {string} */
+                            discount_type: "percent" | "amount" | "free_item";
+                            discount_value: number | null;
+                            free_item: string | null;
+                            discount_label: string;
+                            limit_per_customer: number | null;
+                            active: boolean;
+                            /** @enum {string} */
+                            status: "active" | "inactive" | "scheduled" | "expired";
+                            issued: number;
+                            redeemed: number;
+                            redemption_rate: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOffersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOfferUploadExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOfferUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    offer_id: number | string;
+                    filename: string;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imported: number;
+                        duplicates: {
+                            line: number;
+                            code: string;
+                            reason: string;
+                        }[];
+                        rejected: {
+                            line: number;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOfferCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: string | null;
+                    terms?: string | null;
+                    brand_ids?: (number | string)[];
+                    location_ids?: (number | string)[];
+                    valid_from?: string | null;
+                    valid_to?: string | null;
+                    /** @enum {string} */
+                    discount_type: "percent" | "amount" | "free_item";
+                    discount_value?: number | null;
+                    free_item?: string | null;
+                    limit_per_customer?: number | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        image_url: string | null;
+                        terms: string | null;
+                        brand_ids: number[];
+                        location_ids: number[];
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        /** @enum {string} */
+                        discount_type: "percent" | "amount" | "free_item";
+                        discount_value: number | null;
+                        free_item: string | null;
+                        discount_label: string;
+                        limit_per_customer: number | null;
+                        active: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "scheduled" | "expired";
+                        issued: number;
+                        redeemed: number;
+                        redemption_rate: number | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOfferById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        image_url: string | null;
+                        terms: string | null;
+                        brand_ids: number[];
+                        location_ids: number[];
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        /** @enum {string} */
+                        discount_type: "percent" | "amount" | "free_item";
+                        discount_value: number | null;
+                        free_item: string | null;
+                        discount_label: string;
+                        limit_per_customer: number | null;
+                        active: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "scheduled" | "expired";
+                        issued: number;
+                        redeemed: number;
+                        redemption_rate: number | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteOfferById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchOfferById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string | null;
+                    terms?: string | null;
+                    brand_ids?: (number | string)[];
+                    location_ids?: (number | string)[];
+                    valid_from?: string | null;
+                    valid_to?: string | null;
+                    /** @enum {string} */
+                    discount_type?: "percent" | "amount" | "free_item";
+                    discount_value?: number | null;
+                    free_item?: string | null;
+                    limit_per_customer?: number | null;
+                    /** @default true */
+                    active?: boolean;
+                    id?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        image_url: string | null;
+                        terms: string | null;
+                        brand_ids: number[];
+                        location_ids: number[];
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        /** @enum {string} */
+                        discount_type: "percent" | "amount" | "free_item";
+                        discount_value: number | null;
+                        free_item: string | null;
+                        discount_label: string;
+                        limit_per_customer: number | null;
+                        active: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "scheduled" | "expired";
+                        issued: number;
+                        redeemed: number;
+                        redemption_rate: number | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOfferByIdGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    count: number;
+                    /** @default 8 */
+                    length?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        generated: number;
+                        length: number;
+                        took_ms: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCoupons: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                code?: string;
+                offer_id?: number | string;
+                state?: "issued" | "redeemed" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            code: string;
+                            offer_id: number;
+                            offer_title: string;
+                            discount_label: string;
+                            /** @enum {string} */
+                            state: "issued" | "redeemed" | "expired";
+                            source: string;
+                            contact: {
+                                name?: string | null;
+                                email?: string | null;
+                                phone?: string | null;
+                            } | null;
+                            issued_at: string;
+                            valid_to: string | null;
+                            redeemed_at: string | null;
+                            redeemed_location_id: number | null;
+                            redeemed_location_title: string | null;
+                            redeemed_by: string | null;
+                            page_path: string;
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCouponsExport: {
+        parameters: {
+            query?: {
+                offer_id?: number | string;
+                state?: "issued" | "redeemed" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postCouponsRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    location_id: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        code: string;
+                        offer_id: number;
+                        offer_title: string;
+                        discount_label: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        source: string;
+                        contact: {
+                            name?: string | null;
+                            email?: string | null;
+                            phone?: string | null;
+                        } | null;
+                        issued_at: string;
+                        valid_to: string | null;
+                        redeemed_at: string | null;
+                        redeemed_location_id: number | null;
+                        redeemed_location_title: string | null;
+                        redeemed_by: string | null;
+                        page_path: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCouponsByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        code: string;
+                        offer_id: number;
+                        offer_title: string;
+                        discount_label: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        source: string;
+                        contact: {
+                            name?: string | null;
+                            email?: string | null;
+                            phone?: string | null;
+                        } | null;
+                        issued_at: string;
+                        valid_to: string | null;
+                        redeemed_at: string | null;
+                        redeemed_location_id: number | null;
+                        redeemed_location_title: string | null;
+                        redeemed_by: string | null;
+                        page_path: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCouponByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        redeemed_at: string | null;
+                        company_name: string;
+                        offer_title: string;
+                        description: string | null;
+                        terms: string | null;
+                        discount_label: string;
+                        image_url: string | null;
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        active: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getV2PublicCouponsByCode: {
+        parameters: {
+            query?: {
+                company?: number | string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        code: string;
+                        offer_id: number;
+                        offer_title: string;
+                        discount_label: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        source: string;
+                        contact: {
+                            name?: string | null;
+                            email?: string | null;
+                            phone?: string | null;
+                        } | null;
+                        issued_at: string;
+                        valid_to: string | null;
+                        redeemed_at: string | null;
+                        redeemed_location_id: number | null;
+                        redeemed_location_title: string | null;
+                        redeemed_by: string | null;
+                        page_path: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postV2PublicCouponsRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    location_id?: number | string;
+                    location_code?: string;
+                    company?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        code: string;
+                        offer_id: number;
+                        offer_title: string;
+                        discount_label: string;
+                        /** @enum {string} */
+                        state: "issued" | "redeemed" | "expired";
+                        source: string;
+                        contact: {
+                            name?: string | null;
+                            email?: string | null;
+                            phone?: string | null;
+                        } | null;
+                        issued_at: string;
+                        valid_to: string | null;
+                        redeemed_at: string | null;
+                        redeemed_location_id: number | null;
+                        redeemed_location_title: string | null;
+                        redeemed_by: string | null;
+                        page_path: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getNotificationsReviews: {
         parameters: {
             query?: never;
@@ -17946,6 +19124,68 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOfferByIdImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        image_url: string | null;
+                        terms: string | null;
+                        brand_ids: number[];
+                        location_ids: number[];
+                        valid_from: string | null;
+                        valid_to: string | null;
+                        /** @enum {string} */
+                        discount_type: "percent" | "amount" | "free_item";
+                        discount_value: number | null;
+                        free_item: string | null;
+                        discount_label: string;
+                        limit_per_customer: number | null;
+                        active: boolean;
+                        /** @enum {string} */
+                        status: "active" | "inactive" | "scheduled" | "expired";
+                        issued: number;
+                        redeemed: number;
+                        redemption_rate: number | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */

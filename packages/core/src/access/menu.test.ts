@@ -70,6 +70,7 @@ describe('sidebar sections', () => {
       'Campaigns',
       'Lists',
       'Template',
+      'Offers',
       'Analytics',
     ]);
   });

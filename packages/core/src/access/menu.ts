@@ -70,6 +70,7 @@ function feedbackSection(): MenuSection {
     item('feedback', 'campaigns', 'Campaigns'),
     item('feedback', 'lists', 'Lists'),
     item('feedback', 'template', 'Template'),
+    item('feedback', 'offers', 'Offers'),
     item('feedback', 'analytics', 'Analytics'),
   ];
   return { key: 'feedback', label: 'Feedback', path: '/feedback/landingPage', items };

@@ -68,6 +68,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/feedback/campaigns', title: 'Campaigns', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/lists', title: 'Lists', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/template', title: 'Template', access: { company: true, features: ['feedback'] } },
+  { path: '/feedback/offers', title: 'Offers', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/analytics', title: 'Feedback Analytics', access: { company: true, features: ['feedback'] } },
   { path: '/admin_panel/companies', title: 'Companies', access: adminPanel },
   { path: '/admin_panel/companies/new', title: 'New company', access: adminPanel },

@@ -10,3 +10,4 @@ export * from './companyRollups';
 export * from './webhooks';
 export * from './reviewAlerts';
 export * from './outboundWebhooks';
+export * from './offers';

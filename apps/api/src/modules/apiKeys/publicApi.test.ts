@@ -152,6 +152,8 @@ describeEachDatabase('Public API with API keys', (use) => {
         .sort(),
     ).toEqual([
       '/v2/public/companies',
+      '/v2/public/coupons/redeem',
+      '/v2/public/coupons/{code}',
       '/v2/public/locations',
       '/v2/public/reviews',
       '/v2/public/reviews/{id}',

@@ -21,7 +21,7 @@ const keyAccess = access.apiKey();
 const companyQuery = z.object({ company: idSchema('company').optional() });
 
 /** The one company a call reads: the key's own, or for a partner key the `company` asked for (or its only one). */
-function companyOfCall(client: ApiClient, wanted: number | undefined): number {
+export function companyOfCall(client: ApiClient, wanted: number | undefined): number {
   if (wanted !== undefined) {
     if (!client.companyIds.includes(wanted)) throw notFound('No such company');
     return wanted;
@@ -32,7 +32,7 @@ function companyOfCall(client: ApiClient, wanted: number | undefined): number {
 }
 
 /** The company a successful write changed, for the caches (companyOfCall already accepted it). */
-function companyOfWrite(client: ApiClient | null, body: unknown): number | null {
+export function companyOfWrite(client: ApiClient | null, body: unknown): number | null {
   if (!client) return null;
   try {
     return companyOfCall(client, (body as { company?: number } | undefined)?.company);

@@ -3,26 +3,8 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
-import { bearer, signIn } from '../../test/http';
+import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { createReviewWorld, type ReviewWorld } from '../reviews/test/world';
-
-/** A 1x1 transparent PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = '----reputo-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describeEachDatabase('Brands', (use) => {
   let world: ReviewWorld;

@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
 import { fileResponse } from '../../platform/openapi';
 import { brandSchema, LOGO_MAX_BYTES, idSchema } from '@reputo/core';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
-import { NUL_MESSAGE } from '../../platform/input';
+import { notFound } from '../../platform/errors';
 import { createStorage, type Storage } from '../../platform/storage';
+import { readImageFile } from '../../platform/imageUpload';
 import { accessTokenFromQuery } from '../statistics/excel';
 import { companyOfPathId } from '../../platform/dataChanges';
 import {
@@ -20,7 +19,6 @@ import {
   listAdminBrands,
   updateAdminBrand,
   uploadBrandLogo,
-  type UploadedFile,
 } from './service';
 
 const tags = ['brands'];
@@ -54,15 +52,6 @@ const brandView = z.object({
 
 const treeLocation = z.object({ id: z.number(), title: z.string(), locationId: z.string().nullable() });
 
-async function readLogo(request: FastifyRequest): Promise<UploadedFile | null> {
-  if (!request.isMultipart()) return null;
-  const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
-  if (!part || part.fieldname !== 'file') return null;
-  if (part.filename.includes('\0')) throw badRequest(NUL_MESSAGE);
-  const content = await part.toBuffer();
-  return { content, truncated: part.file.truncated, mimetype: part.mimetype };
-}
-
 /** The logo upload needs a multipart parser; it lives in its own scope so no other route parses multipart by accident. */
 function logoUploadRoute(app: App, db: AppDeps['db'], storage: Storage): void {
   void app.register(async (scope) => {
@@ -80,7 +69,14 @@ function logoUploadRoute(app: App, db: AppDeps['db'], storage: Storage): void {
           response: { 200: z.object({ id: z.number(), photoUrl: z.string() }) },
         },
       },
-      async (request) => uploadBrandLogo(db, storage, actingOf(request), request.query.brand, await readLogo(request)),
+      async (request) =>
+        uploadBrandLogo(
+          db,
+          storage,
+          actingOf(request),
+          request.query.brand,
+          await readImageFile(request, LOGO_MAX_BYTES),
+        ),
     );
   });
 }

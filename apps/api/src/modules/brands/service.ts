@@ -1,8 +1,9 @@
 import { isOtherTitle, LOGO_MAX_BYTES, MSG, OTHER_BRAND_TITLE, OTHER_REGION_TITLE, splitTags } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { sniffImage, uploadUrl, type Storage } from '../../platform/storage';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { uploadUrl, type Storage } from '../../platform/storage';
+import { acceptImage, type UploadedFile } from '../../platform/imageUpload';
 import { companyInScope, managesCompany } from '../companies/service';
 import { findCompanyById } from '../companies/repository';
 import {
@@ -128,12 +129,6 @@ async function brandInScope(db: Db, ctx: ActingContext, brandId: number): Promis
   return brand;
 }
 
-export interface UploadedFile {
-  content: Buffer;
-  truncated: boolean;
-  mimetype: string;
-}
-
 /**
  * Stores a brand logo (spec 001 section 5): an image of at most 5,242,880 bytes, otherwise the
  * spec's message and nothing stored. The bytes decide what the file is, not its name or declared type.
@@ -146,16 +141,12 @@ export async function uploadBrandLogo(
   file: UploadedFile | null,
 ): Promise<{ id: number; photoUrl: string }> {
   const brand = await brandInScope(db, ctx, brandId);
-  if (!file)
-    throw badRequest('Send the logo as the multipart field "file"', [
-      { field: 'file', message: 'Send the logo as the multipart field "file"' },
-    ]);
-  if (file.truncated || file.content.length > LOGO_MAX_BYTES)
-    throw new AppError(413, 'file_too_large', MSG.logoTooBig, [{ field: 'file', message: MSG.logoTooBig }]);
-  const image = sniffImage(file.content);
-  if (!image || !file.mimetype.startsWith('image/'))
-    throw badRequest(MSG.logoNotImage, [{ field: 'file', message: MSG.logoNotImage }]);
-  const key = await storage.save('brands', file.content, image);
+  const image = acceptImage(file, LOGO_MAX_BYTES, {
+    missing: 'Send the logo as the multipart field "file"',
+    tooBig: MSG.logoTooBig,
+    notImage: MSG.logoNotImage,
+  });
+  const key = await storage.save('brands', file!.content, image);
   await setBrandLogo(db, brand.id, key);
   await storage.remove(brand.logoPath);
   return { id: brand.id, photoUrl: uploadUrl(key)! };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { loadExcelJS } from '../../platform/lazyModules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XLSX_TYPE } from '../../platform/xlsx';
@@ -58,7 +59,8 @@ export async function buildWorkbook(sheets: AnySheet[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function sendWorkbook(reply: FastifyReply, filename: string, content: Buffer) {
+/** Sends a workbook as a download: built in memory (a Buffer) or streamed (xlsxStream). */
+export function sendWorkbook(reply: FastifyReply, filename: string, content: Buffer | Readable) {
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"`)

@@ -14,6 +14,41 @@ function rowReport(error: unknown): { title: string; rows: string[] } | null {
   return { title: error.message, rows: error.details.map((d) => `${d.field.replace(/^row /, 'Row ')}: ${d.message}`) };
 }
 
+/** The example-file button and the drop zone of an .xlsx or .csv upload (one file, read by the caller). */
+export function SheetPicker({
+  file,
+  onChange,
+  onExample,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  onExample: () => void;
+}) {
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={onExample} style={{ marginBottom: 12 }}>
+        Example file
+      </Button>
+      <Upload.Dragger
+        accept=".xlsx,.csv"
+        maxCount={1}
+        beforeUpload={(f) => {
+          onChange(f);
+          return false;
+        }}
+        onRemove={() => onChange(null)}
+        fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+        data-testid="upload-file"
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">Click or drag a file here</p>
+      </Upload.Dragger>
+    </>
+  );
+}
+
 /**
  * Upload of an .xlsx or .csv file with the expected columns, the example file and, after a
  * rejected file, every wrong row with its reason (nothing is imported then).
@@ -77,30 +112,14 @@ export function UploadModal({
           </li>
         ))}
       </ul>
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={() => void download(examplePath).catch((e: Error) => message.error(e.message))}
-        style={{ marginBottom: 12 }}
-      >
-        Example file
-      </Button>
-      <Upload.Dragger
-        accept=".xlsx,.csv"
-        maxCount={1}
-        beforeUpload={(f) => {
+      <SheetPicker
+        file={file}
+        onExample={() => void download(examplePath).catch((e: Error) => message.error(e.message))}
+        onChange={(f) => {
           setFile(f);
           send.reset();
-          return false;
         }}
-        onRemove={() => setFile(null)}
-        fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-        data-testid="upload-file"
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">Click or drag a file here</p>
-      </Upload.Dragger>
+      />
       {send.isError && (
         <Alert
           type="error"

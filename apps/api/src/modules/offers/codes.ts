@@ -1,0 +1,68 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Coupon codes: upper-case letters and digits without the look-alikes (0/O, 1/I/L, which people
+ * misread on a receipt or a phone screen), drawn from the operating system's CSPRNG. 31 symbols:
+ * a byte is used when it is below 248 (8 x 31), so every symbol is equally likely (no modulo bias).
+ */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const LIMIT = 256 - (256 % CODE_ALPHABET.length);
+
+/** `count` random codes of `length` symbols (not yet deduplicated). */
+export function randomCodes(count: number, length: number): string[] {
+  const codes: string[] = new Array<string>(count);
+  let pool = randomBytes(Math.ceil(count * length * 1.1) + 64);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let code = '';
+    while (code.length < length) {
+      if (at >= pool.length) {
+        pool = randomBytes(4096);
+        at = 0;
+      }
+      const byte = pool[at++]!;
+      if (byte < LIMIT) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+    }
+    codes[i] = code;
+  }
+  return codes;
+}
+
+/** A code as typed or uploaded: spaces and dashes dropped, upper case (codes are compared this way everywhere). */
+export function normalizeCode(input: string): string {
+  return input.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/** Uploaded codes (a point of sale's own) may use any letters and digits, 3 to 32 of them. */
+export const UPLOADED_CODE = /^[A-Z0-9]{3,32}$/;
+
+/** How many distinct codes of this length exist. */
+export function codeSpace(length: number): number {
+  return CODE_ALPHABET.length ** length;
+}
+
+/**
+ * The customer's coupon page (`/coupon/{token}`): the token names the coupon and carries an HMAC of
+ * its id under a key derived from the server's secret, so it cannot be guessed or walked, and it needs
+ * no column (100,000 generated codes stay one insert). Changing JWT_SECRET changes every link.
+ */
+const MAC_CHARS = 22; // 132 bits of base64url
+
+function macOf(secret: string, id: number): string {
+  return createHmac('sha256', `${secret}:coupon-page`).update(String(id)).digest('base64url').slice(0, MAC_CHARS);
+}
+
+export function couponToken(secret: string, id: number): string {
+  return `${id.toString(36)}-${macOf(secret, id)}`;
+}
+
+/** The coupon id of a token, or null when the token was not made by this server. */
+export function couponIdOf(secret: string, token: string): number | null {
+  const match = /^([0-9a-z]{1,12})-([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return null;
+  const id = parseInt(match[1]!, 36);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const expected = Buffer.from(macOf(secret, id));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}

@@ -1,0 +1,300 @@
+import { LOGO_MAX_BYTES, toIsoDate } from '@reputo/core';
+import { acceptImage, type UploadedFile } from '../../platform/imageUpload';
+import { uploadUrl, type Storage } from '../../platform/storage';
+import type { Db } from '../../db/client';
+import type { ActingContext } from '../../platform/acting';
+import { scopeCompanyId } from '../../platform/companyScope';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { companyBrands } from '../locations/repository';
+import { codeSpace, couponToken, normalizeCode, randomCodes } from './codes';
+import {
+  deleteOffer,
+  findCompanyLocation,
+  findCouponByCode,
+  findOffer,
+  insertCoupons,
+  insertOffer,
+  locationsOfCompany,
+  markRedeemed,
+  setImagePath,
+  updateOffer,
+  type CouponView,
+  type NewOffer,
+  type OfferWithCounts,
+  type Redeemer,
+} from './repository';
+import { offerProblems, type OfferInput, type OfferPatch } from './schemas';
+
+/** Offer rules: validation between fields, tenancy of brands and locations, codes and redemption. */
+
+export const today = (): string => toIsoDate(new Date());
+
+function money(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+export function discountLabel(o: { discountType: string; discountValue: number | null; freeItem: string | null }) {
+  if (o.discountType === 'percent') return `${money(o.discountValue ?? 0)}% off`;
+  if (o.discountType === 'amount') return `${money(o.discountValue ?? 0)} off`;
+  return `Free ${o.freeItem ?? 'item'}`;
+}
+
+function offerStatus(o: Pick<OfferWithCounts, 'active' | 'validFrom' | 'validTo'>, day: string) {
+  if (!o.active) return 'inactive' as const;
+  if (o.validTo && o.validTo < day) return 'expired' as const;
+  if (o.validFrom && o.validFrom > day) return 'scheduled' as const;
+  return 'active' as const;
+}
+
+export function serializeOffer(o: OfferWithCounts, day = today()) {
+  return {
+    id: o.id,
+    title: o.title,
+    description: o.description,
+    image_url: uploadUrl(o.imagePath),
+    terms: o.terms,
+    brand_ids: o.brandIds,
+    location_ids: o.locationIds,
+    valid_from: o.validFrom,
+    valid_to: o.validTo,
+    discount_type: o.discountType as 'percent' | 'amount' | 'free_item',
+    discount_value: o.discountValue,
+    free_item: o.freeItem,
+    discount_label: discountLabel(o),
+    limit_per_customer: o.limitPerCustomer,
+    active: o.active,
+    status: offerStatus(o, day),
+    issued: o.issued,
+    redeemed: o.redeemed,
+    redemption_rate: o.issued ? Math.round((o.redeemed / o.issued) * 1000) / 10 : null,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+export function couponState(c: Pick<CouponView, 'state' | 'validTo'>, day = today()) {
+  if (c.state === 'redeemed') return 'redeemed' as const;
+  return c.validTo && c.validTo < day ? ('expired' as const) : ('issued' as const);
+}
+
+/** A coupon as the lists and exports show it. */
+export function couponFields(c: CouponView, day = today()) {
+  return {
+    id: c.id,
+    code: c.code,
+    offer_id: c.offerId,
+    offer_title: c.offerTitle,
+    discount_label: discountLabel(c),
+    state: couponState(c, day),
+    source: c.source,
+    contact: c.contact,
+    issued_at: c.issuedAt.toISOString(),
+    valid_to: c.validTo,
+    redeemed_at: c.redeemedAt?.toISOString() ?? null,
+    redeemed_location_id: c.redeemedLocationId,
+    redeemed_location_title: c.redeemedLocationTitle,
+    redeemed_by: c.redeemedByName ?? (c.redeemedByApiKeyId ? 'API key' : null),
+  };
+}
+
+/** A coupon as the API answers it: with the path of the customer's coupon page. */
+export function serializeCoupon(c: CouponView, secret: string, day = today()) {
+  return { ...couponFields(c, day), page_path: `/coupon/${couponToken(secret, c.id)}` };
+}
+
+/** Brands and locations must be the company's own: another company's id is refused like a missing one. */
+async function checkPlaces(db: Db, companyId: number, brandIds: number[], locationIds: number[]): Promise<void> {
+  if (brandIds.length === 0 && locationIds.length === 0) return;
+  const locs = await locationsOfCompany(db, companyId);
+  const known = new Set(locs.map((l) => l.id));
+  const brands = new Set(locs.map((l) => l.brandId));
+  for (const b of await companyBrands(db, companyId)) brands.add(b.id);
+  const badLocation = locationIds.find((id) => !known.has(id));
+  if (badLocation)
+    throw badRequest('Invalid offer', [{ field: 'location_ids', message: `No such location: ${badLocation}` }]);
+  const badBrand = brandIds.find((id) => !brands.has(id));
+  if (badBrand) throw badRequest('Invalid offer', [{ field: 'brand_ids', message: `No such brand: ${badBrand}` }]);
+}
+
+function checkRules(o: Parameters<typeof offerProblems>[0]): void {
+  const problems = offerProblems(o);
+  if (problems.length) throw badRequest(problems[0]!.message, problems);
+}
+
+function rowValues(input: Partial<OfferInput>): Partial<NewOffer> {
+  const v: Partial<NewOffer> = {};
+  if (input.title !== undefined) v.title = input.title;
+  if (input.description !== undefined) v.description = input.description?.trim() || null;
+  if (input.terms !== undefined) v.terms = input.terms?.trim() || null;
+  if (input.brand_ids !== undefined) v.brandIds = [...new Set(input.brand_ids)];
+  if (input.location_ids !== undefined) v.locationIds = [...new Set(input.location_ids)];
+  if (input.valid_from !== undefined) v.validFrom = input.valid_from;
+  if (input.valid_to !== undefined) v.validTo = input.valid_to;
+  if (input.discount_type !== undefined) v.discountType = input.discount_type;
+  if (input.discount_value !== undefined) v.discountValue = input.discount_value;
+  if (input.free_item !== undefined) v.freeItem = input.free_item || null;
+  if (input.limit_per_customer !== undefined) v.limitPerCustomer = input.limit_per_customer;
+  if (input.active !== undefined) v.active = input.active;
+  // A free item carries no value, and a value no item: keep the row honest when the type changes.
+  if (v.discountType === 'free_item') v.discountValue = null;
+  else if (v.discountType) v.freeItem = null;
+  return v;
+}
+
+export async function getOffer(db: Db, ctx: ActingContext, id: number): Promise<OfferWithCounts> {
+  const offer = await findOffer(db, scopeCompanyId(ctx), id);
+  if (!offer) throw notFound('No such offer');
+  return offer;
+}
+
+export async function createOffer(db: Db, ctx: ActingContext, input: OfferInput): Promise<OfferWithCounts> {
+  const companyId = scopeCompanyId(ctx);
+  checkRules(input);
+  await checkPlaces(db, companyId, input.brand_ids, input.location_ids);
+  const id = await insertOffer(db, companyId, rowValues(input) as NewOffer);
+  return getOffer(db, ctx, id);
+}
+
+export async function changeOffer(db: Db, ctx: ActingContext, id: number, patch: OfferPatch): Promise<OfferWithCounts> {
+  const companyId = scopeCompanyId(ctx);
+  const current = await getOffer(db, ctx, id);
+  const merged = {
+    discount_type: current.discountType as OfferInput['discount_type'],
+    discount_value: current.discountValue,
+    free_item: current.freeItem,
+    valid_from: current.validFrom,
+    valid_to: current.validTo,
+    ...patch,
+  };
+  checkRules(merged);
+  await checkPlaces(db, companyId, patch.brand_ids ?? [], patch.location_ids ?? []);
+  const values = rowValues(patch);
+  if (patch.discount_type === undefined) {
+    delete values.discountValue;
+    delete values.freeItem;
+    if (patch.discount_value !== undefined && current.discountType !== 'free_item')
+      values.discountValue = patch.discount_value;
+    if (patch.free_item !== undefined && current.discountType === 'free_item')
+      values.freeItem = patch.free_item || null;
+  }
+  await updateOffer(db, companyId, id, values);
+  return getOffer(db, ctx, id);
+}
+
+/** Sets (or replaces) the offer's image: a picture of at most 5 MB, checked by its bytes. */
+export async function setOfferImage(
+  db: Db,
+  storage: Storage,
+  ctx: ActingContext,
+  id: number,
+  file: UploadedFile | null,
+): Promise<OfferWithCounts> {
+  const offer = await getOffer(db, ctx, id);
+  const image = acceptImage(file, LOGO_MAX_BYTES, {
+    missing: 'Send the image as the multipart field "file"',
+    tooBig: 'Uploaded file is too big. Image size should not exceed 5Mb!',
+    notImage: 'The offer image must be an image file!',
+  });
+  const key = await storage.save('offers', file!.content, image);
+  await setImagePath(db, offer.companyId, offer.id, key);
+  await storage.remove(offer.imagePath);
+  return getOffer(db, ctx, id);
+}
+
+export async function removeOffer(db: Db, ctx: ActingContext, id: number): Promise<void> {
+  if (!(await deleteOffer(db, scopeCompanyId(ctx), id))) throw notFound('No such offer');
+}
+
+/** Rounds of fresh codes for the ones that collided with the company's existing codes before giving up. */
+const GENERATE_ROUNDS = 5;
+
+/**
+ * Generates `count` new codes for an offer. Codes are drawn, deduplicated in memory, and inserted
+ * in one statement; the unique index drops any that another offer (or a racing call) already has,
+ * and the shortfall is drawn again. A length too short for the company's codes is refused upfront.
+ */
+export async function generateCodes(
+  db: Db,
+  ctx: ActingContext,
+  offerId: number,
+  count: number,
+  length: number,
+): Promise<{ generated: number; length: number; took_ms: number }> {
+  const started = performance.now();
+  const companyId = scopeCompanyId(ctx);
+  const offer = await getOffer(db, ctx, offerId);
+  // At most a thousandth of the space, so a draw collides rarely and a few rounds always finish.
+  if (count > codeSpace(length) / 1000)
+    throw badRequest(`Codes of ${length} characters are too few for ${count} codes: choose a longer length.`, [
+      { field: 'length', message: 'Choose a longer length' },
+    ]);
+  let generated = 0;
+  for (let round = 0; round < GENERATE_ROUNDS && generated < count; round++) {
+    const codes = [...new Set(randomCodes(count - generated, length))];
+    generated += await insertCoupons(
+      db,
+      companyId,
+      offer.id,
+      'generated',
+      codes.map((code) => ({ code })),
+    );
+  }
+  if (generated < count)
+    throw new AppError(409, 'conflict', `Only ${generated} of ${count} codes could be made unique.`);
+  return { generated, length, took_ms: Math.round(performance.now() - started) };
+}
+
+/** The coupon of a code as typed, or 404. */
+export async function couponOfCode(db: Db, companyId: number, code: string): Promise<CouponView> {
+  const found = await findCouponByCode(db, companyId, normalizeCode(code));
+  if (!found) throw notFound('No such code');
+  return found;
+}
+
+const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+
+/** Why this coupon cannot be redeemed at this location today, or null when it can. */
+function refusal(c: CouponView, location: { id: number; brandId: number | null }, day: string): AppError | null {
+  if (c.state === 'redeemed')
+    return new AppError(
+      409,
+      'already_redeemed',
+      `This code was already redeemed${c.redeemedAt ? ` on ${toIsoDate(c.redeemedAt)}` : ''}${c.redeemedLocationTitle ? ` at ${c.redeemedLocationTitle}` : ''}.`,
+    );
+  if (c.validTo && c.validTo < day) return unprocessable('coupon_expired', `This code expired on ${c.validTo}.`);
+  if (!c.offerActive) return unprocessable('offer_inactive', 'This offer is not active.');
+  if (c.validFrom && c.validFrom > day)
+    return unprocessable('offer_not_started', `This offer starts on ${c.validFrom}.`);
+  const atLocation = c.offerLocationIds.length === 0 || c.offerLocationIds.includes(location.id);
+  const atBrand =
+    c.offerBrandIds.length === 0 || (location.brandId !== null && c.offerBrandIds.includes(location.brandId));
+  if (!atLocation || !atBrand) return unprocessable('wrong_location', 'This offer is not valid at this location.');
+  return null;
+}
+
+/**
+ * Redeems a code at a location: the checks say why a code cannot be used, then one conditional
+ * UPDATE decides, so two tills typing the same code at once never both succeed.
+ */
+export async function redeemCode(
+  db: Db,
+  companyId: number,
+  code: string,
+  location: { id: number; brandId: number | null },
+  by: Omit<Redeemer, 'locationId'>,
+): Promise<CouponView> {
+  const coupon = await couponOfCode(db, companyId, code);
+  const why = refusal(coupon, location, today());
+  if (why) throw why;
+  if (!(await markRedeemed(db, companyId, coupon.id, { ...by, locationId: location.id }))) {
+    throw refusal({ ...(await couponOfCode(db, companyId, code)), state: 'redeemed' }, location, today())!;
+  }
+  return couponOfCode(db, companyId, code);
+}
+
+/** A location of the company (and of the user's allowed ones) for a redemption by staff. */
+export async function redeemLocation(db: Db, ctx: ActingContext, locationId: number) {
+  const loc = await findCompanyLocation(db, scopeCompanyId(ctx), { id: locationId });
+  if (!loc || (ctx.locationIds && !ctx.locationIds.includes(loc.id))) throw notFound('No such location');
+  return loc;
+}

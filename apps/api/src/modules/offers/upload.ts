@@ -1,0 +1,131 @@
+import type { Db } from '../../db/client';
+import type { CouponContact } from '../../db/schema';
+import type { ActingContext } from '../../platform/acting';
+import { badRequest } from '../../platform/errors';
+import { readSheet } from '../../platform/sheets';
+import { buildWorkbook } from '../statistics/excel';
+import { normalizeCode, UPLOADED_CODE } from './codes';
+import { existingCodes, insertCoupons, type NewCoupon } from './repository';
+import { getOffer } from './service';
+
+/**
+ * Codes from a point of sale: an .xlsx or .csv file with one code per row (and, optionally, whom it
+ * was given to). Good rows are imported in one statement; a code repeated in the file or already
+ * one of the company's codes is reported by its line, as is a malformed row.
+ */
+
+const COLUMNS = [
+  {
+    key: 'code',
+    title: 'Code',
+    required: true,
+    description: 'The coupon code: 3 to 32 letters and digits (spaces, dashes and case are ignored).',
+  },
+  { key: 'name', title: 'Name', required: false, description: 'Whom the code was given to (optional).' },
+  { key: 'email', title: 'Email', required: false, description: 'Their email address (optional).' },
+  { key: 'phone', title: 'Phone', required: false, description: 'Their phone number (optional).' },
+] as const;
+
+export async function offerExampleFile(): Promise<Buffer> {
+  type Row = Record<string, string>;
+  return buildWorkbook([
+    {
+      name: 'Codes',
+      columns: COLUMNS.map((c) => ({
+        header: c.title,
+        value: (r: Row) => r[c.key],
+        width: c.key === 'code' ? 18 : 28,
+      })),
+      rows: [
+        { code: 'SUMMER25A7', name: 'Layla Nasser', email: 'layla@example.com', phone: '+971 50 123 4567' },
+        { code: 'SUMMER25B3', name: '', email: '', phone: '' },
+      ],
+    },
+    {
+      name: 'Help',
+      columns: [
+        { header: 'Column', value: (c: (typeof COLUMNS)[number]) => c.title, width: 12 },
+        { header: 'Required', value: (c: (typeof COLUMNS)[number]) => (c.required ? 'yes' : 'no') },
+        { header: 'Meaning', value: (c: (typeof COLUMNS)[number]) => c.description, width: 90 },
+      ],
+      rows: [...COLUMNS],
+    },
+  ]);
+}
+
+export interface CodeUploadReport {
+  imported: number;
+  duplicates: { line: number; code: string; reason: string }[];
+  rejected: { line: number; reason: string }[];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function contactOf(name: string, email: string, phone: string): CouponContact | null {
+  if (!name && !email && !phone) return null;
+  return { name: name || null, email: email || null, phone: phone || null };
+}
+
+export async function uploadCodes(
+  db: Db,
+  ctx: ActingContext,
+  offerId: number,
+  filename: string,
+  base64: string,
+): Promise<CodeUploadReport> {
+  const offer = await getOffer(db, ctx, offerId);
+  const rows = await readSheet(filename, Buffer.from(base64, 'base64'));
+  const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
+  const col = Object.fromEntries(COLUMNS.map((c) => [c.key, header.indexOf(c.title.toLowerCase())])) as Record<
+    (typeof COLUMNS)[number]['key'],
+    number
+  >;
+  if (col.code === -1) throw badRequest('Missing column: Code. Download the example file to see the expected columns.');
+  const report: CodeUploadReport = { imported: 0, duplicates: [], rejected: [] };
+  const firstLine = new Map<string, number>();
+  const good: (NewCoupon & { line: number })[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const line = i + 1;
+    const cells = rows[i]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    const get = (k: keyof typeof col) => (col[k] >= 0 ? (cells[col[k]] ?? '').trim() : '');
+    const code = normalizeCode(get('code'));
+    if (!code) {
+      report.rejected.push({ line, reason: 'Code is missing.' });
+      continue;
+    }
+    if (!UPLOADED_CODE.test(code)) {
+      report.rejected.push({ line, reason: `Code ${code.slice(0, 40)} must be 3 to 32 letters and digits.` });
+      continue;
+    }
+    const email = get('email');
+    if (email && !EMAIL.test(email)) {
+      report.rejected.push({ line, reason: `Email ${email.slice(0, 80)} is not an email address.` });
+      continue;
+    }
+    const seenAt = firstLine.get(code);
+    if (seenAt !== undefined) {
+      report.duplicates.push({ line, code, reason: `Repeats line ${seenAt}.` });
+      continue;
+    }
+    firstLine.set(code, line);
+    good.push({
+      line,
+      code,
+      contact: contactOf(get('name').slice(0, 200), email.slice(0, 200), get('phone').slice(0, 50)),
+    });
+  }
+  const taken = await existingCodes(
+    db,
+    offer.companyId,
+    good.map((g) => g.code),
+  );
+  const fresh = good.filter((g) => {
+    if (!taken.has(g.code)) return true;
+    report.duplicates.push({ line: g.line, code: g.code, reason: 'This code already exists.' });
+    return false;
+  });
+  report.imported = await insertCoupons(db, offer.companyId, offer.id, 'upload', fresh);
+  report.duplicates.sort((a, b) => a.line - b.line);
+  return report;
+}
