@@ -10,8 +10,6 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/v2', '/v3', '/api', '/version', '/review/', '/healthz', '/readyz', '/metrics'];
 const SIDE_EFFECT_FREE = [
   /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/,
-  // Configures zod where a schema needs it, not wherever @reputo/core is imported (see src/zod.ts).
-  /[\\/]apps[\\/]web[\\/]src[\\/]zod\.ts$/,
 ];
 /**
  * The libraries of the signed-in shell (side menu, header, drawer, tooltips, antd's App with its message,
@@ -133,10 +131,6 @@ export default defineConfig({
   plugins: [corePureConstants(), react(), noChunkCycles(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
-  },
-  resolve: {
-    // zod through apps/web/src/zod.ts, which configures it first (its import of 'zod/v4' is not matched).
-    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/zod.ts') }],
   },
   server: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: true }])),
