@@ -247,6 +247,36 @@ describe('demo data seed', () => {
     expect(counts.some((c) => c.messaging)).toBe(true);
   });
 
+  it('gives companies with Feedback offers with codes, some redeemed at their own locations, and none to the others', async () => {
+    const counts = await rows<{
+      feedback: boolean;
+      offers: number;
+      codes: number;
+      redeemed: number;
+      elsewhere: number;
+    }>(
+      database,
+      sql`SELECT c.features ? 'feedback' AS feedback,
+                 (SELECT count(*)::int FROM offers o WHERE o.company_id = c.id) AS offers,
+                 (SELECT count(*)::int FROM coupons k WHERE k.company_id = c.id) AS codes,
+                 (SELECT count(*)::int FROM coupons k WHERE k.company_id = c.id AND k.state = 'redeemed') AS redeemed,
+                 (SELECT count(*)::int FROM coupons k JOIN locations l ON l.id = k.redeemed_location_id
+                   WHERE k.company_id = c.id AND l.company_id <> c.id) AS elsewhere
+          FROM companies c`,
+    );
+    for (const c of counts) {
+      if (!c.feedback) {
+        expect(c.offers + c.codes).toBe(0);
+        continue;
+      }
+      expect(c.offers).toBe(3);
+      expect(c.redeemed).toBeGreaterThan(0);
+      expect(c.redeemed).toBeLessThan(c.codes);
+      expect(c.elsewhere).toBe(0);
+    }
+    expect(counts.some((c) => c.feedback)).toBe(true);
+  });
+
   it('refuses to seed a database that already has users', async () => {
     await expect(seedDemoData(database.db, { now: NOW, reviewsScale: 0.01 })).rejects.toThrow(/users already exist/);
   });

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '../platform/demo';
 import { insertMessaging } from './messaging';
+import { insertDemoOffers } from './offers';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -90,6 +91,15 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       await rebuildReviewDaily(tx, companyId);
       // Gulf customers write in Arabic too: Arabic starters beside the English ones the first use adds.
       await tx.insert(templates).values(ARABIC_STARTER_TEMPLATES.map((t) => ({ companyId, ...t })));
+      if (company.features.includes('feedback'))
+        await insertDemoOffers(
+          tx,
+          new Rng(SEED ^ hashString(`${company.key}-offers`)),
+          companyId,
+          company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean),
+          team.map((m) => m.userId),
+          now,
+        );
       if (company.features.includes('messaging')) {
         const companyLocations = company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean);
         await insertMessaging(
