@@ -44,7 +44,7 @@ function poolOf(db: Db): PoolLike | null {
   return client && typeof client.totalCount === 'number' ? (client as PoolLike) : null;
 }
 
-function appRegistry(db: Db): { registry: Registry; requestDuration: Histogram<'method' | 'route' | 'status_code'> } {
+function appRegistry(db: Db) {
   const registry = new Registry();
   const requestDuration = new Histogram({
     name: 'reputo_http_request_duration_seconds',
@@ -53,26 +53,28 @@ function appRegistry(db: Db): { registry: Registry; requestDuration: Histogram<'
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  new Gauge({
+  const queued = new Gauge({
     name: 'reputo_jobs_queued',
     help: 'Jobs waiting in the queue, per kind (due now or later)',
     labelNames: ['kind'] as const,
     registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await queueRows(db)) this.set({ kind: row.name }, Number(row.queued));
-    },
   });
-  new Gauge({
+  const oldestDue = new Gauge({
     name: 'reputo_jobs_oldest_due_seconds',
     help: 'How long the oldest due job has waited, per kind',
     labelNames: ['kind'] as const,
     registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await queueRows(db)) this.set({ kind: row.name }, Number(row.oldest_due_seconds ?? 0));
-    },
   });
+  /** Both queue gauges from one statement, read once per scrape. */
+  const readQueue = async () => {
+    const rows = await queueRows(db);
+    queued.reset();
+    oldestDue.reset();
+    for (const row of rows) {
+      queued.set({ kind: row.name }, Number(row.queued));
+      oldestDue.set({ kind: row.name }, Number(row.oldest_due_seconds ?? 0));
+    }
+  };
   new Gauge({
     name: 'reputo_jobs_dead',
     help: 'Jobs that used up their attempts and wait for someone to look (system health lists them)',
@@ -97,7 +99,7 @@ function appRegistry(db: Db): { registry: Registry; requestDuration: Histogram<'
         this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
-  return { registry, requestDuration };
+  return { registry, requestDuration, readQueue };
 }
 
 async function queueRows(db: Db) {
@@ -121,7 +123,7 @@ const sameToken = (given: string, expected: string) => {
 
 /** Times every answered request by its route pattern; the scrape is served by the system routes. */
 export function useMetrics(fastify: FastifyInstance, db: Db, token: string | undefined): Metrics {
-  const { registry, requestDuration } = appRegistry(db);
+  const { registry, requestDuration, readQueue } = appRegistry(db);
   fastify.addHook('onResponse', async (request, reply) => {
     // The route's pattern, not its URL: ids would make a series per review. Unknown paths share one.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -135,6 +137,7 @@ export function useMetrics(fastify: FastifyInstance, db: Db, token: string | und
       if (!token) throw notFound('Metrics are off on this server (METRICS_TOKEN)');
       if (!sameToken((authorization ?? '').replace(/^Bearer /i, ''), token))
         throw unauthorized('The metrics token is missing or wrong');
+      await readQueue();
       const merged = Registry.merge([processRegistry, registry]);
       return { contentType: merged.contentType, body: await merged.metrics() };
     },
