@@ -18,7 +18,6 @@ import { badRequest } from '../../platform/errors';
 import { createSecretBox, isSealed, type SecretBox } from '../../platform/secrets';
 import {
   accountConnection,
-  locationConnection,
   applySourcePass,
   claimReconnectMail,
   companyAdminEmails,
@@ -261,16 +260,6 @@ export async function markReconnect(deps: Deps, row: ConnectionRow, reason: stri
       });
   }
   throw new ReconnectNeeded(reason);
-}
-
-/** What a reply to a review of this location needs, or null when the source is not connected for it. */
-export async function replyConnection(
-  db: Db,
-  companyId: number,
-  locationId: number | null,
-  source: string,
-): Promise<ConnectionRow | null> {
-  return (await locationConnection(db, companyId, locationId, source)) ?? null;
 }
 
 /** The token a location's calls use: the location's own (a Facebook page token) or the account's. */

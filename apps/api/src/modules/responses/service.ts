@@ -2,7 +2,8 @@ import { freeTextError, sourceTitle, type Feature } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { facebookConnector } from '../../connectors/facebook';
 import { googleConnector } from '../../connectors/google';
-import { ReconnectNeeded, replyConnection, withSourceToken } from '../integrations/service';
+import { locationConnection } from '../integrations/repository';
+import { ReconnectNeeded, withSourceToken } from '../integrations/service';
 import { ConnectorError, type ReplyConnector } from '../../connectors/types';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
@@ -67,7 +68,7 @@ export async function deliver(
     externalId: previousExternalId,
     postedAt: null,
   });
-  const conn = await replyConnection(deps.db, review.companyId, review.locationId, review.source);
+  const conn = await locationConnection(deps.db, review.companyId, review.locationId, review.source);
   if (!conn) return failed(`${connector.title} is not connected for this location; connect it to reply from here.`);
   if (!review.externalId)
     return failed(`This review has no ${connector.title} id, so the reply cannot be posted there.`);
@@ -190,7 +191,7 @@ export async function deleteResponse(deps: Deps, ctx: ActingContext, id: number)
   const { response, review } = await requireResponse(deps.db, ctx, id);
   const connector = response.externalId && response.status === 'posted' ? connectorFor(deps, review.source) : null;
   if (connector && response.externalId) {
-    const conn = await replyConnection(deps.db, review.companyId, review.locationId, review.source);
+    const conn = await locationConnection(deps.db, review.companyId, review.locationId, review.source);
     if (!conn)
       throw new AppError(
         502,
