@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { packageFeatures } from '@reputo/core';
-import { companies, locations, partners, users } from '../../apps/api/src/db/schema';
+import { locations, users } from '../../apps/api/src/db/schema';
+import { insertScenarioCompany } from './generate/tenancy';
 import { hashPassword } from '../../apps/api/src/platform/auth/passwords';
 import { measure, type LoadResult } from './run/cannon';
 import { signIn, type Caller } from './run/http';
@@ -29,28 +29,11 @@ async function generateWorld(target: Target): Promise<void> {
   try {
     await database.migrate();
     const { db } = database;
-    const [partner] = await db
-      .insert(partners)
-      .values({
-        name: 'Bench Agency',
-        type: 'Agency',
-        startDate: '2025-01-01',
-        email: 'p@coupons.bench',
-        package: 'Business',
-      })
-      .returning();
-    const [company] = await db
-      .insert(companies)
-      .values({
-        partnerId: partner!.id,
-        companyName: 'Coupon Heavy Co',
-        status: 'active',
-        type: 'Restaurants',
-        package: 'Enterprise',
-        features: packageFeatures('Enterprise'),
-        sources: ['google'],
-      })
-      .returning();
+    const companyId = await insertScenarioCompany(db, {
+      companyName: 'Coupon Heavy Co',
+      slug: 'coupons',
+      sources: ['google'],
+    });
     await db.insert(users).values({
       email: EMAIL,
       role: 'master_admin',
@@ -58,11 +41,11 @@ async function generateWorld(target: Target): Promise<void> {
       status: 'active',
       firstName: 'Coupon',
       lastName: 'Admin',
-      companyId: company!.id,
+      companyId,
     });
     await db.insert(locations).values(
       Array.from({ length: 20 }, (_, i) => ({
-        companyId: company!.id,
+        companyId,
         title: `Branch ${i + 1}`,
         locationId: `BR-${i + 1}`,
       })),

@@ -1,8 +1,8 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { packageFeatures } from '@reputo/core';
-import { companies, partners, users } from '../../apps/api/src/db/schema';
+import { users } from '../../apps/api/src/db/schema';
+import { insertScenarioCompany } from './generate/tenancy';
 import { hashPassword } from '../../apps/api/src/platform/auth/passwords';
 import { signIn } from './run/http';
 import { startServer } from './run/server';
@@ -37,29 +37,11 @@ async function generate(databaseUrl: string, log: (s: string) => void): Promise<
   try {
     await database.migrate();
     const passwordHash = await hashPassword(BENCH_PASSWORD);
-    const [partner] = await db
-      .insert(partners)
-      .values({
-        name: 'Bench Agency',
-        type: 'Agency',
-        startDate: '2025-01-01',
-        email: 'p@messages.bench',
-        package: 'Business',
-      })
-      .returning();
-    const [company] = await db
-      .insert(companies)
-      .values({
-        partnerId: partner!.id,
-        companyName: 'Inbox Heavy Co',
-        status: 'active',
-        type: 'Restaurants',
-        package: 'Enterprise',
-        features: packageFeatures('Enterprise'),
-        sources: ['google', 'facebook'],
-      })
-      .returning();
-    const companyId = company!.id;
+    const companyId = await insertScenarioCompany(db, {
+      companyName: 'Inbox Heavy Co',
+      slug: 'messages',
+      sources: ['google', 'facebook'],
+    });
     await db.insert(users).values([
       {
         email: EMAIL,

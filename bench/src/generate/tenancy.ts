@@ -1,3 +1,4 @@
+import { packageFeatures } from '@reputo/core';
 import type { Db } from '../../../apps/api/src/db/client';
 import { brands, companies, locations, partners, states, users } from '../../../apps/api/src/db/schema';
 import type { CompanySpec, PartnerSpec } from '../../../apps/api/src/seed/companies';
@@ -50,6 +51,39 @@ export async function insertPartner(db: Db, p: PartnerSpec, passwordHash: string
     },
   ]);
   return row!.id;
+}
+
+/**
+ * The one company of a single-scenario benchmark (the inbox, coupons): an Enterprise restaurant
+ * company under a bench agency, with no tree; answers its id. `slug` names the partner's email.
+ */
+export async function insertScenarioCompany(
+  db: Db,
+  s: { companyName: string; slug: string; sources: string[] },
+): Promise<number> {
+  const [partner] = await db
+    .insert(partners)
+    .values({
+      name: 'Bench Agency',
+      type: 'Agency',
+      startDate: '2025-01-01',
+      email: `p@${s.slug}.bench`,
+      package: 'Business',
+    })
+    .returning();
+  const [company] = await db
+    .insert(companies)
+    .values({
+      partnerId: partner!.id,
+      companyName: s.companyName,
+      status: 'active',
+      type: 'Restaurants',
+      package: 'Enterprise',
+      features: packageFeatures('Enterprise'),
+      sources: s.sources,
+    })
+    .returning();
+  return company!.id;
 }
 
 /** One company with its tree and team; answers the ids the review rows need. */
