@@ -13,7 +13,14 @@ import { notFound, unauthorized } from './errors';
  * and the database pool, read when scraped) in a registry of its own, merged at each scrape.
  */
 const processRegistry = new Registry();
-collectDefaultMetrics({ register: processRegistry, prefix: 'reputo_' });
+let processFiguresOn = false;
+
+/** CPU, memory, event loop and GC figures: their observers start only on a server that serves metrics. */
+function collectProcessFigures(): void {
+  if (processFiguresOn) return;
+  processFiguresOn = true;
+  collectDefaultMetrics({ register: processRegistry, prefix: 'reputo_' });
+}
 
 /** A mail attempt that failed (to be retried, or given up). */
 export const mailFailures = new Counter({
@@ -121,8 +128,17 @@ const sameToken = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Times every answered request by its route pattern; the scrape is served by the system routes. */
+const metricsOff: Metrics = {
+  scrape: () => Promise.reject(notFound('Metrics are off on this server (METRICS_TOKEN)')),
+};
+
+/**
+ * With a token, times every answered request by its route pattern (the scrape is served by the
+ * system routes); without one, adds nothing to the request path.
+ */
 export function useMetrics(fastify: FastifyInstance, db: Db, token: string | undefined): Metrics {
+  if (!token) return metricsOff;
+  collectProcessFigures();
   const { registry, requestDuration, readQueue } = appRegistry(db);
   fastify.addHook('onResponse', async (request, reply) => {
     // The route's pattern, not its URL: ids would make a series per review. Unknown paths share one.
@@ -134,7 +150,6 @@ export function useMetrics(fastify: FastifyInstance, db: Db, token: string | und
   });
   return {
     async scrape(authorization) {
-      if (!token) throw notFound('Metrics are off on this server (METRICS_TOKEN)');
       if (!sameToken((authorization ?? '').replace(/^Bearer /i, ''), token))
         throw unauthorized('The metrics token is missing or wrong');
       await readQueue();
