@@ -44,7 +44,7 @@ export async function insertDemoOffers(
       terms: 'Dine-in only.',
       discountType: 'free_item',
       discountValue: null,
-      freeItem: 'Dessert of your choice',
+      freeItem: 'dessert of your choice',
       validFrom: isoDay(today - 30 * DAY),
       validTo: isoDay(today + 30 * DAY),
       codes: 90,
