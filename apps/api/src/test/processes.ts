@@ -15,6 +15,16 @@ export interface ServerProcess {
   exitCode: () => number | null;
 }
 
+/**
+ * A port for a local fake a test file names in its config before the server starts (so it cannot ask
+ * the system for one): random below Linux's ephemeral range (32768-60999), where the outgoing
+ * connections of the databases, browsers and servers take theirs. Drawn from 20000-50000, it was
+ * now and then already taken by one of those (EADDRINUSE, and the file's hooks timed out).
+ */
+export function pickPort(): number {
+  return 20000 + Math.floor(Math.random() * 12768);
+}
+
 /** A TCP port nobody listens on now (the bench and the browser tests start servers on one too). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

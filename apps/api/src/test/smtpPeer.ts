@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Db } from '../db/client';
 import { jobQueueFor } from '../platform/jobs';
 import { createMailer, type Mailer } from '../platform/mail';
+import { pickPort } from './processes';
 
 export interface ReceivedMail {
   from: string;
@@ -18,7 +19,7 @@ export interface ReceivedMail {
  * describeEachDatabase that delivers to it through the job queue. `received` fills as mails arrive;
  * `down()` and `up()` stop and restart the server on the same port (`url`), as an SMTP outage.
  */
-export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
+export function useSmtpPeer(port = pickPort()) {
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
   /** The database of the environment whose mailer was made last (its queue delivers the mails). */
@@ -42,7 +43,11 @@ export function useSmtpPeer(port = 20000 + Math.floor(Math.random() * 30000)) {
         });
       },
     });
-    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', () => resolve()));
+    // A port already taken fails the hook at once, with the reason, instead of at its time-out.
+    await new Promise<void>((resolve, reject) => {
+      next.server.once('error', reject);
+      next.listen(port, '127.0.0.1', () => resolve());
+    });
     server = next;
   };
   const down = async () => {

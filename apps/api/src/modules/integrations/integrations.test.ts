@@ -12,7 +12,7 @@ import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { NEW_REVIEWS_JOB } from '../notifications/service';
 import { listOutbox } from '../outbox/repository';
-import { pickPort } from '../responses/test/fakeSources';
+import { pickPort } from '../../test/processes';
 import { SYNC_SCHEDULE_JOB } from './syncQueue';
 import { matchPlaces } from './service';
 

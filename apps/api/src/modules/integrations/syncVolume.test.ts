@@ -8,7 +8,7 @@ import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { rollupVersusRebuild } from '../reviews/test/world';
-import { pickPort } from '../responses/test/fakeSources';
+import { pickPort } from '../../test/processes';
 
 /** 10,000 reviews over 100 Google locations, synced twice: still exactly 10,000, and the rollups exact. */
 const port = pickPort();

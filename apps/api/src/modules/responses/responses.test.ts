@@ -6,7 +6,8 @@ import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
 import { listOutbox } from '../outbox/repository';
-import { FakeSources, pickPort } from './test/fakeSources';
+import { FakeSources } from './test/fakeSources';
+import { pickPort } from '../../test/processes';
 
 const fake = new FakeSources(pickPort());
 

@@ -5,7 +5,7 @@ import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { AUTORESPONSE_JOB } from '../autoresponse/routes';
-import { pickPort } from '../responses/test/fakeSources';
+import { pickPort } from '../../test/processes';
 import { writeBuiltinReply } from '../responses/writer';
 import { insertReviewRows } from './repository';
 import { FakeServices } from './test/fakeServices';

@@ -31,7 +31,11 @@ export class FakeSources {
         res.end(JSON.stringify(body));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    // A port already taken fails the hook at once, with the reason, instead of at its time-out.
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', resolve);
+    });
   }
 
   async stop(): Promise<void> {
@@ -102,9 +106,4 @@ export class FakeSources {
       body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
     };
   }
-}
-
-/** A port for a fake server, picked when the test file loads (the config must name it before the server starts). */
-export function pickPort(): number {
-  return 20000 + Math.floor(Math.random() * 30000);
 }
