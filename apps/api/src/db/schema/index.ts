@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './reviewAlerts';
 export * from './outboundWebhooks';
 export * from './offers';
+export * from './feedback';
