@@ -16,3 +16,4 @@ export * from './reviews';
 export * from './realtime';
 export * from './admin';
 export * from './webhooks';
+export * from './feedback';

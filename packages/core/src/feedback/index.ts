@@ -1,0 +1,96 @@
+/**
+ * Feedback rules shared by the API and the web app: the public addresses of landing pages and of a
+ * campaign recipient's links, the merge fields of invitation templates, and NPS arithmetic.
+ */
+
+/** Languages a landing page and a template can be written in; 'ar' is shown right to left. */
+export const FEEDBACK_LANGUAGES = ['en', 'ar'] as const;
+export type FeedbackLanguage = (typeof FEEDBACK_LANGUAGES)[number];
+export const RTL_LANGUAGES: readonly string[] = ['ar'];
+
+export const CAMPAIGN_CHANNELS = ['email', 'sms'] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
+
+/** Public, unauthenticated addresses (served by the API before the web app's fallback). */
+export const feedbackPaths = {
+  /** A location's or brand's landing page; `?r=<token>` ties a visit to a campaign recipient. */
+  landingPage: (code: string) => `/f/${code}`,
+  /** An invitation's tracked link: stamps "clicked", then redirects to the landing page. */
+  click: (token: string) => `/c/${token}`,
+  /** An email's open pixel. */
+  open: (token: string) => `/o/${token}.gif`,
+  /** One-click unsubscribe (GET shows a page, POST unsubscribes: RFC 8058). */
+  unsubscribe: (token: string) => `/u/${token}`,
+} as const;
+
+/** Merge fields of invitation templates, written {name} like reply templates. */
+export const CAMPAIGN_MERGE_FIELDS = {
+  name: "The contact's name",
+  first_name: "The contact's first name",
+  location: 'The location name',
+  brand: 'The brand name',
+  company: 'The company name',
+  link: 'The link to rate us (tracked)',
+  unsubscribe_link: 'The unsubscribe link (email)',
+} as const;
+
+export type CampaignMergeField = keyof typeof CAMPAIGN_MERGE_FIELDS;
+export type CampaignMergeValues = Partial<Record<CampaignMergeField, string | null | undefined>>;
+
+/** The opt-out sentence every SMS ends with (carriers and Twilio honour STOP). */
+export const SMS_OPT_OUT_TEXT = 'Reply STOP to opt out.';
+/** Inbound SMS words that unsubscribe, as Twilio's Advanced Opt-Out reads them. */
+export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'];
+
+export function isStopWord(body: string): boolean {
+  return SMS_STOP_WORDS.includes(body.trim().toUpperCase());
+}
+
+/** Fills {merge fields}; a missing name greets "there", unknown fields are left as written. */
+export function renderCampaignTemplate(text: string, values: CampaignMergeValues): string {
+  const name = (values.name ?? '').trim();
+  const filled: Record<CampaignMergeField, string> = {
+    name: name || 'there',
+    first_name: name.split(/\s+/)[0] || 'there',
+    location: values.location ?? '',
+    brand: values.brand ?? values.company ?? '',
+    company: values.company ?? '',
+    link: values.link ?? '',
+    unsubscribe_link: values.unsubscribe_link ?? '',
+  };
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in filled ? filled[key as CampaignMergeField] : whole,
+  );
+}
+
+/**
+ * The message as sent: the template filled, plus what the law and the carriers ask for when the
+ * template left it out: the link, an unsubscribe link in every mail, the STOP text in every SMS.
+ */
+export function renderInvitation(channel: CampaignChannel, body: string, values: CampaignMergeValues): string {
+  let text = renderCampaignTemplate(body, values).trim();
+  if (values.link && !text.includes(values.link)) text += `\n\n${values.link}`;
+  if (channel === 'email' && values.unsubscribe_link && !text.includes(values.unsubscribe_link)) {
+    text += `\n\nUnsubscribe: ${values.unsubscribe_link}`;
+  }
+  if (channel === 'sms' && !/\bSTOP\b/.test(text)) text += ` ${SMS_OPT_OUT_TEXT}`;
+  return text;
+}
+
+export type NpsCategory = 'promoter' | 'passive' | 'detractor';
+
+/** 9 and 10 promote, 7 and 8 are passive, 0 to 6 detract (Bain's Net Promoter definition). */
+export function npsCategory(score: number): NpsCategory {
+  return score >= 9 ? 'promoter' : score >= 7 ? 'passive' : 'detractor';
+}
+
+/** A star rating read on the NPS scale: 5 promotes, 4 is passive, 1 to 3 detract. */
+export function starsNpsCategory(stars: number): NpsCategory {
+  return stars >= 5 ? 'promoter' : stars === 4 ? 'passive' : 'detractor';
+}
+
+/** NPS = % promoters − % detractors, rounded; null without answers. */
+export function npsOf(counts: { promoters: number; passives: number; detractors: number }): number | null {
+  const total = counts.promoters + counts.passives + counts.detractors;
+  return total ? Math.round(((counts.promoters - counts.detractors) / total) * 100) : null;
+}
