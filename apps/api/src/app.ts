@@ -1,3 +1,5 @@
+import { contactsRoutes } from './modules/contacts/routes';
+import { campaignTemplateRoutes } from './modules/campaignTemplates/routes';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify from 'fastify';
@@ -225,6 +227,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     competitorRoutes,
     offersRoutes,
     publicCouponRoutes,
+    contactsRoutes,
+    campaignTemplateRoutes,
     notificationRoutes,
     reportSettingsRoutes,
     publicApiRoutes,

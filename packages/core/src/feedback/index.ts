@@ -94,3 +94,5 @@ export function npsOf(counts: { promoters: number; passives: number; detractors:
   const total = counts.promoters + counts.passives + counts.detractors;
   return total ? Math.round(((counts.promoters - counts.detractors) / total) * 100) : null;
 }
+
+export * from './sms';

@@ -25,7 +25,7 @@ export interface SheetRow {
  * The data rows of a sheet, keyed by field; blank rows are skipped. Missing required columns, an
  * empty file or too many rows answer 400 before any row is looked at.
  */
-export function rowsOf(rows: string[][], fields: UploadField[]): SheetRow[] {
+export function rowsOf(rows: string[][], fields: UploadField[], maxRows = MAX_UPLOAD_ROWS): SheetRow[] {
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
   const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
@@ -46,8 +46,7 @@ export function rowsOf(rows: string[][], fields: UploadField[]): SheetRow[] {
     });
   }
   if (data.length === 0) throw badRequest('The file has no rows to import.');
-  if (data.length > MAX_UPLOAD_ROWS)
-    throw badRequest(`The file has ${data.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time.`);
+  if (data.length > maxRows) throw badRequest(`The file has ${data.length} rows; upload at most ${maxRows} at a time.`);
   return data;
 }
 
