@@ -277,6 +277,41 @@ describe('demo data seed', () => {
     expect(counts.some((c) => c.feedback)).toBe(true);
   });
 
+  it('gives companies with Feedback contact lists, suppressions and starter templates, and none to the others', async () => {
+    const counts = await rows<{
+      feedback: boolean;
+      lists: number;
+      contacts: number;
+      bad_phones: number;
+      members: number;
+      suppressed: number;
+      templates: number;
+    }>(
+      database,
+      sql`SELECT c.features ? 'feedback' AS feedback,
+                 (SELECT count(*)::int FROM contact_lists l WHERE l.company_id = c.id) AS lists,
+                 (SELECT count(*)::int FROM contacts k WHERE k.company_id = c.id) AS contacts,
+                 (SELECT count(*)::int FROM contacts k WHERE k.company_id = c.id AND k.phone !~ '^\+[1-9][0-9]{7,14}$') AS bad_phones,
+                 (SELECT count(*)::int FROM contact_list_members m JOIN contact_lists l ON l.id = m.list_id WHERE l.company_id = c.id) AS members,
+                 (SELECT count(*)::int FROM suppressions s WHERE s.company_id = c.id) AS suppressed,
+                 (SELECT count(*)::int FROM campaign_templates t WHERE t.company_id = c.id) AS templates
+          FROM companies c`,
+    );
+    for (const c of counts) {
+      if (!c.feedback) {
+        expect(c.lists + c.contacts + c.suppressed + c.templates).toBe(0);
+        continue;
+      }
+      expect(c.lists).toBe(3);
+      expect(c.contacts).toBeGreaterThanOrEqual(300);
+      expect(c.bad_phones).toBe(0);
+      expect(c.members).toBeGreaterThan(c.contacts / 2);
+      expect(c.suppressed).toBeGreaterThan(3);
+      expect(c.templates).toBe(4);
+    }
+    expect(counts.some((c) => c.feedback)).toBe(true);
+  });
+
   it('refuses to seed a database that already has users', async () => {
     await expect(seedDemoData(database.db, { now: NOW, reviewsScale: 0.01 })).rejects.toThrow(/users already exist/);
   });
