@@ -291,7 +291,7 @@ describe('demo data seed', () => {
       sql`SELECT c.features ? 'feedback' AS feedback,
                  (SELECT count(*)::int FROM contact_lists l WHERE l.company_id = c.id) AS lists,
                  (SELECT count(*)::int FROM contacts k WHERE k.company_id = c.id) AS contacts,
-                 (SELECT count(*)::int FROM contacts k WHERE k.company_id = c.id AND k.phone !~ '^\+[1-9][0-9]{7,14}$') AS bad_phones,
+                 (SELECT count(*)::int FROM contacts k WHERE k.company_id = c.id AND k.phone !~ '^[+][1-9][0-9]{7,14}$') AS bad_phones,
                  (SELECT count(*)::int FROM contact_list_members m JOIN contact_lists l ON l.id = m.list_id WHERE l.company_id = c.id) AS members,
                  (SELECT count(*)::int FROM suppressions s WHERE s.company_id = c.id) AS suppressed,
                  (SELECT count(*)::int FROM campaign_templates t WHERE t.company_id = c.id) AS templates

@@ -48,8 +48,6 @@ const PLANS: Record<string, string> = {
     'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
   '/feedback/campaigns':
     'You will send feedback requests by email or SMS to a customer list and follow how each campaign does.',
-  '/feedback/lists': 'You will upload and keep the customer lists that feedback campaigns are sent to.',
-  '/feedback/template': 'You will write the email and SMS messages that carry feedback requests.',
   '/feedback/analytics':
     'You will see how many customers answered, what they rated, and how many went on to leave a review.',
 };

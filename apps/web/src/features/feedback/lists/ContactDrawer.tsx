@@ -1,0 +1,161 @@
+import { App, Button, DatePicker, Drawer, Form, Input, Select, Switch } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMediaQuery } from '../../../app/shell/useMediaQuery';
+import { ApiError } from '../../../lib/api';
+import { locationsApi } from '../../settings/api';
+import { settingsKeys } from '../../settings/queryKeys';
+import { listKeys, listsApi, type Contact, type ContactInput } from './api';
+
+interface FormValues {
+  name?: string;
+  email?: string;
+  phone?: string;
+  location_id?: number | null;
+  tags?: string[];
+  consent_email: boolean;
+  consent_sms: boolean;
+  last_visit?: Dayjs | null;
+}
+
+function toForm(c: Contact | null): FormValues {
+  return {
+    name: c?.name ?? undefined,
+    email: c?.email ?? undefined,
+    phone: c?.phone ?? undefined,
+    location_id: c?.location_id ?? null,
+    tags: c?.tags ?? [],
+    consent_email: c?.consent_email ?? true,
+    consent_sms: c?.consent_sms ?? true,
+    last_visit: c?.last_visit_at ? dayjs(c.last_visit_at.slice(0, 10)) : null,
+  };
+}
+
+function toInput(v: FormValues): ContactInput {
+  return {
+    name: v.name?.trim() || null,
+    email: v.email?.trim() || null,
+    phone: v.phone?.trim() || null,
+    location_id: v.location_id ?? null,
+    tags: v.tags ?? [],
+    consent_email: v.consent_email,
+    consent_sms: v.consent_sms,
+    last_visit: v.last_visit ? v.last_visit.format('YYYY-MM-DD') : null,
+  };
+}
+
+/** Add a contact to a list, or edit one. A new contact whose email or phone is known fills that contact in. */
+export function ContactDrawer({
+  listId,
+  editing,
+  onClose,
+}: {
+  listId: number;
+  editing: Contact | 'new';
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const narrow = useMediaQuery('(max-width: 600px)');
+  const [form] = Form.useForm<FormValues>();
+  const current = editing === 'new' ? null : editing;
+  const places = useQuery({
+    queryKey: settingsKeys.locations.short,
+    queryFn: ({ signal }) => locationsApi.short(signal),
+    staleTime: 60_000,
+  });
+  const save = useMutation({
+    mutationFn: async (v: FormValues) =>
+      current
+        ? { merged: false, contact: await listsApi.updateContact(current.id, toInput(v)) }
+        : listsApi.addContact(listId, toInput(v)),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: listKeys.all });
+      void message.success(
+        current
+          ? 'Contact saved.'
+          : r.merged
+            ? 'This email or phone was already a contact: it was filled in and added to the list.'
+            : 'Contact added.',
+      );
+      onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.details.length)
+        form.setFields(
+          e.details.map((d) => ({
+            name: (d.field === 'last_visit' ? 'last_visit' : d.field) as keyof FormValues,
+            errors: [d.message],
+          })),
+        );
+      else void message.error(e.message);
+    },
+  });
+  return (
+    <Drawer
+      title={current ? `Edit ${current.name ?? current.email ?? current.phone}` : 'Add contact'}
+      open
+      onClose={onClose}
+      size={narrow ? '100%' : 480}
+      destroyOnHidden
+      extra={
+        <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="contact-save">
+          Save
+        </Button>
+      }
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name="contact"
+        requiredMark={false}
+        initialValues={toForm(current)}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item label="Name" name="name">
+          <Input maxLength={200} placeholder="e.g. Layla Nasser" data-testid="contact-name" />
+        </Form.Item>
+        <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Not an email address' }]}>
+          <Input type="email" maxLength={254} placeholder="name@example.com" data-testid="contact-email" />
+        </Form.Item>
+        <Form.Item
+          label="Mobile phone"
+          name="phone"
+          extra="With the country code (+971 50 123 4567); without it, the number is read in the country of the location, else of your company."
+        >
+          <Input type="tel" dir="ltr" maxLength={40} placeholder="+971 50 123 4567" data-testid="contact-phone" />
+        </Form.Item>
+        <Form.Item label="Location" name="location_id">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Where they visit"
+            loading={places.isLoading}
+            options={(places.data?.locations ?? []).map((l) => ({ value: l.id, label: l.title }))}
+          />
+        </Form.Item>
+        <Form.Item label="Tags" name="tags">
+          <Select
+            mode="tags"
+            tokenSeparators={[',', ';']}
+            placeholder="e.g. vip, brunch"
+            open={false}
+            suffixIcon={null}
+          />
+        </Form.Item>
+        <Form.Item label="Last visit" name="last_visit">
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+        </Form.Item>
+        <div className="fl-switches">
+          <Form.Item label="May be asked by email" name="consent_email" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item label="May be asked by SMS" name="consent_sms" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+        <p className="fl-sub">A contact needs an email or a phone.</p>
+      </Form>
+    </Drawer>
+  );
+}
