@@ -224,6 +224,44 @@ const CASES: Record<string, PatchCase> = {
       { body: { active: false }, changes: ['active', 'status'] },
     ],
   },
+  'PATCH /v2/api/feedback/lists/{id}': {
+    params: async (w) => ({ id: await created(w, '/v2/api/feedback/lists', { name: 'Patch check list' }) }),
+    get: '/v2/api/feedback/lists/{id}',
+    sends: [{ body: { name: 'Patch check list two' }, changes: ['name'] }],
+  },
+  'PATCH /v2/api/feedback/contacts/{id}': {
+    params: async (w) => {
+      const list = await created(w, '/v2/api/feedback/lists', { name: 'Patch check contacts' });
+      const res = await w.env.app.inject({
+        method: 'POST',
+        url: `/v2/api/feedback/lists/${list}/contacts?${w.acting}`,
+        headers: w.headers,
+        payload: { name: 'Patch Person', email: 'patch.person@example.com', tags: ['vip'], last_visit: '2026-01-02' },
+      });
+      return { id: String((res.json() as { contact: { id: number } }).contact.id) };
+    },
+    get: '/v2/api/feedback/contacts/{id}',
+    sends: [
+      { body: { name: 'Patch Person Two' }, changes: ['name'] },
+      { body: { phone: '+971 50 765 4321' }, changes: ['phone'] },
+      { body: { consent_sms: false }, changes: ['consent_sms'] },
+    ],
+  },
+  'PATCH /v2/api/feedback/templates/{id}': {
+    params: async (w) => ({
+      id: await created(w, '/v2/api/feedback/templates', {
+        name: 'Patch check template',
+        channel: 'email',
+        subject: 'How was {location}?',
+        body: 'Hi {name}, {link}',
+      }),
+    }),
+    get: '/v2/api/feedback/templates/{id}',
+    sends: [
+      { body: { name: 'Patch check template two' }, changes: ['name'] },
+      { body: { body: 'Hello {first_name}' }, changes: ['body'] },
+    ],
+  },
   'PATCH /v2/api/reviews/{id}': {
     params: async (w) => ({
       id: String(Object.values(w.reporting.reviewIds)[0]),

@@ -39,8 +39,8 @@ export async function insertDemoContacts(
       ['email', 15],
       ['phone', 15],
     ] as const);
-    // Numbers in the mobile ranges of each country, unique by their index.
-    const mobile = `${saudi ? '+9665' : '+9715'}${rng.pick(saudi ? ['0', '5', '6'] : ['0', '5', '6'])}${String(2_000_000 + i * 17).slice(0, 7)}`;
+    // Numbers in the mobile ranges of each country, unique by their index (7919 is prime to 9,000,000).
+    const mobile = `${saudi ? '+9665' : '+9715'}${rng.pick(['0', '5', '6'])}${1_000_000 + ((i * 7919 + 12_345) % 9_000_000)}`;
     const handle = `${who.firstName}.${who.lastName}`.toLowerCase().replace(/[^a-z.]/g, '') || 'guest';
     drafts.push({
       name: `${who.firstName} ${who.lastName}`,

@@ -205,21 +205,12 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
               >
                 Add contact
               </Button>
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    {
-                      key: 'rename',
-                      icon: <EditOutlined />,
-                      label: 'Rename list',
-                      onClick: () => setDialog({ kind: 'rename' }),
-                    },
-                  ],
-                }}
-              >
-                <Button icon={<MoreOutlined />} aria-label="More for this list" />
-              </Dropdown>
+              <Button
+                icon={<EditOutlined />}
+                aria-label="Rename this list"
+                title="Rename this list"
+                onClick={() => setDialog({ kind: 'rename' })}
+              />
               <Popconfirm
                 title="Delete this list? Its contacts stay in your other lists."
                 okText="Delete"
