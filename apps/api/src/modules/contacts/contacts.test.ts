@@ -263,6 +263,24 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
     ).toBe(403);
   });
 
+  it('merges two uploads of the same new people sent at once into one contact each', async () => {
+    const [one, two] = [await newList('At once A'), await newList('At once B')];
+    const csv = ['Email,Phone', ...Array.from({ length: 40 }, (_, i) => `p${i}@once.test,+97150${2000000 + i}`)].join(
+      '\n',
+    );
+    const [a, b] = await Promise.all(
+      [one, two].map((id) =>
+        call('manager', 'POST', `/v2/api/feedback/lists/${id}/upload`, { filename: 'once.csv', content: b64(csv) }),
+      ),
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().added + b.json().added).toBe(40);
+    expect(a.json().merged + b.json().merged).toBe(40);
+    expect((await contactsOf(one, '&search=once.test')).map((c) => c.id).sort()).toEqual(
+      (await contactsOf(two, '&search=once.test')).map((c) => c.id).sort(),
+    );
+  });
+
   it('uploads an .xlsx with a date cell, exports the list and serves the example file', async () => {
     const id = await newList('Excel upload');
     const example = await call('manager', 'GET', `/v2/api/feedback/lists/upload/example`);

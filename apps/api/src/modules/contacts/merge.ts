@@ -3,6 +3,7 @@ import { unionTags } from './normalize';
 import {
   addMembers,
   contactsMatching,
+  lockContacts,
   insertContacts,
   updateContacts,
   type ContactRow,
@@ -71,6 +72,9 @@ export async function mergeContacts(
   if (drafts.length === 0) return { added: 0, merged: 0, contactIds: [], mergedDrafts: [] };
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
+    // One merge at a time per company: two uploads at once would each find a new email free and
+    // both insert it, and the second would fail on the unique index.
+    await lockContacts(tx, companyId);
     const existing = await contactsMatching(
       tx,
       companyId,

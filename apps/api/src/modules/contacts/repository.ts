@@ -177,6 +177,11 @@ export async function removeMember(db: Db, listId: number, contactId: number): P
   return rows.length > 0;
 }
 
+/** Holds the company's contacts for the rest of the transaction (an advisory lock: readers never wait). */
+export async function lockContacts(db: Db, companyId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(72450040, ${companyId})`);
+}
+
 /** The company's contacts with one of these emails or phones (the merge candidates). */
 export async function contactsMatching(
   db: Db,
