@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
+import { accessibilityViolations } from './support/axe';
 import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
 
 useBrowser();
@@ -45,6 +46,11 @@ describe('feedback lists and templates', () => {
       await page.getByTestId('contact-save').click();
       await page.getByTestId('contacts-table').getByText(`omar.${stamp}@example.com`).waitFor();
       expect(await page.getByTestId('list-title').locator('..').innerText()).toContain('3 contacts');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Every reason of the demo's suppression list, in its colour.
+      await page.goto('/feedback/lists?tab=suppressions');
+      await page.getByTestId('suppressions-table').getByText('Replied STOP').first().waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.goto('/feedback/template');
       await page.getByTestId('templates-table').waitFor();
@@ -63,6 +69,9 @@ describe('feedback lists and templates', () => {
       await signIn(phone, 'admin@reputo.test');
       await phone.goto('/feedback/lists');
       await phone.getByTestId('lists-table').getByText(listName).waitFor();
+      expect(await sidewaysScroll(phone)).toBe(0);
+      await phone.goto('/feedback/lists?tab=suppressions');
+      await phone.getByTestId('suppressions-table').locator('.rt-card').first().waitFor();
       expect(await sidewaysScroll(phone)).toBe(0);
     } finally {
       const lists = await call<{ data: { id: number }[] }>(

@@ -6,10 +6,11 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { listKeys, listsApi, PER_PAGE, type Channel, type Suppression } from './api';
 
 const REASONS: Record<string, { label: string; color: string }> = {
-  unsubscribed: { label: 'Unsubscribed', color: 'orange' },
+  // Colours whose text keeps a 4.5:1 contrast on their tint (orange and volcano do not).
+  unsubscribed: { label: 'Unsubscribed', color: 'blue' },
   bounced: { label: 'Bounced', color: 'red' },
-  complained: { label: 'Complained', color: 'magenta' },
-  stop: { label: 'Replied STOP', color: 'volcano' },
+  complained: { label: 'Complained', color: 'purple' },
+  stop: { label: 'Replied STOP', color: 'geekblue' },
   manual: { label: 'Added by hand', color: 'default' },
 };
 
