@@ -25,6 +25,8 @@ export const SCREENS: [email: string, path: string, title: string][] = [
   [ADMIN, '/settings/other/thirdPartyLogin', 'Third-party Login'],
   [ADMIN, '/listing_management', 'Listing Management'],
   [ADMIN, '/feedback/landingPage', 'Landing Page'],
+  [ADMIN, '/feedback/lists', 'Lists'],
+  [ADMIN, '/feedback/template', 'Template'],
   [ADMIN, '/feedback/offers', 'Offers'],
   [ADMIN, '/feedback/analytics', 'Feedback Analytics'],
   [ADMIN, '/user', 'User Settings'],

@@ -99,7 +99,7 @@ export default function TemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Templates"
+        title="Template"
         description="The invitations your campaigns send by email and SMS, in English and Arabic. Merge fields fill in each customer's name and visit; the rating link and the opt-out are always added."
         extra={
           manage && (
