@@ -139,10 +139,12 @@ export async function mergeContacts(
       })),
     );
     fresh.forEach((p, i) => (p.id = ids[i]));
+    // Fresh people were inserted above with everything they gathered; only existing ones are updated.
+    const existingIds = new Set(existing.map((c) => c.id));
     await updateContacts(
       tx,
       companyId,
-      [...touched].filter((p) => existing.some((c) => c.id === p.id)).map((p) => ({ ...p, id: p.id! })),
+      [...touched].filter((p) => existingIds.has(p.id!)).map((p) => ({ ...p, id: p.id! })),
     );
     const contactIds = ownerOf.map((p) => p.id!);
     if (listId !== null) await addMembers(tx, listId, contactIds);

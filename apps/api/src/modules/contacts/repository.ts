@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chunks } from '../../db/chunks';
+import { rowsOf } from '../../db/rows';
 import { contactListMembers, contactLists, contacts, locations } from '../../db/schema';
 
 /** Contact lists and contacts of a company. Every query is scoped by company_id. */
@@ -182,7 +183,10 @@ export async function lockContacts(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(72450040, ${companyId})`);
 }
 
-/** The company's contacts with one of these emails or phones (the merge candidates). */
+/**
+ * The company's contacts with one of these emails or phones (the merge candidates). Big uploads
+ * send their lists as one JSON parameter per query: 50,000 bound parameters are slow to bind.
+ */
 export async function contactsMatching(
   db: Db,
   companyId: number,
@@ -194,70 +198,79 @@ export async function contactsMatching(
     [contacts.email, emails],
     [contacts.phone, phones],
   ] as const)
-    for (const slice of chunks(values, 5000))
+    if (values.length)
       found.push(
         ...(await db
           .select()
           .from(contacts)
-          .where(and(eq(contacts.companyId, companyId), inArray(column, slice)))),
+          .where(
+            and(
+              eq(contacts.companyId, companyId),
+              sql`${column} IN (SELECT json_array_elements_text(${JSON.stringify(values)}::json))`,
+            ),
+          )),
       );
   return [...new Map(found.map((c) => [c.id, c])).values()];
 }
 
 export type NewContact = ContactValues & { tags: string[] };
 
-/** Inserts contacts, answering their ids in the same order. */
+/** The key a new contact is known by until it has an id: its email, else its phone (unique in a merge). */
+const keyOf = (c: { email?: string | null; phone?: string | null }) => (c.email ? `e:${c.email}` : `p:${c.phone}`);
+
+const contactRecord = (r: NewContact & { id?: number }) => ({
+  id: r.id ?? null,
+  name: r.name ?? null,
+  email: r.email ?? null,
+  phone: r.phone ?? null,
+  location_id: r.locationId ?? null,
+  tags: r.tags,
+  consent_email: r.consentEmail ?? null,
+  consent_sms: r.consentSms ?? null,
+  last_visit_at: r.lastVisitAt?.toISOString() ?? null,
+});
+
+const RECORD_COLUMNS = sql.raw(`v(id bigint, name text, email text, phone text, location_id int, tags jsonb,
+  consent_email boolean, consent_sms boolean, last_visit_at text)`);
+
+/** Inserts contacts (each with an email or a phone), answering their ids in the same order. */
 export async function insertContacts(db: Db, companyId: number, rows: NewContact[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const slice of chunks(rows, 1000)) {
-    const inserted = await db
-      .insert(contacts)
-      .values(slice.map((r) => ({ ...r, companyId })))
-      .returning({ id: contacts.id });
-    ids.push(...inserted.map((r) => r.id));
+  const idOf = new Map<string, number>();
+  for (const slice of chunks(rows, 5000)) {
+    const inserted = await db.execute(sql`
+      INSERT INTO contacts (company_id, name, email, phone, location_id, tags, consent_email, consent_sms, last_visit_at)
+      SELECT ${companyId}, v.name, v.email, v.phone, v.location_id, v.tags, coalesce(v.consent_email, true),
+        coalesce(v.consent_sms, true), v.last_visit_at::timestamptz
+      FROM json_to_recordset(${JSON.stringify(slice.map(contactRecord))}::json) AS ${RECORD_COLUMNS}
+      RETURNING id, email, phone`);
+    for (const r of rowsOf<{ id: string | number; email: string | null; phone: string | null }>(inserted))
+      idOf.set(keyOf(r), Number(r.id));
   }
-  return ids;
+  return rows.map((r) => idOf.get(keyOf(r))!);
 }
 
 /** Writes merged contacts back: one statement per thousand (the values travel as one JSON parameter). */
 export async function updateContacts(db: Db, companyId: number, rows: (NewContact & { id: number })[]): Promise<void> {
-  for (const slice of chunks(rows, 1000)) {
-    const json = JSON.stringify(
-      slice.map((r) => ({
-        id: r.id,
-        name: r.name ?? null,
-        email: r.email ?? null,
-        phone: r.phone ?? null,
-        location_id: r.locationId ?? null,
-        tags: r.tags,
-        consent_email: r.consentEmail ?? null,
-        consent_sms: r.consentSms ?? null,
-        last_visit_at: r.lastVisitAt?.toISOString() ?? null,
-      })),
-    );
+  for (const slice of chunks(rows, 5000))
     await db.execute(sql`
       UPDATE contacts c SET name = v.name, email = v.email, phone = v.phone, location_id = v.location_id,
         tags = v.tags, consent_email = coalesce(v.consent_email, c.consent_email),
         consent_sms = coalesce(v.consent_sms, c.consent_sms), last_visit_at = v.last_visit_at::timestamptz,
         updated_at = now()
-      FROM json_to_recordset(${json}::json) AS v(id bigint, name text, email text, phone text, location_id int,
-        tags jsonb, consent_email boolean, consent_sms boolean, last_visit_at text)
+      FROM json_to_recordset(${JSON.stringify(slice.map(contactRecord))}::json) AS ${RECORD_COLUMNS}
       WHERE c.company_id = ${companyId} AND c.id = v.id`);
-  }
 }
 
 /** Adds contacts to a list; those already in it stay as they were. Answers how many were new to it. */
 export async function addMembers(db: Db, listId: number, contactIds: number[]): Promise<number> {
-  let added = 0;
-  for (const slice of chunks([...new Set(contactIds)], 5000)) {
-    const rows = await db
-      .insert(contactListMembers)
-      .values(slice.map((contactId) => ({ listId, contactId })))
-      .onConflictDoNothing()
-      .returning({ id: contactListMembers.contactId });
-    added += rows.length;
-  }
-  return added;
+  if (contactIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    WITH added AS (
+      INSERT INTO contact_list_members (list_id, contact_id)
+      SELECT DISTINCT ${listId}::int, x::bigint FROM json_array_elements_text(${JSON.stringify(contactIds)}::json) AS x
+      ON CONFLICT DO NOTHING RETURNING 1
+    ) SELECT count(*)::int AS n FROM added`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 export interface PlaceRow {
