@@ -184,6 +184,26 @@ function checkTwilio(
 }
 
 const FINAL_FAILURES = ['failed', 'undelivered'];
+/**
+ * Twilio may call back before the sender committed the MessageSid it just answered (the row is
+ * still 'sending', without provider_id): wait a little for that commit rather than lose the status.
+ */
+const CALLBACK_WAITS_MS = [50, 100, 200, 400, 800];
+
+async function recordSmsStatus(db: Db, sid: string, status: string, errorCode: string | undefined): Promise<void> {
+  const reason = `SMS ${status}${errorCode ? ` (Twilio error ${errorCode})` : ''}`;
+  for (const wait of [0, ...CALLBACK_WAITS_MS]) {
+    if (wait) await new Promise((r) => setTimeout(r, wait));
+    const r =
+      status === 'delivered'
+        ? await db.execute(sql`UPDATE campaign_recipients SET delivered_at = coalesce(delivered_at, now()),
+            state = CASE WHEN state = 'sent' THEN 'delivered' ELSE state END
+            WHERE provider_id = ${sid} AND channel = 'sms' RETURNING id`)
+        : await db.execute(sql`UPDATE campaign_recipients SET state = 'failed', failure_reason = ${reason}, failed_at = now()
+            WHERE provider_id = ${sid} AND channel = 'sms' RETURNING id`);
+    if (rowsOf(r).length) return;
+  }
+}
 
 function twilioRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
@@ -203,14 +223,8 @@ function twilioRoutes(app: App, deps: AppDeps): void {
       checkTwilio(deps, request.url, request.headers['x-twilio-signature'], form);
       const sid = form.MessageSid ?? form.SmsSid ?? '';
       const status = form.MessageStatus ?? form.SmsStatus ?? '';
-      if (status === 'delivered')
-        await db.execute(sql`UPDATE campaign_recipients SET delivered_at = coalesce(delivered_at, now()),
-          state = CASE WHEN state = 'sent' THEN 'delivered' ELSE state END WHERE provider_id = ${sid} AND channel = 'sms'`);
-      else if (FINAL_FAILURES.includes(status)) {
-        const reason = `SMS ${status}${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}`;
-        await db.execute(sql`UPDATE campaign_recipients SET state = 'failed', failure_reason = ${reason}, failed_at = now()
-          WHERE provider_id = ${sid} AND channel = 'sms'`);
-      }
+      if (status === 'delivered' || FINAL_FAILURES.includes(status))
+        await recordSmsStatus(db, sid, status, form.ErrorCode);
       return reply.status(204).send();
     },
   );
