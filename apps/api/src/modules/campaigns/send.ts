@@ -3,13 +3,16 @@
  *
  * 1. Start: in one transaction the campaign goes scheduled → sending and its recipients' rows are
  *    written (queued, or skipped with the reason), so the audience is fixed once.
- * 2. Batches: up to BATCH queued rows within the per-location daily caps are marked 'sending' in
- *    their own commit, then handed to the provider, then marked sent (or failed, or back to queued
- *    when the provider did not take them). A row is never handed over unless it was 'sending' first.
+ * 2. Batches: up to BATCH queued rows within the per-location daily caps are picked; each row is
+ *    marked 'sending' in its own commit right before it is handed to the provider (one per pooled
+ *    SMTP connection, or SMS_PARALLEL, at once), then marked sent (or failed, or back to queued when
+ *    the provider did not take it). A row is never handed over unless it was 'sending' first.
  * 3. A row found 'sending' when a run starts was being handed over when a process died: the
- *    provider may or may not have taken it, and neither SMTP nor Twilio's Messages API can be asked.
- *    We choose never to send twice: such rows become 'failed' with the reason INTERRUPTED (visible
- *    in the recipients table, at most one batch per crash), never resent. Everyone else is sent once.
+ *    provider may or may not have taken it, and neither SMTP nor Twilio's Messages API can be asked
+ *    (its Message-ID is stable, but resending could still deliver twice). We choose never to send
+ *    twice: such rows become 'failed' with the reason INTERRUPTED, visible in the recipients table,
+ *    never resent; a crash leaves at most as many as were in flight (5 by default). Every other
+ *    recipient is sent exactly once, the queued ones by the next run.
  * 4. Capped locations' rows stay queued; the job comes back at the next UTC midnight.
  * 5. Done: sent, and the one reminder is scheduled when asked for.
  */
@@ -28,9 +31,11 @@ export const CAMPAIGN_JOB = 'campaigns.send';
 export const REMINDER_JOB = 'campaigns.remind';
 export const INTERRUPTED =
   'Interrupted while being handed to the provider (the server stopped): not sent again, so no one receives it twice';
-const BATCH = 100;
-/** Sends in flight at once within a batch (the SMTP pool queues beyond its connections). */
-const PARALLEL = 20;
+const BATCH = 200;
+/** SMS in flight at once (mails: one per pooled SMTP connection, CAMPAIGN_SMTP_CONNECTIONS). */
+const SMS_PARALLEL = 5;
+/** Reminders in flight at once. */
+const PARALLEL = 5;
 
 export interface SendContext {
   db: Db;
@@ -130,10 +135,11 @@ async function dailyCap(db: Db, companyId: number): Promise<number | null> {
 const startOfUtcDay = (d = new Date()) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 /**
- * Marks the next batch 'sending' (its own commit) and answers it: queued rows in order, at most
- * the cap's remainder per location for today (counting every campaign of the company).
+ * The next batch: queued rows in order, at most the cap's remainder per location for today
+ * (counting every campaign of the company). Nothing is marked here: each row is marked 'sending'
+ * by itself just before its hand-over, so a crash leaves only the messages truly in flight uncertain.
  */
-async function claimBatch(db: Db, c: CampaignRow, cap: number | null): Promise<ClaimedRow[]> {
+async function pickBatch(db: Db, c: CampaignRow, cap: number | null): Promise<ClaimedRow[]> {
   const capped = cap === null ? sql`TRUE` : sql`(q.location_id IS NULL OR q.rn <= ${cap} - coalesce(u.n, 0))`;
   const r = await db.execute(sql`
     WITH used AS (
@@ -145,14 +151,11 @@ async function claimBatch(db: Db, c: CampaignRow, cap: number | null): Promise<C
       FROM campaign_recipients r WHERE r.campaign_id = ${c.id} AND r.state = 'queued'
     ), pick AS (
       SELECT q.id FROM q LEFT JOIN used u ON u.location_id = q.location_id WHERE ${capped} ORDER BY q.id LIMIT ${BATCH}
-    ), claimed AS (
-      UPDATE campaign_recipients r SET state = 'sending'
-      FROM pick WHERE r.id = pick.id AND r.state = 'queued'
-      RETURNING r.id, r.contact_id, r.token, r.address, r.location_id
     )
-    SELECT claimed.id, claimed.contact_id, claimed.token, claimed.address, ct.name, l.title AS location
-    FROM claimed LEFT JOIN contacts ct ON ct.id = claimed.contact_id LEFT JOIN locations l ON l.id = claimed.location_id
-    ORDER BY claimed.id`);
+    SELECT r.id, r.contact_id, r.token, r.address, ct.name, l.title AS location
+    FROM pick JOIN campaign_recipients r ON r.id = pick.id
+    LEFT JOIN contacts ct ON ct.id = r.contact_id LEFT JOIN locations l ON l.id = r.location_id
+    ORDER BY r.id`);
   return rowsOf<ClaimedRow>(r).map((row) => ({
     ...row,
     id: Number(row.id),
@@ -160,18 +163,21 @@ async function claimBatch(db: Db, c: CampaignRow, cap: number | null): Promise<C
   }));
 }
 
-/** Runs `work` over `items`, `limit` at a time. */
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
+/** queued → sending, committed before the provider is called; false when the row is no longer queued. */
+async function markSending(db: Db, id: number): Promise<boolean> {
+  const r = await db.execute(
+    sql`UPDATE campaign_recipients SET state = 'sending' WHERE id = ${id} AND state = 'queued' RETURNING id`,
+  );
+  return rowsOf(r).length > 0;
+}
+
+/** Runs `work` over `items`, `limit` at a time, until `halted()` says stop. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>, halted = () => false) {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
+    while (next < items.length && !halted()) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 function sendOne(ctx: SendContext, c: CampaignRow, template: MessageTemplate, row: ClaimedRow): Promise<SendOutcome> {
@@ -189,44 +195,24 @@ function sendOne(ctx: SendContext, c: CampaignRow, template: MessageTemplate, ro
   return ctx.senders.mail({ to: row.address, messageId: messageIdOf(ctx.config.publicUrl, row.token), ...mail });
 }
 
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-/** Writes each row's outcome: sent (with the contacts' last_asked_at), failed, or back to queued. */
-async function recordOutcomes(db: Db, c: CampaignRow, rows: ClaimedRow[], outcomes: SendOutcome[]): Promise<void> {
-  const sent: { id: number; providerId: string | null }[] = [];
-  const back: number[] = [];
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const o = outcomes[i]!;
-      if (o.ok) sent.push({ id: row.id, providerId: o.providerId });
-      else if (o.kind === 'permanent') {
-        await tx.execute(sql`UPDATE campaign_recipients SET state = 'failed', failure_reason = ${o.reason}, failed_at = now(),
-          unsubscribed_at = CASE WHEN ${o.suppress === 'stop'} THEN now() ELSE unsubscribed_at END WHERE id = ${row.id}`);
-        if (o.suppress)
-          await tx.execute(sql`INSERT INTO suppressions (company_id, channel, address, reason)
-            VALUES (${c.company_id}, ${c.channel}, ${row.address}, ${o.suppress}) ON CONFLICT DO NOTHING`);
-      } else back.push(row.id);
-    }
-    if (sent.length) {
-      const values = sql.join(
-        sent.map((s) => sql`(${s.id}::bigint, ${s.providerId}::text)`),
-        sql`, `,
-      );
-      await tx.execute(sql`UPDATE campaign_recipients r SET state = 'sent', sent_at = now(), provider_id = v.pid
-        FROM (VALUES ${values}) AS v(id, pid) WHERE r.id = v.id`);
-      const contactIds = rows.filter((r, i) => outcomes[i]!.ok && r.contact_id !== null).map((r) => r.contact_id!);
-      if (contactIds.length)
-        await tx.execute(sql`UPDATE contacts SET last_asked_at = now() WHERE id IN (${idList(contactIds)})`);
-    }
-    if (back.length)
-      await tx.execute(sql`UPDATE campaign_recipients SET state = 'queued' WHERE id IN (${idList(back)})`);
-  });
+/** Writes a row's outcome: sent (and the contact's last_asked_at), failed (maybe suppressed), or queued again. */
+async function recordOutcome(db: Db, c: CampaignRow, row: ClaimedRow, o: SendOutcome): Promise<void> {
+  if (o.ok) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE campaign_recipients SET state = 'sent', sent_at = now(), provider_id = ${o.providerId}
+        WHERE id = ${row.id}`);
+      if (row.contact_id !== null)
+        await tx.execute(sql`UPDATE contacts SET last_asked_at = now() WHERE id = ${row.contact_id}`);
+    });
+  } else if (o.kind === 'permanent') {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE campaign_recipients SET state = 'failed', failure_reason = ${o.reason}, failed_at = now(),
+        unsubscribed_at = CASE WHEN ${o.suppress === 'stop'} THEN now() ELSE unsubscribed_at END WHERE id = ${row.id}`);
+      if (o.suppress)
+        await tx.execute(sql`INSERT INTO suppressions (company_id, channel, address, reason)
+          VALUES (${c.company_id}, ${c.channel}, ${row.address}, ${o.suppress}) ON CONFLICT DO NOTHING`);
+    });
+  } else await db.execute(sql`UPDATE campaign_recipients SET state = 'queued' WHERE id = ${row.id}`);
 }
 
 async function stopCampaign(db: Db, id: number, error: string): Promise<void> {
@@ -260,17 +246,27 @@ export async function runCampaign(ctx: SendContext, campaignId: number, signal?:
   if (interrupted) ctx.log?.warn({ campaignId, interrupted }, 'campaign rows interrupted mid-send were not resent');
   const template = await templateOf(db, c.company_id, c.template_id, c.channel);
   const cap = await dailyCap(db, c.company_id);
+  const parallel = c.channel === 'email' ? ctx.config.campaignSmtpConnections : SMS_PARALLEL;
   for (;;) {
     if (signal?.aborted || !(await stillSending(db, c.id))) return;
-    const batch = await claimBatch(db, c, cap);
+    const batch = await pickBatch(db, c, cap);
     if (batch.length === 0) break;
-    const outcomes = await inParallel(batch, PARALLEL, (row) => sendOne(ctx, c, template, row));
-    await recordOutcomes(db, c, batch, outcomes);
-    const fatal = outcomes.find((o) => !o.ok && o.kind === 'fatal');
-    if (fatal && !fatal.ok) return stopCampaign(db, c.id, fatal.reason);
-    const transient = outcomes.find((o) => !o.ok && o.kind === 'transient');
-    // The queue retries the job with back-off; the rows went back to queued.
-    if (transient && !transient.ok) throw new Error(`Provider unavailable: ${transient.reason}`);
+    let stop: SendOutcome | null = null;
+    await inParallel(
+      batch,
+      parallel,
+      async (row) => {
+        if (!(await markSending(db, row.id))) return;
+        const outcome = await sendOne(ctx, c, template, row);
+        await recordOutcome(db, c, row, outcome);
+        if (!outcome.ok && outcome.kind !== 'permanent') stop = outcome;
+      },
+      () => stop !== null || signal?.aborted === true,
+    );
+    const halt = stop as SendOutcome | null;
+    if (halt && !halt.ok && halt.kind === 'fatal') return stopCampaign(db, c.id, halt.reason);
+    // The queue retries the job with back-off; the row went back to queued.
+    if (halt && !halt.ok && halt.kind === 'transient') throw new Error(`Provider unavailable: ${halt.reason}`);
   }
   const left = await db.execute(
     sql`SELECT count(*)::int AS n FROM campaign_recipients WHERE campaign_id = ${c.id} AND state = 'queued'`,
@@ -309,18 +305,16 @@ export async function runReminder(ctx: SendContext, campaignId: number): Promise
       FROM claimed LEFT JOIN contacts ct ON ct.id = claimed.contact_id LEFT JOIN locations l ON l.id = claimed.location_id`);
     const rows = rowsOf<ClaimedRow>(r);
     if (rows.length === 0) return;
-    await inParallel(rows, PARALLEL, (row) => {
+    await inParallel(rows, PARALLEL, async (row) => {
       const values = { token: row.token, name: row.name, location: row.location, company: c.company_name };
-      if (c.channel === 'sms')
-        return (
-          ctx.senders.sms?.(row.address, composeSms(ctx.config.publicUrl, template, values)) ?? Promise.resolve(null)
-        );
-      const mail = composeMail(ctx.config.publicUrl, template, values);
-      return ctx.senders.mail({
-        to: row.address,
-        messageId: messageIdOf(ctx.config.publicUrl, row.token, true),
-        ...mail,
-      });
+      // A reminder that fails is not retried: it is a courtesy, and its stamp keeps it at most once.
+      if (c.channel === 'sms') await ctx.senders.sms?.(row.address, composeSms(ctx.config.publicUrl, template, values));
+      else
+        await ctx.senders.mail({
+          to: row.address,
+          messageId: messageIdOf(ctx.config.publicUrl, row.token, true),
+          ...composeMail(ctx.config.publicUrl, template, values),
+        });
     });
   }
 }

@@ -9,7 +9,12 @@ export interface PeerMail {
  * A real SMTP server for campaign tests: refuses at RCPT TO (550, a hard bounce) the addresses
  * `bounces` says, and keeps what it accepted.
  */
-export async function startCampaignSmtpPeer(port: number, bounces: (address: string) => boolean = () => false) {
+export async function startCampaignSmtpPeer(
+  port: number,
+  bounces: (address: string) => boolean = () => false,
+  /** Milliseconds each mail takes to be accepted. */
+  delayMs = 0,
+) {
   const received: PeerMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
