@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { validTwilioSignature } from '../../connectors/sms/signature';
 import { access } from '../../platform/access';
+import { fileResponse } from '../../platform/openapi';
 import type { App, AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { landingPageCodeFor } from './landingCode';
@@ -216,6 +217,7 @@ function twilioRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "Twilio's status callback (form-encoded, X-Twilio-Signature): delivered, or failed with its ErrorCode",
         body: formBody,
+        response: { 204: z.null().describe('Recorded') },
       },
     },
     async (request, reply) => {
@@ -225,7 +227,7 @@ function twilioRoutes(app: App, deps: AppDeps): void {
       const status = form.MessageStatus ?? form.SmsStatus ?? '';
       if (status === 'delivered' || FINAL_FAILURES.includes(status))
         await recordSmsStatus(db, sid, status, form.ErrorCode);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -238,6 +240,7 @@ function twilioRoutes(app: App, deps: AppDeps): void {
         summary:
           'Inbound SMS (Twilio messaging webhook, X-Twilio-Signature): STOP words suppress the number for every company that messaged it; answers TwiML',
         body: formBody,
+        response: { 200: fileResponse('TwiML', 'text/xml') },
       },
     },
     async (request, reply) => {

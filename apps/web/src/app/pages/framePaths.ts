@@ -5,7 +5,6 @@
 export const FRAME_PATHS = [
   'listing_management',
   'feedback/landingPage',
-  'feedback/campaigns',
   'feedback/lists',
   'feedback/template',
   'feedback/analytics',
