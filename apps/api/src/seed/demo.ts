@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '../platform/demo';
 import { insertMessaging } from './messaging';
 import { insertDemoOffers } from './offers';
+import { insertDemoCampaigns } from './campaigns';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -98,6 +99,14 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
           companyId,
           company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean),
           team.map((m) => m.userId),
+          now,
+        );
+      if (company.features.includes('feedback'))
+        await insertDemoCampaigns(
+          tx,
+          new Rng(SEED ^ hashString(`${company.key}-campaigns`)),
+          companyId,
+          company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean),
           now,
         );
       if (company.features.includes('messaging')) {
