@@ -175,7 +175,7 @@ export default function CampaignDetailPage() {
                 <ArrowLeftOutlined /> Campaigns
               </Link>
               <span>·</span>
-              <Tag color={STATUS_TAGS[c.status].color} data-testid="campaign-status">
+              <Tag color={STATUS_TAGS[c.status].color} data-testid="campaign-detail-status">
                 {STATUS_TAGS[c.status].label}
               </Tag>
               <span>
@@ -236,6 +236,9 @@ export default function CampaignDetailPage() {
               }}
               options={FILTERS.map(([value, label]) => ({ value, label }))}
               style={{ minWidth: 170 }}
+              // Twelve short options: all of them rendered (and reachable), none virtualised away.
+              virtual={false}
+              listHeight={400}
               aria-label="Filter recipients"
               data-testid="recipient-filter"
             />
