@@ -175,6 +175,8 @@ describeEachDatabase(
     it('sends to 1,000 contacts over SMTP once each, honouring caps, suppressions, consent, the repeat guard and bounces', async () => {
       const { database, fx } = use();
       const db = database.db;
+      // The peer is the file's: each database's suite counts only its own mails.
+      peer.received.length = 0;
       await setCampaignGuards(db, fx.companyA.id, { repeatGuardDays: 30, dailyCapPerLocation: 450 });
       const id = await newCampaign();
       const sent = await call('admin', 'POST', `${BASE}/${id}/send`, {});

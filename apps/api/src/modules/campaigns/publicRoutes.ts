@@ -91,7 +91,6 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "An invitation mail's open pixel (/o/<token>.gif): stamps opened, answers a 1x1 GIF",
         params: z.object({ file: z.string().max(64) }),
-        hide: true,
       },
     },
     async (request, reply) => {
@@ -113,7 +112,6 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "An invitation's tracked link: stamps clicked, then redirects to the landing page with ?r=<token>",
         params: tokenParams,
-        hide: true,
       },
     },
     async (request, reply) => {
@@ -138,7 +136,6 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: 'The unsubscribe page of an invitation (in its language): a button that POSTs',
         params: tokenParams,
-        hide: true,
       },
     },
     async (request, reply) => {
@@ -157,7 +154,6 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         summary:
           'Unsubscribe (RFC 8058 one-click: List-Unsubscribe=One-Click): the address is suppressed for the company',
         params: tokenParams,
-        hide: true,
       },
     },
     async (request, reply) => {

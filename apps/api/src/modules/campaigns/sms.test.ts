@@ -16,6 +16,8 @@ const ACCOUNT = 'AC0123456789abcdef0123456789abcdef';
 const AUTH = 'test-auth-token-0123456789';
 const PUBLIC = `http://127.0.0.1:${appPort}`;
 let twilio: FakeTwilio;
+/** Numbers are new across the file (both databases' suites share the fake and its messages). */
+let n = 0;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio({ port: twilioPort, accountSid: ACCOUNT, authToken: AUTH });
@@ -28,7 +30,6 @@ describeEachDatabase(
   'SMS campaigns through a Twilio-compatible API',
   (use) => {
     let token: string;
-    let n = 0;
 
     beforeAll(async () => {
       const { app } = use();

@@ -32,11 +32,15 @@ export async function startCampaignSmtpPeer(
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: data.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: data.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+          });
+          callback();
+        };
+        if (delayMs) setTimeout(accept, delayMs);
+        else accept();
       });
     },
   });
