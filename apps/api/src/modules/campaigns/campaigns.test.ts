@@ -317,6 +317,42 @@ describeEachDatabase(
       });
     });
 
+    it('sends the one reminder to those who have not rated nor unsubscribed, with its own Message-ID', async () => {
+      const { database, fx } = use();
+      const db = database.db;
+      const ids = await insertContacts(
+        db,
+        fx.companyA.id,
+        [0, 1, 2].map((i) => ({ name: `Remind ${i}`, email: `remind${i}@guests.test`, locationId: world.marina })),
+      );
+      const list = await insertList(db, fx.companyA.id, 'Reminders', ids);
+      const id = await newCampaign({ name: 'With reminder', list_id: list, reminder_after_days: 2 });
+      await call('admin', 'POST', `${BASE}/${id}/send`, {});
+      await runJobs();
+      const [rated, unsubscribed, silent] = await recipients(id);
+      await db.execute(sql`UPDATE campaign_recipients SET rated_at = now() WHERE token = ${rated!.token}`);
+      await use().app.inject({ method: 'POST', url: `/u/${unsubscribed!.token}` });
+      peer.received.length = 0;
+      const due = rowsOf<{ run_at: string }>(
+        await db.execute(sql`SELECT run_at FROM jobs WHERE name = 'campaigns.remind' AND status = 'queued'`),
+      );
+      expect(new Date(due[0]!.run_at).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'campaigns.remind' AND status = 'queued'`);
+      await runJobs();
+      await runJobs();
+      expect(peer.received.map((m) => m.to)).toEqual([[silent!.address]]);
+      expect(peer.received[0]!.data).toContain(`Message-ID: <r-${silent!.token}@reputo.test>`);
+      const page = (await call('admin', 'GET', `${BASE}/${id}/recipients`)).json();
+      expect(page.data.filter((r: { reminder_sent_at: string | null }) => r.reminder_sent_at)).toHaveLength(1);
+    });
+
+    it('refuses to send an SMS campaign without Twilio settings', async () => {
+      const id = await newCampaign({ name: 'No SMS', channel: 'sms', template_id: null });
+      const res = await call('admin', 'POST', `${BASE}/${id}/send`, {});
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error_description).toMatch(/SMS is not configured/);
+    });
+
     it('schedules for later, sends nothing before, and cancels', async () => {
       const id = await newCampaign({ name: 'Later' });
       const at = new Date(Date.now() + 86_400_000).toISOString();
