@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Popconfirm,
-  Select,
-  Space,
-  Statistic,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, StopOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -92,11 +80,9 @@ function Counts({ c }: { c: Campaign }) {
     <div className="cp-counts" data-testid="campaign-counts">
       {items.map(([label, value, rate]) => (
         <Card key={label} size="small">
-          <Statistic
-            title={label}
-            value={value}
-            suffix={rate && rate !== '–' ? <span className="cp-rate">{rate}</span> : undefined}
-          />
+          <div className="cp-count-label">{label}</div>
+          <div className="cp-count-value">{value.toLocaleString('en')}</div>
+          <div className="cp-rate">{rate && rate !== '–' ? rate : '\u00a0'}</div>
         </Card>
       ))}
     </div>
@@ -188,7 +174,8 @@ export default function CampaignDetailPage() {
         }
         extra={
           c &&
-          manage && (
+          manage &&
+          ['scheduled', 'sending', 'failed'].includes(c.status) && (
             <Space>
               {c.status === 'failed' && (
                 <Button icon={<SendOutlined />} onClick={() => act.mutate('resume')} loading={act.isPending}>
