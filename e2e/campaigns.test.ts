@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
 import { call, token } from './support/api';
+import { accessibilityViolations } from './support/axe';
 
 useBrowser();
 
@@ -18,6 +19,7 @@ describe('feedback campaigns', () => {
     await page.getByTestId('page-title').filter({ hasText: 'Campaigns' }).waitFor();
     // The demo's past campaigns are listed with their rates.
     await page.getByText('Weekend diners – email').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByTestId('campaign-new').click();
     await page.getByTestId('campaign-name').fill(name);
@@ -71,6 +73,7 @@ describe('feedback campaigns', () => {
       .toEqual(['Clicked', 'Opened']);
     await page.getByTestId('funnel-clicked').getByText('1').waitFor();
     await screenshot(page, 'campaign-detail');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Skipped recipients say why.
     await page.getByTestId('recipient-filter').click();

@@ -26,23 +26,24 @@ const FILTERS = [
   ['skipped', 'Skipped'],
 ] as const;
 
+/** Solid tags in dark shades: white text on them passes WCAG AA contrast (antd's light cyan and gold do not). */
 const STAGE: Record<string, { color: string; label: string }> = {
-  sent: { color: 'default', label: 'Sent' },
-  delivered: { color: 'blue', label: 'Delivered' },
-  opened: { color: 'geekblue', label: 'Opened' },
-  clicked: { color: 'cyan', label: 'Clicked' },
-  rated: { color: 'gold', label: 'Rated' },
-  reviewed: { color: 'green', label: 'Reviewed publicly' },
-  feedback: { color: 'magenta', label: 'Private feedback' },
+  sent: { color: '#475569', label: 'Sent' },
+  delivered: { color: '#1d4ed8', label: 'Delivered' },
+  opened: { color: '#4338ca', label: 'Opened' },
+  clicked: { color: '#0e7490', label: 'Clicked' },
+  rated: { color: '#a16207', label: 'Rated' },
+  reviewed: { color: '#15803d', label: 'Reviewed publicly' },
+  feedback: { color: '#be185d', label: 'Private feedback' },
 };
 
 /** What a recipient's row says: where they got to, or why they were not sent to. */
 function RecipientState({ r }: { r: Recipient }) {
-  const extra = r.unsubscribed_at ? <Tag color="orange">Unsubscribed</Tag> : null;
+  const extra = r.unsubscribed_at ? <Tag color="#c2410c">Unsubscribed</Tag> : null;
   if (r.state === 'failed' || r.state === 'skipped')
     return (
       <Space size={4} wrap>
-        <Tag color={r.state === 'failed' ? 'red' : 'default'}>{r.state === 'failed' ? 'Failed' : 'Skipped'}</Tag>
+        <Tag color={r.state === 'failed' ? '#b91c1c' : 'default'}>{r.state === 'failed' ? 'Failed' : 'Skipped'}</Tag>
         <span className="cp-reason">{r.failure_reason}</span>
         {extra}
       </Space>
