@@ -57,6 +57,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { competitorRoutes } from './modules/competitors/routes';
 import { offersRoutes } from './modules/offers/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { publicCouponRoutes } from './modules/offers/publicRoutes';
 import { reportSettingsRoutes } from './modules/reportSettings/routes';
 import { teamRoutes } from './modules/team/routes';
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     insightsRoutes,
     competitorRoutes,
     offersRoutes,
+    campaignRoutes,
     publicCouponRoutes,
     contactsRoutes,
     campaignTemplateRoutes,

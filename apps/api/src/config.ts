@@ -86,6 +86,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Reputo <no-reply@reputo.test>'),
+  /** Campaign mails over SMTP_URL go through a pool of this many connections. */
+  CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sending number (E.164) or a Messaging Service sid (MG...). */
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  TWILIO_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INTERCOM_APP_ID: z.string().default('reputo'),
   INTERCOM_SECRET: z.string().min(16).optional(),
   USERLIST_SECRET: z.string().min(16).optional(),
@@ -191,6 +200,19 @@ export interface Config {
   redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  campaignSmtpConnections: number;
+  /**
+   * Twilio's Messages API (or a compatible one) for SMS campaigns; null without an account sid and
+   * token. A call waits `timeoutMs`; 429, 5xx and time-outs are retried after `retryMs`, doubling.
+   */
+  twilio: {
+    baseUrl: string;
+    accountSid: string;
+    authToken: string;
+    from: string;
+    timeoutMs: number;
+    retryMs: number;
+  } | null;
   intercomAppId: string;
   intercomSecret: string;
   userlistSecret: string;
@@ -320,6 +342,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    campaignSmtpConnections: env.CAMPAIGN_SMTP_CONNECTIONS,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+        ? {
+            baseUrl: env.TWILIO_BASE_URL.replace(/\/$/, ''),
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM ?? '',
+            timeoutMs: env.TWILIO_TIMEOUT_MS,
+            retryMs: env.TWILIO_RETRY_MS,
+          }
+        : null,
     intercomAppId: env.INTERCOM_APP_ID,
     intercomSecret: env.INTERCOM_SECRET ?? persistentSecret(dataDir, 'intercom'),
     userlistSecret: env.USERLIST_SECRET ?? persistentSecret(dataDir, 'userlist'),

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
 import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modules/messaging/meta/demo';
 import { startDemoSources, stockDemoSources } from './modules/integrations/demo';
+import { startDemoSms } from './modules/campaigns/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
   // Demo without a Google client or Facebook app: local fakes answer connecting and review sync.
   const demoSources = await startDemoSources(config, demoGraph.fake);
   config = demoSources.config;
+  // Demo without a Twilio account: a local fake sends the SMS campaigns (connectors/sms/fake.ts).
+  const demoSms = await startDemoSms(config);
+  config = demoSms.config;
   const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
   // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
   const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
     await app.close();
     await demoGraph.fake?.close();
     await demoSources.google?.close();
+    await demoSms.fake?.close();
     await changeFeed?.close();
     await replica?.close();
     await database.close();

@@ -262,6 +262,17 @@ const CASES: Record<string, PatchCase> = {
       { body: { body: 'Hello {first_name}' }, changes: ['body'] },
     ],
   },
+  'PATCH /v2/api/feedback/campaigns/{id}': {
+    params: async (w) => ({
+      id: await created(w, '/v2/api/feedback/campaigns', { name: 'Patch check campaign', channel: 'email' }),
+    }),
+    get: '/v2/api/feedback/campaigns/{id}',
+    sends: [
+      { body: { name: 'Patch check campaign two' }, changes: ['name'] },
+      { body: { reminder_after_days: 3 }, changes: ['reminder_after_days'] },
+      { body: { segment: { tags: ['vip'] } }, changes: ['segment'] },
+    ],
+  },
   'PATCH /v2/api/reviews/{id}': {
     params: async (w) => ({
       id: String(Object.values(w.reporting.reviewIds)[0]),

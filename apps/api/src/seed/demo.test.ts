@@ -312,6 +312,27 @@ describe('demo data seed', () => {
     expect(counts.some((c) => c.feedback)).toBe(true);
   });
 
+  it('gives companies with Feedback two past campaigns, one email and one SMS, with recipients at every step', async () => {
+    const found = await rows<{ feedback: boolean; channels: string[] | null; steps: Record<string, number> | null }>(
+      database,
+      sql`SELECT c.features ? 'feedback' AS feedback,
+                 (SELECT array_agg(channel ORDER BY channel) FROM campaigns k WHERE k.company_id = c.id AND k.status = 'sent') AS channels,
+                 (SELECT jsonb_build_object('delivered', count(delivered_at), 'opened', count(opened_at), 'clicked', count(clicked_at),
+                    'rated', count(rated_at), 'reviewed', count(reviewed_at), 'feedback', count(feedback_at),
+                    'unsubscribed', count(unsubscribed_at), 'failed', count(*) FILTER (WHERE state = 'failed'))
+                  FROM campaign_recipients r WHERE r.company_id = c.id) AS steps
+          FROM companies c`,
+    );
+    for (const c of found) {
+      if (!c.feedback) {
+        expect(c.channels).toBeNull();
+        continue;
+      }
+      expect(c.channels).toEqual(['email', 'sms']);
+      for (const [step, n] of Object.entries(c.steps!)) expect(n, step).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses to seed a database that already has users', async () => {
     await expect(seedDemoData(database.db, { now: NOW, reviewsScale: 0.01 })).rejects.toThrow(/users already exist/);
   });

@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '../platform/demo';
 import { insertMessaging } from './messaging';
 import { insertDemoOffers } from './offers';
 import { insertDemoContacts } from './contacts';
+import { insertDemoCampaigns } from './campaigns';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -101,7 +102,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
           team.map((m) => m.userId),
           now,
         );
-      if (company.features.includes('feedback'))
+      if (company.features.includes('feedback')) {
         await insertDemoContacts(
           tx,
           new Rng(SEED ^ hashString(`${company.key}-contacts`)),
@@ -111,6 +112,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
           ),
           now,
         );
+        await insertDemoCampaigns(tx, new Rng(SEED ^ hashString(`${company.key}-campaigns`)), companyId, now);
+      }
       if (company.features.includes('messaging')) {
         const companyLocations = company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean);
         await insertMessaging(

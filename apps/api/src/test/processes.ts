@@ -12,6 +12,8 @@ export interface ServerProcess {
   log: () => string;
   /** Sends SIGTERM and waits for the exit (SIGKILL after 10 s). */
   stop: () => Promise<void>;
+  /** Kills the process at once with SIGKILL (a crash: nothing is finished), keeping its data directory; answers on exit. */
+  crash: () => Promise<void>;
   exitCode: () => number | null;
 }
 
@@ -71,6 +73,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const crash = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output}`);
@@ -78,7 +86,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, log: () => output, stop, exitCode: () => child.exitCode };
+    if (ready) return { url, log: () => output, stop, crash, exitCode: () => child.exitCode };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();

@@ -2656,6 +2656,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/feedback/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaigns, newest first, with their counts and rates, paged */
+        get: operations["getFeedbackCampaigns"];
+        put?: never;
+        /** Create a draft campaign */
+        post: operations["postFeedbackCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a campaign can be sent to and with: the company's lists, templates, locations and contact tags */
+        get: operations["getFeedbackCampaignsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaign comparison: counts and rates of the 50 newest campaigns that sent */
+        get: operations["getFeedbackCampaignsComparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with its counts and rates */
+        get: operations["getFeedbackCampaignsById"];
+        put?: never;
+        post?: never;
+        /** Delete a draft or cancelled campaign */
+        delete: operations["deleteFeedbackCampaignsById"];
+        options?: never;
+        head?: never;
+        /** Change a draft campaign (only the fields sent); 409 once it was sent or scheduled */
+        patch: operations["patchFeedbackCampaignsById"];
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/{id}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's funnel: sent, delivered, opened (email), clicked, rated, public review, private feedback */
+        get: operations["getFeedbackCampaignsByIdFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's recipients with their state, furthest step and failure or skip reason, paged */
+        get: operations["getFeedbackCampaignsByIdRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audience preview: contacts eligible, suppressed, without consent or address, and asked within the repeat guard */
+        post: operations["postFeedbackCampaignsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft now, or at scheduled_at; a failed campaign resumes where it stopped */
+        post: operations["postFeedbackCampaignsByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/feedback/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled or sending campaign: recipients not yet sent are skipped */
+        post: operations["postFeedbackCampaignsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/o/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invitation mail's open pixel (/o/<token>.gif): stamps opened, answers a 1x1 GIF */
+        get: operations["getOByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/c/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invitation's tracked link: stamps clicked, then redirects to the landing page with ?r=<token> */
+        get: operations["getCByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/u/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page of an invitation (in its language): a button that POSTs */
+        get: operations["getUByToken"];
+        put?: never;
+        /** Unsubscribe (RFC 8058 one-click: List-Unsubscribe=One-Click): the address is suppressed for the company */
+        post: operations["postUByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/public/sms/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio's status callback (form-encoded, X-Twilio-Signature): delivered, or failed with its ErrorCode */
+        post: operations["postV2PublicSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/public/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound SMS (Twilio messaging webhook, X-Twilio-Signature): STOP words suppress the number for every company that messaged it; answers TwiML */
+        post: operations["postV2PublicSmsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/public/coupons/{code}": {
         parameters: {
             query?: never;
@@ -14891,6 +15133,1105 @@ export interface operations {
                         valid_to: string | null;
                         active: boolean;
                     };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaigns: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                status?: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                            error: string | null;
+                            list_id: number | null;
+                            list_name: string | null;
+                            segment: {
+                                location_ids?: number[];
+                                tags?: string[];
+                                last_visit_from?: string;
+                                last_visit_to?: string;
+                            };
+                            template_id: number | null;
+                            template_name: string | null;
+                            reminder_after_days: number | null;
+                            reminder_template_id: number | null;
+                            scheduled_at: string | null;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            created_at: string;
+                            counts: {
+                                total: number;
+                                queued: number;
+                                sending: number;
+                                skipped: number;
+                                failed: number;
+                                sent: number;
+                                delivered: number;
+                                opened: number;
+                                clicked: number;
+                                rated: number;
+                                reviewed: number;
+                                feedback: number;
+                                unsubscribed: number;
+                            };
+                            rates: {
+                                delivery_rate: number | null;
+                                open_rate: number | null;
+                                click_rate: number | null;
+                                rating_rate: number | null;
+                                review_rate: number | null;
+                                feedback_rate: number | null;
+                                unsubscribe_rate: number | null;
+                            };
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFeedbackCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    channel: "email" | "sms";
+                    list_id?: (number | null) | (string | null);
+                    segment?: {
+                        location_ids?: (number | string)[];
+                        tags?: string[];
+                        last_visit_from?: string;
+                        last_visit_to?: string;
+                    };
+                    template_id?: (number | null) | (string | null);
+                    reminder_after_days?: number | null;
+                    reminder_template_id?: (number | null) | (string | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        error: string | null;
+                        list_id: number | null;
+                        list_name: string | null;
+                        segment: {
+                            location_ids?: number[];
+                            tags?: string[];
+                            last_visit_from?: string;
+                            last_visit_to?: string;
+                        };
+                        template_id: number | null;
+                        template_name: string | null;
+                        reminder_after_days: number | null;
+                        reminder_template_id: number | null;
+                        scheduled_at: string | null;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        created_at: string;
+                        counts: {
+                            total: number;
+                            queued: number;
+                            sending: number;
+                            skipped: number;
+                            failed: number;
+                            sent: number;
+                            delivered: number;
+                            opened: number;
+                            clicked: number;
+                            rated: number;
+                            reviewed: number;
+                            feedback: number;
+                            unsubscribed: number;
+                        };
+                        rates: {
+                            delivery_rate: number | null;
+                            open_rate: number | null;
+                            click_rate: number | null;
+                            rating_rate: number | null;
+                            review_rate: number | null;
+                            feedback_rate: number | null;
+                            unsubscribe_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaignsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lists: {
+                            id: number;
+                            name: string;
+                            contacts: number;
+                        }[];
+                        templates: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            language: string;
+                        }[];
+                        locations: {
+                            id: number;
+                            name: string;
+                        }[];
+                        tags: string[];
+                        sms_configured: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaignsComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                            finished_at: string | null;
+                            counts: {
+                                total: number;
+                                queued: number;
+                                sending: number;
+                                skipped: number;
+                                failed: number;
+                                sent: number;
+                                delivered: number;
+                                opened: number;
+                                clicked: number;
+                                rated: number;
+                                reviewed: number;
+                                feedback: number;
+                                unsubscribed: number;
+                            };
+                            rates: {
+                                delivery_rate: number | null;
+                                open_rate: number | null;
+                                click_rate: number | null;
+                                rating_rate: number | null;
+                                review_rate: number | null;
+                                feedback_rate: number | null;
+                                unsubscribe_rate: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        error: string | null;
+                        list_id: number | null;
+                        list_name: string | null;
+                        segment: {
+                            location_ids?: number[];
+                            tags?: string[];
+                            last_visit_from?: string;
+                            last_visit_to?: string;
+                        };
+                        template_id: number | null;
+                        template_name: string | null;
+                        reminder_after_days: number | null;
+                        reminder_template_id: number | null;
+                        scheduled_at: string | null;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        created_at: string;
+                        counts: {
+                            total: number;
+                            queued: number;
+                            sending: number;
+                            skipped: number;
+                            failed: number;
+                            sent: number;
+                            delivered: number;
+                            opened: number;
+                            clicked: number;
+                            rated: number;
+                            reviewed: number;
+                            feedback: number;
+                            unsubscribed: number;
+                        };
+                        rates: {
+                            delivery_rate: number | null;
+                            open_rate: number | null;
+                            click_rate: number | null;
+                            rating_rate: number | null;
+                            review_rate: number | null;
+                            feedback_rate: number | null;
+                            unsubscribe_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteFeedbackCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchFeedbackCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    channel?: "email" | "sms";
+                    list_id?: (number | null) | (string | null);
+                    segment?: {
+                        location_ids?: (number | string)[];
+                        tags?: string[];
+                        last_visit_from?: string;
+                        last_visit_to?: string;
+                    };
+                    template_id?: (number | null) | (string | null);
+                    reminder_after_days?: number | null;
+                    reminder_template_id?: (number | null) | (string | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        error: string | null;
+                        list_id: number | null;
+                        list_name: string | null;
+                        segment: {
+                            location_ids?: number[];
+                            tags?: string[];
+                            last_visit_from?: string;
+                            last_visit_to?: string;
+                        };
+                        template_id: number | null;
+                        template_name: string | null;
+                        reminder_after_days: number | null;
+                        reminder_template_id: number | null;
+                        scheduled_at: string | null;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        created_at: string;
+                        counts: {
+                            total: number;
+                            queued: number;
+                            sending: number;
+                            skipped: number;
+                            failed: number;
+                            sent: number;
+                            delivered: number;
+                            opened: number;
+                            clicked: number;
+                            rated: number;
+                            reviewed: number;
+                            feedback: number;
+                            unsubscribed: number;
+                        };
+                        rates: {
+                            delivery_rate: number | null;
+                            open_rate: number | null;
+                            click_rate: number | null;
+                            rating_rate: number | null;
+                            review_rate: number | null;
+                            feedback_rate: number | null;
+                            unsubscribe_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaignsByIdFunnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        steps: {
+                            key: string;
+                            label: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFeedbackCampaignsByIdRecipients: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                state?: "queued" | "sending" | "sent" | "delivered" | "opened" | "clicked" | "rated" | "reviewed" | "feedback" | "unsubscribed" | "failed" | "skipped";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            contact_id: number | null;
+                            name: string | null;
+                            address: string;
+                            location: string | null;
+                            state: string;
+                            stage: string | null;
+                            failure_reason: string | null;
+                            sent_at: string | null;
+                            delivered_at: string | null;
+                            opened_at: string | null;
+                            clicked_at: string | null;
+                            rated_at: string | null;
+                            reviewed_at: string | null;
+                            feedback_at: string | null;
+                            unsubscribed_at: string | null;
+                            failed_at: string | null;
+                            reminder_sent_at: string | null;
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFeedbackCampaignsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "email" | "sms";
+                    list_id?: (number | null) | (string | null);
+                    segment?: {
+                        location_ids?: (number | string)[];
+                        tags?: string[];
+                        last_visit_from?: string;
+                        last_visit_to?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        eligible: number;
+                        suppressed: number;
+                        no_consent: number;
+                        no_address: number;
+                        asked_recently: number;
+                        repeat_guard_days: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFeedbackCampaignsByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    scheduled_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        error: string | null;
+                        list_id: number | null;
+                        list_name: string | null;
+                        segment: {
+                            location_ids?: number[];
+                            tags?: string[];
+                            last_visit_from?: string;
+                            last_visit_to?: string;
+                        };
+                        template_id: number | null;
+                        template_name: string | null;
+                        reminder_after_days: number | null;
+                        reminder_template_id: number | null;
+                        scheduled_at: string | null;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        created_at: string;
+                        counts: {
+                            total: number;
+                            queued: number;
+                            sending: number;
+                            skipped: number;
+                            failed: number;
+                            sent: number;
+                            delivered: number;
+                            opened: number;
+                            clicked: number;
+                            rated: number;
+                            reviewed: number;
+                            feedback: number;
+                            unsubscribed: number;
+                        };
+                        rates: {
+                            delivery_rate: number | null;
+                            open_rate: number | null;
+                            click_rate: number | null;
+                            rating_rate: number | null;
+                            review_rate: number | null;
+                            feedback_rate: number | null;
+                            unsubscribe_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postFeedbackCampaignsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        channel: "email" | "sms";
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        error: string | null;
+                        list_id: number | null;
+                        list_name: string | null;
+                        segment: {
+                            location_ids?: number[];
+                            tags?: string[];
+                            last_visit_from?: string;
+                            last_visit_to?: string;
+                        };
+                        template_id: number | null;
+                        template_name: string | null;
+                        reminder_after_days: number | null;
+                        reminder_template_id: number | null;
+                        scheduled_at: string | null;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        created_at: string;
+                        counts: {
+                            total: number;
+                            queued: number;
+                            sending: number;
+                            skipped: number;
+                            failed: number;
+                            sent: number;
+                            delivered: number;
+                            opened: number;
+                            clicked: number;
+                            rated: number;
+                            reviewed: number;
+                            feedback: number;
+                            unsubscribed: number;
+                        };
+                        rates: {
+                            delivery_rate: number | null;
+                            open_rate: number | null;
+                            click_rate: number | null;
+                            rating_rate: number | null;
+                            review_rate: number | null;
+                            feedback_rate: number | null;
+                            unsubscribe_rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getUByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postUByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postV2PublicSmsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postV2PublicSmsInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */

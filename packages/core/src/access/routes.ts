@@ -66,6 +66,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   { path: '/feedback/landingPage', title: 'Landing Page', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/campaigns', title: 'Campaigns', access: { company: true, features: ['feedback'] } },
+  { path: '/feedback/campaigns/:id', title: 'Campaign', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/lists', title: 'Lists', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/template', title: 'Template', access: { company: true, features: ['feedback'] } },
   { path: '/feedback/offers', title: 'Offers', access: { company: true, features: ['feedback'] } },

@@ -15,6 +15,7 @@ describe('feedback rules', () => {
     expect(renderInvitation('sms', 'Hi {name}, rate {location}', values)).toBe(
       'Hi Sara Ali, rate Downtown\n\nhttps://x/c/t1 Reply STOP to opt out.',
     );
+    expect(renderInvitation('sms', 'قيمنا {link}', { link: 'L' }, 'ar')).toBe('قيمنا L للإلغاء أرسل STOP');
     expect(renderInvitation('sms', 'Rate us {link} (STOP to end) {unknown}', { link: 'L' })).toBe(
       'Rate us L (STOP to end) {unknown}',
     );

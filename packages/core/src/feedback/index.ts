@@ -23,6 +23,9 @@ export const feedbackPaths = {
   unsubscribe: (token: string) => `/u/${token}`,
 } as const;
 
+/** A recipient token's shape (32 hex characters), for previews whose SMS part count must match a real send. */
+export const SAMPLE_RECIPIENT_TOKEN = '5f0c3a9e1b7d4e2a8c6f0b3d9e1a7c5f';
+
 /** Merge fields of invitation templates, written {name} like reply templates. */
 export const CAMPAIGN_MERGE_FIELDS = {
   name: "The contact's name",
@@ -37,8 +40,12 @@ export const CAMPAIGN_MERGE_FIELDS = {
 export type CampaignMergeField = keyof typeof CAMPAIGN_MERGE_FIELDS;
 export type CampaignMergeValues = Partial<Record<CampaignMergeField, string | null | undefined>>;
 
-/** The opt-out sentence every SMS ends with (carriers and Twilio honour STOP). */
-export const SMS_OPT_OUT_TEXT = 'Reply STOP to opt out.';
+/** The opt-out sentence every SMS ends with, per language; STOP stays in Latin letters, the word carriers and Twilio honour. */
+export const SMS_OPT_OUT_TEXT: Record<string, string> = {
+  en: 'Reply STOP to opt out.',
+  ar: 'للإلغاء أرسل STOP',
+};
+const UNSUBSCRIBE_LABEL: Record<string, string> = { en: 'Unsubscribe', ar: 'إلغاء الاشتراك' };
 /** Inbound SMS words that unsubscribe, as Twilio's Advanced Opt-Out reads them. */
 export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'];
 
@@ -67,13 +74,18 @@ export function renderCampaignTemplate(text: string, values: CampaignMergeValues
  * The message as sent: the template filled, plus what the law and the carriers ask for when the
  * template left it out: the link, an unsubscribe link in every mail, the STOP text in every SMS.
  */
-export function renderInvitation(channel: CampaignChannel, body: string, values: CampaignMergeValues): string {
+export function renderInvitation(
+  channel: CampaignChannel,
+  body: string,
+  values: CampaignMergeValues,
+  language = 'en',
+): string {
   let text = renderCampaignTemplate(body, values).trim();
   if (values.link && !text.includes(values.link)) text += `\n\n${values.link}`;
   if (channel === 'email' && values.unsubscribe_link && !text.includes(values.unsubscribe_link)) {
-    text += `\n\nUnsubscribe: ${values.unsubscribe_link}`;
+    text += `\n\n${UNSUBSCRIBE_LABEL[language] ?? UNSUBSCRIBE_LABEL.en}: ${values.unsubscribe_link}`;
   }
-  if (channel === 'sms' && !/\bSTOP\b/.test(text)) text += ` ${SMS_OPT_OUT_TEXT}`;
+  if (channel === 'sms' && !/\bSTOP\b/.test(text)) text += ` ${SMS_OPT_OUT_TEXT[language] ?? SMS_OPT_OUT_TEXT.en}`;
   return text;
 }
 

@@ -252,8 +252,10 @@ export const campaigns = pgTable(
     reminderTemplateId: integer('reminder_template_id').references(() => campaignTemplates.id, {
       onDelete: 'set null',
     }),
-    /** 'draft', 'scheduled', 'sending', 'sent' or 'cancelled'. */
+    /** 'draft', 'scheduled', 'sending', 'sent', 'failed' (stopped, see `error`) or 'cancelled'. */
     status: text('status').notNull().default('draft'),
+    /** Why sending stopped (e.g. the SMS provider refused our credentials); cleared when sending resumes. */
+    error: text('error'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

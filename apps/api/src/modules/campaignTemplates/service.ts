@@ -1,5 +1,6 @@
 import {
   feedbackPaths,
+  SAMPLE_RECIPIENT_TOKEN,
   renderCampaignTemplate,
   renderInvitation,
   smsSegments,
@@ -77,7 +78,6 @@ export async function changeTemplate(
 /** The sample recipient's name in the template's language. */
 const SAMPLE_NAMES: Record<string, string> = { en: 'Layla Nasser', ar: 'ليلى ناصر' };
 /** As long as a real recipient's token, so the SMS part count of the preview is the real one. */
-const SAMPLE_TOKEN = 'Qm7xK2pR9vT4wZ8bN3cH5d';
 
 export interface PreviewRequest {
   channel: CampaignChannel;
@@ -98,10 +98,11 @@ export async function previewTemplate(db: Db, ctx: ActingContext, publicUrl: str
     location: place?.title ?? 'Dubai Marina',
     brand: place?.brand ?? company,
     company,
-    link: `${publicUrl}${feedbackPaths.click(SAMPLE_TOKEN)}`,
-    unsubscribe_link: t.channel === 'email' ? `${publicUrl}${feedbackPaths.unsubscribe(SAMPLE_TOKEN)}` : undefined,
+    link: `${publicUrl}${feedbackPaths.click(SAMPLE_RECIPIENT_TOKEN)}`,
+    unsubscribe_link:
+      t.channel === 'email' ? `${publicUrl}${feedbackPaths.unsubscribe(SAMPLE_RECIPIENT_TOKEN)}` : undefined,
   };
-  const body = renderInvitation(t.channel, t.body, values);
+  const body = renderInvitation(t.channel, t.body, values, t.language);
   const segments = t.channel === 'sms' ? smsSegments(body) : null;
   return {
     subject: t.channel === 'email' ? renderCampaignTemplate(t.subject ?? '', values) : null,

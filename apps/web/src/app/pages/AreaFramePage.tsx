@@ -24,7 +24,6 @@ const DESCRIPTIONS: Record<string, string> = {
   '/settings/other/thirdPartyLogin': 'Connect Google, Facebook and other accounts.',
   '/listing_management': 'Keep your business listings accurate everywhere.',
   '/feedback/landingPage': 'The page customers reach when you ask for feedback.',
-  '/feedback/campaigns': 'Invite customers to share feedback by email or SMS.',
   '/feedback/lists': 'Customer lists for feedback campaigns.',
   '/feedback/template': 'Messages sent with feedback requests.',
   '/feedback/analytics': 'Feedback received and how it converts to reviews.',
@@ -46,8 +45,6 @@ const PLANS: Record<string, string> = {
     'You will check and correct your name, address, hours and phone number on every listing site from here.',
   '/feedback/landingPage':
     'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
-  '/feedback/campaigns':
-    'You will send feedback requests by email or SMS to a customer list and follow how each campaign does.',
   '/feedback/analytics':
     'You will see how many customers answered, what they rated, and how many went on to leave a review.',
 };

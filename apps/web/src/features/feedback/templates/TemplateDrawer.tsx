@@ -4,6 +4,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
   CAMPAIGN_MERGE_FIELDS,
   feedbackPaths,
+  SAMPLE_RECIPIENT_TOKEN,
   renderCampaignTemplate,
   renderInvitation,
   smsSegments,
@@ -19,7 +20,6 @@ import { templateKeys, templatesApi, type CampaignTemplate, type TemplateInput }
 
 const SAMPLE_NAMES: Record<string, string> = { en: 'Layla Nasser', ar: 'ليلى ناصر' };
 /** As long as a real recipient's token (the API's preview uses the same length), so the SMS part count is right. */
-const SAMPLE_TOKEN = 'Qm7xK2pR9vT4wZ8bN3cH5d';
 
 function toForm(t: CampaignTemplate | null): TemplateInput {
   return t
@@ -60,10 +60,10 @@ function Preview({ values }: { values: Partial<TemplateInput> }) {
     location: place?.title ?? 'Dubai Marina',
     brand: place?.brand ?? me?.companyName ?? '',
     company: me?.companyName ?? '',
-    link: `${origin}${feedbackPaths.click(SAMPLE_TOKEN)}`,
-    unsubscribe_link: channel === 'email' ? `${origin}${feedbackPaths.unsubscribe(SAMPLE_TOKEN)}` : undefined,
+    link: `${origin}${feedbackPaths.click(SAMPLE_RECIPIENT_TOKEN)}`,
+    unsubscribe_link: channel === 'email' ? `${origin}${feedbackPaths.unsubscribe(SAMPLE_RECIPIENT_TOKEN)}` : undefined,
   };
-  const body = renderInvitation(channel, values.body ?? '', sample);
+  const body = renderInvitation(channel, values.body ?? '', sample, language);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   return (
     <div className="ct-preview" data-testid="template-preview">

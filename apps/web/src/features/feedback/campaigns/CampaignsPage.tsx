@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { App, Button, Card, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { PageHeader } from '../../../app/ui/PageHeader';
+import { Table } from '../../../app/ui/ResponsiveTable';
+import { useMe } from '../../auth/queries';
+import { campaignKeys, campaignsApi, MANAGERS, pct, STATUS_TAGS, type Campaign } from './api';
+import { CampaignDrawer } from './CampaignDrawer';
+import './campaigns.css';
+
+function when(c: Campaign): string {
+  if (c.status === 'scheduled' && c.scheduled_at)
+    return `Scheduled ${dayjs(c.scheduled_at).format('D MMM YYYY, HH:mm')}`;
+  const at = c.finished_at ?? c.started_at ?? c.created_at;
+  return dayjs(at).format('D MMM YYYY');
+}
+
+/** Sent of those to send, while a campaign goes out. */
+function progressOf(c: Campaign): number {
+  const todo = c.counts.total - c.counts.skipped;
+  return todo > 0 ? Math.round(((c.counts.sent + c.counts.failed) / todo) * 100) : 0;
+}
+
+/** /feedback/campaigns: email and SMS invitations with their status and rates; create, send, follow. */
+export default function CampaignsPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const manage = MANAGERS.includes(useMe().data?.role ?? 'analyst');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: campaignKeys.list(page),
+    queryFn: ({ signal }) => campaignsApi.list(page, signal),
+    placeholderData: keepPreviousData,
+    // While one is going out its progress moves: poll until none is.
+    refetchInterval: (q) =>
+      q.state.data?.data.some((c) => c.status === 'sending' || c.status === 'scheduled') ? 3000 : false,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => campaignsApi.remove(id),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: campaignKeys.all });
+      void message.success(r.message);
+    },
+    onError: (e) => void message.error(e.message),
+  });
+
+  const columns: TableColumnsType<Campaign> = [
+    {
+      title: 'Campaign',
+      key: 'name',
+      render: (_, c) => (
+        <div>
+          <Link to={`/feedback/campaigns/${c.id}`} className="cp-name" data-testid="campaign-link">
+            {c.channel === 'sms' ? <MessageOutlined aria-label="SMS" /> : <MailOutlined aria-label="Email" />} {c.name}
+          </Link>
+          <div className="cp-muted">
+            {c.list_name ?? 'Every contact'} · {when(c)}
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, c) =>
+        c.status === 'sending' ? (
+          <div className="cp-progress">
+            <Tag color="processing">Sending</Tag>
+            <Progress percent={progressOf(c)} size="small" aria-label={`Progress of ${c.name}`} />
+          </div>
+        ) : (
+          <Tag color={STATUS_TAGS[c.status].color} data-testid="campaign-status">
+            {STATUS_TAGS[c.status].label}
+          </Tag>
+        ),
+    },
+    { title: 'Sent', key: 'sent', align: 'right', render: (_, c) => c.counts.sent.toLocaleString('en') },
+    { title: 'Delivered', key: 'delivered', align: 'right', render: (_, c) => pct(c.rates.delivery_rate) },
+    {
+      title: 'Opened',
+      key: 'opened',
+      align: 'right',
+      render: (_, c) => (c.channel === 'sms' ? '–' : pct(c.rates.open_rate)),
+    },
+    { title: 'Clicked', key: 'clicked', align: 'right', render: (_, c) => pct(c.rates.click_rate) },
+    { title: 'Rated', key: 'rated', align: 'right', render: (_, c) => pct(c.rates.rating_rate) },
+    { title: 'Reviews', key: 'reviewed', align: 'right', render: (_, c) => pct(c.rates.review_rate) },
+    {
+      title: '',
+      key: 'actions',
+      align: 'right',
+      render: (_, c) =>
+        manage && (c.status === 'draft' || c.status === 'cancelled') ? (
+          <Space>
+            {c.status === 'draft' && (
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(c)}
+                aria-label={`Edit ${c.name}`}
+              />
+            )}
+            <Popconfirm
+              title="Delete this campaign?"
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              cancelText="Cancel"
+              onConfirm={() => remove.mutate(c.id)}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${c.name}`} />
+            </Popconfirm>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="Invite customers to rate their visit by email or SMS, and follow each campaign from sent to reviews."
+        extra={
+          manage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="campaign-new">
+              New campaign
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <Table<Campaign>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.data}
+          loading={list.isLoading}
+          locale={{
+            emptyText: (
+              <span className="cp-empty">No campaigns yet. Create one to ask your customers how their visit went.</span>
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+          data-testid="campaigns-table"
+        />
+      </Card>
+      {editing && (
+        <CampaignDrawer
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSent={(id) => {
+            setEditing(null);
+            void navigate(`/feedback/campaigns/${id}`);
+          }}
+        />
+      )}
+    </>
+  );
+}
