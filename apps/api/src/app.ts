@@ -56,6 +56,8 @@ import { insightsRoutes } from './modules/insights/routes';
 import { competitorRoutes } from './modules/competitors/routes';
 import { offersRoutes } from './modules/offers/routes';
 import { publicCouponRoutes } from './modules/offers/publicRoutes';
+import { landingPageRoutes } from './modules/landingPages/routes';
+import { landingPagePublicRoutes } from './modules/landingPages/publicRoutes';
 import { reportSettingsRoutes } from './modules/reportSettings/routes';
 import { teamRoutes } from './modules/team/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -225,6 +227,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     competitorRoutes,
     offersRoutes,
     publicCouponRoutes,
+    landingPageRoutes,
+    landingPagePublicRoutes,
     notificationRoutes,
     reportSettingsRoutes,
     publicApiRoutes,
