@@ -127,12 +127,14 @@ function nextHtml(
 
 /** The page and the visitor's answer of a step's address, or the reply already sent (404 or "rate again"). */
 async function stepOf(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, code: string, token: string) {
-  const lang = visitorLanguage((request.query as { lang?: string }).lang, request.headers['accept-language']);
+  const asked = (request.query as { lang?: string }).lang;
+  const lang = visitorLanguage(asked, request.headers['accept-language']);
   const page = await openPage(deps, code);
   if (!page) return { lang, sent: notFoundPage(reply, lang) };
   const response = await answerOf(deps, page, token);
   if (!response) return { lang, sent: sendHtml(reply, 404, ratingHtml(page, { lang }, 'expired')) };
-  return { lang, page, response };
+  // The language the visitor rated in, unless the address asks another.
+  return { lang: asked ? lang : visitorLanguage(response.language, undefined), page, response };
 }
 
 function ratingRoutes(app: App, deps: AppDeps): void {

@@ -22,7 +22,7 @@ export function resolveSettings(row: SettingsRow | null): ResolvedSettings {
 /** Google's "write a review" address when the place's id is known, else the page address as set. */
 export function reviewAddress(source: string, url: string): string {
   if (source === 'google') {
-    const placeId = /[?&](?:placeid|place_id)=([A-Za-z0-9_-]+)/i.exec(url)?.[1];
+    const placeId = /(?:placeid|place_id)[=:]([A-Za-z0-9_-]{10,})/i.exec(url)?.[1];
     if (placeId) return `https://search.google.com/local/writereview?placeid=${placeId}`;
   }
   return url;
