@@ -77,7 +77,8 @@ function hiddenFields(hidden: Record<string, string>): string {
 }
 
 /** The honeypot: people never see it, form-filling robots fill it in. */
-const HONEYPOT = '<div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>';
+const HONEYPOT =
+  '<div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>';
 
 export function ratingStep(lang: FeedbackLanguage, view: RatingView): string {
   const t = UI_TEXTS[lang];

@@ -124,7 +124,12 @@ describeEachDatabase('Landing pages', (use) => {
 
   it('reads defaults, then saves settings (owner roles only) and refuses bad values and foreign offers', async () => {
     const before = (await call('analyst', 'GET', '/v2/api/lendingPageSettings')).json();
-    expect(before).toMatchObject({ rating_type: 'stars', primary_color: '#1677ff', repeat_guard_days: 30, offer_id: null });
+    expect(before).toMatchObject({
+      rating_type: 'stars',
+      primary_color: '#1677ff',
+      repeat_guard_days: 30,
+      offer_id: null,
+    });
     expect(before.default_texts.ar.headline).toBe('كيف كانت زيارتك؟');
     const patch = {
       primary_color: '#D4380D',
@@ -146,8 +151,17 @@ describeEachDatabase('Landing pages', (use) => {
     });
     const bad = await call('admin', 'PATCH', '/v2/api/lendingPageSettings', { primary_color: 'red', rating_type: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['primary_color', 'rating_type']);
-    const bOffer = await call('b', 'POST', '/v2/api/offer/create', { title: 'B', discount_type: 'percent', discount_value: 5 });
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['primary_color', 'rating_type']);
+    const bOffer = await call('b', 'POST', '/v2/api/offer/create', {
+      title: 'B',
+      discount_type: 'percent',
+      discount_value: 5,
+    });
     expect(bOffer.statusCode).toBe(201);
     const foreign = await call('admin', 'PATCH', '/v2/api/lendingPageSettings', { offer_id: bOffer.json().id });
     expect(foreign.statusCode).toBe(404);
@@ -171,7 +185,11 @@ describeEachDatabase('Landing pages', (use) => {
 
   it('renders the public page in English, and in Arabic right to left, without any script', async () => {
     const { app } = use();
-    const en = await app.inject({ method: 'GET', url: `/f/${marinaPage.code}`, headers: { 'accept-language': 'fr, en;q=0.8' } });
+    const en = await app.inject({
+      method: 'GET',
+      url: `/f/${marinaPage.code}`,
+      headers: { 'accept-language': 'fr, en;q=0.8' },
+    });
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toMatch(/^text\/html/);
     expect(en.body).toContain('<html lang="en" dir="ltr">');
@@ -179,10 +197,18 @@ describeEachDatabase('Landing pages', (use) => {
     expect(en.body).toContain('--c:#d4380d');
     expect(en.body).not.toMatch(/<script/i);
     expect((en.body.match(/name="score"/g) ?? []).length).toBe(5);
-    const ar = await app.inject({ method: 'GET', url: `/f/${marinaPage.code}`, headers: { 'accept-language': 'ar-AE,ar;q=0.9' } });
+    const ar = await app.inject({
+      method: 'GET',
+      url: `/f/${marinaPage.code}`,
+      headers: { 'accept-language': 'ar-AE,ar;q=0.9' },
+    });
     expect(ar.body).toContain('<html lang="ar" dir="rtl">');
     expect(ar.body).toContain('كيف كانت زيارتك؟');
-    const forced = await app.inject({ method: 'GET', url: `/f/${marinaPage.code}?lang=ar`, headers: { 'accept-language': 'en' } });
+    const forced = await app.inject({
+      method: 'GET',
+      url: `/f/${marinaPage.code}?lang=ar`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(forced.body).toContain('dir="rtl"');
     expect((await app.inject({ method: 'GET', url: '/f/NOSUCH9' })).statusCode).toBe(404);
   });
@@ -293,7 +319,11 @@ describeEachDatabase('Landing pages', (use) => {
     const contact = await sendPrivate(step, { text: 'Slow', contact: 'not a phone', name: 'Kept name' });
     expect(contact.statusCode).toBe(400);
     expect(contact.body).toContain('value="Kept name"');
-    const notImage = await sendPrivate(step, { text: 'Slow' }, { type: 'image/png', content: Buffer.from('<svg></svg>') });
+    const notImage = await sendPrivate(
+      step,
+      { text: 'Slow' },
+      { type: 'image/png', content: Buffer.from('<svg></svg>') },
+    );
     expect(notImage.statusCode).toBe(400);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const tooBig = await sendPrivate(step, { text: 'Slow' }, { type: 'image/png', content: big });

@@ -149,7 +149,9 @@ export function readContact(value: string): Contact | null {
   const v = value.trim();
   if (!v) return { email: null, phone: null };
   if (v.includes('@'))
-    return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(v) && v.length <= 200 ? { email: v.toLowerCase(), phone: null } : null;
+    return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(v) && v.length <= 200
+      ? { email: v.toLowerCase(), phone: null }
+      : null;
   const phone = parsePhoneNumberFromString(v.replace(/^00/, '+'));
   return phone?.isValid() ? { email: null, phone: phone.number } : null;
 }
@@ -191,9 +193,14 @@ export async function sendPrivateFeedback(
 ): Promise<void> {
   if (response.reviewId !== null) return;
   const contact = checkPrivate(input);
-  if ((await countFromVisitor(deps.db, response.visitorHash ?? '', new Date(Date.now() - HOUR_MS), true)) >= PRIVATE_PER_HOUR)
+  if (
+    (await countFromVisitor(deps.db, response.visitorHash ?? '', new Date(Date.now() - HOUR_MS), true)) >=
+    PRIVATE_PER_HOUR
+  )
     throw new VisitorError(429, 'tooMany');
-  const photoKey = input.photo ? await storage.save('feedback', input.photo.content, sniffImage(input.photo.content)!) : null;
+  const photoKey = input.photo
+    ? await storage.save('feedback', input.photo.content, sniffImage(input.photo.content)!)
+    : null;
   const name = input.name.trim();
   const saved = await storeReview(deps, response.companyId, response.locationId, {
     source: FEEDBACK_SOURCE,

@@ -269,7 +269,9 @@ async function readPrivateForm(request: FastifyRequest): Promise<PrivateInput> {
       if (typeof body[key] === 'string') input[key] = body[key];
     return input;
   }
-  for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 20_000 },
+  })) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
       // An empty file input still sends a part with no name and no bytes.

@@ -84,9 +84,7 @@ export async function locationPages(db: Db, companyId: number, locationIds: numb
     .from(landingPages)
     .innerJoin(locations, eq(locations.id, landingPages.locationId))
     .leftJoin(brands, eq(brands.id, locations.brandId))
-    .where(
-      and(eq(landingPages.companyId, companyId), locationIds ? inArray(locations.id, locationIds) : undefined),
-    )
+    .where(and(eq(landingPages.companyId, companyId), locationIds ? inArray(locations.id, locationIds) : undefined))
     .orderBy(asc(locations.title), asc(locations.id));
 }
 

@@ -69,8 +69,7 @@ function settingsRoutes(app: App, deps: AppDeps): void {
           response: { 200: settingsSchema },
         },
       },
-      async (request) =>
-        setLogo(deps.db, storage, actingOf(request), await readImageFile(request, LOGO_MAX_BYTES)),
+      async (request) => setLogo(deps.db, storage, actingOf(request), await readImageFile(request, LOGO_MAX_BYTES)),
     );
   });
 }
@@ -156,7 +155,7 @@ function statisticRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary:
-          'Landing page answers per location and brand page, per brand and per month: responses, average rating, NPS with promoters, passives and detractors, public clicks by source, private feedback; the reports\' date and location filters',
+          "Landing page answers per location and brand page, per brand and per month: responses, average rating, NPS with promoters, passives and detractors, public clicks by source, private feedback; the reports' date and location filters",
         querystring: statsQuery,
         response: { 200: statisticsSchema },
       },

@@ -88,7 +88,11 @@ class Tally {
   }
 
   figures(): Figures {
-    const counts = { promoters: this.counts.promoter, passives: this.counts.passive, detractors: this.counts.detractor };
+    const counts = {
+      promoters: this.counts.promoter,
+      passives: this.counts.passive,
+      detractors: this.counts.detractor,
+    };
     return {
       responses: this.responses,
       average_rating: this.responses ? Math.round((this.starSum / this.responses) * 100) / 100 : null,
