@@ -33,6 +33,11 @@ import { pageText, UI_TEXTS, visitorLanguage, type ErrorKey } from './texts';
  */
 const tags = ['landing pages'];
 const html = fileResponse('An HTML page', 'text/html');
+/**
+ * The form posts and the tracked link answer a redirect (POST-redirect-GET, so a reload never sends
+ * twice) and have no 2XX answer an OpenAPI document can describe: they are left out of it.
+ */
+const redirecting = { hide: true } as const;
 const pageParams = z.object({ code: z.string().max(32) });
 const stepParams = pageParams.extend({ token: z.string().max(64) });
 const langQuery = z.object({ lang: z.string().max(8).optional(), r: z.string().max(128).optional() });
@@ -163,6 +168,7 @@ function ratingRoutes(app: App, deps: AppDeps): void {
     {
       config: { access: access.public(), writes: 'none' },
       schema: {
+        ...redirecting,
         tags,
         summary:
           'Send the rating (form fields score, lang, r, and the honeypot website): 303 to step 2; 400, 404 or 429 answer the page with the error',
@@ -222,6 +228,7 @@ function stepRoutes(app: App, deps: AppDeps): void {
     {
       config: { access: access.public(), writes: 'none' },
       schema: {
+        ...redirecting,
         tags,
         summary: 'A public review link: records the click on the answer, then redirects to the review site',
         params: stepParams.extend({ source: z.string().max(40) }),
@@ -294,6 +301,7 @@ function privateFormRoute(app: App, deps: AppDeps): void {
         config: { access: access.public(), writes: 'none' },
         bodyLimit: PHOTO_MAX_BYTES + 64 * 1024,
         schema: {
+          ...redirecting,
           tags,
           summary:
             'Send private feedback (multipart: text, name, contact as email or phone, photo up to 5 MB, honeypot website): becomes a review of source Feedback; 303 to the thank-you step, or the page with the error (400, 413, 429)',
