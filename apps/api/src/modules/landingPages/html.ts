@@ -13,9 +13,20 @@ export function escapeHtml(value: string): string {
   );
 }
 
-/** A colour we write into the style sheet: only #rgb or #rrggbb ever gets there. */
-function safeColor(color: string): string {
-  return /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(color) ? color : '#1677ff';
+function luminance([r, g, b]: number[]): number {
+  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r! / 255) + 0.7152 * lin(g! / 255) + 0.0722 * lin(b! / 255);
+}
+
+/**
+ * The colour we write into the style sheet: only #rrggbb ever gets there, darkened until white text
+ * on it reads at WCAG AA (4.5:1), so a light brand colour still gives readable buttons and links.
+ */
+export function readableColor(color: string): string {
+  const hex = /^#[0-9a-f]{6}$/i.test(color) ? color : '#1677ff';
+  let rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  for (let i = 0; i < 20 && 1.05 / (luminance(rgb) + 0.05) < 4.5; i++) rgb = rgb.map((c) => Math.floor(c * 0.9));
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export interface Frame {
@@ -23,6 +34,8 @@ export interface Frame {
   title: string;
   color: string;
   logoUrl: string | null;
+  /** Shown at the top when there is no logo (the brand's name, else the company's). */
+  brandName: string;
   companyName: string;
   /** The page's own address with the other language, for the language switch. */
   switchHref: string | null;
@@ -42,19 +55,19 @@ label{display:block;font-size:14px;margin:12px 0 4px;color:#444}input,textarea{w
 textarea{min-height:110px}input[type=file]{padding:8px}.send{margin-top:16px;width:100%;padding:13px;border:0;border-radius:10px;background:#1f2329;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .err{background:#fff1f0;border:1px solid #ffa39e;color:#a8071a;border-radius:8px;padding:10px;margin-bottom:12px}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.muted{color:#666;font-size:14px}.big{font-size:48px;text-align:center;margin:0}.center{text-align:center}
-.offer{border:2px dashed var(--c)}.offer a{color:var(--c);font-weight:600}footer{text-align:center;color:#999;font-size:12px;padding:8px}`;
+.offer{border:2px dashed var(--c)}.offer a{color:var(--c);font-weight:600}footer{text-align:center;color:#5f6670;font-size:12px;padding:8px}`;
 
 export function layout(frame: Frame, body: string): string {
   const dir = RTL_LANGUAGES.includes(frame.lang) ? 'rtl' : 'ltr';
   const logo = frame.logoUrl
-    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="${escapeHtml(frame.companyName)}">`
-    : `<b>${escapeHtml(frame.companyName)}</b>`;
+    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="${escapeHtml(frame.brandName)}">`
+    : `<b>${escapeHtml(frame.brandName)}</b>`;
   const other = frame.lang === 'ar' ? 'English' : 'العربية';
   const switchLink = frame.switchHref ? `<a href="${escapeHtml(frame.switchHref)}">${other}</a>` : '';
   return `<!doctype html><html lang="${frame.lang}" dir="${dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(frame.title)}</title><style>:root{--c:${safeColor(frame.color)}}${STYLE}</style></head>
-<body><main><header>${logo}${switchLink}</header>${body}<footer>${escapeHtml(frame.companyName)}</footer></main></body></html>`;
+<title>${escapeHtml(frame.title)}</title><style>:root{--c:${readableColor(frame.color)}}${STYLE}</style></head>
+<body><main><header>${logo}${switchLink}</header>${body}${frame.companyName ? `<footer>${escapeHtml(frame.companyName)}</footer>` : ''}</main></body></html>`;
 }
 
 function errorBox(lang: FeedbackLanguage, error: ErrorKey | null): string {

@@ -63,7 +63,8 @@ function frameOf(page: OpenPage, lang: FeedbackLanguage, selfPath: string, recip
     title: page.title,
     color: page.resolved.primaryColor,
     logoUrl: uploadUrl(page.resolved.logoPath ?? page.brandLogoPath),
-    companyName: page.title,
+    brandName: page.brandTitle ?? page.companyName,
+    companyName: page.companyName,
     switchHref: withQuery(selfPath, { lang: lang === 'ar' ? 'en' : 'ar', r: recipient }),
   };
 }
@@ -78,7 +79,15 @@ function sendHtml(reply: FastifyReply, status: number, body: string) {
 }
 
 function notFoundPage(reply: FastifyReply, lang: FeedbackLanguage) {
-  const frame: Frame = { lang, title: 'Reputo', color: '#1677ff', logoUrl: null, companyName: '', switchHref: null };
+  const frame: Frame = {
+    lang,
+    title: 'Reputo',
+    color: '#1677ff',
+    logoUrl: null,
+    brandName: 'Reputo',
+    companyName: '',
+    switchHref: null,
+  };
   return sendHtml(reply, 404, layout(frame, messageStep(UI_TEXTS[lang].notFound)));
 }
 
@@ -104,7 +113,9 @@ function ratingHtml(page: OpenPage, visit: Visit, error: ErrorKey | null): strin
 const stepPath = (page: OpenPage, token: string) => `${feedbackPaths.landingPage(page.page.code)}/s/${token}`;
 
 function scoreLabel(response: ResponseRow): string {
-  return response.ratingType === 'nps' ? `${response.score} / 10` : `${'★'.repeat(response.score)}`;
+  return response.ratingType === 'nps'
+    ? `${response.score} / 10`
+    : `${'★'.repeat(response.score)}${'☆'.repeat(5 - response.score)}`;
 }
 
 function nextHtml(

@@ -127,6 +127,7 @@ export interface PublicPageData {
   companyName: string;
   features: string[];
   title: string;
+  brandTitle: string | null;
   brandLogoPath: string | null;
   sourceUrls: Record<string, string>;
   settings: SettingsRow | null;
@@ -158,6 +159,7 @@ export async function findPublicPage(db: Db, code: string): Promise<PublicPageDa
     companyName: row.companyName,
     features: row.features,
     title: row.locationTitle ?? row.brandTitle ?? row.companyName,
+    brandTitle: row.brandTitle,
     brandLogoPath: row.brandLogoPath,
     // A location's own page addresses win over the company-wide ones (a brand page has only those).
     sourceUrls: { ...row.companySourceUrls, ...(row.locationSourceUrls ?? {}) },
