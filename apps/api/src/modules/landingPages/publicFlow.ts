@@ -48,12 +48,33 @@ export interface OpenPage extends PublicPageData {
   resolved: ResolvedSettings;
 }
 
+/**
+ * Pages read in the last seconds, by code: a table's QR code brings many phones to one page, and
+ * the page's first answer should not wait for the database each time. A settings change here
+ * clears it at once; another server process sees a change within PAGE_CACHE_MS.
+ */
+const PAGE_CACHE_MS = 10_000;
+const PAGE_CACHE_MAX = 5_000;
+const pageCache = new Map<string, { at: number; page: OpenPage | null }>();
+
+export function forgetPages(): void {
+  pageCache.clear();
+}
+
 /** The active page of a code whose company has the Feedback feature, or null (404). */
 export async function openPage(deps: Deps, code: string): Promise<OpenPage | null> {
   if (!/^[A-Za-z0-9]{4,16}$/.test(code)) return null;
-  const page = await findPublicPage(deps.db, code.toUpperCase());
-  if (!page || !normalizeFeatures(page.features).includes('feedback')) return null;
-  return { ...page, resolved: resolveSettings(page.settings) };
+  const key = code.toUpperCase();
+  const cached = pageCache.get(key);
+  if (cached && Date.now() - cached.at < PAGE_CACHE_MS) return cached.page;
+  const found = await findPublicPage(deps.db, key);
+  const page =
+    found && normalizeFeatures(found.features).includes('feedback')
+      ? { ...found, resolved: resolveSettings(found.settings) }
+      : null;
+  if (pageCache.size >= PAGE_CACHE_MAX) pageCache.clear();
+  pageCache.set(key, { at: Date.now(), page });
+  return page;
 }
 
 export function validScore(ratingType: string, raw: unknown): number | null {

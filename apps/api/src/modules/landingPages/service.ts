@@ -9,6 +9,7 @@ import { acceptImage, type UploadedFile } from '../../platform/imageUpload';
 import { uploadUrl, type Storage } from '../../platform/storage';
 import { findCompanyPage, findSettings, upsertSettings, type PageListRow, type SettingsValues } from './repository';
 import type { SettingsPatch } from './schemas';
+import { forgetPages } from './publicFlow';
 import { resolveSettings } from './settings';
 import { DEFAULT_TEXTS } from './texts';
 
@@ -58,6 +59,7 @@ export async function changeSettings(db: Db, storage: Storage, ctx: ActingContex
   const old = patch.logo === null ? await findSettings(db, companyId) : null;
   if (patch.logo === null) values.logoPath = null;
   await upsertSettings(db, companyId, values);
+  forgetPages();
   await storage.remove(old?.logoPath);
   return readSettings(db, ctx);
 }
@@ -72,6 +74,7 @@ export async function setLogo(db: Db, storage: Storage, ctx: ActingContext, file
   const old = await findSettings(db, companyId);
   const key = await storage.save('landing', file!.content, image);
   await upsertSettings(db, companyId, { logoPath: key });
+  forgetPages();
   await storage.remove(old?.logoPath);
   return readSettings(db, ctx);
 }
