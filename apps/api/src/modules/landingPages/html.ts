@@ -54,7 +54,7 @@ h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:0 0 12px}p{margin:0 0 
 label{display:block;font-size:14px;margin:12px 0 4px;color:#444}input,textarea{width:100%;font:inherit;padding:10px;border:1px solid #d0d4da;border-radius:8px;background:#fff}
 textarea{min-height:110px}input[type=file]{padding:8px}.send{margin-top:16px;width:100%;padding:13px;border:0;border-radius:10px;background:#1f2329;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .err{background:#fff1f0;border:1px solid #ffa39e;color:#a8071a;border-radius:8px;padding:10px;margin-bottom:12px}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.muted{color:#666;font-size:14px}.big{font-size:48px;text-align:center;margin:0}.center{text-align:center}
+.hp{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.muted{color:#666;font-size:14px}.big{font-size:48px;text-align:center;margin:0}.center{text-align:center}
 .offer{border:2px dashed var(--c)}.offer a{color:var(--c);font-weight:600}footer{text-align:center;color:#5f6670;font-size:12px;padding:8px}`;
 
 export function layout(frame: Frame, body: string): string {
@@ -89,7 +89,10 @@ function hiddenFields(hidden: Record<string, string>): string {
     .join('');
 }
 
-/** The honeypot: people never see it, form-filling robots fill it in. */
+/**
+ * The honeypot: people never see it, form-filling robots fill it in. Hidden in place (clipped), not moved
+ * far to the left, which would widen a right-to-left page.
+ */
 const HONEYPOT =
   '<div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>';
 

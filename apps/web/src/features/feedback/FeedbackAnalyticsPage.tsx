@@ -1,5 +1,12 @@
 import { Segmented, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { LikeOutlined, LinkOutlined, MessageOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  DislikeOutlined,
+  LikeOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  StarOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sourceTitle } from '@reputo/core';
 import { useState } from 'react';
@@ -144,6 +151,15 @@ export default function FeedbackAnalyticsPage() {
             loading={loading}
             value={pct(t?.promoters)}
             delta={<span className="muted">{t ? `${t.passives} passives · ${t.detractors} detractors` : ''}</span>}
+          />
+          <Kpi
+            testId="kpi-detractors"
+            icon={<DislikeOutlined />}
+            title="Detractors"
+            hint="0 to 6 of 10, or 1 to 3 stars"
+            loading={loading}
+            value={pct(t?.detractors)}
+            delta={<span className="muted">{t ? `${t.detractors} of ${t.responses} answers` : ''}</span>}
           />
           <Kpi
             testId="kpi-landing-rating"
