@@ -9,23 +9,12 @@ import { analyzeWaitingReviews } from '../insights/backfill';
 import { afterReviewsWritten } from '../reviews/afterWrite';
 import { applyRollupChange, rollupKeysOf, type RollupFacts } from '../reviews/rollup.repository';
 import { insertReviewRows } from '../reviews/repository';
-import { netPromoterScore, reputationScore } from './metrics';
+import { reputationScore } from './metrics';
 import { createReportingWorld, freshRollups, insertReviews, PERIOD, type ReportingWorld } from './test/reportingData';
 import { identitiesChanged } from '../../platform/identityCache';
 import { dataChanged } from '../../platform/dataChanges';
 
 describe('reporting formulas', () => {
-  it('NPS: promoters 5, passives 4, detractors 1-3, rounded percent', () => {
-    expect(netPromoterScore([1, 1, 0, 1, 1])).toEqual({
-      nps: -25,
-      promoters: 1,
-      passives: 1,
-      detractors: 2,
-      responses: 4,
-    });
-    expect(netPromoterScore([0, 0, 0, 0, 0]).nps).toBeNull();
-  });
-
   it('reputation score weighs rating, sentiment, response rate, volume and recency', () => {
     const r = reputationScore({
       sums: {
