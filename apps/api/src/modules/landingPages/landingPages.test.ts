@@ -176,6 +176,13 @@ describeEachDatabase('Landing pages', (use) => {
       headers: { ...upload.headers, ...bearer(tokens.admin!) },
     });
     expect(up.statusCode, up.body).toBe(200);
+    const refused = await use().app.inject({
+      method: 'POST',
+      url: '/v2/api/lendingPageSettings/logo',
+      ...upload,
+      headers: { ...upload.headers, ...bearer(tokens.responder!) },
+    });
+    expect(refused.statusCode).toBe(403);
     expect(up.json().logo_url).toMatch(/^\/v2\/api\/uploads\/landing\/[0-9a-f]{24}\.png$/);
     const page = await use().app.inject({ method: 'GET', url: `/f/${marinaPage.code}` });
     expect(page.body).toContain(up.json().logo_url);
@@ -254,6 +261,7 @@ describeEachDatabase('Landing pages', (use) => {
       ),
     );
     const step = await rated(marinaPage.code, '2', { extra: { r: 'tok-landing-1' } });
+    expect((await app.inject({ method: 'GET', url: `${step.split('?')[0]}/go/tripadvisor` })).statusCode).toBe(302);
     const sent = await sendPrivate(
       step,
       { text: 'The fries were cold and nobody came to the table', name: 'Hala Q', contact: 'hala@example.com' },
@@ -285,12 +293,13 @@ describeEachDatabase('Landing pages', (use) => {
       ),
     );
     expect(answer).toEqual({ contact_email: 'hala@example.com', recipient_id: recipient!.id, review_id: mine[0]!.id });
-    const [stamps] = rowsOf<{ rated: boolean; feedback: boolean }>(
+    const [stamps] = rowsOf<{ rated: boolean; reviewed: boolean; feedback: boolean }>(
       await database.db.execute(
-        sql`SELECT rated_at IS NOT NULL AS rated, feedback_at IS NOT NULL AS feedback FROM campaign_recipients WHERE id = ${recipient!.id}`,
+        sql`SELECT rated_at IS NOT NULL AS rated, reviewed_at IS NOT NULL AS reviewed, feedback_at IS NOT NULL AS feedback
+            FROM campaign_recipients WHERE id = ${recipient!.id}`,
       ),
     );
-    expect(stamps).toEqual({ rated: true, feedback: true });
+    expect(stamps).toEqual({ rated: true, reviewed: true, feedback: true });
 
     await jobQueueFor({ db: database.db }).runDue();
     const mails = await listOutbox(database.db, { to: 'admin@alpha.test', limit: 10 });
@@ -366,6 +375,24 @@ describeEachDatabase('Landing pages', (use) => {
     await call('admin', 'PATCH', '/v2/api/lendingPageSettings', { rating_type: 'stars', offer_id: null });
   });
 
+  it("takes a brand page's private feedback as a Feedback review of no location, at most 5 an hour from one address", async () => {
+    const brand = ((await call('admin', 'GET', '/v2/api/lendingPage/brand')).json().data as Page[]).find(
+      (b) => b.brand_id === world.brandNoodle,
+    )!;
+    const address = '10.5.5.5';
+    for (let i = 1; i <= 5; i++) {
+      const step = await rated(brand.code, '4', { address });
+      expect((await sendPrivate(step, { text: `Noodles were great ${i}` })).statusCode).toBe(303);
+    }
+    const sixth = await sendPrivate(await rated(brand.code, '4', { address }), { text: 'Noodles were great 6' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.body).toContain('Too many answers from your connection');
+    const list = await call('analyst', 'GET', '/v2/api/reviews?sources=feedback&search=Noodles&per_page=50');
+    const found = list.json().reviews as { text: string; location: unknown; rating: number }[];
+    expect(found.map((r) => r.text).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `Noodles were great ${i}`));
+    expect(found.every((r) => r.location === null && r.rating === 4)).toBe(true);
+  });
+
   it('downloads QR codes as PNG, SVG and a table card PDF; another company answers 404', async () => {
     const { app } = use();
     const png = await call('analyst', 'GET', marinaPage.qr.png);
@@ -406,7 +433,7 @@ describeEachDatabase('Landing pages', (use) => {
     expect(stats.locations).toHaveLength(1);
     expect(marina.responses).toBe(stats.totals.responses);
     expect(marina.promoters + marina.passives + marina.detractors).toBe(marina.responses);
-    expect(marina.clicks_by_source).toEqual({ google: 1 });
+    expect(marina.clicks_by_source).toEqual({ google: 1, tripadvisor: 1 });
     // Two were sent; the one deleted from the reviews workspace no longer counts.
     expect(marina.private_feedback).toBe(1);
     expect(stats.distribution.nps['0']).toBe(1);
