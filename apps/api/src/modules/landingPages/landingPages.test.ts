@@ -257,7 +257,7 @@ describeEachDatabase('Landing pages', (use) => {
     const [recipient] = rowsOf<{ id: number }>(
       await database.db.execute(
         sql`INSERT INTO campaign_recipients (company_id, campaign_id, channel, address, token, state)
-            VALUES (${fx.companyA.id}, ${campaign!.id}, 'email', 'guest@example.com', 'tok-landing-1', 'sent') RETURNING id`,
+            VALUES (${fx.companyA.id}, ${campaign!.id}, 'email', 'guest@example.com', 'tok-landing-1', 'sent') RETURNING id::int AS id`,
       ),
     );
     const step = await rated(marinaPage.code, '2', { extra: { r: 'tok-landing-1' } });
