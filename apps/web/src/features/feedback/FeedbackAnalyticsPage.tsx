@@ -27,12 +27,11 @@ function npsColor(nps: number | null): string {
   return nps >= 30 ? '#16a34a' : nps >= 0 ? '#f59e0b' : '#dc2626';
 }
 
+/** The NPS as signed bold text in a colour that reads at AA on white: green from +30, amber from 0, red below. */
 function NpsTag({ value }: { value: number | null }) {
-  return value === null ? (
-    <span className="muted">—</span>
-  ) : (
-    <Tag color={npsColor(value)}>{value > 0 ? `+${value}` : value}</Tag>
-  );
+  if (value === null) return <span className="muted">—</span>;
+  const tone = value >= 30 ? 'good' : value >= 0 ? 'fair' : 'poor';
+  return <span className={`fb-nps fb-nps-${tone}`}>{value > 0 ? `+${value}` : value}</span>;
 }
 
 function ClickList({ clicks }: { clicks: Record<string, number> }) {
