@@ -94,6 +94,8 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
     save.mutate({
       ...v,
       primary_color: typeof v.primary_color === 'string' ? v.primary_color : settings.primary_color,
+      // A cleared select or number input gives undefined: send null, which clears the value.
+      offer_id: v.offer_id ?? null,
       daily_cap_per_location: v.daily_cap_per_location ?? null,
     });
 
@@ -154,7 +156,6 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
                 value: o.id,
                 label: `${o.title} (${o.discount_label})`,
               }))}
-              onClear={() => form.setFieldValue('offer_id', null)}
             />
           </Form.Item>
         </div>
