@@ -70,6 +70,12 @@ describe('landing page', () => {
     await cards.filter({ hasText: english }).waitFor();
     await cards.filter({ hasText: arabic }).waitFor();
     expect(await cards.filter({ hasText: english }).innerText()).toContain('Feedback');
+    // The answers count in Feedback › Analytics (the demo's months of answers and these two).
+    await desk.goto('/feedback/analytics');
+    await expect
+      .poll(async () => Number((await desk.getByTestId('kpi-answers').innerText()).replace(/\D/g, '')))
+      .toBeGreaterThan(1);
+    await screenshot(desk, 'feedback-analytics');
 
     const owner = await token('owner@reputo.test');
     await expect
