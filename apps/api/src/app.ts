@@ -59,6 +59,8 @@ import { competitorRoutes } from './modules/competitors/routes';
 import { offersRoutes } from './modules/offers/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { publicCouponRoutes } from './modules/offers/publicRoutes';
+import { landingPageRoutes } from './modules/landingPages/routes';
+import { landingPagePublicRoutes } from './modules/landingPages/publicRoutes';
 import { reportSettingsRoutes } from './modules/reportSettings/routes';
 import { teamRoutes } from './modules/team/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -231,6 +233,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     publicCouponRoutes,
     contactsRoutes,
     campaignTemplateRoutes,
+    landingPageRoutes,
+    landingPagePublicRoutes,
     notificationRoutes,
     reportSettingsRoutes,
     publicApiRoutes,

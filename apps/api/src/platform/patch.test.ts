@@ -273,6 +273,16 @@ const CASES: Record<string, PatchCase> = {
       { body: { segment: { tags: ['vip'] } }, changes: ['segment'] },
     ],
   },
+  'PATCH /v2/api/lendingPageSettings': {
+    params: async () => ({}),
+    get: '/v2/api/lendingPageSettings',
+    sends: [
+      { body: { primary_color: '#0f766e' }, changes: ['primary_color', 'updated_at'] },
+      { body: { rating_type: 'nps' }, changes: ['rating_type', 'updated_at'] },
+      { body: { repeat_guard_days: 60 }, changes: ['repeat_guard_days', 'updated_at'] },
+      { body: { texts: { en: { headline: 'Hi' } } }, changes: ['texts', 'updated_at'] },
+    ],
+  },
   'PATCH /v2/api/reviews/{id}': {
     params: async (w) => ({
       id: String(Object.values(w.reporting.reviewIds)[0]),

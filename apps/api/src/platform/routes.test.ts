@@ -18,6 +18,10 @@ const HIDDEN: Record<string, string> = {
   'GET /docs/static/swagger-initializer.js': "the documentation page's static files",
   'GET /docs/static/*': "the documentation page's static files",
   'GET /app/:key': 'the realtime WebSocket of the Pusher protocol, for pusher-js (not a JSON operation)',
+  'POST /f/:code':
+    "a landing page's rating form: answers only a redirect (POST-redirect-GET) or the page with an error",
+  'POST /f/:code/s/:token': "a landing page's private feedback form: answers only a redirect or the page with an error",
+  'GET /f/:code/s/:token/go/:source': 'a tracked public review link: answers only a redirect to the review site',
 };
 
 /** Fastify's `:id` written the document's way, `{id}`. */

@@ -3,7 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const NOT_WEB = [/^\/v[23]\//, /^\/api\//, /^\/version$/, /^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/docs(\/|$)/];
+const NOT_WEB = [
+  /^\/v[23]\//,
+  /^\/api\//,
+  /^\/version$/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+  /^\/metrics$/,
+  /^\/docs(\/|$)/,
+  /^\/f\//,
+];
 
 /**
  * Serves the Vite build from the same origin. Hashed assets are cached for a year; any other GET

@@ -333,6 +333,40 @@ describe('demo data seed', () => {
     }
   });
 
+  it('gives companies with Feedback landing pages and answers over months, some clicked through, some private feedback', async () => {
+    const counts = await rows<{
+      feedback: boolean;
+      locations: number;
+      pages: number;
+      answers: number;
+      months: number;
+      clicked: number;
+      private: number;
+    }>(
+      database,
+      sql`SELECT c.features ? 'feedback' AS feedback,
+                 (SELECT count(*)::int FROM locations l WHERE l.company_id = c.id) AS locations,
+                 (SELECT count(*)::int FROM landing_pages p WHERE p.company_id = c.id AND p.kind = 'location') AS pages,
+                 (SELECT count(*)::int FROM feedback_responses f WHERE f.company_id = c.id) AS answers,
+                 (SELECT count(DISTINCT date_trunc('month', f.created_at))::int FROM feedback_responses f WHERE f.company_id = c.id) AS months,
+                 (SELECT count(*)::int FROM feedback_responses f WHERE f.company_id = c.id AND f.public_source IS NOT NULL) AS clicked,
+                 (SELECT count(*)::int FROM feedback_responses f JOIN reviews r ON r.id = f.review_id
+                   WHERE f.company_id = c.id AND r.source = 'feedback' AND r.company_id = c.id) AS private
+          FROM companies c`,
+    );
+    for (const c of counts) {
+      if (!c.feedback) {
+        expect(c.pages + c.answers).toBe(0);
+        continue;
+      }
+      expect(c.pages).toBe(c.locations);
+      expect(c.months).toBeGreaterThanOrEqual(6);
+      expect(c.clicked).toBeGreaterThan(0);
+      expect(c.clicked).toBeLessThan(c.answers);
+      expect(c.private).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses to seed a database that already has users', async () => {
     await expect(seedDemoData(database.db, { now: NOW, reviewsScale: 0.01 })).rejects.toThrow(/users already exist/);
   });

@@ -3,6 +3,7 @@ import { insertMessaging } from './messaging';
 import { insertDemoOffers } from './offers';
 import { insertDemoContacts } from './contacts';
 import { insertDemoCampaigns } from './campaigns';
+import { insertDemoFeedback } from './feedback';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -72,6 +73,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const ids = new ExternalIds(new Rng(SEED ^ 0x1d5));
     let reviewCount = 0;
     let responseCount = 0;
+    let feedbackCompanies = 0;
     for (const company of base.companies) {
       const companyId = companyIds.get(company.key)!;
       const team = company.team.map((m) => ({ ...m, userId: userIds.get(m.email)! }));
@@ -93,16 +95,25 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       await rebuildReviewDaily(tx, companyId);
       // Gulf customers write in Arabic too: Arabic starters beside the English ones the first use adds.
       await tx.insert(templates).values(ARABIC_STARTER_TEMPLATES.map((t) => ({ companyId, ...t })));
-      if (company.features.includes('feedback'))
+      if (company.features.includes('feedback')) {
+        const feedbackLocations = company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean);
         await insertDemoOffers(
           tx,
           new Rng(SEED ^ hashString(`${company.key}-offers`)),
           companyId,
-          company.locations.map((l) => locationIds.get(l.code)!).filter(Boolean),
+          feedbackLocations,
           team.map((m) => m.userId),
           now,
         );
-      if (company.features.includes('feedback')) {
+        // The first company with Feedback asks stars, the others the 0 to 10 question.
+        await insertDemoFeedback(
+          tx,
+          new Rng(SEED ^ hashString(`${company.key}-feedback`)),
+          companyId,
+          feedbackLocations,
+          feedbackCompanies++ === 0 ? 'stars' : 'nps',
+          now,
+        );
         await insertDemoContacts(
           tx,
           new Rng(SEED ^ hashString(`${company.key}-contacts`)),

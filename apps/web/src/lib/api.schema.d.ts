@@ -2148,7 +2148,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Net Promoter Score of first-party feedback: promoters 5 stars, passives 4, detractors 1-3 */
+        /** Net Promoter Score of the landing pages' answers: 0-10 answers promote at 9-10, are passive at 7-8; star answers promote at 5, are passive at 4; the rest detract */
         get: operations["getDashboardNetPromoterScore"];
         put?: never;
         post?: never;
@@ -3206,6 +3206,160 @@ export interface paths {
         };
         /** A saved template rendered for a sample contact as it will be sent */
         get: operations["getFeedbackTemplatesByIdPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPageSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's landing page settings (defaults until saved), with the campaign guards */
+        get: operations["getLendingPageSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the landing page settings (only the fields sent): rating_type, primary_color, logo null, texts per language, source_order, offer_id, repeat_guard_days, daily_cap_per_location */
+        patch: operations["patchLendingPageSettings"];
+        trace?: never;
+    };
+    "/v2/api/lendingPage/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every location's landing page (created on first read): code, short address and QR downloads */
+        get: operations["getLendingPageLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPage/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand's landing page (created on first read): code, short address and QR downloads */
+        get: operations["getLendingPageBrand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPage/{id}/qr/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A landing page's QR code: png (1024 px), svg, or pdf (a printable A6 table card); accepts access_token in the query */
+        get: operations["getLendingPageByIdQrByFormat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPageStatistic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Landing page answers per location and brand page, per brand and per month: responses, average rating, NPS with promoters, passives and detractors, public clicks by source, private feedback; the reports' date and location filters */
+        get: operations["getLendingPageStatistic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPageStatistic/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "landing-page statistics" for the same filter; accepts access_token in the query */
+        get: operations["getLendingPageStatisticExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/f/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A landing page, step 1: the rating (stars or 0-10). ?lang=en|ar, ?r=<campaign recipient token> */
+        get: operations["getFByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/f/{code}/s/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Step 2 of a visitor's answer: the public review links and the private feedback form */
+        get: operations["getFByCodeSByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/f/{code}/s/{token}/thanks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thank-you step, with the coupon of the offer when one was given */
+        get: operations["getFByCodeSByTokenThanks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4281,6 +4435,23 @@ export interface paths {
         put?: never;
         /** Set the offer's image: multipart field "file", an image of at most 5,242,880 bytes */
         post: operations["postOfferByIdImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/lendingPageSettings/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the landing pages' logo: multipart field "file", an image of at most 5,242,880 bytes */
+        post: operations["postLendingPageSettingsLogo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12992,6 +13163,8 @@ export interface operations {
                             neutral: number;
                             negative: number;
                         };
+                        answers: number;
+                        nps: number | null;
                         latest: {
                             id: number;
                             created_at: string;
@@ -17689,6 +17862,631 @@ export interface operations {
             };
         };
     };
+    getLendingPageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        rating_type: "stars" | "nps";
+                        primary_color: string;
+                        logo_url: string | null;
+                        texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        default_texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        source_order: string[];
+                        offer_id: number | null;
+                        repeat_guard_days: number;
+                        daily_cap_per_location: number | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchLendingPageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    rating_type?: "stars" | "nps";
+                    primary_color?: string;
+                    /** @enum {string|null} */
+                    logo?: null;
+                    texts?: {
+                        en?: {
+                            headline?: string;
+                            question?: string;
+                            publicPrompt?: string;
+                            privatePrompt?: string;
+                            thankYou?: string;
+                        };
+                        ar?: {
+                            headline?: string;
+                            question?: string;
+                            publicPrompt?: string;
+                            privatePrompt?: string;
+                            thankYou?: string;
+                        };
+                    };
+                    source_order?: string[];
+                    offer_id?: number | null;
+                    repeat_guard_days?: number;
+                    daily_cap_per_location?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        rating_type: "stars" | "nps";
+                        primary_color: string;
+                        logo_url: string | null;
+                        texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        default_texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        source_order: string[];
+                        offer_id: number | null;
+                        repeat_guard_days: number;
+                        daily_cap_per_location: number | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLendingPageLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "location" | "brand";
+                            location_id: number | null;
+                            brand_id: number | null;
+                            title: string;
+                            brand_title: string | null;
+                            code: string;
+                            url: string;
+                            active: boolean;
+                            qr: {
+                                png: string;
+                                svg: string;
+                                pdf: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLendingPageBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "location" | "brand";
+                            location_id: number | null;
+                            brand_id: number | null;
+                            title: string;
+                            brand_title: string | null;
+                            code: string;
+                            url: string;
+                            active: boolean;
+                            qr: {
+                                png: string;
+                                svg: string;
+                                pdf: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLendingPageByIdQrByFormat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+                format: "png" | "svg" | "pdf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLendingPageStatistic: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                date_preset?: "today" | "yesterday" | "thisWeek" | "lastWeek" | "thisMonth" | "lastMonth" | "thisQuarter" | "lastQuarter";
+                date_mode?: "date_from" | "date_to" | "both";
+                brands?: string[];
+                states?: string[];
+                locations?: string[];
+                sources?: string[];
+                ratings?: ("1" | "2" | "3" | "4" | "5")[];
+                with_text?: "true" | "false";
+                answered?: "true" | "false";
+                removed?: "true" | "false";
+                categories?: string[];
+                case_resolution?: string[];
+                search?: string;
+                page?: string;
+                per_page?: string;
+                interval?: "day" | "week" | "month";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totals: {
+                            responses: number;
+                            average_rating: number | null;
+                            nps: number | null;
+                            promoters: number;
+                            passives: number;
+                            detractors: number;
+                            public_clicks: number;
+                            clicks_by_source: {
+                                [key: string]: number;
+                            };
+                            private_feedback: number;
+                        };
+                        locations: {
+                            /** @enum {string} */
+                            kind: "location" | "brand";
+                            location_id: number | null;
+                            brand_id: number | null;
+                            title: string;
+                            brand_title: string | null;
+                            responses: number;
+                            average_rating: number | null;
+                            nps: number | null;
+                            promoters: number;
+                            passives: number;
+                            detractors: number;
+                            public_clicks: number;
+                            clicks_by_source: {
+                                [key: string]: number;
+                            };
+                            private_feedback: number;
+                        }[];
+                        brands: {
+                            brand_id: number;
+                            title: string;
+                            responses: number;
+                            average_rating: number | null;
+                            nps: number | null;
+                            promoters: number;
+                            passives: number;
+                            detractors: number;
+                            public_clicks: number;
+                            clicks_by_source: {
+                                [key: string]: number;
+                            };
+                            private_feedback: number;
+                        }[];
+                        months: {
+                            month: string;
+                            responses: number;
+                            average_rating: number | null;
+                            nps: number | null;
+                            promoters: number;
+                            passives: number;
+                            detractors: number;
+                            public_clicks: number;
+                            clicks_by_source: {
+                                [key: string]: number;
+                            };
+                            private_feedback: number;
+                        }[];
+                        distribution: {
+                            stars: {
+                                [key: string]: number;
+                            };
+                            nps: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLendingPageStatisticExport: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                date_preset?: "today" | "yesterday" | "thisWeek" | "lastWeek" | "thisMonth" | "lastMonth" | "thisQuarter" | "lastQuarter";
+                date_mode?: "date_from" | "date_to" | "both";
+                brands?: string[];
+                states?: string[];
+                locations?: string[];
+                sources?: string[];
+                ratings?: ("1" | "2" | "3" | "4" | "5")[];
+                with_text?: "true" | "false";
+                answered?: "true" | "false";
+                removed?: "true" | "false";
+                categories?: string[];
+                case_resolution?: string[];
+                search?: string;
+                page?: string;
+                per_page?: string;
+                interval?: "day" | "week" | "month";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFByCode: {
+        parameters: {
+            query?: {
+                lang?: string;
+                r?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFByCodeSByToken: {
+        parameters: {
+            query?: {
+                lang?: string;
+                r?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getFByCodeSByTokenThanks: {
+        parameters: {
+            query?: {
+                lang?: string;
+                r?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getNotificationsReviews: {
         parameters: {
             query?: never;
@@ -19588,6 +20386,11 @@ export interface operations {
                             neutral: number;
                             negative: number;
                             stars: number[];
+                            answers: number;
+                            nps: number | null;
+                            promoters: number;
+                            passives: number;
+                            detractors: number;
                         };
                         daily: {
                             day: string;
@@ -19605,6 +20408,8 @@ export interface operations {
                             neutral: number;
                             negative: number;
                             responded: number;
+                            answers: number;
+                            nps: number | null;
                         }[];
                     };
                 };
@@ -22118,6 +22923,62 @@ export interface operations {
                         redemption_rate: number | null;
                         created_at: string;
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLendingPageSettingsLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        rating_type: "stars" | "nps";
+                        primary_color: string;
+                        logo_url: string | null;
+                        texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        default_texts: {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                        source_order: string[];
+                        offer_id: number | null;
+                        repeat_guard_days: number;
+                        daily_cap_per_location: number | null;
+                        updated_at: string | null;
                     };
                 };
             };

@@ -127,8 +127,20 @@ export async function saveInboundReview(
   companyId: number,
   body: InboundReview,
 ): Promise<{ id: number; created: boolean }> {
+  return storeReview(deps, companyId, await locationOf(deps.db, companyId, body), body);
+}
+
+/**
+ * `saveInboundReview` once the location is known (or null): the landing pages' private feedback
+ * comes this way too, from a brand's page that names no location.
+ */
+export async function storeReview(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  companyId: number,
+  locationId: number | null,
+  body: Omit<InboundReview, 'company' | 'location_id' | 'location_code'>,
+): Promise<{ id: number; created: boolean }> {
   const { db } = deps;
-  const locationId = await locationOf(db, companyId, body);
   const rating = body.rating ?? null;
   const saved = await db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -91,12 +91,37 @@ describeEachDatabase('CS dashboard', (use) => {
     });
   });
 
-  it('feedback: first-party feedback per company and the star distribution', async () => {
-    const { fx } = use();
+  it("feedback: first-party feedback per company, the star distribution and the landing pages' NPS", async () => {
+    const { fx, database } = use();
+    // Landing page answers: 9 of 10 and 5 stars promote, 2 stars detract; one answer falls outside the period.
+    for (const [type, score, at] of [
+      ['nps', 9, '2024-03-05T10:00:00Z'],
+      ['stars', 5, '2024-04-02T10:00:00Z'],
+      ['stars', 2, '2024-04-30T23:00:00Z'],
+      ['nps', 0, '2024-05-01T00:00:00Z'],
+    ] as const)
+      await database.db.execute(
+        sql`INSERT INTO feedback_responses (company_id, rating_type, score, created_at) VALUES (${fx.companyA.id}, ${type}, ${score}, ${at})`,
+      );
     const body = (await get(`/v2/api/admin/dashboard/feedback?${PERIOD}`)).json();
     const a = body.data.find((c: { id: number }) => c.id === fx.companyA.id);
-    expect(a).toMatchObject({ featureOn: true, feedback: 2, avgRating: 3.5, positive: 1, negative: 1 });
-    expect(body.totals).toMatchObject({ feedback: 2, stars: [0, 1, 0, 0, 1] });
+    expect(a).toMatchObject({
+      featureOn: true,
+      feedback: 2,
+      avgRating: 3.5,
+      positive: 1,
+      negative: 1,
+      answers: 3,
+      nps: 33,
+    });
+    expect(body.totals).toMatchObject({
+      feedback: 2,
+      stars: [0, 1, 0, 0, 1],
+      answers: 3,
+      nps: 33,
+      promoters: 2,
+      detractors: 1,
+    });
     expect(body.data.find((c: { id: number }) => c.id === fx.companyB.id).featureOn).toBe(false);
   });
 

@@ -60,6 +60,11 @@ export const feedbackSchema = z.object({
     neutral: n,
     negative: n,
     stars: z.array(n),
+    answers: n,
+    nps: nullableNumber,
+    promoters: n,
+    passives: n,
+    detractors: n,
   }),
   daily: z.array(z.object({ day: z.string(), feedback: n, avgRating: nullableNumber })),
   data: z.array(
@@ -72,6 +77,8 @@ export const feedbackSchema = z.object({
       neutral: n,
       negative: n,
       responded: n,
+      answers: n,
+      nps: nullableNumber,
     }),
   ),
 });

@@ -94,6 +94,8 @@ async function reportSheet(db: Db, report: CsReport, range: DayRange): Promise<A
           { header: 'Partner', value: (c: Row) => c.partner_name ?? '', width: 22 },
           { header: 'Feedback feature', value: (c: Row) => yesNo(c.featureOn), width: 16 },
           { header: 'Feedback', value: (c: Row) => c.feedback },
+          { header: 'Landing page answers', value: (c: Row) => c.answers },
+          { header: 'NPS', value: (c: Row) => c.nps },
           { header: 'Average rating', value: (c: Row) => c.avgRating, format: '0.00', width: 15 },
           { header: 'Positive', value: (c: Row) => c.positive },
           { header: 'Neutral', value: (c: Row) => c.neutral },

@@ -1,5 +1,6 @@
 import { lastDays, normalizeFeatures, toIsoDate, validateDateRange } from '@reputo/core';
 import type { Db } from '../../db/client';
+import { answersNpsByCompany, sumNps } from '../landingPages/nps';
 import { badRequest, type ErrorDetail } from '../../platform/errors';
 import {
   companyBase,
@@ -140,13 +141,15 @@ export async function responseReport(db: Db, range: DayRange) {
 }
 
 export async function feedbackReport(db: Db, range: DayRange) {
-  const [base, period, days] = await Promise.all([
+  const [base, period, days, answers] = await Promise.all([
     companyBase(db),
     periodByCompany(db, range, 'feedback'),
     periodByDay(db, range, 'feedback'),
+    answersNpsByCompany(db, range),
   ]);
   const data = base.map((c) => {
     const p = period.get(c.id);
+    const a = answers.get(c.id);
     return {
       id: c.id,
       company_name: c.name,
@@ -158,9 +161,13 @@ export async function feedbackReport(db: Db, range: DayRange) {
       neutral: p?.neutral ?? 0,
       negative: p?.negative ?? 0,
       responded: p?.responded ?? 0,
+      // The landing pages' answers and their Net Promoter Score.
+      answers: a?.responses ?? 0,
+      nps: a?.nps ?? null,
     };
   });
   const all = [...period.values()];
+  const allAnswers = sumNps([...answers.values()]);
   const total = (k: keyof RollupSums) => all.reduce((s, p) => s + p[k], 0);
   return {
     range,
@@ -172,6 +179,11 @@ export async function feedbackReport(db: Db, range: DayRange) {
       neutral: total('neutral'),
       negative: total('negative'),
       stars: [total('stars1'), total('stars2'), total('stars3'), total('stars4'), total('stars5')],
+      answers: allAnswers.responses,
+      nps: allAnswers.nps,
+      promoters: allAnswers.promoters,
+      passives: allAnswers.passives,
+      detractors: allAnswers.detractors,
     },
     daily: days.map((d) => ({ day: d.day, feedback: d.reviews, avgRating: average(d) })),
     data,

@@ -39,6 +39,9 @@ export const feedbackWidgetSchema = z.object({
   response_rate: nullableNumber,
   stars,
   sentiment: sentimentCounts,
+  /** The landing pages' answers in the period (ratings, with or without private feedback) and their NPS. */
+  answers: n,
+  nps: nullableNumber,
   latest: z.array(
     z.object({
       id: n,

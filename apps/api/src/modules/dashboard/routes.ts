@@ -36,7 +36,8 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
       config: { access: dashboard, reads: BENCHMARK_READS },
       schema: {
         tags: ['dashboard'],
-        summary: 'Net Promoter Score of first-party feedback: promoters 5 stars, passives 4, detractors 1-3',
+        summary:
+          "Net Promoter Score of the landing pages' answers: 0-10 answers promote at 9-10, are passive at 7-8; star answers promote at 5, are passive at 4; the rest detract",
         querystring: statsQuery,
         response: { 200: netPromoterScoreSchema },
       },

@@ -1,27 +1,15 @@
 import { FEEDBACK_SOURCE, rangeLengthDays, sourceTitle } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
-import {
-  change,
-  figures,
-  netPromoterScore,
-  REPUTATION_FORMULA,
-  reputationScore,
-  type Sums,
-} from '../statistics/metrics';
+import { change, figures, REPUTATION_FORMULA, reputationScore, type Sums } from '../statistics/metrics';
 import { dailyRead, resolvePeriods, rollupPlan, type Period } from '../statistics/period';
-import {
-  dailySeries,
-  lastReviewDay,
-  monthlySeriesPlanned,
-  sumPlanned,
-  sumPlannedBySource,
-} from '../statistics/repository';
+import { lastReviewDay, sumPlanned, sumPlannedBySource } from '../statistics/repository';
 import { countScopeLocations } from './repository';
 import { defaultInterval, type StatsQuery } from '../statistics/service';
 import { benchmark } from '../competitors/benchmark';
 import { primaryTopics } from '../insights/service';
 import { latestReviews } from './repository';
+import { answersNps, answersNpsSeries } from '../landingPages/nps';
 
 /** The dashboard widgets: reputation score, NPS, first-party feedback, other figures and premium highlights. */
 
@@ -58,19 +46,18 @@ function feedbackOnly(q: StatsQuery): StatsQuery {
   return { ...q, sources: [FEEDBACK_SOURCE] };
 }
 
+/**
+ * NPS of the landing pages' answers (feedback_responses): 0 to 10 answers by npsCategory, star
+ * answers by starsNpsCategory; the filter's places apply, its sources do not (answers have none).
+ */
 export async function netPromoterScoreWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
-  const f = feedbackOnly(q);
   const interval = q.interval ?? defaultInterval(p.period.days);
-  const [now, before, series] = await Promise.all([
-    sumPlanned(db, rollupPlan(ctx, f, p.period)),
-    p.previous ? sumPlanned(db, rollupPlan(ctx, f, p.previous)) : null,
-    interval === 'month'
-      ? monthlySeriesPlanned(db, rollupPlan(ctx, f, p.period), p.weekStart)
-      : dailySeries(db, dailyRead(ctx, f, p.period), interval, p.weekStart),
+  const [a, b, points] = await Promise.all([
+    answersNps(db, ctx, q, p.period),
+    p.previous ? answersNps(db, ctx, q, p.previous) : null,
+    answersNpsSeries(db, ctx, q, p.period, interval, p.weekStart),
   ]);
-  const a = netPromoterScore(now.stars);
-  const b = before ? netPromoterScore(before.stars) : null;
   return {
     period: p.period,
     previous_period: p.previous,
@@ -78,17 +65,18 @@ export async function netPromoterScoreWidget(db: Db, ctx: ActingContext, q: Stat
     previous_nps: b?.nps ?? null,
     change: change(a.nps, b?.nps ?? null, 0),
     interval,
-    points: series.map((s) => ({ date: s.bucket, ...netPromoterScore(s.stars) })),
+    points,
   };
 }
 
 export async function feedbackWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
   const f = feedbackOnly(q);
-  const [now, before, latest] = await Promise.all([
+  const [now, before, latest, answers] = await Promise.all([
     sumPlanned(db, rollupPlan(ctx, f, p.period)),
     p.previous ? sumPlanned(db, rollupPlan(ctx, f, p.previous)) : null,
     latestReviews(db, ctx, f, p.period, 5),
+    answersNps(db, ctx, q, p.period),
   ]);
   const a = figures(now);
   const b = before ? figures(before) : null;
@@ -104,6 +92,8 @@ export async function feedbackWidget(db: Db, ctx: ActingContext, q: StatsQuery) 
     response_rate: a.response_rate,
     stars: a.stars,
     sentiment: { positive: a.positive, neutral: a.neutral, negative: a.negative },
+    answers: answers.responses,
+    nps: answers.nps,
     latest,
   };
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { idOfSignedToken, signedIdToken } from '../../platform/signedIds';
 
 /**
  * Coupon codes: upper-case letters and digits without the look-alikes (0/O, 1/I/L, which people
@@ -42,27 +43,16 @@ export function codeSpace(length: number): number {
 }
 
 /**
- * The customer's coupon page (`/coupon/{token}`): the token names the coupon and carries an HMAC of
- * its id under a key derived from the server's secret, so it cannot be guessed or walked, and it needs
- * no column (100,000 generated codes stay one insert). Changing JWT_SECRET changes every link.
+ * The customer's coupon page (`/coupon/{token}`): the token names the coupon by a signed id
+ * (platform/signedIds.ts), so it cannot be guessed or walked, and 100,000 generated codes stay one insert.
  */
-const MAC_CHARS = 22; // 132 bits of base64url
-
-function macOf(secret: string, id: number): string {
-  return createHmac('sha256', `${secret}:coupon-page`).update(String(id)).digest('base64url').slice(0, MAC_CHARS);
-}
+const COUPON_PAGE = 'coupon-page';
 
 export function couponToken(secret: string, id: number): string {
-  return `${id.toString(36)}-${macOf(secret, id)}`;
+  return signedIdToken(secret, COUPON_PAGE, id);
 }
 
 /** The coupon id of a token, or null when the token was not made by this server. */
 export function couponIdOf(secret: string, token: string): number | null {
-  const match = /^([0-9a-z]{1,12})-([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!match) return null;
-  const id = parseInt(match[1]!, 36);
-  if (!Number.isSafeInteger(id) || id < 1) return null;
-  const expected = Buffer.from(macOf(secret, id));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return idOfSignedToken(secret, COUPON_PAGE, token);
 }

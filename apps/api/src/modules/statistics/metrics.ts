@@ -66,26 +66,13 @@ export function changePercent(now: number, before: number | null): number | null
   return before ? round((100 * (now - before)) / before, 1) : null;
 }
 
-/** Net Promoter Score from first-party feedback stars: promoters 5, passives 4, detractors 1-3. */
+/** A Net Promoter Score with its counts (landing pages' answers: modules/landingPages/nps.ts). */
 export interface Nps {
   nps: number | null;
   promoters: number;
   passives: number;
   detractors: number;
   responses: number;
-}
-
-export function netPromoterScore(stars: Sums['stars']): Nps {
-  const [s1, s2, s3, s4, s5] = stars;
-  const detractors = s1 + s2 + s3;
-  const responses = detractors + s4 + s5;
-  return {
-    nps: responses ? Math.round((100 * (s5 - detractors)) / responses) : null,
-    promoters: s5,
-    passives: s4,
-    detractors,
-    responses,
-  };
 }
 
 /** Weights of the reputation score's parts; they add up to 1. */

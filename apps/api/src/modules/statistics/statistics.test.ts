@@ -9,22 +9,12 @@ import { analyzeWaitingReviews } from '../insights/backfill';
 import { afterReviewsWritten } from '../reviews/afterWrite';
 import { applyRollupChange, rollupKeysOf, type RollupFacts } from '../reviews/rollup.repository';
 import { insertReviewRows } from '../reviews/repository';
-import { netPromoterScore, reputationScore } from './metrics';
+import { reputationScore } from './metrics';
 import { createReportingWorld, freshRollups, insertReviews, PERIOD, type ReportingWorld } from './test/reportingData';
 import { identitiesChanged } from '../../platform/identityCache';
+import { dataChanged } from '../../platform/dataChanges';
 
 describe('reporting formulas', () => {
-  it('NPS: promoters 5, passives 4, detractors 1-3, rounded percent', () => {
-    expect(netPromoterScore([1, 1, 0, 1, 1])).toEqual({
-      nps: -25,
-      promoters: 1,
-      passives: 1,
-      detractors: 2,
-      responses: 4,
-    });
-    expect(netPromoterScore([0, 0, 0, 0, 0]).nps).toBeNull();
-  });
-
   it('reputation score weighs rating, sentiment, response rate, volume and recency', () => {
     const r = reputationScore({
       sums: {
@@ -204,7 +194,23 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     });
   });
 
-  it('dashboard: NPS from feedback only, reputation score with its parts', async () => {
+  it("dashboard: NPS from the landing pages' answers, reputation score with its parts", async () => {
+    const env = use();
+    // Answers on the NPS scale and on stars: 10 promotes, 4 stars is passive, 3 detracts; the previous period 5, 5, 1 stars.
+    const answers: [string, number, string][] = [
+      ['nps', 10, '2025-03-06'],
+      ['stars', 4, '2025-03-07'],
+      ['nps', 3, '2025-03-08'],
+      ['stars', 5, '2025-02-21'],
+      ['stars', 5, '2025-02-22'],
+      ['stars', 1, '2025-02-23'],
+    ];
+    for (const [type, score, day] of answers)
+      await env.database.db.execute(
+        sql`INSERT INTO feedback_responses (company_id, location_id, rating_type, score, created_at)
+            VALUES (${env.fx.companyA.id}, ${world.riyadh}, ${type}, ${score}, ${`${day}T12:00:00Z`})`,
+      );
+    dataChanged(env.fx.companyA.id, ['reviews']);
     const nps = await json('/v2/api/dashboard/netPromoterScore');
     expect(nps).toMatchObject({
       nps: 0,
@@ -223,7 +229,14 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(rep.score).toBeLessThanOrEqual(100);
     expect(rep.formula).toContain('40% rating');
     const feedback = await json('/v2/api/dashboard/feedback');
-    expect(feedback).toMatchObject({ reviews: 3, average: 3.67, unanswered: 2, previous_reviews: 3 });
+    expect(feedback).toMatchObject({
+      reviews: 3,
+      average: 3.67,
+      unanswered: 2,
+      previous_reviews: 3,
+      answers: 3,
+      nps: 0,
+    });
     expect(feedback.latest.map((r: { rating: number }) => r.rating)).toEqual([2, 4, 5]);
     const other = await json('/v2/api/dashboard/other');
     expect(other).toMatchObject({ reviews: 8, unanswered: 4, response_rate: 50 });

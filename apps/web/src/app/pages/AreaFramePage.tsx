@@ -43,10 +43,6 @@ const DESCRIPTIONS: Record<string, string> = {
 const PLANS: Record<string, string> = {
   '/listing_management':
     'You will check and correct your name, address, hours and phone number on every listing site from here.',
-  '/feedback/landingPage':
-    'You will design the page customers reach from a feedback request: your logo, the question, and where happy customers go to leave a review.',
-  '/feedback/analytics':
-    'You will see how many customers answered, what they rated, and how many went on to leave a review.',
 };
 
 function planText(pathname: string): string {

@@ -140,7 +140,7 @@ export default function DashboardPage() {
           title={
             <span>
               Net Promoter Score{' '}
-              <Tooltip title="From first-party feedback: promoters give 5 stars, passives 4, detractors 1 to 3. NPS = % promoters − % detractors.">
+              <Tooltip title="From the answers on your landing pages: promoters answer 9 or 10 of 10 (or 5 stars), passives 7 or 8 (or 4 stars), detractors the rest. NPS = % promoters − % detractors.">
                 <InfoCircleOutlined className="kpi-hint" />
               </Tooltip>
             </span>
@@ -154,7 +154,7 @@ export default function DashboardPage() {
                 option={gaugeOption(n?.nps ?? null, {
                   min: -100,
                   max: 100,
-                  name: `${n?.responses ?? 0} responses`,
+                  name: `${n?.responses ?? 0} answers`,
                   color: (n?.nps ?? 0) >= 0 ? COLORS.positive : COLORS.negative,
                 })}
                 height={170}
