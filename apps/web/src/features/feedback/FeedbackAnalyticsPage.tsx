@@ -16,6 +16,7 @@ import { Chart } from '../reporting/Chart';
 import { gaugeOption } from '../reporting/charts';
 import { ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
 import { useReportFilter } from '../reporting/useReportFilter';
+import { CampaignComparison } from './campaigns/CampaignComparison';
 import { feedbackApi, feedbackKeys, type Figures, type LandingStatistics } from './api';
 import { categoriesOption, distributionOption, npsTrendOption } from './charts';
 import './feedback.css';
@@ -232,7 +233,7 @@ export default function FeedbackAnalyticsPage() {
           )}
         </Panel>
       </div>
-      {/* The campaigns issue adds its funnel (sent, delivered, opened, clicked, rated, reviewed) as a panel here. */}
+      <CampaignComparison />
       <Panel title="By location" testId="landing-statistics-table">
         <Table<PlaceRow>
           rowKey={(r) => `${r.kind}-${r.location_id ?? r.brand_id}`}

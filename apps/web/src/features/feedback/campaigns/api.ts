@@ -7,6 +7,7 @@ export type Campaign = ApiResponse<'/v2/api/feedback/campaigns/{id}'>;
 export type CampaignPage = ApiResponse<'/v2/api/feedback/campaigns'>;
 export type CampaignOptions = ApiResponse<'/v2/api/feedback/campaigns/options'>;
 export type AudiencePreview = ApiResponse<'/v2/api/feedback/campaigns/preview', 'post'>;
+export type Comparison = ApiResponse<'/v2/api/feedback/campaigns/comparison'>;
 export type Funnel = ApiResponse<'/v2/api/feedback/campaigns/{id}/funnel'>;
 export type RecipientPage = ApiResponse<'/v2/api/feedback/campaigns/{id}/recipients'>;
 export type Recipient = RecipientPage['data'][number];
@@ -38,6 +39,7 @@ export const campaignKeys = {
 export const campaignsApi = {
   list: (page: number, signal?: AbortSignal) => api<CampaignPage>(BASE, { query: { page, per_page: 20 }, signal }),
   get: (id: number, signal?: AbortSignal) => api<Campaign>(`${BASE}/${id}`, { signal }),
+  comparison: (signal?: AbortSignal) => api<Comparison>(`${BASE}/comparison`, { signal }),
   funnel: (id: number, signal?: AbortSignal) => api<Funnel>(`${BASE}/${id}/funnel`, { signal }),
   recipients: (id: number, page: number, state: string | undefined, signal?: AbortSignal) =>
     api<RecipientPage>(`${BASE}/${id}/recipients`, { query: { page, per_page: 20, state }, signal }),
