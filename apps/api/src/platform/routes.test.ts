@@ -22,6 +22,7 @@ const HIDDEN: Record<string, string> = {
     "a landing page's rating form: answers only a redirect (POST-redirect-GET) or the page with an error",
   'POST /f/:code/s/:token': "a landing page's private feedback form: answers only a redirect or the page with an error",
   'GET /f/:code/s/:token/go/:source': 'a tracked public review link: answers only a redirect to the review site',
+  'GET /c/:token': "an invitation's tracked link: answers only a redirect to the landing page",
 };
 
 /** Fastify's `:id` written the document's way, `{id}`. */

@@ -2829,23 +2829,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/c/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An invitation's tracked link: stamps clicked, then redirects to the landing page with ?r=<token> */
-        get: operations["getCByToken"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/u/{token}": {
         parameters: {
             query?: never;
@@ -15366,6 +15349,7 @@ export interface operations {
                             template_name: string | null;
                             reminder_after_days: number | null;
                             reminder_template_id: number | null;
+                            offer_id: number | null;
                             scheduled_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
@@ -15443,6 +15427,7 @@ export interface operations {
                     template_id?: (number | null) | (string | null);
                     reminder_after_days?: number | null;
                     reminder_template_id?: (number | null) | (string | null);
+                    offer_id?: (number | null) | (string | null);
                 };
             };
         };
@@ -15473,6 +15458,7 @@ export interface operations {
                         template_name: string | null;
                         reminder_after_days: number | null;
                         reminder_template_id: number | null;
+                        offer_id: number | null;
                         scheduled_at: string | null;
                         started_at: string | null;
                         finished_at: string | null;
@@ -15542,6 +15528,10 @@ export interface operations {
                             id: number;
                             name: string;
                             contacts: number;
+                        }[];
+                        offers: {
+                            id: number;
+                            title: string;
                         }[];
                         templates: {
                             id: number;
@@ -15684,6 +15674,7 @@ export interface operations {
                         template_name: string | null;
                         reminder_after_days: number | null;
                         reminder_template_id: number | null;
+                        offer_id: number | null;
                         scheduled_at: string | null;
                         started_at: string | null;
                         finished_at: string | null;
@@ -15798,6 +15789,7 @@ export interface operations {
                     template_id?: (number | null) | (string | null);
                     reminder_after_days?: number | null;
                     reminder_template_id?: (number | null) | (string | null);
+                    offer_id?: (number | null) | (string | null);
                 };
             };
         };
@@ -15828,6 +15820,7 @@ export interface operations {
                         template_name: string | null;
                         reminder_after_days: number | null;
                         reminder_template_id: number | null;
+                        offer_id: number | null;
                         scheduled_at: string | null;
                         started_at: string | null;
                         finished_at: string | null;
@@ -16090,6 +16083,7 @@ export interface operations {
                         template_name: string | null;
                         reminder_after_days: number | null;
                         reminder_template_id: number | null;
+                        offer_id: number | null;
                         scheduled_at: string | null;
                         started_at: string | null;
                         finished_at: string | null;
@@ -16176,6 +16170,7 @@ export interface operations {
                         template_name: string | null;
                         reminder_after_days: number | null;
                         reminder_template_id: number | null;
+                        offer_id: number | null;
                         scheduled_at: string | null;
                         started_at: string | null;
                         finished_at: string | null;
@@ -16236,35 +16231,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
-            "4XX": {
+            /** @description A transparent 1x1 GIF */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                        error_description: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                    };
+                    "image/gif": string;
                 };
             };
-        };
-    };
-    getCByToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
             "4XX": {
                 headers: {
@@ -16294,6 +16269,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
             "4XX": {
                 headers: {
@@ -16323,6 +16307,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
             "4XX": {
                 headers: {

@@ -16,6 +16,12 @@ describe('feedback rules', () => {
       'Hi Sara Ali, rate Downtown\n\nhttps://x/c/t1 Reply STOP to opt out.',
     );
     expect(renderInvitation('sms', 'قيمنا {link}', { link: 'L' }, 'ar')).toBe('قيمنا L للإلغاء أرسل STOP');
+    expect(renderInvitation('sms', 'Rate us {link}', { link: 'L', offer_link: 'O' })).toBe(
+      'Rate us L\n\nYour offer: O Reply STOP to opt out.',
+    );
+    expect(renderInvitation('email', 'Rate {link}, then enjoy {offer_link}', { link: 'L', offer_link: 'O' })).toBe(
+      'Rate L, then enjoy O',
+    );
     expect(renderInvitation('sms', 'Rate us {link} (STOP to end) {unknown}', { link: 'L' })).toBe(
       'Rate us L (STOP to end) {unknown}',
     );

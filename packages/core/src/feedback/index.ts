@@ -35,6 +35,7 @@ export const CAMPAIGN_MERGE_FIELDS = {
   company: 'The company name',
   link: 'The link to rate us (tracked)',
   unsubscribe_link: 'The unsubscribe link (email)',
+  offer_link: "The link to the campaign offer's coupon",
 } as const;
 
 export type CampaignMergeField = keyof typeof CAMPAIGN_MERGE_FIELDS;
@@ -46,6 +47,7 @@ export const SMS_OPT_OUT_TEXT: Record<string, string> = {
   ar: 'للإلغاء أرسل STOP',
 };
 const UNSUBSCRIBE_LABEL: Record<string, string> = { en: 'Unsubscribe', ar: 'إلغاء الاشتراك' };
+const OFFER_LABEL: Record<string, string> = { en: 'Your offer', ar: 'عرضك' };
 /** Inbound SMS words that unsubscribe, as Twilio's Advanced Opt-Out reads them. */
 export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'];
 
@@ -64,6 +66,7 @@ export function renderCampaignTemplate(text: string, values: CampaignMergeValues
     company: values.company ?? '',
     link: values.link ?? '',
     unsubscribe_link: values.unsubscribe_link ?? '',
+    offer_link: values.offer_link ?? '',
   };
   return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
     key in filled ? filled[key as CampaignMergeField] : whole,
@@ -72,7 +75,8 @@ export function renderCampaignTemplate(text: string, values: CampaignMergeValues
 
 /**
  * The message as sent: the template filled, plus what the law and the carriers ask for when the
- * template left it out: the link, an unsubscribe link in every mail, the STOP text in every SMS.
+ * template left it out: the link, the offer's coupon link, an unsubscribe link in every mail, the STOP
+ * text in every SMS.
  */
 export function renderInvitation(
   channel: CampaignChannel,
@@ -82,6 +86,8 @@ export function renderInvitation(
 ): string {
   let text = renderCampaignTemplate(body, values).trim();
   if (values.link && !text.includes(values.link)) text += `\n\n${values.link}`;
+  if (values.offer_link && !text.includes(values.offer_link))
+    text += `\n\n${OFFER_LABEL[language] ?? OFFER_LABEL.en}: ${values.offer_link}`;
   if (channel === 'email' && values.unsubscribe_link && !text.includes(values.unsubscribe_link)) {
     text += `\n\n${UNSUBSCRIBE_LABEL[language] ?? UNSUBSCRIBE_LABEL.en}: ${values.unsubscribe_link}`;
   }

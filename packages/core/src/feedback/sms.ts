@@ -8,8 +8,8 @@
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENSION = '^{}\\[~]|€\f';
-const BASIC = new Set(GSM_BASIC);
-const EXTENSION = new Set(GSM_EXTENSION);
+const BASIC = /* @__PURE__ */ new Set(GSM_BASIC);
+const EXTENSION = /* @__PURE__ */ new Set(GSM_EXTENSION);
 
 export interface SmsSegments {
   encoding: 'GSM-7' | 'UCS-2';

@@ -252,6 +252,8 @@ export const campaigns = pgTable(
     reminderTemplateId: integer('reminder_template_id').references(() => campaignTemplates.id, {
       onDelete: 'set null',
     }),
+    /** An offer whose coupon each recipient receives with the invitation (one per contact within its limit). */
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     /** 'draft', 'scheduled', 'sending', 'sent', 'failed' (stopped, see `error`) or 'cancelled'. */
     status: text('status').notNull().default('draft'),
     /** Why sending stopped (e.g. the SMS provider refused our credentials); cleared when sending resumes. */
@@ -291,6 +293,8 @@ export const campaignRecipients = pgTable(
     /** 'queued', 'sending', 'sent', 'delivered', 'failed', 'skipped' (suppressed, capped, repeat guard). */
     state: text('state').notNull().default('queued'),
     failureReason: text('failure_reason'),
+    /** The coupon of the campaign's offer given to this recipient (kept for a resend or reminder). */
+    couponId: bigint('coupon_id', { mode: 'number' }),
     /** The provider's message id (SMTP Message-ID, Twilio's MessageSid). */
     providerId: text('provider_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

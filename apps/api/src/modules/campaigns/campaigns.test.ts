@@ -317,6 +317,65 @@ describeEachDatabase(
       });
     });
 
+    it("gives each recipient a coupon of the campaign's offer, within the offer's limit per customer", async () => {
+      const { database, fx } = use();
+      const db = database.db;
+      const offer = await call('admin', 'POST', '/v2/api/offer/create', {
+        title: 'Free coffee',
+        discount_type: 'free_item',
+        free_item: 'coffee',
+        limit_per_customer: 1,
+      });
+      expect(offer.statusCode, offer.body).toBe(201);
+      const offerId = offer.json().id as number;
+      const [bOffer] = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`INSERT INTO offers (company_id, title, discount_type, discount_value) VALUES (${fx.companyB.id}, 'B', 'percent', 5) RETURNING id`,
+        ),
+      );
+      const stranger = await call('admin', 'POST', BASE, { name: 'x', channel: 'email', offer_id: bOffer!.id });
+      expect(stranger.statusCode).toBe(404);
+      const options = (await call('admin', 'GET', `${BASE}/options`)).json();
+      expect(options.offers).toContainEqual({ id: offerId, title: 'Free coffee' });
+
+      const ids = await insertContacts(
+        db,
+        fx.companyA.id,
+        [0, 1].map((i) => ({ name: `Coupon ${i}`, email: `coupon${i}@guests.test`, locationId: world.marina })),
+      );
+      const list = await insertList(db, fx.companyA.id, 'Coupon guests', ids);
+      await setCampaignGuards(db, fx.companyA.id, { repeatGuardDays: 0, dailyCapPerLocation: null });
+      const mailsTo = async (campaignId: number) => {
+        peer.received.length = 0;
+        expect((await call('admin', 'POST', `${BASE}/${campaignId}/send`, {})).statusCode).toBe(200);
+        await runJobs();
+        return peer.received.filter((m) => m.to[0]?.startsWith('coupon'));
+      };
+      const first = await newCampaign({ name: 'With an offer', list_id: list, offer_id: offerId });
+      expect((await call('admin', 'GET', `${BASE}/${first}`)).json().offer_id).toBe(offerId);
+      const mails = await mailsTo(first);
+      expect(mails).toHaveLength(2);
+      const links = mails.map((m) => /\/coupon\/([0-9a-z]+-[A-Za-z0-9_-]{22})/.exec(m.data)?.[1]);
+      expect(links.every(Boolean)).toBe(true);
+      // The link opens the customer's coupon page: a code of this offer, given by the campaign to this contact.
+      const page = await use().app.inject({ url: `/v2/api/coupon/${links[0]}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ offer_title: 'Free coffee', state: 'issued' });
+      const given = rowsOf<{ source: string; email: string }>(
+        await db.execute(
+          sql`SELECT source, contact->>'email' AS email FROM coupons WHERE offer_id = ${offerId} ORDER BY id`,
+        ),
+      );
+      expect(given.map((g) => g.source)).toEqual(['campaign', 'campaign']);
+      expect(given.map((g) => g.email).sort()).toEqual(['coupon0@guests.test', 'coupon1@guests.test']);
+
+      // A second campaign with the same offer: the limit (one per customer) is reached, the invitation goes without.
+      const again = await mailsTo(await newCampaign({ name: 'Offer again', list_id: list, offer_id: offerId }));
+      expect(again).toHaveLength(2);
+      expect(again.some((m) => m.data.includes('/coupon/'))).toBe(false);
+      await setCampaignGuards(db, fx.companyA.id, { repeatGuardDays: 30, dailyCapPerLocation: null });
+    });
+
     it('sends the one reminder to those who have not rated nor unsubscribed, with its own Message-ID', async () => {
       const { database, fx } = use();
       const db = database.db;

@@ -25,6 +25,8 @@ export interface RecipientValues {
   name: string | null;
   location: string | null;
   company: string;
+  /** The coupon page of the campaign's offer, when it gives one. */
+  offerLink?: string | null;
 }
 
 const escapeHtml = (s: string) =>
@@ -47,6 +49,7 @@ export function composeMail(publicUrl: string, template: MessageTemplate, r: Rec
     company: r.company,
     link: links.link,
     unsubscribe_link: links.unsubscribe,
+    offer_link: r.offerLink,
   };
   const text = renderInvitation('email', template.body, values, template.language);
   const subject = renderCampaignTemplate(template.subject ?? DEFAULT_TEMPLATES.email.subject!, values).trim();
@@ -69,6 +72,7 @@ export function composeSms(publicUrl: string, template: MessageTemplate, r: Reci
       location: r.location,
       company: r.company,
       link: links.link,
+      offer_link: r.offerLink,
     },
     template.language,
   );

@@ -91,6 +91,7 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "An invitation mail's open pixel (/o/<token>.gif): stamps opened, answers a 1x1 GIF",
         params: z.object({ file: z.string().max(64) }),
+        response: { 200: fileResponse('A transparent 1x1 GIF', 'image/gif') },
       },
     },
     async (request, reply) => {
@@ -112,6 +113,8 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "An invitation's tracked link: stamps clicked, then redirects to the landing page with ?r=<token>",
         params: tokenParams,
+        // Answers only a redirect: no 2XX answer for the document to describe (routes.test lists why).
+        hide: true,
       },
     },
     async (request, reply) => {
@@ -136,6 +139,7 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: 'The unsubscribe page of an invitation (in its language): a button that POSTs',
         params: tokenParams,
+        response: { 200: fileResponse('An HTML page', 'text/html') },
       },
     },
     async (request, reply) => {
@@ -154,6 +158,7 @@ function trackingRoutes(app: App, deps: AppDeps): void {
         summary:
           'Unsubscribe (RFC 8058 one-click: List-Unsubscribe=One-Click): the address is suppressed for the company',
         params: tokenParams,
+        response: { 200: fileResponse('An HTML page', 'text/html') },
       },
     },
     async (request, reply) => {

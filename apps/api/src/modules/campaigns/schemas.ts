@@ -56,6 +56,8 @@ const campaignFields = z.object({
   template_id: idSchema('template_id').nullable().optional(),
   reminder_after_days: z.number().int().min(1, 'reminder_after_days is at least 1').max(60).nullable().optional(),
   reminder_template_id: idSchema('reminder_template_id').nullable().optional(),
+  /** An offer whose coupon each recipient gets with the invitation. */
+  offer_id: idSchema('offer_id').nullable().optional(),
 });
 
 export const campaignInput = campaignFields;
@@ -132,6 +134,7 @@ export const campaignSchema = z.object({
   template_name: z.string().nullable(),
   reminder_after_days: z.number().nullable(),
   reminder_template_id: z.number().nullable(),
+  offer_id: z.number().nullable(),
   scheduled_at: z.string().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
@@ -198,6 +201,7 @@ export const comparisonSchema = z.object({
 
 export const optionsSchema = z.object({
   lists: z.array(z.object({ id: z.number(), name: z.string(), contacts: z.number() })),
+  offers: z.array(z.object({ id: z.number(), title: z.string() })),
   templates: z.array(
     z.object({ id: z.number(), name: z.string(), channel: z.enum(CAMPAIGN_CHANNELS), language: z.string() }),
   ),

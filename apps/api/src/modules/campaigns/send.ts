@@ -24,7 +24,15 @@ import { rowsOf } from '../../db/rows';
 import type { CampaignSegment } from '../../db/schema';
 import type { JobQueue } from '../../platform/jobs';
 import { materialiseRecipients } from './audience';
-import { composeMail, composeSms, DEFAULT_TEMPLATES, messageIdOf, type MessageTemplate } from './messages';
+import {
+  composeMail,
+  composeSms,
+  DEFAULT_TEMPLATES,
+  messageIdOf,
+  type MessageTemplate,
+  type RecipientValues,
+} from './messages';
+import { offerLinkFor } from './offer';
 import type { CampaignSenders, SendOutcome } from './senders';
 
 export const CAMPAIGN_JOB = 'campaigns.send';
@@ -56,6 +64,7 @@ interface CampaignRow {
   reminder_after_days: number | null;
   reminder_template_id: number | null;
   started_at: string | null;
+  offer_id: number | null;
   company_name: string;
 }
 
@@ -66,6 +75,7 @@ interface ClaimedRow {
   address: string;
   name: string | null;
   location: string | null;
+  coupon_id: number | null;
 }
 
 export function enqueueCampaign(queue: JobQueue, campaignId: number, runAt?: Date, db?: Db) {
@@ -79,7 +89,7 @@ export function enqueueCampaign(queue: JobQueue, campaignId: number, runAt?: Dat
 async function loadCampaign(db: Db, id: number): Promise<CampaignRow | undefined> {
   const r = await db.execute(sql`
     SELECT c.id, c.company_id, c.channel, c.status, c.list_id, c.segment, c.template_id, c.reminder_after_days,
-      c.reminder_template_id, c.started_at, co.company_name
+      c.reminder_template_id, c.started_at, c.offer_id, co.company_name
     FROM campaigns c JOIN companies co ON co.id = c.company_id WHERE c.id = ${id}`);
   return rowsOf<CampaignRow>(r)[0];
 }
@@ -152,7 +162,7 @@ async function pickBatch(db: Db, c: CampaignRow, cap: number | null): Promise<Cl
     ), pick AS (
       SELECT q.id FROM q LEFT JOIN used u ON u.location_id = q.location_id WHERE ${capped} ORDER BY q.id LIMIT ${BATCH}
     )
-    SELECT r.id, r.contact_id, r.token, r.address, ct.name, l.title AS location
+    SELECT r.id, r.contact_id, r.token, r.address, r.coupon_id, ct.name, l.title AS location
     FROM pick JOIN campaign_recipients r ON r.id = pick.id
     LEFT JOIN contacts ct ON ct.id = r.contact_id LEFT JOIN locations l ON l.id = r.location_id
     ORDER BY r.id`);
@@ -160,6 +170,7 @@ async function pickBatch(db: Db, c: CampaignRow, cap: number | null): Promise<Cl
     ...row,
     id: Number(row.id),
     contact_id: row.contact_id === null ? null : Number(row.contact_id),
+    coupon_id: row.coupon_id === null ? null : Number(row.coupon_id),
   }));
 }
 
@@ -180,8 +191,29 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-function sendOne(ctx: SendContext, c: CampaignRow, template: MessageTemplate, row: ClaimedRow): Promise<SendOutcome> {
-  const values = { token: row.token, name: row.name, location: row.location, company: c.company_name };
+/** The merge values of a recipient's message, with its coupon's link when the campaign gives an offer. */
+async function valuesOf(ctx: SendContext, c: CampaignRow, row: ClaimedRow): Promise<RecipientValues> {
+  const offerLink = await offerLinkFor(
+    ctx.db,
+    {
+      companyId: c.company_id,
+      offerId: c.offer_id,
+      channel: c.channel,
+      publicUrl: ctx.config.publicUrl,
+      secret: ctx.config.jwtSecret,
+    },
+    row,
+  );
+  return { token: row.token, name: row.name, location: row.location, company: c.company_name, offerLink };
+}
+
+function sendOne(
+  ctx: SendContext,
+  c: CampaignRow,
+  template: MessageTemplate,
+  row: ClaimedRow,
+  values: RecipientValues,
+): Promise<SendOutcome> {
   if (c.channel === 'sms') {
     if (!ctx.senders.sms)
       return Promise.resolve({
@@ -256,8 +288,9 @@ export async function runCampaign(ctx: SendContext, campaignId: number, signal?:
       batch,
       parallel,
       async (row) => {
+        const values = await valuesOf(ctx, c, row);
         if (!(await markSending(db, row.id))) return;
-        const outcome = await sendOne(ctx, c, template, row);
+        const outcome = await sendOne(ctx, c, template, row, values);
         await recordOutcome(db, c, row, outcome);
         if (!outcome.ok && outcome.kind !== 'permanent') stop = outcome;
       },
@@ -299,14 +332,18 @@ export async function runReminder(ctx: SendContext, campaignId: number): Promise
           AND rated_at IS NULL AND unsubscribed_at IS NULL AND reminder_sent_at IS NULL ORDER BY id LIMIT ${BATCH}
       ), claimed AS (
         UPDATE campaign_recipients r SET reminder_sent_at = now() FROM pick WHERE r.id = pick.id
-        RETURNING r.id, r.contact_id, r.token, r.address, r.location_id
+        RETURNING r.id, r.contact_id, r.token, r.address, r.location_id, r.coupon_id
       )
-      SELECT claimed.id, claimed.contact_id, claimed.token, claimed.address, ct.name, l.title AS location
+      SELECT claimed.id, claimed.contact_id, claimed.token, claimed.address, claimed.coupon_id, ct.name, l.title AS location
       FROM claimed LEFT JOIN contacts ct ON ct.id = claimed.contact_id LEFT JOIN locations l ON l.id = claimed.location_id`);
-    const rows = rowsOf<ClaimedRow>(r);
+    const rows = rowsOf<ClaimedRow>(r).map((row) => ({
+      ...row,
+      coupon_id: row.coupon_id === null ? null : Number(row.coupon_id),
+    }));
     if (rows.length === 0) return;
     await inParallel(rows, PARALLEL, async (row) => {
-      const values = { token: row.token, name: row.name, location: row.location, company: c.company_name };
+      // The reminder carries the coupon the invitation gave (never a new one: the offer is not given twice).
+      const values = await valuesOf(ctx, { ...c, offer_id: null }, row);
       // A reminder that fails is not retried: it is a courtesy, and its stamp keeps it at most once.
       if (c.channel === 'sms') await ctx.senders.sms?.(row.address, composeSms(ctx.config.publicUrl, template, values));
       else

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { campaigns, campaignTemplates, contactLists, locations, type CampaignSegment } from '../../db/schema';
+import { campaigns, campaignTemplates, contactLists, locations, offers, type CampaignSegment } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -42,10 +42,18 @@ export async function checkReferences(
     list_id?: number | null;
     template_id?: number | null;
     reminder_template_id?: number | null;
+    offer_id?: number | null;
     segment?: SegmentInput;
   },
   channel: string,
 ): Promise<void> {
+  if (input.offer_id) {
+    const [o] = await db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.id, input.offer_id), eq(offers.companyId, companyId)));
+    if (!o) throw notFound('No such offer');
+  }
   if (input.list_id) {
     const [l] = await db
       .select({ id: contactLists.id })
@@ -96,6 +104,7 @@ export async function createCampaign(db: Db, ctx: ActingContext, input: Campaign
       templateId: input.template_id ?? null,
       reminderAfterDays: input.reminder_after_days ?? null,
       reminderTemplateId: input.reminder_template_id ?? null,
+      offerId: input.offer_id ?? null,
       createdBy: ctx.user.id,
     })
     .returning();
@@ -116,6 +125,7 @@ export async function changeCampaign(
     current.companyId,
     {
       list_id: patch.list_id,
+      offer_id: patch.offer_id,
       segment: patch.segment,
       template_id: patch.template_id ?? (patch.channel ? current.templateId : undefined),
       reminder_template_id: patch.reminder_template_id ?? (patch.channel ? current.reminderTemplateId : undefined),
@@ -132,6 +142,7 @@ export async function changeCampaign(
       ...(patch.template_id !== undefined ? { templateId: patch.template_id } : {}),
       ...(patch.reminder_after_days !== undefined ? { reminderAfterDays: patch.reminder_after_days } : {}),
       ...(patch.reminder_template_id !== undefined ? { reminderTemplateId: patch.reminder_template_id } : {}),
+      ...(patch.offer_id !== undefined ? { offerId: patch.offer_id } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
@@ -308,6 +319,7 @@ export async function serializeCampaigns(db: Db, rows: CampaignRow[]) {
       template_name: r.templateId ? (templateName.get(r.templateId) ?? null) : null,
       reminder_after_days: r.reminderAfterDays,
       reminder_template_id: r.reminderTemplateId,
+      offer_id: r.offerId,
       scheduled_at: iso(r.scheduledAt),
       started_at: iso(r.startedAt),
       finished_at: iso(r.finishedAt),
@@ -432,7 +444,7 @@ export async function listRecipients(
   return { data, total: rowsOf<{ n: number }>(t)[0]!.n };
 }
 
-/** What the create drawer offers: the company's lists (with sizes), templates, locations and tags. */
+/** What the create drawer offers: the company's lists (with sizes), active offers, templates, locations and tags. */
 export async function campaignOptions(db: Db, companyId: number) {
   const lists = rowsOf<{ id: number; name: string; contacts: number }>(
     await db.execute(sql`SELECT l.id, l.name, (SELECT count(*)::int FROM contact_list_members m WHERE m.list_id = l.id) AS contacts
@@ -458,8 +470,14 @@ export async function campaignOptions(db: Db, companyId: number) {
       sql`SELECT DISTINCT jsonb_array_elements_text(tags) AS tag FROM contacts WHERE company_id = ${companyId} ORDER BY 1 LIMIT 500`,
     ),
   );
+  const givable = await db
+    .select({ id: offers.id, title: offers.title })
+    .from(offers)
+    .where(and(eq(offers.companyId, companyId), eq(offers.active, true)))
+    .orderBy(offers.title);
   return {
     lists,
+    offers: givable,
     templates: templates.map((t) => ({ ...t, channel: t.channel as 'email' | 'sms' })),
     locations: locs,
     tags: tags.map((t) => t.tag),

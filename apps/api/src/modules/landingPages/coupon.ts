@@ -1,26 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { coupons, feedbackResponses, offers } from '../../db/schema';
-import { randomCodes } from '../offers/codes';
-import { today } from '../offers/service';
+import { coupons, feedbackResponses } from '../../db/schema';
+import { giveCoupon, givableOffer } from '../offers/giving';
 import type { ResponseRow } from './repository';
-
-/** Coupons given on the landing page are 8 symbols, like generated ones. */
-const COUPON_LENGTH = 8;
-const ROUNDS = 5;
-
-/** The offer when it can be given today: active, started and not ended. */
-async function givableOffer(db: Db, companyId: number, offerId: number) {
-  const day = today();
-  const [offer] = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.id, offerId), eq(offers.companyId, companyId), eq(offers.active, true)));
-  if (!offer) return null;
-  if (offer.validFrom && offer.validFrom > day) return null;
-  if (offer.validTo && offer.validTo < day) return null;
-  return offer;
-}
 
 /**
  * How many coupons of this offer the same customer already had from landing pages: the same
@@ -50,26 +32,12 @@ export async function issueCoupon(db: Db, offerId: number | null, response: Resp
   if (!offer) return null;
   if (offer.limitPerCustomer !== null && (await couponsOfCustomer(db, offer.id, response)) >= offer.limitPerCustomer)
     return null;
-  for (let round = 0; round < ROUNDS; round++) {
-    const [row] = await db
-      .insert(coupons)
-      .values({
-        companyId: response.companyId,
-        offerId: offer.id,
-        code: randomCodes(1, COUPON_LENGTH)[0]!,
-        source: 'feedback',
-        contact: {
-          name: response.contactName,
-          email: response.contactEmail,
-          phone: response.contactPhone,
-        },
-      })
-      .onConflictDoNothing()
-      .returning({ id: coupons.id });
-    if (row) {
-      await db.update(feedbackResponses).set({ couponId: row.id }).where(eq(feedbackResponses.id, response.id));
-      return row.id;
-    }
-  }
-  return null;
+  const id = await giveCoupon(db, offer, 'feedback', {
+    name: response.contactName,
+    email: response.contactEmail,
+    phone: response.contactPhone,
+  });
+  if (id !== null)
+    await db.update(feedbackResponses).set({ couponId: id }).where(eq(feedbackResponses.id, response.id));
+  return id;
 }

@@ -31,6 +31,7 @@ interface FormValues {
   reminder: boolean;
   reminder_after_days: number | null;
   reminder_template_id: number | 0;
+  offer_id: number | 0;
   when: 'now' | 'later' | 'draft';
   scheduled_at?: Dayjs | null;
 }
@@ -55,6 +56,7 @@ function toForm(c: Campaign | null): FormValues {
     reminder: Boolean(c?.reminder_after_days),
     reminder_after_days: c?.reminder_after_days ?? 3,
     reminder_template_id: c?.reminder_template_id ?? 0,
+    offer_id: c?.offer_id ?? 0,
     when: 'now',
     scheduled_at: null,
   };
@@ -78,6 +80,7 @@ function toInput(v: FormValues): CampaignInput {
     template_id: v.template_id || null,
     reminder_after_days: v.reminder ? v.reminder_after_days : null,
     reminder_template_id: v.reminder ? v.reminder_template_id || null : null,
+    offer_id: v.offer_id || null,
   };
 }
 
@@ -259,6 +262,19 @@ export function CampaignDrawer({
         />
         <Form.Item label="Template" name="template_id">
           <Select options={templateOptions} data-testid="campaign-template" />
+        </Form.Item>
+        <Form.Item
+          label="Offer"
+          name="offer_id"
+          extra="Each recipient gets a coupon of the offer with the invitation (within its limit per customer)."
+        >
+          <Select
+            data-testid="campaign-offer"
+            options={[
+              { value: 0, label: 'No offer' },
+              ...(options.data?.offers ?? []).map((o) => ({ value: o.id, label: o.title })),
+            ]}
+          />
         </Form.Item>
         <Form.Item
           label="Reminder"

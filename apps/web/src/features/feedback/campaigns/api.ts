@@ -22,6 +22,7 @@ export interface CampaignInput {
   template_id: number | null;
   reminder_after_days: number | null;
   reminder_template_id: number | null;
+  offer_id: number | null;
 }
 
 const BASE = '/v2/api/feedback/campaigns';
