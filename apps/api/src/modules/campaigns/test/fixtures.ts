@@ -1,7 +1,8 @@
 /**
- * Test fixture: contacts, lists, templates and guard settings written straight into the tables.
- * The lists and templates screens are built in parallel (issue 23); at merge these become calls to
- * their API. Nothing here is used outside tests.
+ * Test fixture: contacts, lists, templates and guard settings written straight into the tables, as
+ * the Lists and Template screens leave them, plus what only sending sets (a contact's last_asked_at
+ * for the repeat guard), so a campaign test states its whole audience in a few lines. The lists and
+ * templates calls have their own tests (modules/contacts, modules/campaignTemplates). Tests only.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
