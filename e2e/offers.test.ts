@@ -114,29 +114,42 @@ describe('offers', () => {
     }
   });
 
-  it("shows the customer's coupon page with a QR code and a barcode, then that it was used", async () => {
+  it('is attached to a landing page, a visitor who rates gets its coupon page with a QR code and a barcode, then sees it used', async () => {
     const admin = await token('admin@reputo.test');
+    const title = `E2E coffee ${Date.now()}`;
     const offer = await call<{ id: number }>(admin, 'POST', '/v2/api/offer/create', {
-      title: `E2E coffee ${Date.now()}`,
+      title,
       description: 'Thank you for your feedback!',
       terms: 'One per visit.',
       discount_type: 'percent',
       discount_value: 20,
       valid_to: '2099-12-31',
     });
+    const before = await call<{ offer_id: number | null }>(admin, 'GET', '/v2/api/lendingPageSettings');
     try {
-      await call(admin, 'POST', `/v2/api/offer/${offer.id}/generate`, { count: 1, length: 8 });
-      const [coupon] = (
-        await call<{ data: { code: string; page_path: string }[] }>(
-          admin,
-          'GET',
-          `/v2/api/coupons?offer_id=${offer.id}`,
+      // The manager attaches the offer to the landing pages' thank-you step.
+      const settings = await newPage(DESKTOP);
+      await signIn(settings, 'admin@reputo.test');
+      await settings.goto('/feedback/landingPage');
+      await settings.getByTestId('landing-settings').waitFor();
+      await settings.getByLabel('Offer on the thank-you step').click();
+      await settings.locator('.ant-select-item-option', { hasText: title }).click();
+      await settings.getByTestId('save-landing-settings').click();
+      await expect
+        .poll(
+          async () => (await call<{ offer_id: number | null }>(admin, 'GET', '/v2/api/lendingPageSettings')).offer_id,
         )
-      ).data;
+        .toBe(offer.id);
+
+      // A visitor rates on a location's page and follows the offer to the coupon page.
+      const pages = await call<{ data: { code: string }[] }>(admin, 'GET', '/v2/api/lendingPage/location');
       const page = await newPage(PHONE);
-      await page.goto(coupon!.page_path);
+      await page.goto(`/f/${pages.data[0]!.code}?lang=en`);
+      await page.locator('button[name="score"]').last().click();
+      await page.locator('section.offer a').click();
       await page.getByTestId('coupon-card').waitFor();
-      expect(await page.getByTestId('coupon-code').innerText()).toBe(coupon!.code);
+      const coupon = { code: await page.getByTestId('coupon-code').innerText() };
+      expect(coupon.code).toMatch(/^[A-Z2-9]{8}$/);
       expect(
         await page
           .getByRole('img', { name: `QR code of ${coupon!.code}` })
@@ -162,6 +175,7 @@ describe('offers', () => {
       await page.goto('/coupon/1-AAAAAAAAAAAAAAAAAAAAAA');
       await page.getByText('Coupon not found').waitFor();
     } finally {
+      await call(admin, 'PATCH', '/v2/api/lendingPageSettings', { offer_id: before.offer_id });
       await call(admin, 'DELETE', `/v2/api/offer/${offer.id}`);
     }
   });

@@ -133,10 +133,14 @@ function toInject(op: Operation, caller: Caller, m: Malformed) {
 
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What is wrong with an answer: a server error, or a refusal not in our shape. Null when fine. */
-function problemOf(status: number, body: string): string | null {
+/**
+ * What is wrong with an answer: a server error, or a refusal not in our shape. Null when fine. A
+ * public page (a landing page) refuses with its own HTML page where the document says so.
+ */
+function problemOf(status: number, body: string, htmlStatuses: string[] = []): string | null {
   if (status >= 500) return `answered ${status}: ${body.slice(0, 200)}`;
   if (status < 400 || (status === 400 && body === 'expired')) return null;
+  if (htmlStatuses.includes(String(status)) && body.startsWith('<!doctype html>')) return null;
   try {
     const json = JSON.parse(body) as { error?: unknown; error_description?: unknown };
     if (typeof json.error === 'string' && typeof json.error_description === 'string') return null;
@@ -169,7 +173,7 @@ async function fuzzAll(env: TestEnv, integersOnly: boolean): Promise<string[]> {
         fc.asyncProperty(malformedRequest(op, integersOnly), async (m) => {
           const request = toInject(op, caller, m);
           const res = await env.app.inject({ ...request, method: request.method as InjectMethod });
-          const problem = problemOf(res.statusCode, res.body);
+          const problem = problemOf(res.statusCode, res.body, op.htmlStatuses);
           if (problem) throw new Error(`${request.method} ${request.url.slice(0, 120)} ${problem}`);
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },

@@ -20,6 +20,7 @@ interface OperationObject {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 export interface Operation {
@@ -30,6 +31,8 @@ export interface Operation {
   queryParams: string[];
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | null;
+  /** Statuses the document answers with an HTML page (a public page's own 404, say), not JSON. */
+  htmlStatuses: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -49,6 +52,9 @@ export function documentOperations(app: BuiltApp): Operation[] {
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
+        htmlStatuses: Object.entries(op.responses ?? {})
+          .filter(([, r]) => r.content && 'text/html' in r.content)
+          .map(([status]) => status),
       });
     }
   }
