@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Integration
-    // files wait on the databases, fakes and timers much of the time: a CI run with two workers (and the
-    // browser lane beside them) kept the two cores busy only 60% of its 17.6 minutes, so three.
-    maxWorkers: 3,
+    // files wait on PostgreSQL much of the time, so two workers finish the suite in about 80% of the time.
+    // Three (beside the browser lane) were slower still and timed a seeding hook out: 2,631 s of test
+    // time against 1,788 s with two.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       {

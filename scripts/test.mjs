@@ -18,32 +18,35 @@ async function phase(name, work) {
   log(`${name}: ${((Date.now() - at) / 1000).toFixed(0)} s`);
 }
 
-await phase('Lint', async () => {
-  await runOrExit('npx', ['eslint', '.', '--max-warnings=0']);
-  // The tree's format is Prettier's (.prettierrc.json, print width 120): `npm run format` rewrites it.
-  await runOrExit('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-});
+const lint = () =>
+  phase('Lint', async () => {
+    await runOrExit('npx', ['eslint', '.', '--max-warnings=0']);
+    // The tree's format is Prettier's (.prettierrc.json, print width 120): `npm run format` rewrites it.
+    await runOrExit('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  });
 // The committed OpenAPI document (a test checks it is the served one) against Redocly's recommended
 // rules, and the web app's types generated from it; Redocly offline (no telemetry, no update check).
 const redoclyOffline = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-await phase('OpenAPI lint', async () => {
-  await runOrExit('npx', ['redocly', 'lint', 'apps/api/openapi.json'], { env: redoclyOffline });
-  await runOrExit(
-    'npx',
-    ['openapi-typescript', 'apps/api/openapi.json', '--output', 'apps/web/src/lib/api.schema.d.ts', '--check'],
-    { env: redoclyOffline },
-  );
-});
+const openapiLint = () =>
+  phase('OpenAPI lint', async () => {
+    await runOrExit('npx', ['redocly', 'lint', 'apps/api/openapi.json'], { env: redoclyOffline });
+    await runOrExit(
+      'npx',
+      ['openapi-typescript', 'apps/api/openapi.json', '--output', 'apps/web/src/lib/api.schema.d.ts', '--check'],
+      { env: redoclyOffline },
+    );
+  });
 // Two lanes of workspace typechecks (the machine has two cores), dealt out in package.json order.
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 const lanes = [0, 1].map((lane) => workspaces.filter((_, i) => i % 2 === lane));
-await phase('Typecheck', () =>
-  Promise.all(
-    lanes.map(async (lane) => {
-      for (const dir of lane) await runOrExit('npm', ['run', 'typecheck', '--silent', '-w', dir]);
-    }),
-  ),
-);
+const typecheck = () =>
+  phase('Typecheck', () =>
+    Promise.all(
+      lanes.map(async (lane) => {
+        for (const dir of lane) await runOrExit('npm', ['run', 'typecheck', '--silent', '-w', dir]);
+      }),
+    ),
+  );
 
 const reports = mkdtempSync(path.join(tmpdir(), 'reputo-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -104,18 +107,20 @@ async function vitest(name, args, opts = {}) {
 const unitName = process.env.TEST_DATABASE_URL
   ? 'Unit and integration tests (PGlite and PostgreSQL)'
   : 'Unit and integration tests (PGlite; set TEST_DATABASE_URL to add PostgreSQL)';
-if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
+// The integration tests are the longest lane and need no build: they start at once. Beside them the
+// static checks run (lint, the OpenAPI document, typecheck), then the web build and the browser tests.
+// Either lane alone leaves about half of the two cores idle (the integration tests wait on the
+// databases, the browser tests on Chromium and the server). The browser run's output is printed when
+// it ends, so the two logs do not interleave.
+const browserLane = async () => {
+  await Promise.all([lint(), openapiLint(), typecheck()]);
+  if (!existsSync(path.join(root, 'e2e/vitest.config.ts'))) return;
   await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
-  // Side by side: either alone leaves about half of the two cores idle (the integration tests wait on
-  // the databases, the browser tests on Chromium and the server), and together they finish minutes
-  // sooner. The browser run's output is printed when it ends, so the two logs do not interleave.
-  await Promise.all([
-    phase(unitName, () => vitest('unit-integration', [])),
-    phase('Browser tests (Chromium)', () => vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true })),
-  ]);
-} else {
-  await phase(unitName, () => vitest('unit-integration', []));
-}
+  await phase('Browser tests (Chromium)', () =>
+    vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true }),
+  );
+};
+await Promise.all([phase(unitName, () => vitest('unit-integration', [])), browserLane()]);
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 12);

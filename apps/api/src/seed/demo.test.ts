@@ -25,7 +25,7 @@ describe('demo data seed', () => {
     database = await openPglite(null);
     await database.migrate();
     result = await seedDemoData(database.db, { now: NOW, reviewsScale: 0.05 });
-  });
+  }, 180_000); // the whole demo (Feedback too) on PGlite: 20 s alone, past a minute on a loaded CI machine
 
   afterAll(async () => {
     await database?.close();

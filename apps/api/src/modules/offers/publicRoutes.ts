@@ -61,7 +61,11 @@ export function publicCouponRoutes(app: App, deps: AppDeps): void {
         body.location_id !== undefined ? { id: body.location_id } : { code: body.location_code },
       );
       if (!location) throw notFound('No such location');
-      const coupon = await redeemCode(db, companyId, body.code, location, { userId: null, apiKeyId: client.id });
+      const coupon = await redeemCode(db, companyId, body.code, location, {
+        userId: null,
+        apiKeyId: client.id,
+        name: null,
+      });
       return serializeCoupon(coupon, deps.config.jwtSecret);
     },
   );

@@ -269,9 +269,9 @@ export interface Redeemer {
 /**
  * Marks an issued code redeemed in one conditional statement: of many simultaneous calls for one
  * code exactly one finds it still 'issued' (the row lock makes the others re-check and miss).
- * Answers whether this call redeemed it.
+ * Answers when this call redeemed it, or null when another call had.
  */
-export async function markRedeemed(db: Db, companyId: number, couponId: number, by: Redeemer): Promise<boolean> {
+export async function markRedeemed(db: Db, companyId: number, couponId: number, by: Redeemer): Promise<Date | null> {
   const rows = await db
     .update(coupons)
     .set({
@@ -282,8 +282,8 @@ export async function markRedeemed(db: Db, companyId: number, couponId: number, 
       redeemedByApiKeyId: by.apiKeyId,
     })
     .where(and(eq(coupons.companyId, companyId), eq(coupons.id, couponId), eq(coupons.state, 'issued')))
-    .returning({ id: coupons.id });
-  return rows.length === 1;
+    .returning({ redeemedAt: coupons.redeemedAt });
+  return rows[0]?.redeemedAt ?? null;
 }
 
 /** One of the company's locations, by our id or by the company's own code (case ignored). */

@@ -39,6 +39,7 @@ import {
   generateCodes,
   getOffer,
   redeemCode,
+  redeemerName,
   redeemLocation,
   removeOffer,
   serializeCoupon,
@@ -274,6 +275,7 @@ function couponRoutes(app: App, deps: AppDeps): void {
       const coupon = await redeemCode(db, scopeCompanyId(ctx), request.body.code, location, {
         userId: ctx.user.id,
         apiKeyId: null,
+        name: redeemerName(ctx.user),
       });
       return serializeCoupon(coupon, secret);
     },

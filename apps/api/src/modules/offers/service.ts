@@ -276,20 +276,36 @@ function refusal(c: CouponView, location: { id: number; brandId: number | null }
  * Redeems a code at a location: the checks say why a code cannot be used, then one conditional
  * UPDATE decides, so two tills typing the same code at once never both succeed.
  */
+/** A redeemer's name as the coupon reads it back (repository: first and last name joined, or none). */
+export function redeemerName(user: { firstName: string | null; lastName: string | null }): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+}
+
 export async function redeemCode(
   db: Db,
   companyId: number,
   code: string,
-  location: { id: number; brandId: number | null },
-  by: Omit<Redeemer, 'locationId'>,
+  location: { id: number; brandId: number | null; title: string },
+  by: Omit<Redeemer, 'locationId'> & { name: string | null },
 ): Promise<CouponView> {
   const coupon = await couponOfCode(db, companyId, code);
   const why = refusal(coupon, location, today());
   if (why) throw why;
-  if (!(await markRedeemed(db, companyId, coupon.id, { ...by, locationId: location.id }))) {
+  const redeemedAt = await markRedeemed(db, companyId, coupon.id, { ...by, locationId: location.id });
+  if (!redeemedAt) {
     throw refusal({ ...(await couponOfCode(db, companyId, code)), state: 'redeemed' }, location, today())!;
   }
-  return couponOfCode(db, companyId, code);
+  // The answer is the coupon as read, now redeemed here: no third statement on the till's path.
+  return {
+    ...coupon,
+    state: 'redeemed',
+    redeemedAt,
+    redeemedLocationId: location.id,
+    redeemedLocationTitle: location.title,
+    redeemedByUserId: by.userId,
+    redeemedByName: by.name,
+    redeemedByApiKeyId: by.apiKeyId,
+  };
 }
 
 /** A location of the company (and of the user's allowed ones) for a redemption by staff. */
