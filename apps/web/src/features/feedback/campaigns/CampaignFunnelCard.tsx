@@ -3,6 +3,7 @@ import { Card, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
 import { campaignKeys, campaignsApi, type Funnel } from './api';
+import './campaigns.css';
 
 // The reporting pages' chart module, loaded only when a funnel is on screen.
 const Chart = lazy(() => import('../../reporting/Chart').then((m) => ({ default: m.Chart })));
