@@ -83,7 +83,9 @@ export async function firstLoad(
     });
     page.on('pageerror', (e) => errors.push(e.message));
     const finished: Promise<Asset | null>[] = [];
-    page.on('requestfinished', (r) => finished.push(assetOf(r)));
+    // A request that finishes while the context closes (a poll after the screen was ready) cannot be
+    // measured any more: it is not part of the first load, and must not surface as an unhandled error.
+    page.on('requestfinished', (r) => finished.push(assetOf(r).catch(() => null)));
     await page.goto(path);
     await ready(page);
     const assets = (await Promise.all(finished)).filter((a): a is Asset => a !== null);
