@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Popconfirm, Radio, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Input, Modal, Popconfirm, Radio, Space, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Table } from '../../../app/ui/ResponsiveTable';
+import { ChannelFilter } from '../ChannelFilter';
 import { listKeys, listsApi, PER_PAGE, type Channel, type Suppression } from './api';
 
 const REASONS: Record<string, { label: string; color: string }> = {
@@ -135,20 +136,12 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
               setSearch(v.trim());
             }}
           />
-          <Select
-            allowClear
-            placeholder="All channels"
-            aria-label="Channel"
+          <ChannelFilter
             value={channel}
             onChange={(v) => {
               setPage(1);
               setChannel(v);
             }}
-            options={[
-              { value: 'email', label: 'Email' },
-              { value: 'sms', label: 'SMS' },
-            ]}
-            style={{ minWidth: 140 }}
           />
         </Space>
         <Space wrap>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
+import { ChannelFilter } from '../ChannelFilter';
 import { useMe } from '../../auth/queries';
 import { PER_PAGE, templateKeys, templatesApi, type CampaignTemplate, type TemplateChannel } from './api';
 import { TemplateDrawer } from './TemplateDrawer';
@@ -120,20 +121,12 @@ export default function TemplatesPage() {
               setSearch(v.trim());
             }}
           />
-          <Select
-            allowClear
-            placeholder="All channels"
-            aria-label="Channel"
+          <ChannelFilter
             value={channel}
             onChange={(v) => {
               setPage(1);
               setChannel(v);
             }}
-            options={[
-              { value: 'email', label: 'Email' },
-              { value: 'sms', label: 'SMS' },
-            ]}
-            style={{ minWidth: 140 }}
           />
         </div>
         <Table<CampaignTemplate>
