@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { rotateKey } from '../apiKeys/repository';
+import { insertUser } from '../users/repository';
 import { createReviewWorld, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
 import { CODE_ALPHABET } from './codes';
 
@@ -321,8 +322,35 @@ describeEachDatabase('Offers and coupons', (use) => {
     const found = await call('analyst', 'GET', `/v2/api/coupons?offer_id=${expiredId}&state=expired`);
     expect(found.json().total).toBe(2);
     expect(found.json().data[0]).toMatchObject({ state: 'expired', valid_to: '2020-12-31' });
-    // A location the user may not use is refused like another company's.
+    // Another company's location is refused as unknown, and so is one the user is not given.
     expect((await redeem('NOPE2345', world.bLocation)).json().error_description).toBe('No such location');
+    const { app, database, fx } = use();
+    const hash = await database.db.execute(sql`SELECT password_hash FROM users WHERE email = 'responder@alpha.test'`);
+    await insertUser(database.db, {
+      email: 'till@alpha.test',
+      role: 'responder',
+      passwordHash: rowsOf<{ password_hash: string }>(hash)[0]!.password_hash,
+      companyId: fx.companyA.id,
+      locationIds: [world.downtown],
+    });
+    const tillToken = (await signIn(app, 'till@alpha.test')).access_token;
+    const id = await newOffer();
+    await generate(id, 1);
+    const [code] = await codesOf(id);
+    const atMarina = await app.inject({
+      method: 'POST',
+      url: '/v2/api/coupons/redeem',
+      headers: bearer(tillToken),
+      payload: { code, location_id: world.marina },
+    });
+    expect(atMarina.json()).toEqual({ error: 'not_found', error_description: 'No such location' });
+    const atDowntown = await app.inject({
+      method: 'POST',
+      url: '/v2/api/coupons/redeem',
+      headers: bearer(tillToken),
+      payload: { code, location_id: world.downtown },
+    });
+    expect(atDowntown.json()).toMatchObject({ state: 'redeemed', redeemed_location_id: world.downtown });
   });
 
   it('finds codes by their beginning and by exact code, case and dashes ignored', async () => {

@@ -2,10 +2,8 @@ import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
 import { companyOfCall } from '../apiKeys/routes';
 import { apiClientOf } from '../apiKeys/metering';
-import { findCompanyLocation } from './repository';
 import { couponSchema, publicRedeemInput } from './schemas';
 import { couponOfCode, redeemCode, serializeCoupon } from './service';
 
@@ -55,13 +53,8 @@ export function publicCouponRoutes(app: App, deps: AppDeps): void {
       const client = apiClientOf(request);
       const body = request.body;
       const companyId = companyOfCall(client, body.company);
-      const location = await findCompanyLocation(
-        db,
-        companyId,
-        body.location_id !== undefined ? { id: body.location_id } : { code: body.location_code },
-      );
-      if (!location) throw notFound('No such location');
-      const coupon = await redeemCode(db, companyId, body.code, location, {
+      const at = body.location_id !== undefined ? { id: body.location_id } : { code: body.location_code ?? '' };
+      const coupon = await redeemCode(db, companyId, body.code, at, {
         userId: null,
         apiKeyId: client.id,
         name: null,

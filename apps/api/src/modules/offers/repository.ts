@@ -266,24 +266,55 @@ export interface Redeemer {
   apiKeyId: number | null;
 }
 
+/** Where a redemption happens: one of the company's locations by our id or by its own code. */
+export type RedeemAt = { id: number } | { code: string };
+
+function redeemLocationMatch(companyId: number, at: RedeemAt): SQL {
+  return 'id' in at
+    ? sql`${locations.id} = ${at.id} AND ${locations.companyId} = ${companyId}`
+    : sql`${locations.id} = (SELECT l2.id FROM locations l2 WHERE l2.company_id = ${companyId} AND lower(l2.location_id) = ${at.code.toLowerCase()} ORDER BY l2.id LIMIT 1)`;
+}
+
 /**
- * Marks an issued code redeemed in one conditional statement: of many simultaneous calls for one
- * code exactly one finds it still 'issued' (the row lock makes the others re-check and miss).
- * Answers when this call redeemed it, or null when another call had.
+ * The till's path in one statement: marks the code redeemed when it is issued, its offer active and
+ * valid today, and the location the company's and one the offer allows; answers the coupon as it is
+ * now, or null when any condition fails (the caller then reads why). The row lock makes simultaneous
+ * calls for one code re-check `state`, so exactly one of them succeeds.
  */
-export async function markRedeemed(db: Db, companyId: number, couponId: number, by: Redeemer): Promise<Date | null> {
-  const rows = await db
+export async function redeemWhenValid(
+  db: Db,
+  companyId: number,
+  code: string,
+  at: RedeemAt,
+  by: Omit<Redeemer, 'locationId'> & { name: string | null },
+  today: string,
+): Promise<CouponView | null> {
+  const [row] = await db
     .update(coupons)
     .set({
       state: 'redeemed',
       redeemedAt: new Date(),
-      redeemedLocationId: by.locationId,
+      redeemedLocationId: sql`${locations.id}`,
       redeemedByUserId: by.userId,
       redeemedByApiKeyId: by.apiKeyId,
     })
-    .where(and(eq(coupons.companyId, companyId), eq(coupons.id, couponId), eq(coupons.state, 'issued')))
-    .returning({ redeemedAt: coupons.redeemedAt });
-  return rows[0]?.redeemedAt ?? null;
+    .from(offers)
+    .innerJoin(locations, redeemLocationMatch(companyId, at))
+    .where(
+      and(
+        eq(coupons.companyId, companyId),
+        eq(coupons.code, code),
+        eq(coupons.state, 'issued'),
+        eq(offers.id, coupons.offerId),
+        eq(offers.active, true),
+        sql`(${offers.validFrom} IS NULL OR ${offers.validFrom} <= ${today})`,
+        sql`(${offers.validTo} IS NULL OR ${offers.validTo} >= ${today})`,
+        sql`(jsonb_array_length(${offers.locationIds}) = 0 OR ${offers.locationIds} @> to_jsonb(${locations.id}))`,
+        sql`(jsonb_array_length(${offers.brandIds}) = 0 OR ${offers.brandIds} @> to_jsonb(${locations.brandId}))`,
+      ),
+    )
+    .returning({ ...couponColumns, redeemedByName: sql<string | null>`NULL` });
+  return row ? { ...row, redeemedByName: by.name } : null;
 }
 
 /** One of the company's locations, by our id or by the company's own code (case ignored). */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
 import { xlsxFile } from '../../platform/openapi';
 import { readImageFile } from '../../platform/imageUpload';
 import { createStorage } from '../../platform/storage';
@@ -40,7 +41,6 @@ import {
   getOffer,
   redeemCode,
   redeemerName,
-  redeemLocation,
   removeOffer,
   serializeCoupon,
   serializeOffer,
@@ -271,12 +271,20 @@ function couponRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const ctx = actingOf(request);
-      const location = await redeemLocation(db, ctx, request.body.location_id);
-      const coupon = await redeemCode(db, scopeCompanyId(ctx), request.body.code, location, {
-        userId: ctx.user.id,
-        apiKeyId: null,
-        name: redeemerName(ctx.user),
-      });
+      const locationId = request.body.location_id;
+      // A user limited to some locations redeems only there (the same 404 as another company's location).
+      if (ctx.locationIds && !ctx.locationIds.includes(locationId)) throw notFound('No such location');
+      const coupon = await redeemCode(
+        db,
+        scopeCompanyId(ctx),
+        request.body.code,
+        { id: locationId },
+        {
+          userId: ctx.user.id,
+          apiKeyId: null,
+          name: redeemerName(ctx.user),
+        },
+      );
       return serializeCoupon(coupon, secret);
     },
   );

@@ -15,7 +15,8 @@ import {
   insertCoupons,
   insertOffer,
   locationsOfCompany,
-  markRedeemed,
+  redeemWhenValid,
+  type RedeemAt,
   setImagePath,
   updateOffer,
   type CouponView,
@@ -272,45 +273,28 @@ function refusal(c: CouponView, location: { id: number; brandId: number | null }
   return null;
 }
 
-/**
- * Redeems a code at a location: the checks say why a code cannot be used, then one conditional
- * UPDATE decides, so two tills typing the same code at once never both succeed.
- */
 /** A redeemer's name as the coupon reads it back (repository: first and last name joined, or none). */
 export function redeemerName(user: { firstName: string | null; lastName: string | null }): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
 }
 
+/**
+ * Redeems a code at a location. One conditional UPDATE does it when the code can be used (the till's
+ * common path, one statement); when it cannot, the location and the coupon are read to say why. Two
+ * tills typing the same code at once never both succeed.
+ */
 export async function redeemCode(
   db: Db,
   companyId: number,
   code: string,
-  location: { id: number; brandId: number | null; title: string },
+  at: RedeemAt,
   by: Omit<Redeemer, 'locationId'> & { name: string | null },
 ): Promise<CouponView> {
+  const day = today();
+  const redeemed = await redeemWhenValid(db, companyId, normalizeCode(code), at, by, day);
+  if (redeemed) return redeemed;
+  const location = await findCompanyLocation(db, companyId, at);
+  if (!location) throw notFound('No such location');
   const coupon = await couponOfCode(db, companyId, code);
-  const why = refusal(coupon, location, today());
-  if (why) throw why;
-  const redeemedAt = await markRedeemed(db, companyId, coupon.id, { ...by, locationId: location.id });
-  if (!redeemedAt) {
-    throw refusal({ ...(await couponOfCode(db, companyId, code)), state: 'redeemed' }, location, today())!;
-  }
-  // The answer is the coupon as read, now redeemed here: no third statement on the till's path.
-  return {
-    ...coupon,
-    state: 'redeemed',
-    redeemedAt,
-    redeemedLocationId: location.id,
-    redeemedLocationTitle: location.title,
-    redeemedByUserId: by.userId,
-    redeemedByName: by.name,
-    redeemedByApiKeyId: by.apiKeyId,
-  };
-}
-
-/** A location of the company (and of the user's allowed ones) for a redemption by staff. */
-export async function redeemLocation(db: Db, ctx: ActingContext, locationId: number) {
-  const loc = await findCompanyLocation(db, scopeCompanyId(ctx), { id: locationId });
-  if (!loc || (ctx.locationIds && !ctx.locationIds.includes(loc.id))) throw notFound('No such location');
-  return loc;
+  throw refusal(coupon, location, day) ?? refusal({ ...coupon, state: 'redeemed' }, location, day)!;
 }
