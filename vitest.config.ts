@@ -18,6 +18,8 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          // Migrates one database per driver for the files to copy (src/test/databaseTemplates.ts).
+          globalSetup: ['src/test/globalSetup.ts'],
           // Files share a worker's module graph: each file built the whole app's modules anew (172 s of
           // imports in a CI run); every file still builds its own app and database (test/harness.ts).
           isolate: false,

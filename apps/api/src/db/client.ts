@@ -70,7 +70,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
  * Embedded PGlite, in its own thread (db/pgliteThread.ts): file-backed under `dataDir`, or in
  * memory when `dataDir` is null.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** `loadFrom`: a data directory dump (tar) to start from, as the tests' migrated template. */
+export async function openPglite(dataDir: string | null, loadFrom?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded here, not at the top: Drizzle's PGlite driver imports PGlite itself (~40 MB), which a
   // server on PostgreSQL never needs (the database runs in the thread either way).
@@ -79,7 +80,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   // Drizzle calls only the query and transaction methods the thread offers.
-  const client = (await PgliteThread.open(dataDir)) as unknown as PGlite;
+  const client = (await PgliteThread.open(dataDir, loadFrom)) as unknown as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,6 @@
 // The embedded database in its own thread (see pgliteThread.ts for why). Plain JavaScript so the
 // same file runs under tsx, vitest and plain node without a loader.
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { preparedStatements } from './pglitePrepared.mjs';
@@ -84,7 +85,11 @@ async function end(m) {
 async function handle(m) {
   switch (m.op) {
     case 'open':
-      pg = await PGlite.create(m.dataDir ?? undefined);
+      // `loadFrom`: a data directory dump (tar) to start from, instead of an empty database.
+      pg = await PGlite.create({
+        dataDir: m.dataDir ?? undefined,
+        loadDataDir: m.loadFrom ? new Blob([await readFile(m.loadFrom)]) : undefined,
+      });
       prepared = preparedStatements(pg);
       keptKey = null;
       replaced.clear();

@@ -20,7 +20,7 @@ export interface PgliteLike {
 }
 
 type Request =
-  | { op: 'open'; dataDir: string | null }
+  | { op: 'open'; dataDir: string | null; loadFrom?: string }
   | {
       op: 'query';
       tx?: number;
@@ -43,9 +43,10 @@ export class PgliteThread implements PgliteLike {
 
   private constructor() {}
 
-  static async open(dataDir: string | null): Promise<PgliteThread> {
+  /** `loadFrom`: a data directory dump (tar) to start from (the tests' migrated template). */
+  static async open(dataDir: string | null, loadFrom?: string): Promise<PgliteThread> {
     const db = new PgliteThread();
-    await db.thread.ask({ op: 'open', dataDir });
+    await db.thread.ask({ op: 'open', dataDir, loadFrom });
     return db;
   }
 

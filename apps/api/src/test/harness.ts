@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -36,12 +36,14 @@ export function testDrivers(): ('pglite' | 'pg')[] {
 }
 
 /** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
-export async function freshPostgres(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(
+  template: string | null = null,
+): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `reputo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -79,8 +81,10 @@ export async function createTestEnv(
     DEMO_MODE: 'true',
     ...opts.env,
   });
-  const pgDb = driver === 'pg' ? await freshPostgres() : null;
-  const database = pgDb ? pgDb.database : await openPglite(null);
+  // A copy of the run's migrated template (test/databaseTemplates.ts); migrate() then finds nothing to do.
+  const templates = inject('databaseTemplates');
+  const pgDb = driver === 'pg' ? await freshPostgres(templates?.pg ?? null) : null;
+  const database = pgDb ? pgDb.database : await openPglite(null, templates?.pglite);
   await database.migrate();
   const app = await buildApp({
     config,
