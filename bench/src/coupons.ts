@@ -19,7 +19,9 @@ import { describeTarget, openTarget, resetTarget, serverEnv, targetOf, type Targ
  *
  *   npx tsx bench/src/coupons.ts --database-url postgres://postgres@127.0.0.1:5432/reputo_bench_coupons
  *   npx tsx bench/src/coupons.ts --data-dir /tmp/reputo-coupons       (embedded PGlite)
- *     [--count 100000] [--seconds 10] [--connections 32] [--codes-for-load 60000]
+ *     [--count 100000] [--seconds 10] [--connections 32] [--codes-for-load 60000] [--floor]
+ *   --floor: then the same load on a bare server running only the redemption's UPDATE statement
+ *   (bench/src/run/floorServer.mjs): what these cores allow whatever the server does.
  */
 const EMAIL = 'admin@coupons.bench';
 
@@ -89,6 +91,8 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '32' },
       /** Codes read for the redemption load: more than the requests of both runs together. */
       'codes-for-load': { type: 'string', default: '60000' },
+      /** Then the same load on a bare server running only the redemption's UPDATE (PostgreSQL only). */
+      floor: { type: 'boolean', default: false },
     },
   });
   const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -150,6 +154,23 @@ async function main(): Promise<void> {
       if (connections > 1) say(`    p95 at ${connections} clients: ${r.p95} ms (goal <= 20 ms)`);
     }
     if (next > codes.length) say(`note: ${next} requests for ${codes.length} codes; repeats answered 409 (failures)`);
+    if (values.floor && values['database-url']) {
+      // The floor: HTTP and the one UPDATE on these cores, nothing of the server (see floorServer.mjs).
+      const floor = await startServer(
+        { DATABASE_URL: values['database-url'] },
+        { script: 'bench/src/run/floorServer.mjs' },
+      );
+      try {
+        for (const connections of [1, Number(values.connections)]) {
+          const load = loadavg()[0]!.toFixed(2);
+          const r = await measure({ ...request, url: floor.url }, connections, seconds);
+          ok += r.requests - r.failures;
+          say(`${row(r, load)} floor`);
+        }
+      } finally {
+        await floor.stop();
+      }
+    }
     const redeemed = (await admin.get<{ redeemed: number }>(`/v2/api/offer/${offerId}`)).redeemed;
     // Requests still in flight when a run stops are redeemed but not counted by autocannon: hence a range.
     const consistent = redeemed >= ok && redeemed <= Math.min(next, codes.length);

@@ -46,7 +46,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 export async function startServer(
   env: Record<string, string>,
-  opts: { timeoutMs?: number } = {},
+  opts: {
+    timeoutMs?: number;
+    /** Another server script (a floor to compare with), relative to the root. */ script?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -55,7 +58,7 @@ export async function startServer(
   // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_SERVER_CPU_PROF;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', opts.script ?? 'apps/api/src/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
