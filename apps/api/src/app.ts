@@ -40,6 +40,7 @@ import { brandRoutes } from './modules/brands/routes';
 import { adminUserRoutes } from './modules/adminUsers/routes';
 import { csDashboardRoutes } from './modules/csDashboard/routes';
 import { systemHealthRoutes } from './modules/systemHealth/routes';
+import { serviceCredentialRoutes } from './modules/serviceCredentials/routes';
 import { embedRoutes } from './modules/embed/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { meRoutes } from './modules/me/routes';
@@ -246,6 +247,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     adminUserRoutes,
     csDashboardRoutes,
     systemHealthRoutes,
+    serviceCredentialRoutes,
     integrationRoutes,
     webhookSettingsRoutes,
     locationRoutes,

@@ -93,6 +93,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** The sending number (E.164) or a Messaging Service sid (MG...). */
   TWILIO_FROM: z.string().optional(),
+  TWITTER_CONSUMER_KEY: z.string().optional(),
+  TWITTER_CONSUMER_SECRET: z.string().optional(),
   TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INTERCOM_APP_ID: z.string().default('reputo'),
@@ -243,8 +245,18 @@ export interface Config {
    * A call waits `timeoutMs`; a rate-limited or failing one is retried after `retryMs`, doubling.
    */
   facebook: { graphUrl: string; graphUrlGiven: boolean; timeoutMs: number; retryMs: number };
-  /** The Meta app's secret (Meta signs webhook deliveries with it) and the webhook's verify token. */
-  meta: { appSecret: string; verifyToken: string };
+  /**
+   * The Meta app's secret (Meta signs webhook deliveries with it) and the webhook's verify token;
+   * `appSecretGiven`: set by META_APP_SECRET (otherwise generated, and a stored service credential may replace it).
+   */
+  meta: { appSecret: string; verifyToken: string; appSecretGiven: boolean };
+  /** Twitter's app keys (OAuth 1.0a consumer key and secret). */
+  twitter: { consumerKey?: string; consumerSecret?: string };
+  /**
+   * What a service's settings are made of besides its credentials, so that credentials stored by the
+   * Owner (modules/serviceCredentials) can complete them: Twilio's address and timings, the AI model.
+   */
+  serviceDefaults: { twilio: { baseUrl: string; timeoutMs: number; retryMs: number }; openaiModel: string };
   /** Keys for secrets at rest (platform/secrets.ts): the current one encrypts, old ones still decrypt. */
   secrets: { key: Buffer; oldKeys: Buffer[] };
   /**
@@ -394,6 +406,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     meta: {
       appSecret: env.META_APP_SECRET ?? persistentSecret(dataDir, 'meta-app-secret'),
       verifyToken: env.META_VERIFY_TOKEN ?? persistentSecret(dataDir, 'meta-verify-token'),
+      appSecretGiven: env.META_APP_SECRET !== undefined,
+    },
+    twitter: { consumerKey: env.TWITTER_CONSUMER_KEY, consumerSecret: env.TWITTER_CONSUMER_SECRET },
+    serviceDefaults: {
+      twilio: {
+        baseUrl: env.TWILIO_BASE_URL.replace(/\/$/, ''),
+        timeoutMs: env.TWILIO_TIMEOUT_MS,
+        retryMs: env.TWILIO_RETRY_MS,
+      },
+      openaiModel: env.OPENAI_MODEL,
     },
     secrets: {
       key: Buffer.from(env.SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key'), 'base64'),

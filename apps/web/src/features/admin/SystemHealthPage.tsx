@@ -11,6 +11,7 @@ import { Kpi } from './ui';
 import { formatDateTime, formatNumber } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
+import { ServiceCredentialsTab } from './ServiceCredentialsTab';
 
 type Summary = ApiResponse<'/v2/api/admin/systemhealth'>;
 type SyncRow = Summary['sync'][number];
@@ -489,6 +490,11 @@ export default function SystemHealthPage() {
           { key: 'companies', label: 'Companies', children: tab === 'companies' ? <CompaniesTab /> : null },
           { key: 'locations', label: 'Locations', children: tab === 'locations' ? <LocationsTab /> : null },
           { key: 'performance', label: 'Performance', children: tab === 'performance' ? <PerformanceTab /> : null },
+          {
+            key: 'credentials',
+            label: 'Service credentials',
+            children: tab === 'credentials' ? <ServiceCredentialsTab /> : null,
+          },
         ]}
       />
     </>

@@ -33,5 +33,6 @@ export const adminKeys = {
     locations: (page: number) => ['admin', 'health', 'locations', page] as const,
     performance: ['admin', 'health', 'performance'] as const,
     summary: ['admin', 'health', 'summary'] as const,
+    credentials: ['admin', 'health', 'credentials'] as const,
   },
 };
