@@ -149,11 +149,11 @@ export function ServiceCredentialsTab() {
   ];
   return (
     <div className="credentials-stack">
-      <Card
-        size="small"
-        title="Service credentials"
-        extra={<Typography.Text type="secondary">Environment variables take precedence</Typography.Text>}
-      >
+      <Card size="small" title="Service credentials">
+        <Typography.Paragraph type="secondary">
+          The platform&apos;s own keys for outside services. A variable set in the server&apos;s environment takes
+          precedence over a stored value.
+        </Typography.Paragraph>
         <Table<Credential>
           rowKey={(c) => `${c.provider}.${c.name}`}
           size="small"
