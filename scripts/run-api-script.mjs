@@ -1,4 +1,4 @@
-// `npm run seed|migrate|create-owner -- ...`: operator commands of
+// `npm run seed|migrate|create-owner|export-company|import-company -- ...`: operator commands of
 // apps/api/src/cli.ts, run from the build (made or refreshed first when needed).
 import { ensureApiBuild, ensureInstalled, run } from './lib.mjs';
 
