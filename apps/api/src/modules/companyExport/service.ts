@@ -15,7 +15,7 @@
  */
 import JSZip from 'jszip';
 import Papa from 'papaparse';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -90,7 +90,18 @@ function companyFilter(t: TableInfo, companyId: number): SQL {
   const columns = t.table as unknown as Record<string, PgColumn>;
   if (t.name === 'companies') return eq(columns.id!, companyId);
   const own = eq(columns.companyId!, companyId);
-  return t.name === 'reviews' ? and(own, eq(columns.isCompetitor!, false))! : own;
+  if (t.name === 'reviews') return and(own, eq(columns.isCompetitor!, false))!;
+  // Rows of competitor reviews (their categories, say) stay behind with the reviews.
+  const reviewKey = [...t.references].find(([, target]) => target === 'reviews')?.[0];
+  if (!reviewKey) return own;
+  const review = columns[reviewKey]!;
+  return and(
+    own,
+    or(
+      isNull(review),
+      sql`${review} IN (SELECT id FROM reviews WHERE company_id = ${companyId} AND NOT is_competitor)`,
+    ),
+  )!;
 }
 
 function csvOf(rows: Row[]): string {
