@@ -11,14 +11,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
+import { loadS3 } from './lazyModules';
 
 export interface ImageKind {
   ext: string;
@@ -110,40 +105,43 @@ function directoryStorage(dataDir: string): Storage {
 
 type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
 
-/** A missing object: S3 answers 404 (NoSuchKey on GET, bare NotFound on HEAD). */
-function isMissing(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
-}
-
 /**
- * Objects in an S3-compatible bucket. The SDK signs every call (SigV4) and retries throttling and
- * 5xx answers (3 attempts, with back-off); a refused call (403: bad key, no access) or one still
- * failing throws, so the upload or the page that needed the file fails visibly.
+ * Objects in an S3-compatible bucket. The SDK (loaded when first used: a server storing files in a
+ * directory never loads it) signs every call (SigV4) and retries throttling and 5xx answers (3
+ * attempts, with back-off); a refused call (403: bad key, no access) or one still failing throws, so
+ * the upload or the page that needed the file fails visibly.
  */
 function s3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
+  const sdk = loadS3().then((s3) => ({
+    s3,
+    client: new s3.S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    }),
+  }));
   const Bucket = settings.bucket;
-  const get = async (key: string) => {
+  /** The object, or null when missing (S3 answers 404: NoSuchKey). */
+  const get = async (key: string): Promise<GetObjectCommandOutput | null> => {
+    const { s3, client } = await sdk;
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (err instanceof s3.S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey'))
+        return null;
       throw err;
     }
   };
   return {
     async save(kind, content, image) {
       const key = newKey(kind, image);
+      const { s3, client } = await sdk;
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket,
           Key: key,
           Body: content,
@@ -167,7 +165,8 @@ function s3Storage(settings: S3Settings): Storage {
     },
     async remove(key) {
       if (!key || !KEY_RE.test(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { s3, client } = await sdk;
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
