@@ -10,10 +10,14 @@ export function log(message) {
   process.stdout.write(`\x1b[36m[reputo]\x1b[0m ${message}\n`);
 }
 
-/** Runs a command in the repo, inheriting output; resolves with the exit code. */
+/** Runs a command in the repo (or opts.cwd), inheriting output; resolves with the exit code. */
 export function run(command, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+    const child = spawn(command, args, {
+      cwd: opts.cwd ?? root,
+      stdio: 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -78,6 +82,22 @@ export async function ensureWebBuild() {
   if (built && built >= sources) return;
   log('Building the web app...');
   await runOrExit('npm', ['run', 'build', '-w', '@reputo/web']);
+}
+
+/** Builds the API into apps/api/dist when there is no build or its sources (or the shared core) changed since. */
+export async function ensureApiBuild() {
+  const main = path.join(root, 'apps/api/dist/main.js');
+  const built = existsSync(main) ? statSync(main).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(root, 'apps/api/src')),
+    newestMtime(path.join(root, 'apps/api/package.json')),
+    newestMtime(path.join(root, 'packages/core/src')),
+  );
+  if (built && built >= sources) return;
+  log('Building the API...');
+  // Imported here: esbuild exists only once ensureInstalled has run.
+  const { buildApi } = await import('./build-api.mjs');
+  await buildApi();
 }
 
 /** Debian's Chromium for the browser tests; installed with apt-get when missing (never a downloaded browser). */

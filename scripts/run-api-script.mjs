@@ -1,5 +1,7 @@
-// `npm run seed|migrate|create-owner -- ...`: operator commands of apps/api/src/cli.ts.
-import { ensureInstalled, run, typescriptArgs } from './lib.mjs';
+// `npm run seed|migrate|create-owner|export-company|import-company -- ...`: operator commands of
+// apps/api/src/cli.ts, run from the build (made or refreshed first when needed).
+import { ensureApiBuild, ensureInstalled, run } from './lib.mjs';
 
 await ensureInstalled();
-process.exit(await run(process.execPath, typescriptArgs('apps/api/src/cli.ts', process.argv.slice(2))));
+await ensureApiBuild();
+process.exit(await run(process.execPath, ['apps/api/dist/cli.js', ...process.argv.slice(2)]));

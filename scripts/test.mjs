@@ -116,6 +116,8 @@ const browserLane = async () => {
   await Promise.all([lint(), openapiLint(), typecheck()]);
   if (!existsSync(path.join(root, 'e2e/vitest.config.ts'))) return;
   await phase('Web build', () => runOrExit('npm', ['run', 'build', '-w', '@reputo/web']));
+  // The Dockerfile's steps outside a container, on this web build: production install, start, /readyz.
+  await phase('Release check', () => runOrExit(process.execPath, ['scripts/release.mjs']));
   await phase('Browser tests (Chromium)', () =>
     vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true }),
   );

@@ -37,6 +37,7 @@ import { packageRoutes } from './modules/packages/routes';
 import { languageRoutes } from './modules/languages/routes';
 import { widgetRoutes } from './modules/widgets/routes';
 import { brandRoutes } from './modules/brands/routes';
+import { companyExportRoutes } from './modules/companyExport/routes';
 import { adminUserRoutes } from './modules/adminUsers/routes';
 import { csDashboardRoutes } from './modules/csDashboard/routes';
 import { systemHealthRoutes } from './modules/systemHealth/routes';
@@ -244,6 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     languageRoutes,
     widgetRoutes,
     brandRoutes,
+    companyExportRoutes,
     adminUserRoutes,
     csDashboardRoutes,
     systemHealthRoutes,

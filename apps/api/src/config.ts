@@ -159,6 +159,15 @@ const envSchema = z.object({
   JOBS_KEEP_DEAD_DAYS: z.coerce.number().min(0).default(30),
   REPORT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Where uploaded files go: DATA_DIR/uploads, or an S3-compatible bucket (AWS S3, MinIO...). */
+  STORAGE: z.enum(['directory', 's3']).default('directory'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (MinIO and most S3-compatible stores), not in the host name; default: with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD: z.string().default('dev'),
   WEB_DIST: z.string().optional(),
@@ -289,6 +298,21 @@ export interface Config {
   reportCacheSeconds: number;
   /** How long a request's user, company and partner rows are kept (platform/identityCache.ts); 0 turns it off. */
   identityCacheSeconds: number;
+  /**
+   * Uploaded files: under DATA_DIR/uploads, or in an S3-compatible bucket. Without an access key the
+   * AWS SDK's own chain (environment, instance role) signs the calls.
+   */
+  storage:
+    | { kind: 'directory' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   logLevel: Env['LOG_LEVEL'];
   version: string;
   build: string;
@@ -322,6 +346,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
   const env = parsed.data;
   if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL)
     throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)');
+  if (env.STORAGE === 's3' && !env.S3_BUCKET)
+    throw new ConfigError('Invalid configuration: STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT unless AWS S3)');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   const dataDir = path.resolve(env.DATA_DIR);
   const pusherComplete = env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET;
   return {
@@ -437,6 +465,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
     jobsKeepDeadDays: env.JOBS_KEEP_DEAD_DAYS,
     reportCacheSeconds: env.REPORT_CACHE_SECONDS,
     identityCacheSeconds: env.IDENTITY_CACHE_SECONDS,
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          }
+        : { kind: 'directory' },
     logLevel: env.LOG_LEVEL,
     version,
     build: env.BUILD,

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { jobs, mailOutbox, reportSettings } from '../db/schema';
 import { createReviewWorld, type ReviewWorld } from '../modules/reviews/test/world';
-import { createFixtures, FIXTURE_PASSWORD } from '../test/fixtures';
+import { createFixtures, FIXTURE_PASSWORD, type Fixtures } from '../test/fixtures';
 import { freshPostgres } from '../test/harness';
 import { startApiProcess, type ServerProcess } from '../test/processes';
 
@@ -12,16 +14,19 @@ import { startApiProcess, type ServerProcess } from '../test/processes';
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one database [pg]', () => {
   let db: Awaited<ReturnType<typeof freshPostgres>>;
   let world: ReviewWorld;
+  let fx: Fixtures;
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     db = await freshPostgres();
     await db.database.migrate();
-    world = await createReviewWorld(db.database.db, await createFixtures(db.database.db));
+    fx = await createFixtures(db.database.db);
+    world = await createReviewWorld(db.database.db, fx);
     const env = {
       DATABASE_URL: db.url,
       REPORT_CACHE_SECONDS: '30',
-      JOBS_INTERVAL_MS: '0',
+      // Both processes look for due jobs five times a second.
+      JOBS_INTERVAL_MS: '200',
       TOKEN_RATE_LIMIT: '4',
       SHUTDOWN_DRAIN_SECONDS: '1',
     };
@@ -84,6 +89,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
       expect((await tokenCall(server, 'analyst@alpha.test', 'wrong')).status).toBe(400);
     expect((await tokenCall(a, 'analyst@alpha.test', 'wrong')).status).toBe(429);
     expect((await tokenCall(b, 'analyst@alpha.test', FIXTURE_PASSWORD)).status).toBe(429);
+  });
+
+  it('runs a job scheduled once exactly once, while both processes look for due jobs', async () => {
+    const { db: d } = db.database;
+    const [setting] = await d
+      .insert(reportSettings)
+      .values({
+        companyId: fx.companyA.id,
+        userId: fx.companyA.admin.id,
+        enabled: true,
+        frequency: 'weekly',
+        recipients: ['once@example.test'],
+        nextRunAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const [job] = await d
+      .insert(jobs)
+      .values({ name: 'reports.send', payload: { settingId: setting!.id } })
+      .returning();
+    const row = async () => (await d.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!;
+    await expect.poll(async () => (await row()).status, { timeout: 20_000, interval: 100 }).toBe('done');
+    expect((await row()).attempts).toBe(1);
+    // A second run would have mailed the report twice: give the other process a moment to try.
+    await new Promise((r) => setTimeout(r, 1000));
+    const mails = await d.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, 'once@example.test'));
+    expect(mails).toHaveLength(1);
   });
 
   it('finishes the requests in flight when stopped with SIGTERM, and exits', async () => {

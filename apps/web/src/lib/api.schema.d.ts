@@ -3664,6 +3664,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/admin/companies/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A full export of the company (reviews, replies, locations, settings, messages, feedback) as a zip of JSON and CSV, for `import-company` on another instance */
+        get: operations["getAdminCompaniesByIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/owner": {
         parameters: {
             query?: never;
@@ -19931,6 +19948,44 @@ export interface operations {
                     "image/jpeg": string;
                     "image/webp": string;
                     "image/svg+xml": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminCompaniesByIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A zip: manifest.json, and <table>.json and <table>.csv per table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */

@@ -83,7 +83,7 @@ function logoUploadRoute(app: App, db: AppDeps['db'], storage: Storage): void {
 
 export function brandRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
-  const storage = createStorage(deps.config.dataDir);
+  const storage = createStorage(deps.config);
 
   app.get(
     '/v2/api/admin/companies/:id/brands',

@@ -303,7 +303,7 @@ async function readPrivateForm(request: FastifyRequest): Promise<PrivateInput> {
 
 /** The private form: multipart (for the photo) needs its own parser scope, as offer images do. */
 function privateFormRoute(app: App, deps: AppDeps): void {
-  const storage = createStorage(deps.config.dataDir);
+  const storage = createStorage(deps.config);
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
     scope.withTypeProvider<ZodTypeProvider>().post(

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import QRCode from 'qrcode';
 import { loadPdfKit } from '../../platform/lazyModules';
 import { ligaturesAsPresentationForms, registerPdfFonts, richText } from '../../platform/pdfText';
@@ -31,14 +29,12 @@ export function qrSvg(url: string): Promise<string> {
 export interface TableCard {
   url: string;
   title: string;
-  /** Absolute path of the logo file, if any (PNG or JPEG; pdfkit draws no other kind). */
-  logoFile: string | null;
+  /** The logo's bytes (from storage), if any; drawn when PNG or JPEG (pdfkit draws no other kind). */
+  logo: Buffer | null;
   color: string;
 }
 
-async function logoBytes(file: string | null): Promise<Buffer | null> {
-  if (!file) return null;
-  const content = await readFile(file).catch(() => null);
+function drawableLogo(content: Buffer | null): Buffer | null {
   const kind = content ? sniffImage(content) : null;
   return kind && (kind.ext === 'png' || kind.ext === 'jpg') ? content : null;
 }
@@ -52,7 +48,7 @@ export async function tableCardPdf(card: TableCard): Promise<Buffer> {
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const width = doc.page.width - 48;
-  const logo = await logoBytes(card.logoFile);
+  const logo = drawableLogo(card.logo);
   doc.rect(0, 0, doc.page.width, 8).fill(card.color);
   doc.y = 24;
   if (logo) {
@@ -70,10 +66,4 @@ export async function tableCardPdf(card: TableCard): Promise<Buffer> {
   ligaturesAsPresentationForms(doc);
   doc.end();
   return done;
-}
-
-export function logoFileOf(dataDir: string, key: string | null): string | null {
-  return key && /^[a-z][a-z0-9-]{0,30}\/[0-9a-f]{24}\.(png|jpg)$/.test(key)
-    ? path.join(dataDir, 'uploads', ...key.split('/'))
-    : null;
 }

@@ -10,7 +10,7 @@ import { fileResponse, xlsxFile } from '../../platform/openapi';
 import { createStorage } from '../../platform/storage';
 import { statsQuery } from '../statistics/schemas';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
-import { QR_CONTENT_TYPES, QR_FORMATS, logoFileOf, qrPng, qrSvg, tableCardPdf } from './qr';
+import { QR_CONTENT_TYPES, QR_FORMATS, qrPng, qrSvg, tableCardPdf } from './qr';
 import { brandPages, findPublicPage, locationPages } from './repository';
 import { pageListSchema, settingsPatch, settingsSchema, statisticsSchema } from './schemas';
 import { changeSettings, companyPage, readSettings, serializePage, setLogo } from './service';
@@ -28,7 +28,7 @@ const read = access.signedIn(feature);
 const write = access.roles(['owner', 'partner', 'master_admin', 'manager'], feature);
 
 function settingsRoutes(app: App, deps: AppDeps): void {
-  const storage = createStorage(deps.config.dataDir);
+  const storage = createStorage(deps.config);
   app.get(
     '/v2/api/lendingPageSettings',
     {
@@ -76,6 +76,7 @@ function settingsRoutes(app: App, deps: AppDeps): void {
 
 function pageRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps;
+  const storage = createStorage(config);
   app.get(
     '/v2/api/lendingPage/location',
     {
@@ -140,7 +141,7 @@ function pageRoutes(app: App, deps: AppDeps): void {
           url: page.url,
           title: row.title,
           color: settings.primaryColor,
-          logoFile: logoFileOf(config.dataDir, settings.logoPath ?? shown?.brandLogoPath ?? null),
+          logo: await storage.read(settings.logoPath ?? shown?.brandLogoPath ?? null),
         }),
       );
     },

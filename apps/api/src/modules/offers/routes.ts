@@ -323,7 +323,7 @@ function couponPageRoute(app: App, deps: AppDeps): void {
 
 /** The image upload needs a multipart parser: its own scope, so no other route parses multipart. */
 function offerImageRoute(app: App, deps: AppDeps): void {
-  const storage = createStorage(deps.config.dataDir);
+  const storage = createStorage(deps.config);
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
     scope.withTypeProvider<ZodTypeProvider>().post(
