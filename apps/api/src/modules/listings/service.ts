@@ -166,7 +166,7 @@ export async function listingItems(
         ? Math.round((100 * connected.filter((d) => d.status === 'in_sync').length) / connected.length)
         : null,
       directories,
-      rejectedEdits: connBy.has(connectionKey(row.locationId, 'google')) ? (google?.rejected ?? []).map(withLabel) : [],
+      rejectedEdits: (google?.rejected ?? []).map(withLabel),
       ...(opts.history ? { history: (await historyOf(db, row.locationId)).map(serializeEdit) } : {}),
     });
   }

@@ -145,22 +145,43 @@ function Directories({ item }: { item: ListingItem }) {
         Completeness <strong>{item.score}%</strong>
         {item.missing.length > 0 && <span className="ls-muted"> · missing {item.missing.join(', ')}</span>}
       </div>
-      {item.directories.map((d) => (
-        <div key={d.directory} className="ls-dir">
-          <span className="ls-dir-title">{d.title}</span>
-          <Tag color={STATUS[d.status].color}>{STATUS[d.status].label}</Tag>
-          {d.reason && <span className="ls-reason">{d.reason}</span>}
-          {d.diff.length > 0 && (
-            <ul className="ls-diff">
-              {d.diff.map((x) => (
-                <li key={x.field}>
-                  {x.label}: ours {showValue(x.ours)}, theirs {showValue(x.theirs)}
-                </li>
-              ))}
-            </ul>
-          )}
+      {item.directories
+        .filter((d) => d.status !== 'not_managed')
+        .map((d) => (
+          <div key={d.directory} className="ls-dir">
+            <span className="ls-dir-title">{d.title}</span>
+            <Tag color={STATUS[d.status].color}>{STATUS[d.status].label}</Tag>
+            {d.reason && <span className="ls-reason">{d.reason}</span>}
+            {d.diff.length > 0 && (
+              <ul className="ls-diff">
+                {d.diff.map((x) => (
+                  <li key={x.field}>
+                    {x.label}: ours {showValue(x.ours)}, theirs {showValue(x.theirs)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      {item.directories.some((d) => d.status === 'not_managed') && (
+        <div className="ls-muted">
+          Not managed here:{' '}
+          {item.directories
+            .filter((d) => d.status === 'not_managed')
+            .map((d, i) => (
+              <span key={d.directory}>
+                {i > 0 && ', '}
+                {d.url ? (
+                  <a href={d.url} target="_blank" rel="noreferrer">
+                    {d.title}
+                  </a>
+                ) : (
+                  d.title
+                )}
+              </span>
+            ))}
         </div>
-      ))}
+      )}
     </div>
   );
 }
