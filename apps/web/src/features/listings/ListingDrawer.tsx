@@ -4,7 +4,7 @@ import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CategorySelect } from './CategorySelect';
 import { RegularHoursEditor, SpecialHoursEditor } from './HoursEditor';
-import { listingKeys, listingsApi, showValue, STATUS, type Listing, type ListingItem } from './api';
+import { FIELD_LABELS, listingKeys, listingsApi, showValue, STATUS, type Listing, type ListingItem } from './api';
 
 const KIND: Record<string, string> = { edit: 'Edit', accept_google: "Accepted Google's", keep_ours: 'Kept ours' };
 const ANSWER: Record<string, string> = {
@@ -67,7 +67,7 @@ export function ListingDrawer({
   return (
     <Drawer
       open
-      width={720}
+      width={Math.min(720, window.innerWidth)}
       title={item ? item.locationTitle : 'Listing'}
       onClose={onClose}
       destroyOnHidden
@@ -255,7 +255,7 @@ function History({ item }: { item: ListingItem }) {
             <div>
               <strong>{KIND[h.kind]}</strong> by {h.user ?? 'someone'} · {new Date(h.createdAt).toLocaleString()}
             </div>
-            <div className="ls-muted">{h.fields.join(', ')}</div>
+            <div className="ls-muted">{h.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</div>
             <Space wrap size={4}>
               {Object.entries(h.answers).map(([dir, a]) => (
                 <Tag key={dir} color={ANSWER[a.status]} title={a.message ?? undefined}>

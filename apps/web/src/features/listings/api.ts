@@ -55,6 +55,21 @@ export const STATUS: Record<DirectoryStatus, { color: string; label: string }> =
   not_managed: { color: 'default', label: 'Not managed' },
 };
 
+export const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  address: 'Address',
+  city: 'City',
+  postalCode: 'Postal code',
+  countryCode: 'Country',
+  phone: 'Phone',
+  website: 'Website',
+  primaryCategory: 'Primary category',
+  additionalCategories: 'Additional categories',
+  regularHours: 'Opening hours',
+  specialHours: 'Special hours',
+  description: 'Description',
+};
+
 export const DAYS: HoursPeriod['day'][] = [
   'MONDAY',
   'TUESDAY',
