@@ -36,9 +36,9 @@ describe('screens', () => {
         expect(await pageTitle(page)).toBe(title);
         if (FRAMES.has(path)) await checkFrame(page, path);
         if (path === '/listing_management' && size === DESKTOP) {
-          // Listings does not work yet, so the sidebar does not invite users to it as New.
+          // Spec 000: the sidebar marks Listing Management New.
           await page.locator('[data-section="listing_management"]').waitFor();
-          expect(await page.locator('[data-section="listing_management"] .menu-new').count()).toBe(0);
+          expect(await page.locator('[data-section="listing_management"] .menu-new').count()).toBe(1);
         }
         await screenshot(page, `frame${path.replace(/\//g, '_')}`);
         // Tables and toolbars must fold to the width: a phone user should never scroll sideways.

@@ -59,6 +59,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { competitorRoutes } from './modules/competitors/routes';
 import { offersRoutes } from './modules/offers/routes';
+import { listingRoutes } from './modules/listings/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { publicCouponRoutes } from './modules/offers/publicRoutes';
 import { landingPageRoutes } from './modules/landingPages/routes';
@@ -231,6 +232,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     insightsRoutes,
     competitorRoutes,
     offersRoutes,
+    listingRoutes,
     campaignRoutes,
     publicCouponRoutes,
     contactsRoutes,

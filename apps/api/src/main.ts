@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
 import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modules/messaging/meta/demo';
 import { startDemoSources, stockDemoSources } from './modules/integrations/demo';
+import { stockDemoListings } from './modules/listings/demo';
 import { startDemoSms } from './modules/campaigns/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));
   await giveDemoPagesTokens(database.db, config);
   await stockDemoSources(database.db, demoSources.google, demoGraph.fake);
+  await stockDemoListings(database.db, demoSources.google, demoGraph.fake);
 
   let stopSimulator = () => {};
   let closing = false;

@@ -35,10 +35,24 @@ export interface ReadOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One GET with retries; `classify` sorts a failed answer (its status and parsed body) into a kind. */
-export async function readJson<T>(
+export function readJson<T>(
   label: string,
   url: string,
   headers: Record<string, string>,
+  classify: (status: number, body: unknown) => SourceFailureKind,
+  opts: ReadOptions = {},
+): Promise<T> {
+  return sendJson<T>(label, url, { method: 'GET', headers }, classify, opts);
+}
+
+/**
+ * One call with retries (a PATCH or POST of listing fields too: they set values, so sending one
+ * again after a failure is safe); rate limits, server errors and time-outs are retried as above.
+ */
+export async function sendJson<T>(
+  label: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
   classify: (status: number, body: unknown) => SourceFailureKind,
   opts: ReadOptions = {},
 ): Promise<T> {
@@ -46,7 +60,7 @@ export async function readJson<T>(
   for (let attempt = 0; ; attempt++) {
     let failure: SourceApiError;
     try {
-      const res = await callApi(label, url, { method: 'GET', headers }, opts.timeoutMs);
+      const res = await callApi(label, url, init, opts.timeoutMs);
       if (res.ok) return (await res.json()) as T;
       failure = await sourceFailure(label, res, classify);
     } catch (error) {

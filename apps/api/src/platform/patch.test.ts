@@ -38,6 +38,8 @@ const NO_MATCHING_GET: Record<string, string> = {
   'PATCH /v2/api/reviewAlerts/{id}': 'its body is one field (acknowledged): there is nothing else to keep',
   'PATCH /v2/api/admin/googleOAuth':
     'its body lists location-to-place pairs to map; locations it does not name keep theirs (integrations.test)',
+  'PATCH /v2/api/confirmRejectedEdits/{locationId}':
+    "its body is an action (accept Google's values or push ours again), not fields; listings.test covers both",
   'PATCH /v2/api/facebook/pageIds':
     'its body lists location-to-page pairs to map; locations it does not name keep theirs (integrations.test)',
 };
@@ -116,6 +118,22 @@ function byId(body: unknown, id: number): unknown {
 const pickId = (body: unknown, params: Record<string, string>) => byId(body, Number(params.id));
 
 const CASES: Record<string, PatchCase> = {
+  'PATCH /v2/api/listing': {
+    params: async (w) => ({ location: String(w.reporting.marina) }),
+    get: '/v2/api/listing',
+    pick: (body, p) =>
+      (body as { data: { locationId: number }[] }).data.find((i) => i.locationId === Number(p.location)),
+    sends: [
+      {
+        body: (p) => ({ locationIds: [Number(p.location)], fields: { phone: '+971 4 111 2222' } }),
+        changes: ['phone', 'score', 'missing'],
+      },
+      {
+        body: (p) => ({ locationIds: [Number(p.location)], fields: { description: 'Fresh fish daily.' } }),
+        changes: ['description', 'score', 'missing'],
+      },
+    ],
+  },
   'PATCH /v2/api/team/{id}': {
     params: async (w) => ({ id: String(w.env.fx.companyA.analyst.id), location: String(w.reporting.marina) }),
     get: '/v2/api/team/{id}',

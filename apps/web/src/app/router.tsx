@@ -40,6 +40,7 @@ const shellPages: RouteObject[] = [
   page('reporting/competitors', () => import('../features/reporting/CompetitorsPage')),
   page('reporting/insights', () => import('../features/reporting/InsightsPage')),
   page('feedback/offers', () => import('../features/offers/OffersPage')),
+  page('listing_management', () => import('../features/listings/ListingsPage')),
   page('feedback/lists', () => import('../features/feedback/lists/ListsPage')),
   page('feedback/template', () => import('../features/feedback/templates/TemplatesPage')),
   page('feedback/campaigns', () => import('../features/feedback/campaigns/CampaignsPage')),

@@ -2656,6 +2656,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/listing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's listings by location with each directory's status, completeness score and rejected edits, paged; with locationId, one location and its history */
+        get: operations["getListing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit the listing of one or many locations (bulk); each change is kept as history and queued to Google and Facebook */
+        patch: operations["patchListing"];
+        trace?: never;
+    };
+    "/v2/api/listing/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Excel export "listings": each location's listing, score, missing fields and directory statuses */
+        get: operations["getListingExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/confirmRejectedEdits/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Confirm Google's own changes of a location: accept takes Google's values, keep pushes ours to Google again */
+        patch: operations["patchConfirmRejectedEditsByLocationId"];
+        trace?: never;
+    };
+    "/v2/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Business categories for listings (the shipped list), searched by name */
+        get: operations["getCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/feedback/campaigns": {
         parameters: {
             query?: never;
@@ -15373,6 +15442,410 @@ export interface operations {
                         valid_from: string | null;
                         valid_to: string | null;
                         active: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getListing: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                search?: string;
+                status?: "in_sync" | "out_of_sync" | "pending" | "error" | "rejected";
+                locationId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            locationId: number;
+                            locationTitle: string;
+                            listing: {
+                                name: string;
+                                address: string | null;
+                                city: string | null;
+                                postalCode: string | null;
+                                countryCode: string | null;
+                                phone: string | null;
+                                website: string | null;
+                                primaryCategory: string | null;
+                                additionalCategories: string[];
+                                regularHours: {
+                                    /** @enum {string} */
+                                    day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                                    open: string;
+                                    close: string;
+                                }[];
+                                specialHours: {
+                                    date: string;
+                                    closed: boolean;
+                                    open?: string | null;
+                                    close?: string | null;
+                                }[];
+                                description: string | null;
+                            };
+                            score: number;
+                            missing: string[];
+                            accuracy: number | null;
+                            directories: {
+                                directory: string;
+                                title: string;
+                                /** @enum {string} */
+                                status: "in_sync" | "out_of_sync" | "pending" | "error" | "not_connected" | "not_managed";
+                                reason: string | null;
+                                diff: {
+                                    field: string;
+                                    label: string;
+                                    ours: unknown;
+                                    theirs: unknown;
+                                }[];
+                                url: string | null;
+                                checkedAt: string | null;
+                                pushedAt: string | null;
+                            }[];
+                            rejectedEdits: {
+                                field: string;
+                                label: string;
+                                ours: unknown;
+                                theirs: unknown;
+                            }[];
+                            history?: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "edit" | "accept_google" | "keep_ours";
+                                user: string | null;
+                                fields: string[];
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                answers: {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        status: "pending" | "done" | "error" | "not_connected" | "skipped";
+                                        message?: string | null;
+                                        at?: string | null;
+                                    };
+                                };
+                                createdAt: string;
+                            }[];
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                        summary: {
+                            locations: number;
+                            score: number;
+                            accuracy: number | null;
+                            inSync: number;
+                            outOfSync: number;
+                            pending: number;
+                            errors: number;
+                            notConnected: number;
+                            rejected: number;
+                            missing: {
+                                field: string;
+                                label: string;
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locationIds: (number | string)[];
+                    fields: {
+                        name?: string;
+                        address?: string | null;
+                        city?: string | null;
+                        postalCode?: string | null;
+                        countryCode?: (string | null) | "";
+                        phone?: (string | null) | "";
+                        website?: (string | null) | "";
+                        primaryCategory?: string | null;
+                        additionalCategories?: string[];
+                        regularHours?: {
+                            /** @enum {string} */
+                            day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                            open: string;
+                            close: string;
+                        }[];
+                        specialHours?: {
+                            date: string;
+                            closed: boolean;
+                            open?: string | null;
+                            close?: string | null;
+                        }[];
+                        description?: string | null;
+                    };
+                    mergeSpecialHours?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                        editIds: number[];
+                        queued: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getListingExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Excel workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchConfirmRejectedEditsByLocationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                locationId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "accept" | "keep";
+                    fields?: ("name" | "address" | "city" | "postalCode" | "countryCode" | "phone" | "website" | "primaryCategory" | "additionalCategories" | "regularHours" | "specialHours" | "description")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locationId: number;
+                        locationTitle: string;
+                        listing: {
+                            name: string;
+                            address: string | null;
+                            city: string | null;
+                            postalCode: string | null;
+                            countryCode: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            primaryCategory: string | null;
+                            additionalCategories: string[];
+                            regularHours: {
+                                /** @enum {string} */
+                                day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                                open: string;
+                                close: string;
+                            }[];
+                            specialHours: {
+                                date: string;
+                                closed: boolean;
+                                open?: string | null;
+                                close?: string | null;
+                            }[];
+                            description: string | null;
+                        };
+                        score: number;
+                        missing: string[];
+                        accuracy: number | null;
+                        directories: {
+                            directory: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "in_sync" | "out_of_sync" | "pending" | "error" | "not_connected" | "not_managed";
+                            reason: string | null;
+                            diff: {
+                                field: string;
+                                label: string;
+                                ours: unknown;
+                                theirs: unknown;
+                            }[];
+                            url: string | null;
+                            checkedAt: string | null;
+                            pushedAt: string | null;
+                        }[];
+                        rejectedEdits: {
+                            field: string;
+                            label: string;
+                            ours: unknown;
+                            theirs: unknown;
+                        }[];
+                        history?: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "edit" | "accept_google" | "keep_ours";
+                            user: string | null;
+                            fields: string[];
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            answers: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    status: "pending" | "done" | "error" | "not_connected" | "skipped";
+                                    message?: string | null;
+                                    at?: string | null;
+                                };
+                            };
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCategories: {
+        parameters: {
+            query?: {
+                search?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                        }[];
+                        total: number;
                     };
                 };
             };

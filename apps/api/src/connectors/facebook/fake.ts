@@ -6,6 +6,8 @@
  *   long-lived user token; no refresh tokens, as Facebook).
  * - `GET /me` (id, name) and `GET /me/accounts` with the user's token: the pages the user manages, each with its page
  *   access token and location; cursor paging (`limit`, `after`, `paging.cursors`, `paging.next`).
+ * - `GET /{page-id}?fields=name,phone,website,hours,about` and `POST /{page-id}` with those fields
+ *   (form-encoded; `hours` a JSON object of `{day}_{n}_open|close`), with the page's token.
  * - `GET /{page-id}/ratings` with the page's token: recommendations (`recommendation_type`,
  *   `review_text`, `created_time`, `open_graph_story {id, comments}`), cursor paging.
  */
@@ -28,6 +30,8 @@ export interface FakeFacebookPage {
   token: string;
   location?: { street?: string; city?: string; zip?: string };
   ratings: FakeRating[];
+  /** Page information (listing management): phone, website, hours, about. */
+  info?: { phone?: string; website?: string; hours?: Record<string, string>; about?: string };
 }
 
 export interface FakeFacebookReviews {
@@ -197,4 +201,51 @@ export function handleFacebookReviews(
     return true;
   }
   return false;
+}
+
+const PAGE_INFO_FIELDS = ['phone', 'website', 'hours', 'about'] as const;
+const HOURS_KEY = /^(mon|tue|wed|thu|fri|sat|sun)_[1-4]_(open|close)$/;
+
+/** Answers the page-information calls of a known page; false for any other call. */
+export function handleFacebookPageInfo(
+  fb: FakeFacebookReviews,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: Record<string, unknown>,
+  token: string | null,
+  fail: GraphFail,
+  scripted: () => boolean,
+): boolean {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const page = parts.length === 1 ? fb.pages.get(parts[0]!) : undefined;
+  if (!page || (req.method !== 'GET' && req.method !== 'POST')) return false;
+  if (token !== page.token)
+    return (fail(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }), true);
+  if (scripted()) return true;
+  const answer = (payload: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  const info = (page.info ??= {});
+  if (req.method === 'GET') return (answer({ id: page.id, name: page.name, ...info }), true);
+  for (const field of PAGE_INFO_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (field === 'hours') {
+      let hours: Record<string, string>;
+      try {
+        hours =
+          typeof value === 'string' ? (JSON.parse(value) as Record<string, string>) : (value as Record<string, string>);
+      } catch {
+        return (fail(400, { message: '(#100) Param hours must be a JSON object', code: 100 }), true);
+      }
+      if (Object.keys(hours).some((k) => !HOURS_KEY.test(k)))
+        return (fail(400, { message: '(#100) Invalid keys in hours', code: 100 }), true);
+      info.hours = hours;
+    } else if (field === 'website' && typeof value === 'string' && value && !/^https?:\/\//.test(value))
+      return (fail(400, { message: '(#100) Param website must be a valid URL', code: 100 }), true);
+    else info[field] = String(value);
+  }
+  return (answer({ success: true }), true);
 }

@@ -5,6 +5,10 @@
  *   `POST /token` (authorization_code with PKCE, refresh_token; `invalid_grant` after `revokeAll`).
  * - `GET /v1/accounts` (Account Management API) and `GET /v1/accounts/{a}/locations` (Business
  *   Information API, `readMask`, `pageSize` at most 100, `pageToken`).
+ * - Business Information API v1 for listings: `GET /v1/locations/{l}?readMask=`, `GET
+ *   /v1/locations/{l}:getGoogleUpdated?readMask=` (Google's own changes in `googleUpdated`, named by
+ *   `diffMask`) and `PATCH /v1/locations/{l}?updateMask=` (400 INVALID_ARGUMENT for a missing or
+ *   unknown mask path, a phone or website Google would refuse).
  * - `GET /v4/accounts/{a}/locations/{l}/reviews` (`pageSize` at most 50, `pageToken` /
  *   `nextPageToken`, newest update first) and `PUT|DELETE .../reviews/{r}/reply`.
  * Every API call needs `Authorization: Bearer` with a live access token (401 UNAUTHENTICATED when
@@ -14,6 +18,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeOAuth, readText, type FakeOAuth } from '../oauthFake';
+import { GOOGLE_MASK_PATHS, type GoogleLocationFields } from './businessInformation';
 
 export interface FakeGoogleReview {
   reviewId: string;
@@ -32,6 +37,10 @@ export interface FakeGoogleLocation {
   address?: { addressLines: string[]; locality?: string; postalCode?: string };
   placeId?: string;
   reviews: FakeGoogleReview[];
+  /** The location's fields as the merchant set them (Business Information API). */
+  listing?: GoogleLocationFields;
+  /** Values Google changed on its own: shown instead of the merchant's, named by `diffMask`. */
+  googleUpdated?: GoogleLocationFields;
 }
 
 export type GoogleScripted = { status: number; retryAfter?: number } | { hang: true };
@@ -47,11 +56,13 @@ export interface FakeGoogle {
   clientId: string;
   clientSecret: string;
   oauth: FakeOAuth;
-  calls: { method: string; path: string }[];
+  calls: { method: string; path: string; body?: unknown }[];
   accounts: Map<string, { name: string; locations: FakeGoogleLocation[] }>;
   addAccount(id: string, name: string): void;
   addLocation(loc: Omit<FakeGoogleLocation, 'reviews'> & { reviews?: FakeGoogleReview[] }): FakeGoogleLocation;
   location(account: string, id: string): FakeGoogleLocation | undefined;
+  /** A location by its id alone (the v1 name `locations/{l}`). */
+  locationById(id: string): FakeGoogleLocation | undefined;
   script(...answers: GoogleScripted[]): void;
   close(): Promise<void>;
 }
@@ -120,7 +131,7 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
   const scripted: GoogleScripted[] = [];
   const hanging = new Set<ServerResponse>();
   const accounts = new Map<string, { name: string; locations: FakeGoogleLocation[] }>();
-  const calls: { method: string; path: string }[] = [];
+  const calls: { method: string; path: string; body?: unknown }[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -222,6 +233,65 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
         }
       }
     }
+    // /v1/locations/{l}[:getGoogleUpdated]
+    if (parts[0] === 'v1' && parts[1] === 'locations' && parts.length === 3) {
+      const [id, verb] = parts[2]!.split(':');
+      const loc = fake.locationById(id!);
+      if (!loc) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (req.method === 'GET') {
+        if (!url.searchParams.get('readMask'))
+          return googleError(
+            res,
+            400,
+            'INVALID_ARGUMENT',
+            'Request contains an invalid argument: read_mask is required.',
+          );
+        const merchant = { name: `locations/${loc.id}`, title: loc.title, ...loc.listing };
+        if (verb === 'getGoogleUpdated')
+          return ok(res, {
+            location: { ...merchant, ...loc.googleUpdated },
+            diffMask: Object.keys(loc.googleUpdated ?? {})
+              .map((k) => GOOGLE_MASK_PATHS.find((p) => p.split('.')[0] === k) ?? k)
+              .join(','),
+            pendingMask: '',
+          });
+        if (!verb) return ok(res, merchant);
+      }
+      if (req.method === 'PATCH' && !verb) {
+        const body = JSON.parse((await readText(req)) || '{}') as GoogleLocationFields;
+        calls[calls.length - 1]!.body = body;
+        const mask = (url.searchParams.get('updateMask') ?? '').split(',').filter(Boolean);
+        if (!mask.length)
+          return googleError(
+            res,
+            400,
+            'INVALID_ARGUMENT',
+            'Request contains an invalid argument: update_mask is required.',
+          );
+        const unknown = mask.find((m) => !(GOOGLE_MASK_PATHS as readonly string[]).includes(m));
+        if (unknown) return googleError(res, 400, 'INVALID_ARGUMENT', `Invalid field mask: ${unknown}`);
+        const phone = body.phoneNumbers?.primaryPhone;
+        if (mask.includes('phoneNumbers.primaryPhone') && phone && !/^\+?[0-9 ()-]{6,20}$/.test(phone))
+          return googleError(
+            res,
+            400,
+            'INVALID_ARGUMENT',
+            'Request contains an invalid argument: phone_numbers.primary_phone.',
+          );
+        if (mask.includes('websiteUri') && body.websiteUri && !/^https?:\/\//.test(body.websiteUri))
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument: website_uri.');
+        const listing = (loc.listing ??= {}) as Record<string, unknown>;
+        for (const path of mask) {
+          const [top, sub] = path.split('.') as [keyof GoogleLocationFields, string | undefined];
+          const value = (body as Record<string, unknown>)[top];
+          if (sub) listing[top] = { ...(listing[top] as object), [sub]: (value as Record<string, unknown>)?.[sub] };
+          else listing[top] = value;
+          if (top === 'title' && typeof value === 'string') loc.title = value;
+          if (loc.googleUpdated) delete loc.googleUpdated[top];
+        }
+        return ok(res, { name: `locations/${loc.id}`, title: loc.title, ...loc.listing });
+      }
+    }
     return googleError(res, 404, 'NOT_FOUND', 'The requested URL was not found on this server.');
   }
 
@@ -253,6 +323,13 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
       return full;
     },
     location: (account, id) => accounts.get(account)?.locations.find((l) => l.id === id),
+    locationById: (id) => {
+      for (const a of accounts.values()) {
+        const found = a.locations.find((l) => l.id === id);
+        if (found) return found;
+      }
+      return undefined;
+    },
     script: (...answers) => void scripted.push(...answers),
     close: async () => {
       for (const res of hanging) res.destroy();

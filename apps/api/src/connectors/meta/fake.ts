@@ -16,7 +16,12 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { hmacSha256Signature } from '../../platform/webhooks';
 import type { GraphError } from './index';
-import { createFakeFacebookReviews, handleFacebookReviews, type FakeFacebookReviews } from '../facebook/fake';
+import {
+  createFakeFacebookReviews,
+  handleFacebookPageInfo,
+  handleFacebookReviews,
+  type FakeFacebookReviews,
+} from '../facebook/fake';
 
 export const FAKE_GRAPH_VERSION = 'v21.0';
 
@@ -150,6 +155,19 @@ export async function startFakeGraph(
         (status, error) => graphError(res, status, error),
         () => answerScripted(res),
         origin,
+      )
+    )
+      return;
+    if (
+      handleFacebookPageInfo(
+        fake.reviews,
+        req,
+        res,
+        path,
+        body,
+        token,
+        (status, error) => graphError(res, status, error),
+        () => answerScripted(res),
       )
     )
       return;

@@ -13,3 +13,4 @@ export * from './outboundWebhooks';
 export * from './offers';
 export * from './feedback';
 export * from './serviceCredentials';
+export * from './listings';

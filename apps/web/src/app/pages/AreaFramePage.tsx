@@ -40,10 +40,7 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** What each area not built yet will do, said as a plan rather than as missing data (these pages have no period and no data to wait for). */
-const PLANS: Record<string, string> = {
-  '/listing_management':
-    'You will check and correct your name, address, hours and phone number on every listing site from here.',
-};
+const PLANS: Record<string, string> = {};
 
 function planText(pathname: string): string {
   return `${PLANS[pathname] ?? 'This area will be available in a coming release.'} This part of Reputo is still being built, so there is nothing to set up here yet.`;

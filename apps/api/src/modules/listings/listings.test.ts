@@ -1,0 +1,396 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGoogle, type FakeGoogle } from '../../connectors/google/fake';
+import { startFakeGraph, type FakeGraph } from '../../connectors/meta/fake';
+import { listingDirectories, locations, sourceConnections } from '../../db/schema';
+import { jobQueueFor } from '../../platform/jobs';
+import { describeEachDatabase, type TestEnv } from '../../test/harness';
+import { bearer, signIn } from '../../test/http';
+import { pickPort } from '../../test/processes';
+import { searchCategories } from './categories';
+import { completeness, fromGoogle, toGoogle } from './mapping';
+import { queueCheck } from './service';
+
+const googlePort = pickPort();
+const graphPort = pickPort() + 1;
+let google: FakeGoogle;
+let graph: FakeGraph;
+
+const env = {
+  GOOGLE_BUSINESS_INFO_URL: `http://127.0.0.1:${googlePort}/v1`,
+  FACEBOOK_GRAPH_URL: `http://127.0.0.1:${graphPort}/v21.0`,
+  FACEBOOK_GRAPH_RETRY_MS: '5',
+  FACEBOOK_GRAPH_TIMEOUT_MS: '300',
+};
+const GOOGLE_TOKEN = 'at-listings-google';
+const BULK = 50;
+
+describe('listing fields against Google and the category list', () => {
+  it('writes and reads back the Location resource, and scores completeness', () => {
+    const listing = {
+      name: 'Alpha Marina',
+      address: '12 Marina Walk',
+      city: 'Dubai',
+      postalCode: null,
+      countryCode: 'AE',
+      phone: '+971 4 123 4567',
+      website: 'https://alpha.test',
+      primaryCategory: 'gcid:restaurant',
+      additionalCategories: ['gcid:cafe'],
+      regularHours: [{ day: 'MONDAY' as const, open: '09:00', close: '17:30' }],
+      specialHours: [{ date: '2026-12-25', closed: true }],
+      description: null,
+    };
+    const { body, mask } = toGoogle(listing, ['name', 'phone', 'regularHours', 'specialHours', 'primaryCategory']);
+    expect(mask).toEqual(['title', 'phoneNumbers.primaryPhone', 'regularHours', 'specialHours', 'categories']);
+    expect(body.regularHours!.periods[0]).toEqual({
+      openDay: 'MONDAY',
+      openTime: { hours: 9 },
+      closeDay: 'MONDAY',
+      closeTime: { hours: 17, minutes: 30 },
+    });
+    expect(body.categories!.primaryCategory).toEqual({ name: 'categories/gcid:restaurant', displayName: 'Restaurant' });
+    const back = fromGoogle(
+      toGoogle(listing, [
+        'name',
+        'address',
+        'city',
+        'countryCode',
+        'phone',
+        'website',
+        'primaryCategory',
+        'regularHours',
+        'specialHours',
+        'description',
+      ]).body,
+    );
+    expect(back).toMatchObject({ ...listing, additionalCategories: ['gcid:cafe'] });
+    expect(completeness(listing)).toEqual({ score: 89, missing: ['description'] });
+    expect(searchCategories('italian rest', 5).map((c) => c.id)).toEqual(['gcid:italian_restaurant']);
+  });
+});
+
+describeEachDatabase(
+  'listing management',
+  (use) => {
+    let t: TestEnv;
+    const tokens: Record<string, string> = {};
+    const ids: number[] = [];
+    let marina: number;
+    let betaLocation: number;
+
+    beforeAll(async () => {
+      t = use();
+      google ??= await startFakeGoogle({ port: googlePort });
+      graph ??= await startFakeGraph({ port: graphPort });
+      for (const [key, email] of Object.entries({
+        admin: 'admin@alpha.test',
+        manager: 'manager@alpha.test',
+        analyst: 'analyst@alpha.test',
+        responder: 'responder@alpha.test',
+        owner: 'owner@fixture.test',
+        beta: 'admin@beta.test',
+      }))
+        tokens[key] = (await signIn(t.app, email)).access_token;
+      const db = t.database.db;
+      const companyId = t.fx.companyA.id;
+      const made = await db
+        .insert(locations)
+        .values(
+          Array.from({ length: BULK }, (_, i) => ({
+            companyId,
+            title: i === 0 ? 'Marina Walk' : `Branch ${String(i).padStart(2, '0')}`,
+            address: `${i + 1} Test Street`,
+            city: 'Dubai',
+          })),
+        )
+        .returning({ id: locations.id });
+      ids.push(...made.map((m) => m.id));
+      marina = ids[0]!;
+      const [b] = await db.insert(locations).values({ companyId: t.fx.companyB.id, title: 'Beta HQ' }).returning();
+      betaLocation = b!.id;
+
+      google.accounts.clear();
+      google.addAccount('100', 'Alpha Group');
+      google.oauth.accessTokens.set(GOOGLE_TOKEN, { user: 'owner', expiresAt: Date.now() + 3_600_000 });
+      ids.forEach((_, i) =>
+        google.addLocation({
+          account: '100',
+          id: `L${i}`,
+          title: i === 0 ? 'Marina Walk' : `Branch ${String(i).padStart(2, '0')}`,
+          listing: { storefrontAddress: { addressLines: [`${i + 1} Test Street`], locality: 'Dubai' } },
+        }),
+      );
+      graph.reviews.pages.clear();
+      graph.reviews.addReviewPage({ id: 'page-1', name: 'Marina Walk', token: 'page-token-1' });
+      const far = new Date(Date.now() + 3_600_000);
+      await db.insert(sourceConnections).values([
+        {
+          companyId,
+          locationId: 0,
+          source: 'google',
+          account: 'accounts/100',
+          accessToken: GOOGLE_TOKEN,
+          expiresAt: far,
+        },
+        ...ids.map((id, i) => ({
+          companyId,
+          locationId: id,
+          source: 'google',
+          account: `accounts/100/locations/L${i}`,
+        })),
+        { companyId, locationId: 0, source: 'facebook', account: 'me', accessToken: 'user-token' },
+        { companyId, locationId: marina, source: 'facebook', account: 'page-1', accessToken: 'page-token-1' },
+      ]);
+    });
+    afterAll(async () => {
+      // Both databases share the fakes.
+    });
+
+    const call = (who: string, method: 'GET' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+    const runJobs = () => jobQueueFor(t.app.deps).runDue();
+    const item = async (locationId: number) => {
+      const res = await call('admin', 'GET', `/v2/api/listing?locationId=${locationId}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data[0];
+    };
+    const patches = () => google.calls.filter((c) => c.method === 'PATCH');
+    const check = async (locationId: number, source: string) => {
+      const [row] = await t.database.db
+        .select()
+        .from(sourceConnections)
+        .where(and(eq(sourceConnections.locationId, locationId), eq(sourceConnections.source, source)));
+      await queueCheck(jobQueueFor(t.app.deps), row!.id);
+      await runJobs();
+    };
+
+    it('lists the listings with paging, scores and per-directory status; gated by feature and tenant', async () => {
+      const res = await call('analyst', 'GET', '/v2/api/listing?per_page=10&search=marina');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ page: 1, per_page: 10, total: 1, total_pages: 1 });
+      const first = body.data[0];
+      expect(first.listing).toMatchObject({ name: 'Marina Walk', address: '1 Test Street', city: 'Dubai' });
+      expect(first.missing).toContain('Phone');
+      expect(first.directories.map((d: { directory: string; status: string }) => [d.directory, d.status])).toEqual([
+        ['google', 'pending'],
+        ['facebook', 'pending'],
+        ['zomato', 'not_managed'],
+      ]);
+      expect(body.summary.locations).toBe(BULK);
+      expect((await call('owner', 'GET', `/v2/api/listing?ownerAsCompany=${t.fx.companyA.id}`)).json().total).toBe(
+        BULK,
+      );
+      expect((await call('beta', 'GET', '/v2/api/listing')).statusCode).toBe(403);
+      expect((await call('admin', 'GET', `/v2/api/listing?locationId=${betaLocation}`)).statusCode).toBe(404);
+      const cats = (await call('analyst', 'GET', '/v2/api/categories?search=pizza')).json();
+      expect(cats.data.map((c: { name: string }) => c.name)).toEqual(['Pizza delivery', 'Pizza restaurant']);
+      expect(cats.total).toBeGreaterThan(300);
+    });
+
+    it('edits one listing: validation, roles, 404 for another company, pushed to Google and Facebook with history', async () => {
+      const fields = {
+        phone: '+971 4 555 0101',
+        website: 'https://alpha.test/marina',
+        primaryCategory: 'gcid:seafood_restaurant',
+        additionalCategories: ['gcid:bar'],
+        regularHours: [
+          { day: 'MONDAY', open: '09:00', close: '22:00' },
+          { day: 'TUESDAY', open: '09:00', close: '22:00' },
+        ],
+        description: 'Seafood on the marina.',
+      };
+      const bad = await call('admin', 'PATCH', '/v2/api/listing', {
+        locationIds: [marina],
+        fields: { website: 'alpha.test', primaryCategory: 'gcid:nope' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('Website must start with http:// or https://');
+      const unknown = await call('admin', 'PATCH', '/v2/api/listing', {
+        locationIds: [marina],
+        fields: { primaryCategory: 'gcid:nope' },
+      });
+      expect(unknown.json().error_description).toBe('Unknown category: gcid:nope');
+      expect((await call('analyst', 'PATCH', '/v2/api/listing', { locationIds: [marina], fields })).statusCode).toBe(
+        403,
+      );
+      expect((await call('responder', 'PATCH', '/v2/api/listing', { locationIds: [marina], fields })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await call('admin', 'PATCH', '/v2/api/listing', { locationIds: [marina, betaLocation], fields })).statusCode,
+      ).toBe(404);
+
+      const res = await call('manager', 'PATCH', '/v2/api/listing', { locationIds: [marina], fields });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ updated: 1, queued: 2 });
+      expect((await item(marina)).directories[0].status).toBe('pending');
+      const before = patches().length;
+      await runJobs();
+      const [patch] = patches().slice(before);
+      expect(patch!.path).toBe(
+        '/v1/locations/L0?updateMask=phoneNumbers.primaryPhone,websiteUri,categories,regularHours,profile.description',
+      );
+      expect(google.location('100', 'L0')!.listing!.phoneNumbers).toEqual({ primaryPhone: '+971 4 555 0101' });
+      expect(graph.reviews.pages.get('page-1')!.info).toEqual({
+        phone: '+971 4 555 0101',
+        website: 'https://alpha.test/marina',
+        about: 'Seafood on the marina.',
+        hours: { mon_1_open: '09:00', mon_1_close: '22:00', tue_1_open: '09:00', tue_1_close: '22:00' },
+      });
+      const after = await item(marina);
+      expect(after.directories.slice(0, 2).map((d: { status: string }) => d.status)).toEqual(['in_sync', 'in_sync']);
+      expect(after.history[0]).toMatchObject({
+        kind: 'edit',
+        user: 'manager Tester',
+        fields: Object.keys(fields),
+        answers: { google: { status: 'done' }, facebook: { status: 'done' } },
+      });
+      // What the directories show matches ours.
+      await check(marina, 'google');
+      await check(marina, 'facebook');
+      expect((await item(marina)).directories.slice(0, 2).map((d: { status: string }) => d.status)).toEqual([
+        'in_sync',
+        'in_sync',
+      ]);
+    });
+
+    it(`bulk-edits the special hours of ${BULK} locations: ${BULK} PATCH calls with the specialHours mask`, async (ctx) => {
+      // Heavy on PGlite's single connection: PostgreSQL runs it when both are tested.
+      if (t.driver === 'pglite' && process.env.TEST_DATABASE_URL) ctx.skip();
+      const before = patches().length;
+      const res = await call('admin', 'PATCH', '/v2/api/listing', {
+        locationIds: ids,
+        fields: { specialHours: [{ date: '2026-12-25', closed: true }] },
+        mergeSpecialHours: true,
+      });
+      expect(res.json()).toMatchObject({ updated: BULK, queued: BULK });
+      await runJobs();
+      const sent = patches().slice(before);
+      expect(sent).toHaveLength(BULK);
+      expect(new Set(sent.map((c) => c.path.split('?')[0]))).toEqual(new Set(ids.map((_, i) => `/v1/locations/L${i}`)));
+      for (const c of sent) {
+        expect(c.path.split('?')[1]).toBe('updateMask=specialHours');
+        expect(c.body).toEqual({
+          specialHours: { specialHourPeriods: [{ startDate: { year: 2026, month: 12, day: 25 }, closed: true }] },
+        });
+      }
+      const list = (await call('admin', 'GET', '/v2/api/listing?per_page=100')).json();
+      expect(list.summary.pending).toBe(0);
+      expect(
+        list.data.every((i: { directories: { status: string }[] }) => i.directories[0]!.status === 'in_sync'),
+      ).toBe(true);
+    });
+
+    it('retries a 429 with back-off, then shows a refusal, an expired token and a time-out as errors; nothing lost', async () => {
+      const one = ids[1]!;
+      google.script({ status: 429, retryAfter: 0 });
+      await call('admin', 'PATCH', '/v2/api/listing', { locationIds: [one], fields: { phone: '+971 4 000 0001' } });
+      await runJobs();
+      expect((await item(one)).history[0].answers.google.status).toBe('done');
+      expect(google.location('100', 'L1')!.listing!.phoneNumbers!.primaryPhone).toBe('+971 4 000 0001');
+
+      // 400: Google refuses; the value stays ours and the status says why.
+      google.script({ status: 400 });
+      await call('admin', 'PATCH', '/v2/api/listing', { locationIds: [one], fields: { phone: '+971 4 000 0002' } });
+      await runJobs();
+      let state = await item(one);
+      expect(state.listing.phone).toBe('+971 4 000 0002');
+      expect(state.directories[0]).toMatchObject({
+        status: 'error',
+        reason: 'Google API: The service is currently unavailable.',
+      });
+      expect(state.history[0].answers.google.status).toBe('error');
+
+      // 500 three times and a hang: the call's own retries give up, the queue retries later.
+      google.script({ status: 500 }, { status: 500 }, { hang: true });
+      await call('admin', 'PATCH', '/v2/api/listing', { locationIds: [one], fields: { phone: '+971 4 000 0003' } });
+      await runJobs();
+      state = await item(one);
+      expect(state.directories[0].status).toBe('pending');
+      expect(state.history[0].answers.google).toMatchObject({ status: 'pending' });
+      expect(state.history[0].answers.google.message).toMatch(/^Retrying at .*no answer in time/);
+
+      // Expired token with no refresh: the connection needs reconnecting, visible on the listing.
+      google.oauth.expireAccessTokens();
+      await t.database.db.delete(listingDirectories).where(eq(listingDirectories.locationId, ids[2]!));
+      await call('admin', 'PATCH', '/v2/api/listing', {
+        locationIds: [ids[2]!],
+        fields: { website: 'https://b2.test' },
+      });
+      await runJobs();
+      state = await item(ids[2]!);
+      expect(state.directories[0].status).toBe('error');
+      expect(state.directories[0].reason).toMatch(/^Google must be connected again/);
+      expect(state.listing.website).toBe('https://b2.test');
+      // Connected again: the next edit goes through.
+      google.oauth.accessTokens.set(GOOGLE_TOKEN, { user: 'owner', expiresAt: Date.now() + 3_600_000 });
+      await t.database.db
+        .update(sourceConnections)
+        .set({ status: 'connected', statusReason: null })
+        .where(and(eq(sourceConnections.companyId, t.fx.companyA.id), eq(sourceConnections.locationId, 0)));
+    });
+
+    it("shows Google's own changes as rejected edits; accept takes them, keep pushes ours again", async () => {
+      const loc = google.location('100', 'L0')!;
+      loc.googleUpdated = {
+        phoneNumbers: { primaryPhone: '+971 4 999 9999' },
+        websiteUri: 'https://google-found.test',
+      };
+      await check(marina, 'google');
+      let state = await item(marina);
+      expect(state.rejectedEdits.map((r: { field: string; theirs: unknown }) => [r.field, r.theirs])).toEqual([
+        ['phone', '+971 4 999 9999'],
+        ['website', 'https://google-found.test'],
+      ]);
+      expect(state.directories[0].status).toBe('out_of_sync');
+      const list = (await call('analyst', 'GET', '/v2/api/listing?status=rejected')).json();
+      expect(list.data.map((i: { locationId: number }) => i.locationId)).toEqual([marina]);
+      expect(list.summary.rejected).toBe(1);
+
+      const path = `/v2/api/confirmRejectedEdits/${marina}`;
+      expect((await call('analyst', 'PATCH', path, { action: 'accept' })).statusCode).toBe(403);
+      expect(
+        (await call('admin', 'PATCH', `/v2/api/confirmRejectedEdits/${betaLocation}`, { action: 'accept' })).statusCode,
+      ).toBe(404);
+
+      // Accept Google's phone: ours takes it, and Facebook gets it.
+      const accepted = await call('admin', 'PATCH', path, { action: 'accept', fields: ['phone'] });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().listing.phone).toBe('+971 4 999 9999');
+      expect(accepted.json().rejectedEdits.map((r: { field: string }) => r.field)).toEqual(['website']);
+      await runJobs();
+      expect(graph.reviews.pages.get('page-1')!.info!.phone).toBe('+971 4 999 9999');
+
+      // Keep our website: pushed to Google again.
+      const before = patches().length;
+      const kept = await call('admin', 'PATCH', path, { action: 'keep' });
+      expect(kept.json().rejectedEdits).toEqual([]);
+      expect(kept.json().history[0]).toMatchObject({ kind: 'keep_ours', fields: ['website'] });
+      await runJobs();
+      expect(
+        patches()
+          .slice(before)
+          .map((c) => c.path),
+      ).toEqual(['/v1/locations/L0?updateMask=websiteUri']);
+      expect(loc.googleUpdated).toEqual({ phoneNumbers: { primaryPhone: '+971 4 999 9999' } });
+      state = await item(marina);
+      expect(state.history.slice(0, 2).map((h: { kind: string }) => h.kind)).toEqual(['keep_ours', 'accept_google']);
+      expect((await call('admin', 'PATCH', path, { action: 'keep' })).statusCode).toBe(400);
+    });
+
+    it('exports the listings with their status to Excel', async () => {
+      const res = await call('analyst', 'GET', '/v2/api/listing/export');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/listings-\d{4}-\d{2}-\d{2}\.xlsx/);
+      expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    });
+  },
+  { env },
+);
+
+afterAll(async () => {
+  await google?.close();
+  await graph?.close();
+});

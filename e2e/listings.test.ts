@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { call, token } from './support/api';
+import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+
+useBrowser();
+
+interface Item {
+  locationId: number;
+  listing: { name: string; phone: string | null; specialHours: { date: string }[] };
+  rejectedEdits: { field: string }[];
+  history?: { kind: string; answers: Record<string, { status: string }> }[];
+}
+interface ListingPage {
+  data: Item[];
+}
+
+const ADMIN = 'admin@reputo.test';
+const one = async (bearer: string, id: number) =>
+  (await call<ListingPage>(bearer, 'GET', `/v2/api/listing?locationId=${id}`)).data[0]!;
+
+/** Listing Management on the demo: edit a listing, bulk-edit special hours, confirm Google's own change. */
+describe('listing management', () => {
+  it('edits a listing, bulk-edits hours and accepts a rejected edit, at 1440 and 390 px', async () => {
+    const admin = await token(ADMIN);
+    const rejected = (await call<ListingPage>(admin, 'GET', '/v2/api/listing?status=rejected')).data[0]!;
+    expect(rejected.rejectedEdits.length).toBeGreaterThan(0);
+    const page = await newPage(DESKTOP);
+    await signIn(page, ADMIN);
+    await page.goto('/listing_management');
+    await page.getByTestId('page-title').filter({ hasText: 'Listing Management' }).waitFor();
+    await page.getByTestId('listing-summary').waitFor();
+    await page.getByTestId('status-google').first().waitFor();
+    await screenshot(page, 'listings-list');
+
+    // Edit one listing's phone: saved, and pushed to Google and Facebook by the job runner.
+    const table = page.getByTestId('listings-table');
+    // A location connected to Google (and Facebook) in the demo.
+    const synced = (await call<ListingPage>(admin, 'GET', '/v2/api/listing?status=in_sync')).data[0]!;
+    const id = synced.locationId;
+    await page.getByPlaceholder('Search locations').fill(synced.listing.name);
+    await page.keyboard.press('Enter');
+    const first = table.locator('tbody tr', { hasText: synced.listing.name }).first();
+    await first.getByTestId('status-google').filter({ hasText: 'In sync' }).waitFor();
+    await first.getByTestId('listing-open').click();
+    const phone = `+971 4 777 ${String(Date.now()).slice(-4)}`;
+    await page.getByTestId('listing-phone').fill(phone);
+    await page.getByTestId('listing-save').click();
+    await page.getByText('Saved. Sending to the connected directories.').waitFor();
+    await expect
+      .poll(async () => (await one(admin, id)).history?.[0]?.answers.google?.status, { timeout: 15_000 })
+      .toBe('done');
+    expect((await one(admin, id)).listing.phone).toBe(phone);
+    await page.locator('.ant-drawer-close').click();
+
+    // Bulk: a closed day for two locations, kept beside their other special days.
+    await page.getByPlaceholder('Search locations').fill('');
+    await page.keyboard.press('Enter');
+    await table.locator('tbody tr').nth(2).waitFor();
+    const boxes = table.locator('tbody tr .ant-checkbox-input');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    const firstTwo = (await call<ListingPage>(admin, 'GET', '/v2/api/listing?per_page=2')).data;
+    await page.getByTestId('bulk-hours').click();
+    const modal = page.locator('.ant-modal:visible');
+    await modal.getByRole('textbox', { name: 'Special day' }).click();
+    await page.keyboard.type('2026-11-30');
+    await page.keyboard.press('Enter');
+    await page.locator('#bulk-save').click();
+    await page.getByText(/Hours saved for 2 locations; \d+ updates are being sent\./).waitFor();
+    for (const item of firstTwo)
+      expect((await one(admin, item.locationId)).listing.specialHours.map((s) => s.date)).toContain('2026-11-30');
+
+    // Google changed a field on its own: accept Google's value.
+    await page.getByPlaceholder('Search locations').fill(rejected.listing.name);
+    await page.keyboard.press('Enter');
+    const row = table.locator('tbody tr', { hasText: rejected.listing.name }).first();
+    await row.getByTestId('rejected-tag').waitFor();
+    await row.getByTestId('listing-open').click();
+    const edits = page.getByTestId('rejected-edits');
+    await edits.waitFor();
+    await screenshot(page, 'listings-rejected');
+    await edits.getByRole('button', { name: "Accept Google's" }).first().click();
+    await page.getByText("Google's value taken.").waitFor();
+    await expect
+      .poll(async () => (await one(admin, rejected.locationId)).rejectedEdits.length)
+      .toBe(rejected.rejectedEdits.length - 1);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByTestId('listing-history').getByText("Accepted Google's").waitFor();
+    await page.locator('.ant-drawer-close').click();
+
+    // The phone layout: no sideways scrolling.
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('listing-open').first().waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'listings-phone');
+    await page.getByTestId('listing-open').first().click();
+    await page.getByTestId('listing-directories').waitFor();
+    await screenshot(page, 'listings-drawer-phone');
+  }, 40_000);
+});
