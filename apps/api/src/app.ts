@@ -47,6 +47,7 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { metaRoutes } from './modules/messaging/meta/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { webhookSettingsRoutes } from './modules/webhooks/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { webhooksExtension } from './modules/webhooks/samples';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
@@ -248,6 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     systemHealthRoutes,
     integrationRoutes,
     webhookSettingsRoutes,
+    ticketRoutes,
     locationRoutes,
     stateRoutes,
   ]) {

@@ -12,3 +12,4 @@ export * from './reviewAlerts';
 export * from './outboundWebhooks';
 export * from './offers';
 export * from './feedback';
+export * from './tickets';
