@@ -4216,6 +4216,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/ticketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s Zendesk and Jira connections with their state */
+        get: operations["getTicketing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/zendesk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Zendesk (subdomain, agent email, API token, checked with Zendesk) or change its rule */
+        post: operations["postZendesk"];
+        /** Disconnect Zendesk (tickets already made keep their links) */
+        delete: operations["deleteZendesk"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/jira": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Jira Cloud (site, account email, API token, checked with Jira) */
+        post: operations["postJira"];
+        /** Disconnect Jira (tickets already made keep their links) */
+        delete: operations["deleteJira"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/zendesk/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Zendesk connection and the tickets made from reviews, newest first */
+        post: operations["postZendeskList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/jira/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Jira's projects and issue types (read from Jira now); saves the project, issue type and rule given */
+        post: operations["postJiraSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reviewTickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Zendesk tickets and Jira issues of these reviews */
+        get: operations["getReviewTickets"];
+        put?: never;
+        /** Create a Zendesk ticket or Jira issue from a review (queued; answered pending) */
+        post: operations["postReviewTickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/locations": {
         parameters: {
             query?: never;
@@ -22067,6 +22172,573 @@ export interface operations {
                         durationMs: number | null;
                         lastAttemptAt: string | null;
                         nextAttemptAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTicketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        zendesk: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        jira: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postZendesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subdomain: string;
+                    /** Format: email */
+                    email: string;
+                    apiToken?: string;
+                    maxRating?: number | null;
+                    categoryIds?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        email: string | null;
+                        accountName: string | null;
+                        tokenHint: string | null;
+                        maxRating: number | null;
+                        categoryIds: number[];
+                        projectId: string | null;
+                        projectKey: string | null;
+                        projectName: string | null;
+                        issueTypeId: string | null;
+                        issueTypeName: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteZendesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postJira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    site: string;
+                    /** Format: email */
+                    email: string;
+                    apiToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        email: string | null;
+                        accountName: string | null;
+                        tokenHint: string | null;
+                        maxRating: number | null;
+                        categoryIds: number[];
+                        projectId: string | null;
+                        projectKey: string | null;
+                        projectName: string | null;
+                        issueTypeId: string | null;
+                        issueTypeName: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteJira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postZendeskList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    per_page?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        tickets: {
+                            id: number;
+                            reviewId: number;
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            /** @enum {string} */
+                            origin: "manual" | "rule";
+                            /** @enum {string} */
+                            state: "pending" | "created" | "failed";
+                            status: string | null;
+                            externalId: string | null;
+                            key: string | null;
+                            url: string | null;
+                            error: string | null;
+                            attempts: number;
+                            statusCheckedAt: string | null;
+                            createdAt: string;
+                            rating: number | null;
+                            authorName: string | null;
+                            reviewText: string | null;
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postJiraSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    projectId?: string;
+                    issueTypeId?: string;
+                    maxRating?: number | null;
+                    categoryIds?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        projects: {
+                            id: string;
+                            key: string;
+                            name: string;
+                        }[];
+                        issueTypes: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewTickets: {
+        parameters: {
+            query: {
+                reviewIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tickets: {
+                            id: number;
+                            reviewId: number;
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            /** @enum {string} */
+                            origin: "manual" | "rule";
+                            /** @enum {string} */
+                            state: "pending" | "created" | "failed";
+                            status: string | null;
+                            externalId: string | null;
+                            key: string | null;
+                            url: string | null;
+                            error: string | null;
+                            attempts: number;
+                            statusCheckedAt: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postReviewTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reviewId: number | string;
+                    /** @enum {string} */
+                    provider: "zendesk" | "jira";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        reviewId: number;
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        /** @enum {string} */
+                        origin: "manual" | "rule";
+                        /** @enum {string} */
+                        state: "pending" | "created" | "failed";
+                        status: string | null;
+                        externalId: string | null;
+                        key: string | null;
+                        url: string | null;
+                        error: string | null;
+                        attempts: number;
+                        statusCheckedAt: string | null;
                         createdAt: string;
                     };
                 };

@@ -352,6 +352,7 @@ async function createTicketJob(deps: Deps, payload: Record<string, unknown>, job
         externalKey: created.key,
         url: jiraIssuePage(s.siteUrl ?? s.baseUrl, created.key),
         status: 'To Do',
+        statusCheckedAt: new Date(),
         error: null,
         attempts: job.attempts,
       });

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_JIRA, DEMO_ZENDESK } from '../apps/api/src/modules/tickets/demo';
+import { call, token } from './support/api';
+import { DESKTOP, newPage, PHONE, sidewaysScroll, signIn } from './support/browser';
+import { useBrowser } from './support/browser';
+
+useBrowser();
+
+const ADMIN = 'admin@reputo.test';
+const PATH = '/settings/other/thirdPartyLogin';
+const SHOTS = process.env.TICKETS_SHOTS ?? '/tmp/shots-tickets';
+
+/** Fills and sends the connect form of a card (the demo server's fakes accept the demo credentials). */
+async function connect(page: Page, provider: 'zendesk' | 'jira', account: string, email: string, apiToken: string) {
+  await page.getByTestId(`connect-${provider}`).click();
+  await page.getByTestId(`${provider}-account`).fill(account);
+  await page.getByTestId(`${provider}-email`).fill(email);
+  await page.getByTestId(`${provider}-token`).fill(apiToken);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    // A clean start (also for the retry of a failed try).
+    const admin = await token(ADMIN);
+    await call(admin, 'DELETE', '/v2/api/zendesk');
+    await call(admin, 'DELETE', '/v2/api/jira');
+    page = await newPage(DESKTOP);
+    await signIn(page, ADMIN);
+    mkdirSync(SHOTS, { recursive: true });
+  });
+
+  it('connects Zendesk and Jira, makes a ticket from a review, and disconnects both', async () => {
+    await page.goto(PATH);
+    const zendesk = page.getByTestId('integration-zendesk');
+    const jira = page.getByTestId('integration-jira');
+    await zendesk.getByText('Not connected').waitFor();
+
+    // A refused token: the reason shows in the form, nothing is connected.
+    await connect(page, 'zendesk', 'acme', DEMO_ZENDESK.email, 'wrong-token');
+    await page
+      .getByTestId('connect-error')
+      .getByText(/Couldn't authenticate you/)
+      .waitFor();
+    await page.getByTestId('zendesk-token').fill(DEMO_ZENDESK.token);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await zendesk.getByText('Connected', { exact: true }).waitFor();
+    await zendesk.getByText(`token …${DEMO_ZENDESK.token.slice(-4)}`, { exact: false }).waitFor();
+
+    await connect(page, 'jira', 'acme.atlassian.net', DEMO_JIRA.email, DEMO_JIRA.token);
+    await jira.getByText('Connected', { exact: true }).waitFor();
+    await choose(page, 'jira-project', 'Operations (OPS)');
+    await page.getByText('Jira settings saved.').first().waitFor();
+    await choose(page, 'jira-issue-type', 'Task');
+    await expect
+      .poll(
+        async () =>
+          (await call<{ jira: { issueTypeId: string | null } }>(await token(ADMIN), 'GET', '/v2/api/ticketing')).jira
+            .issueTypeId,
+      )
+      .toBe('10010');
+    await page.mouse.move(0, 0);
+    await page.locator('.int-sources').screenshot({ path: `${SHOTS}/tickets-cards-1440.png` });
+
+    // A review: Create Zendesk ticket; the server's job makes it and the card links it with its status.
+    await page.goto('/reviews');
+    const button = page.locator('[data-testid^="create-ticket-"]').first();
+    await button.waitFor();
+    const reviewId = (await button.getAttribute('data-testid'))!.replace('create-ticket-', '');
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Create Zendesk ticket' }).click();
+    const card = page.getByTestId(`review-${reviewId}`);
+    await card
+      .getByTestId('ticket-zendesk')
+      .getByText(/Zendesk #\d+ · new/)
+      .waitFor({ timeout: 20_000 });
+    await card.screenshot({ path: `${SHOTS}/tickets-review-1440.png` });
+
+    const phone = await newPage(PHONE);
+    await signIn(phone, ADMIN);
+    await phone.goto(PATH);
+    await phone.getByTestId('integration-jira').getByText('Connected', { exact: true }).waitFor();
+    expect(await sidewaysScroll(phone)).toBeLessThanOrEqual(0);
+    await phone.getByTestId('integration-zendesk').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: `${SHOTS}/tickets-cards-390.png`, fullPage: false });
+
+    await page.goto(PATH);
+    for (const [provider, card] of [
+      ['zendesk', zendesk],
+      ['jira', jira],
+    ] as const) {
+      await page.getByTestId(`disconnect-${provider}`).click();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await card.getByText('Not connected').waitFor();
+    }
+  });
+});
