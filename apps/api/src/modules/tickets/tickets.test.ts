@@ -322,6 +322,16 @@ describeEachDatabase(
       expect((await call('beta', 'GET', '/v2/api/ticketing')).json().jira.status).toBe('not_connected');
       jira.failNext('server_error');
       expect((await call('admin', 'POST', '/v2/api/jira/settings', {})).statusCode).toBe(200);
+      // A revoked token: the call says why and the connection needs the token again.
+      jira.failNext('auth');
+      expect((await call('admin', 'POST', '/v2/api/jira/settings', {})).statusCode).toBe(422);
+      expect((await state()).jira).toMatchObject({ status: 'reconnect_needed', projectId: '10001' });
+      const again = await call('admin', 'POST', '/v2/api/jira', {
+        site: 'acme',
+        email: jira.email,
+        apiToken: jira.token,
+      });
+      expect(again.json()).toMatchObject({ status: 'connected', projectId: '10001', issueTypeId: '10011' });
     });
 
     it('disconnects: the links of tickets made stay, waiting ones fail', async () => {
