@@ -48,6 +48,7 @@ import { metaRoutes } from './modules/messaging/meta/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { webhookSettingsRoutes } from './modules/webhooks/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { audienceRoutes } from './modules/audiences/routes';
 import { webhooksExtension } from './modules/webhooks/samples';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
@@ -250,6 +251,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     integrationRoutes,
     webhookSettingsRoutes,
     ticketRoutes,
+    audienceRoutes,
     locationRoutes,
     stateRoutes,
   ]) {

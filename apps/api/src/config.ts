@@ -155,6 +155,12 @@ const envSchema = z.object({
   TICKETS_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   TICKETS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   TICKETS_STATUS_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  MAILCHIMP_BASE_URL: z.url().optional(),
+  ACTIVECAMPAIGN_BASE_URL: z.url().optional(),
+  AUDIENCES_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  AUDIENCES_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  AUDIENCES_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  AUDIENCES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -274,6 +280,20 @@ export interface Config {
     retryBaseSeconds: number;
     maxAttempts: number;
     statusSeconds: number;
+  };
+  /**
+   * Email audiences (modules/audiences: Mailchimp, ActiveCampaign): a fixed address for every
+   * company's calls instead of the key's data center or the account's address (tests, the demo), a
+   * call's time-out, the in-call retry pause (429 waits its Retry-After), the sync job's retry
+   * back-off and attempts.
+   */
+  audiences: {
+    mailchimpBaseUrl: string | null;
+    activeCampaignBaseUrl: string | null;
+    timeoutMs: number;
+    retryMs: number;
+    retryBaseSeconds: number;
+    maxAttempts: number;
   };
   webhooks: {
     allowPrivate: boolean;
@@ -436,6 +456,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
       retryBaseSeconds: env.TICKETS_RETRY_BASE_SECONDS,
       maxAttempts: env.TICKETS_MAX_ATTEMPTS,
       statusSeconds: env.TICKETS_STATUS_SECONDS,
+    },
+    audiences: {
+      mailchimpBaseUrl: env.MAILCHIMP_BASE_URL?.replace(/\/$/, '') ?? null,
+      activeCampaignBaseUrl: env.ACTIVECAMPAIGN_BASE_URL?.replace(/\/$/, '') ?? null,
+      timeoutMs: env.AUDIENCES_TIMEOUT_MS,
+      retryMs: env.AUDIENCES_RETRY_MS,
+      retryBaseSeconds: env.AUDIENCES_RETRY_BASE_SECONDS,
+      maxAttempts: env.AUDIENCES_MAX_ATTEMPTS,
     },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,

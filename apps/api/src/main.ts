@@ -11,6 +11,7 @@ import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modul
 import { startDemoSources, stockDemoSources } from './modules/integrations/demo';
 import { startDemoSms } from './modules/campaigns/demo';
 import { startDemoTicketing } from './modules/tickets/demo';
+import { startDemoAudiences } from './modules/audiences/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -64,6 +65,9 @@ async function main(): Promise<void> {
   // Demo without ZENDESK_BASE_URL / JIRA_BASE_URL: local fakes answer Zendesk and Jira (modules/tickets/demo.ts).
   const demoTicketing = await startDemoTicketing(config);
   config = demoTicketing.config;
+  // Demo without MAILCHIMP_BASE_URL / ACTIVECAMPAIGN_BASE_URL: local fakes answer them (modules/audiences/demo.ts).
+  const demoAudiences = await startDemoAudiences(config);
+  config = demoAudiences.config;
   const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
   // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
   const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
     await demoSources.google?.close();
     await demoSms.fake?.close();
     await demoTicketing.close();
+    await demoAudiences.close();
     await changeFeed?.close();
     await replica?.close();
     await database.close();

@@ -1,10 +1,10 @@
 /**
- * The shared part of the local fakes of services connected by API key (Zendesk, Jira): an HTTP
- * server that checks HTTP Basic credentials and can be told to fail the next calls the way these
- * services do: 401 (a revoked token), 400, 500, 429 with Retry-After, or no answer at all (a
+ * The shared part of the local fakes of services connected by API key (Zendesk, Jira, Mailchimp,
+ * ActiveCampaign): an HTTP server that checks the credentials (HTTP Basic unless told otherwise) and
+ * can be told to fail the next calls the way these services do: 401 (a revoked token), 400, 500, 429 with Retry-After, or no answer at all (a
  * time-out). Each fake adds its own routes.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeFailure = 'auth' | 'bad_request' | 'server_error' | 'rate_limited' | 'hang';
@@ -58,6 +58,8 @@ export async function startApiKeyFake(opts: {
   /** The body of each injected failure, in the service's own error shape. */
   errorBody: (failure: Exclude<FakeFailure, 'hang'>) => unknown;
   routes: FakeRoute;
+  /** Another check of the credentials than Basic user:password (ActiveCampaign's Api-Token header). */
+  authorized?: (headers: IncomingHttpHeaders) => boolean;
 }): Promise<ApiKeyFake> {
   const queue: FakeFailure[] = [];
   const calls: FakeRequest[] = [];
@@ -73,7 +75,8 @@ export async function startApiKeyFake(opts: {
       if (failure === 'rate_limited') return send(res, 429, opts.errorBody(failure), { 'retry-after': '0' });
       if (failure === 'server_error') return send(res, 500, opts.errorBody(failure));
       if (failure === 'bad_request') return send(res, 400, opts.errorBody(failure));
-      if (failure === 'auth' || req.headers.authorization !== expected) return send(res, 401, opts.errorBody('auth'));
+      const authorized = opts.authorized ? opts.authorized(req.headers) : req.headers.authorization === expected;
+      if (failure === 'auth' || !authorized) return send(res, 401, opts.errorBody('auth'));
       if (body === undefined) return send(res, 400, opts.errorBody('bad_request'));
       const request = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body };
       calls.push(request);

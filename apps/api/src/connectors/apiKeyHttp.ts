@@ -1,5 +1,5 @@
 /**
- * JSON calls to a service connected by API key (Zendesk, Jira): one request with a time-out, errors
+ * JSON calls to a service connected by API key (Zendesk, Jira, Mailchimp, ActiveCampaign): one request with a time-out, errors
  * sorted by what the caller does about them, and the in-call retries of passing failures (429 waits
  * its Retry-After, at most 10 s; 5xx and time-outs wait `retryMs`, doubling). What is still failing
  * after them throws a ServiceError of kind 'transient', which the job queue retries later.
@@ -22,7 +22,11 @@ export interface HttpSettings {
   /** The service's name in messages ("Zendesk"). */
   name: string;
   baseUrl: string;
-  authorization: string;
+  /** The Authorization header (Basic); or `headers` for a service with its own (ActiveCampaign's Api-Token). */
+  authorization?: string;
+  headers?: Record<string, string>;
+  /** What a 401 says was refused (default "the email and API token"). */
+  credentials?: string;
   timeoutMs: number;
   retryMs: number;
   /** Retries of a passing failure inside the call (default 2). */
@@ -34,13 +38,24 @@ const MAX_RETRY_AFTER_MS = 10_000;
 export const basicAuth = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-/** The error text of Zendesk (`error`, `description`, `details`) or Jira (`errorMessages`, `errors`) bodies. */
+const titleOf = (e: unknown) =>
+  e && typeof e === 'object' && typeof (e as { title?: unknown }).title === 'string'
+    ? (e as { title: string }).title
+    : String(e);
+
+/**
+ * The error text of Zendesk (`error`, `description`), Jira (`errorMessages`, `errors`), Mailchimp
+ * (problem details: `title`, `detail`) or ActiveCampaign (`errors: [{title}]`, `message`) bodies.
+ */
 function errorText(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
   const parts: string[] = [];
   if (Array.isArray(b.errorMessages)) parts.push(...b.errorMessages.map(String));
-  if (b.errors && typeof b.errors === 'object') parts.push(...Object.values(b.errors as object).map(String));
+  if (Array.isArray(b.errors)) parts.push(...b.errors.map(titleOf));
+  else if (b.errors && typeof b.errors === 'object') parts.push(...Object.values(b.errors as object).map(String));
+  if (typeof b.detail === 'string') parts.push(typeof b.title === 'string' ? `${b.title}: ${b.detail}` : b.detail);
+  if (typeof b.message === 'string') parts.push(b.message);
   if (typeof b.description === 'string') parts.push(b.description);
   else if (typeof b.error === 'string') parts.push(b.error);
   else if (b.error && typeof b.error === 'object' && typeof (b.error as { title?: unknown }).title === 'string')
@@ -64,7 +79,8 @@ async function once<T>(s: HttpSettings, method: string, path: string, body: unkn
     res = await fetch(`${s.baseUrl}${path}`, {
       method,
       headers: {
-        authorization: s.authorization,
+        ...(s.authorization ? { authorization: s.authorization } : {}),
+        ...s.headers,
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -92,7 +108,11 @@ async function once<T>(s: HttpSettings, method: string, path: string, body: unkn
   if (res.status === 429) return { wait: retryAfterMs(res, s.retryMs) };
   if (res.status >= 500) throw new ServiceError('transient', res.status, `${s.name} failed (${res.status}): ${detail}`);
   if (res.status === 401)
-    throw new ServiceError('auth', 401, `${s.name} refused the email and API token (401): ${detail}`);
+    throw new ServiceError(
+      'auth',
+      401,
+      `${s.name} refused ${s.credentials ?? 'the email and API token'} (401): ${detail}`,
+    );
   throw new ServiceError('rejected', res.status, `${s.name} refused the request (${res.status}): ${detail}`);
 }
 

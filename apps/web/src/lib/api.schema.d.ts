@@ -4321,6 +4321,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s Mailchimp and ActiveCampaign connections with their last sync */
+        get: operations["getAudiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/mailchimp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Mailchimp with an API key (checked with Mailchimp’s ping) */
+        post: operations["postMailchimp"];
+        /** Disconnect Mailchimp (contacts already sent stay there) */
+        delete: operations["deleteMailchimp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/activecampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect ActiveCampaign with the account URL and an API token (checked with ActiveCampaign) */
+        post: operations["postActivecampaign"];
+        /** Disconnect ActiveCampaign (contacts already sent stay there) */
+        delete: operations["deleteActivecampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/mailchimp/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mailchimp’s audiences (read now, all pages); saves the audience given */
+        post: operations["postMailchimpList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/activecampaign/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ActiveCampaign’s lists (read now) and each brand’s list; saves the lists given */
+        post: operations["postActivecampaignBrands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/audienceSync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync now: sends the consenting contacts to Mailchimp or ActiveCampaign (queued) */
+        post: operations["postAudienceSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/locations": {
         parameters: {
             query?: never;
@@ -22740,6 +22844,565 @@ export interface operations {
                         attempts: number;
                         statusCheckedAt: string | null;
                         createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAudiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mailchimp: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        activecampaign: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postMailchimp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteMailchimp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postActivecampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountUrl: string;
+                    apiToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteActivecampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postMailchimpList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    listId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        lists: {
+                            id: string;
+                            name: string;
+                            memberCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postActivecampaignBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultListId?: string | null;
+                    brands?: {
+                        brandId: number | string;
+                        listId: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        lists: {
+                            id: string;
+                            name: string;
+                        }[];
+                        brands: {
+                            id: number;
+                            title: string;
+                            listId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postAudienceSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "mailchimp" | "activecampaign";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
                     };
                 };
             };

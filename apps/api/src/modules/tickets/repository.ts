@@ -6,8 +6,11 @@ import type { TicketProvider } from './rules.repository';
 export type ConnectionRow = typeof sourceConnections.$inferSelect;
 export type TicketRow = typeof reviewTickets.$inferSelect;
 
-/** The company's connection to a help desk or tracker (the company-wide row of source_connections). */
-export async function findConnection(db: Db, companyId: number, provider: TicketProvider) {
+/**
+ * The company's connection to a service connected by API key (the company-wide row of
+ * source_connections): help desks and trackers here, email audiences (modules/audiences) too.
+ */
+export async function findConnection(db: Db, companyId: number, provider: string) {
   const [row] = await db
     .select()
     .from(sourceConnections)
@@ -25,7 +28,7 @@ export async function saveConnection(
   db: Db,
   values: {
     companyId: number;
-    source: TicketProvider;
+    source: string;
     account: string;
     accountName: string;
     accessToken: string;
@@ -56,7 +59,7 @@ export async function updateConnection(db: Db, id: number, change: Partial<typeo
 }
 
 /** The key was refused: the connection needs its credentials again; the page shows why. */
-export async function markReconnectNeeded(db: Db, companyId: number, provider: TicketProvider, reason: string) {
+export async function markReconnectNeeded(db: Db, companyId: number, provider: string, reason: string) {
   await db
     .update(sourceConnections)
     .set({ status: 'reconnect_needed', statusReason: reason, statusAt: new Date() })
