@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEMO_MAILCHIMP } from '../apps/api/src/modules/audiences/demo';
 import { DEMO_JIRA, DEMO_ZENDESK } from '../apps/api/src/modules/tickets/demo';
 import { call, token } from './support/api';
 import { DESKTOP, newPage, signIn } from './support/browser';
@@ -98,5 +99,35 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
       await page.getByRole('button', { name: 'Yes' }).click();
       await card.getByText('Not connected').waitFor();
     }
+  });
+
+  it('connects Mailchimp, picks an audience and disconnects', async () => {
+    const admin = await token(ADMIN);
+    await call(admin, 'DELETE', '/v2/api/mailchimp');
+    await page.goto(PATH);
+    const card = page.getByTestId('integration-mailchimp');
+    await card.getByText('Not connected').waitFor();
+    await page.getByTestId('connect-mailchimp').click();
+    await page.getByTestId('mailchimp-key').fill('0000000000wrong-us1');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page
+      .getByTestId('connect-error')
+      .getByText(/API Key Invalid/)
+      .waitFor();
+    await page.getByTestId('mailchimp-key').fill(DEMO_MAILCHIMP.apiKey);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await choose(page, 'mailchimp-audience', 'Newsletter (0)');
+    await expect
+      .poll(
+        async () =>
+          (await call<{ mailchimp: { listId: string | null } }>(admin, 'GET', '/v2/api/audiences')).mailchimp.listId,
+      )
+      .toBe('a1b2c3d4e5');
+    await page.mouse.move(0, 0);
+    await card.screenshot({ path: `${SHOTS}/audiences-mailchimp-1440.png` });
+    await page.getByTestId('disconnect-mailchimp').click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await card.getByText('Not connected').waitFor();
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './integrationsApi';
 import { WebhooksSection } from './WebhooksSection';
 import { TicketingCards } from './TicketingCards';
+import { AudienceCards } from './AudienceCards';
 import './settings.css';
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
@@ -278,6 +279,7 @@ export default function IntegrationsPage() {
           ))
         )}
         <TicketingCards admin={admin} />
+        <AudienceCards admin={admin} />
       </div>
       {admin && <WebhooksSection />}
       <Card title="Locations" className="int-locations">

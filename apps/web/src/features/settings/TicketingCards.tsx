@@ -11,7 +11,8 @@ const RATING_OPTIONS = [
   ...[1, 2, 3, 4].map((n) => ({ value: n, label: `${n} star${n > 1 ? 's' : ''} or less` })),
 ];
 
-function ConnectionTag({ c }: { c: TicketConnection }) {
+/** A connection's state tag (help desks, trackers, email audiences). */
+export function ConnectionTag({ c }: { c: Pick<TicketConnection, 'status'> }) {
   if (c.status === 'connected') return <Tag color="green">Connected</Tag>;
   if (c.status === 'reconnect_needed')
     return (

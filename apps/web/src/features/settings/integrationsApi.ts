@@ -111,3 +111,34 @@ export const ticketingApi = {
   create: (reviewId: number, provider: TicketProvider): Promise<ReviewTicket> =>
     api('/v2/api/reviewTickets', { method: 'POST', body: { reviewId, provider } }),
 };
+
+/** Email audiences (API module audiences): Mailchimp and ActiveCampaign connections and contact syncs. */
+export type Audiences = ApiResponse<'/v2/api/audiences'>;
+export type AudienceConnection = Audiences['mailchimp'];
+export type AudienceProvider = AudienceConnection['provider'];
+export type MailchimpLists = ApiResponse<'/v2/api/mailchimp/list', 'post'>;
+export type ActiveCampaignBrands = ApiResponse<'/v2/api/activecampaign/brands', 'post'>;
+
+export const audienceKeys = {
+  all: ['audiences'] as const,
+  state: ['audiences', 'state'] as const,
+  lists: (provider: AudienceProvider) => ['audiences', 'lists', provider] as const,
+};
+
+export const audiencesApi = {
+  state: (signal?: AbortSignal): Promise<Audiences> => api('/v2/api/audiences', { signal }),
+  connectMailchimp: (body: { apiKey: string }): Promise<AudienceConnection> =>
+    api('/v2/api/mailchimp', { method: 'POST', body }),
+  connectActiveCampaign: (body: { accountUrl: string; apiToken: string }): Promise<AudienceConnection> =>
+    api('/v2/api/activecampaign', { method: 'POST', body }),
+  mailchimpLists: (body: { listId?: string } = {}, signal?: AbortSignal): Promise<MailchimpLists> =>
+    api('/v2/api/mailchimp/list', { method: 'POST', body, signal }),
+  activeCampaignBrands: (
+    body: { defaultListId?: string | null; brands?: { brandId: number; listId: string | null }[] } = {},
+    signal?: AbortSignal,
+  ): Promise<ActiveCampaignBrands> => api('/v2/api/activecampaign/brands', { method: 'POST', body, signal }),
+  sync: (provider: AudienceProvider): Promise<AudienceConnection> =>
+    api('/v2/api/audienceSync', { method: 'POST', body: { provider } }),
+  disconnect: (provider: AudienceProvider): Promise<{ removed: number }> =>
+    api(`/v2/api/${provider}`, { method: 'DELETE' }),
+};
