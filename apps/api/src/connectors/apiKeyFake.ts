@@ -26,6 +26,8 @@ export interface ApiKeyFake {
   /** Every call that reached a route (after the credentials and failures), in order. */
   calls: FakeRequest[];
   failNext(...failures: FakeFailure[]): void;
+  /** The failures come after this many calls answered normally (a failure in the middle of a run). */
+  failAfter(calls: number, ...failures: FakeFailure[]): void;
   /** Calls answered with an injected failure, in order. */
   refused: FakeFailure[];
   close(): Promise<void>;
@@ -64,12 +66,15 @@ export async function startApiKeyFake(opts: {
   const queue: FakeFailure[] = [];
   const calls: FakeRequest[] = [];
   const refused: FakeFailure[] = [];
+  let passBefore = 0;
   const expected = `Basic ${Buffer.from(`${opts.user}:${opts.password}`).toString('base64')}`;
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const body = await readJson(req);
-      const failure = queue.shift();
+      let failure: FakeFailure | undefined;
+      if (passBefore > 0) passBefore--;
+      else failure = queue.shift();
       if (failure) refused.push(failure);
       if (failure === 'hang') return; // never answers: the client's time-out
       if (failure === 'rate_limited') return send(res, 429, opts.errorBody(failure), { 'retry-after': '0' });
@@ -94,6 +99,10 @@ export async function startApiKeyFake(opts: {
     calls,
     refused,
     failNext: (...failures) => queue.push(...failures),
+    failAfter: (n, ...failures) => {
+      passBefore = n;
+      queue.push(...failures);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

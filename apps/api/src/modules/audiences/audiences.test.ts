@@ -150,10 +150,16 @@ describeEachDatabase(
       mailchimp.failNext('rate_limited', 'server_error', 'hang');
       const retried = await sync('mailchimp');
       expect(retried.sync).toMatchObject({ running: false, synced: 2, failed: 1, error: null });
-      // Retries used up inside the call: the job throws, the queue retries it, the run goes on after the last contact done.
-      mailchimp.failNext('server_error', 'server_error', 'server_error');
+      // Retries used up inside the call in the middle of the run (after Ann's member and tags): the job
+      // throws, the queue retries it, and the run goes on after Ann without sending her again.
+      const annPath = `/lists/a1b2c3d4e5/members/${memberHash('ann@example.test')}`;
+      const annCalls = () => mailchimp.calls.filter((c) => c.method === 'PUT' && c.path === annPath).length;
+      const before = annCalls();
+      mailchimp.failAfter(2, 'server_error', 'server_error', 'server_error');
       const resumed = await sync('mailchimp');
       expect(resumed.sync).toMatchObject({ running: false, synced: 2, failed: 1, error: null });
+      expect(annCalls() - before).toBe(1);
+      expect(mailchimp.refused.slice(-3)).toEqual(['server_error', 'server_error', 'server_error']);
 
       mailchimp.failNext('auth');
       const refused = await sync('mailchimp');
