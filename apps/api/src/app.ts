@@ -49,6 +49,8 @@ import { messagingRoutes } from './modules/messaging/routes';
 import { metaRoutes } from './modules/messaging/meta/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { webhookSettingsRoutes } from './modules/webhooks/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { audienceRoutes } from './modules/audiences/routes';
 import { webhooksExtension } from './modules/webhooks/samples';
 import { outboxRoutes } from './modules/outbox/routes';
 import { partnerRoutes } from './modules/partners/routes';
@@ -254,6 +256,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     serviceCredentialRoutes,
     integrationRoutes,
     webhookSettingsRoutes,
+    ticketRoutes,
+    audienceRoutes,
     locationRoutes,
     stateRoutes,
   ]) {

@@ -150,6 +150,19 @@ const envSchema = z.object({
   WEBHOOKS_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(31),
   WEBHOOKS_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  ZENDESK_BASE_URL: z.url().optional(),
+  JIRA_BASE_URL: z.url().optional(),
+  TICKETS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  TICKETS_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  TICKETS_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  TICKETS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  TICKETS_STATUS_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  MAILCHIMP_BASE_URL: z.url().optional(),
+  ACTIVECAMPAIGN_BASE_URL: z.url().optional(),
+  AUDIENCES_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  AUDIENCES_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  AUDIENCES_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  AUDIENCES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   TRANSLATE_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -274,6 +287,35 @@ export interface Config {
    * retry after `retryBaseSeconds`, doubling up to an hour) and attempts (31: about a day), and how
    * many deliveries in a row may fail every retry before the endpoint is disabled.
    */
+  /**
+   * Help desks and issue trackers (modules/tickets: Zendesk, Jira): a fixed address for every
+   * company's calls instead of https://{subdomain}.zendesk.com or the company's Jira site (tests, a
+   * proxy), a call's time-out, the in-call retry pause (429 waits its Retry-After), the job's retry
+   * back-off and attempts, and how often linked tickets' statuses are read again.
+   */
+  tickets: {
+    zendeskBaseUrl: string | null;
+    jiraBaseUrl: string | null;
+    timeoutMs: number;
+    retryMs: number;
+    retryBaseSeconds: number;
+    maxAttempts: number;
+    statusSeconds: number;
+  };
+  /**
+   * Email audiences (modules/audiences: Mailchimp, ActiveCampaign): a fixed address for every
+   * company's calls instead of the key's data center or the account's address (tests, the demo), a
+   * call's time-out, the in-call retry pause (429 waits its Retry-After), the sync job's retry
+   * back-off and attempts.
+   */
+  audiences: {
+    mailchimpBaseUrl: string | null;
+    activeCampaignBaseUrl: string | null;
+    timeoutMs: number;
+    retryMs: number;
+    retryBaseSeconds: number;
+    maxAttempts: number;
+  };
   webhooks: {
     allowPrivate: boolean;
     timeoutMs: number;
@@ -455,6 +497,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
       retryBaseSeconds: env.WEBHOOKS_RETRY_BASE_SECONDS,
       maxAttempts: env.WEBHOOKS_MAX_ATTEMPTS,
       disableAfter: env.WEBHOOKS_DISABLE_AFTER,
+    },
+    tickets: {
+      zendeskBaseUrl: env.ZENDESK_BASE_URL?.replace(/\/$/, '') ?? null,
+      jiraBaseUrl: env.JIRA_BASE_URL?.replace(/\/$/, '') ?? null,
+      timeoutMs: env.TICKETS_TIMEOUT_MS,
+      retryMs: env.TICKETS_RETRY_MS,
+      retryBaseSeconds: env.TICKETS_RETRY_BASE_SECONDS,
+      maxAttempts: env.TICKETS_MAX_ATTEMPTS,
+      statusSeconds: env.TICKETS_STATUS_SECONDS,
+    },
+    audiences: {
+      mailchimpBaseUrl: env.MAILCHIMP_BASE_URL?.replace(/\/$/, '') ?? null,
+      activeCampaignBaseUrl: env.ACTIVECAMPAIGN_BASE_URL?.replace(/\/$/, '') ?? null,
+      timeoutMs: env.AUDIENCES_TIMEOUT_MS,
+      retryMs: env.AUDIENCES_RETRY_MS,
+      retryBaseSeconds: env.AUDIENCES_RETRY_BASE_SECONDS,
+      maxAttempts: env.AUDIENCES_MAX_ATTEMPTS,
     },
     translate: env.TRANSLATE_URL ? { url: env.TRANSLATE_URL.replace(/\/$/, ''), apiKey: env.TRANSLATE_API_KEY } : null,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,

@@ -11,6 +11,8 @@ import { giveDemoPagesTokens, startDemoGraph, startDemoSimulator } from './modul
 import { startDemoSources, stockDemoSources } from './modules/integrations/demo';
 import { stockDemoListings } from './modules/listings/demo';
 import { startDemoSms } from './modules/campaigns/demo';
+import { startDemoTicketing } from './modules/tickets/demo';
+import { startDemoAudiences } from './modules/audiences/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -61,6 +63,12 @@ async function main(): Promise<void> {
   // Demo without a Twilio account: a local fake sends the SMS campaigns (connectors/sms/fake.ts).
   const demoSms = await startDemoSms(config);
   config = demoSms.config;
+  // Demo without ZENDESK_BASE_URL / JIRA_BASE_URL: local fakes answer Zendesk and Jira (modules/tickets/demo.ts).
+  const demoTicketing = await startDemoTicketing(config);
+  config = demoTicketing.config;
+  // Demo without MAILCHIMP_BASE_URL / ACTIVECAMPAIGN_BASE_URL: local fakes answer them (modules/audiences/demo.ts).
+  const demoAudiences = await startDemoAudiences(config);
+  config = demoAudiences.config;
   const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
   // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
   const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
@@ -86,6 +94,8 @@ async function main(): Promise<void> {
     await demoGraph.fake?.close();
     await demoSources.google?.close();
     await demoSms.fake?.close();
+    await demoTicketing.close();
+    await demoAudiences.close();
     await changeFeed?.close();
     await replica?.close();
     await database.close();

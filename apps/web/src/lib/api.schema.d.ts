@@ -4370,6 +4370,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/ticketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s Zendesk and Jira connections with their state */
+        get: operations["getTicketing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/zendesk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Zendesk (subdomain, agent email, API token, checked with Zendesk) or change its rule */
+        post: operations["postZendesk"];
+        /** Disconnect Zendesk (tickets already made keep their links) */
+        delete: operations["deleteZendesk"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/jira": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Jira Cloud (site, account email, API token, checked with Jira) */
+        post: operations["postJira"];
+        /** Disconnect Jira (tickets already made keep their links) */
+        delete: operations["deleteJira"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/zendesk/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Zendesk connection and the tickets made from reviews, newest first */
+        post: operations["postZendeskList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/jira/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Jira's projects and issue types (read from Jira now); saves the project, issue type and rule given */
+        post: operations["postJiraSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/reviewTickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Zendesk tickets and Jira issues of these reviews */
+        get: operations["getReviewTickets"];
+        put?: never;
+        /** Create a Zendesk ticket or Jira issue from a review (queued; answered pending) */
+        post: operations["postReviewTickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s Mailchimp and ActiveCampaign connections with their last sync */
+        get: operations["getAudiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/mailchimp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Mailchimp with an API key (checked with Mailchimp’s ping) */
+        post: operations["postMailchimp"];
+        /** Disconnect Mailchimp (contacts already sent stay there) */
+        delete: operations["deleteMailchimp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/activecampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect ActiveCampaign with the account URL and an API token (checked with ActiveCampaign) */
+        post: operations["postActivecampaign"];
+        /** Disconnect ActiveCampaign (contacts already sent stay there) */
+        delete: operations["deleteActivecampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/mailchimp/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mailchimp’s audiences (read now, all pages); saves the audience given */
+        post: operations["postMailchimpList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/activecampaign/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ActiveCampaign’s lists (read now) and each brand’s list; saves the lists given */
+        post: operations["postActivecampaignBrands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/audienceSync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync now: sends the consenting contacts to Mailchimp or ActiveCampaign (queued) */
+        post: operations["postAudienceSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/locations": {
         parameters: {
             query?: never;
@@ -22858,6 +23067,1132 @@ export interface operations {
                         lastAttemptAt: string | null;
                         nextAttemptAt: string | null;
                         createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTicketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        zendesk: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        jira: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postZendesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subdomain: string;
+                    /** Format: email */
+                    email: string;
+                    apiToken?: string;
+                    maxRating?: number | null;
+                    categoryIds?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        email: string | null;
+                        accountName: string | null;
+                        tokenHint: string | null;
+                        maxRating: number | null;
+                        categoryIds: number[];
+                        projectId: string | null;
+                        projectKey: string | null;
+                        projectName: string | null;
+                        issueTypeId: string | null;
+                        issueTypeName: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteZendesk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postJira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    site: string;
+                    /** Format: email */
+                    email: string;
+                    apiToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        email: string | null;
+                        accountName: string | null;
+                        tokenHint: string | null;
+                        maxRating: number | null;
+                        categoryIds: number[];
+                        projectId: string | null;
+                        projectKey: string | null;
+                        projectName: string | null;
+                        issueTypeId: string | null;
+                        issueTypeName: string | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteJira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postZendeskList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    per_page?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        tickets: {
+                            id: number;
+                            reviewId: number;
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            /** @enum {string} */
+                            origin: "manual" | "rule";
+                            /** @enum {string} */
+                            state: "pending" | "created" | "failed";
+                            status: string | null;
+                            externalId: string | null;
+                            key: string | null;
+                            url: string | null;
+                            error: string | null;
+                            attempts: number;
+                            statusCheckedAt: string | null;
+                            createdAt: string;
+                            rating: number | null;
+                            authorName: string | null;
+                            reviewText: string | null;
+                        }[];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postJiraSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    projectId?: string;
+                    issueTypeId?: string;
+                    maxRating?: number | null;
+                    categoryIds?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            email: string | null;
+                            accountName: string | null;
+                            tokenHint: string | null;
+                            maxRating: number | null;
+                            categoryIds: number[];
+                            projectId: string | null;
+                            projectKey: string | null;
+                            projectName: string | null;
+                            issueTypeId: string | null;
+                            issueTypeName: string | null;
+                        };
+                        projects: {
+                            id: string;
+                            key: string;
+                            name: string;
+                        }[];
+                        issueTypes: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewTickets: {
+        parameters: {
+            query: {
+                reviewIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tickets: {
+                            id: number;
+                            reviewId: number;
+                            /** @enum {string} */
+                            provider: "zendesk" | "jira";
+                            /** @enum {string} */
+                            origin: "manual" | "rule";
+                            /** @enum {string} */
+                            state: "pending" | "created" | "failed";
+                            status: string | null;
+                            externalId: string | null;
+                            key: string | null;
+                            url: string | null;
+                            error: string | null;
+                            attempts: number;
+                            statusCheckedAt: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postReviewTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reviewId: number | string;
+                    /** @enum {string} */
+                    provider: "zendesk" | "jira";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        reviewId: number;
+                        /** @enum {string} */
+                        provider: "zendesk" | "jira";
+                        /** @enum {string} */
+                        origin: "manual" | "rule";
+                        /** @enum {string} */
+                        state: "pending" | "created" | "failed";
+                        status: string | null;
+                        externalId: string | null;
+                        key: string | null;
+                        url: string | null;
+                        error: string | null;
+                        attempts: number;
+                        statusCheckedAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAudiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mailchimp: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        activecampaign: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postMailchimp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteMailchimp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postActivecampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountUrl: string;
+                    apiToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteActivecampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postMailchimpList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    listId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        lists: {
+                            id: string;
+                            name: string;
+                            memberCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postActivecampaignBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultListId?: string | null;
+                    brands?: {
+                        brandId: number | string;
+                        listId: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            /** @enum {string} */
+                            provider: "mailchimp" | "activecampaign";
+                            title: string;
+                            /** @enum {string} */
+                            status: "not_connected" | "connected" | "reconnect_needed";
+                            statusReason: string | null;
+                            statusAt: string | null;
+                            account: string | null;
+                            accountName: string | null;
+                            keyHint: string | null;
+                            listId: string | null;
+                            listName: string | null;
+                            brandLists: {
+                                brandId: number;
+                                listId: string;
+                            }[];
+                            defaultListId: string | null;
+                            sync: {
+                                running: boolean;
+                                synced: number;
+                                failed: number;
+                                errors: {
+                                    email: string;
+                                    reason: string;
+                                }[];
+                                error: string | null;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            } | null;
+                        };
+                        lists: {
+                            id: string;
+                            name: string;
+                        }[];
+                        brands: {
+                            id: number;
+                            title: string;
+                            listId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postAudienceSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "mailchimp" | "activecampaign";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "mailchimp" | "activecampaign";
+                        title: string;
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        account: string | null;
+                        accountName: string | null;
+                        keyHint: string | null;
+                        listId: string | null;
+                        listName: string | null;
+                        brandLists: {
+                            brandId: number;
+                            listId: string;
+                        }[];
+                        defaultListId: string | null;
+                        sync: {
+                            running: boolean;
+                            synced: number;
+                            failed: number;
+                            errors: {
+                                email: string;
+                                reason: string;
+                            }[];
+                            error: string | null;
+                            startedAt: string;
+                            finishedAt: string | null;
+                        } | null;
                     };
                 };
             };

@@ -14,3 +14,4 @@ export * from './offers';
 export * from './feedback';
 export * from './serviceCredentials';
 export * from './listings';
+export * from './tickets';

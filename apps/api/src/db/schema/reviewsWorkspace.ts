@@ -217,6 +217,11 @@ export const sourceConnections = pgTable(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     lastError: text('last_error'),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /**
+     * A service connected by API key (modules/tickets: Zendesk, Jira): the address and user the key
+     * belongs to, and the company's choices (project, issue type, rules). Review sources leave it empty.
+     */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

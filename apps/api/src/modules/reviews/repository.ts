@@ -30,6 +30,7 @@ import {
   type ScopeOptions,
 } from './scope';
 import { scopeCompanyId } from '../../platform/companyScope';
+import { queueRuleTickets } from '../tickets/rules.repository';
 
 /** A review's own columns as the workspace shows them. */
 const ownColumns = {
@@ -521,6 +522,8 @@ export async function setReviewAssignments(
           .values(
             change.categoryIds.map((categoryId) => ({ reviewId: review.id, categoryId, companyId: review.companyId })),
           );
+        // A category that a Zendesk or Jira rule names queues a ticket (modules/tickets).
+        await queueRuleTickets(tx as unknown as Db, review.companyId, [review.id], 'categorized');
       }
     }
   });

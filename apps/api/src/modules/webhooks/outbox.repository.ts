@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookEvent } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { queueRuleTickets } from '../tickets/rules.repository';
 
 function subscribed(companyId: number, kind: WebhookEvent): SQL {
   return sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.company_id = ${companyId} AND e.enabled
@@ -35,7 +36,10 @@ const reviewData = sql`jsonb_build_object('review', jsonb_build_object(
   'id', r.id, 'location_id', r.location_id, 'source', r.source, 'rating', r.rating, 'title', r.title,
   'text', r.text, 'author_name', r.author_name, 'created_at', r.created_at, 'removed_at', r.removed_at))`;
 
-/** One event per review (created, changed, removed) in one statement; answers how many were written. */
+/**
+ * One event per review (created, changed, removed) in one statement; answers how many were written.
+ * New reviews also meet the rating rules of Zendesk and Jira connections (modules/tickets) here.
+ */
 export async function enqueueReviewEvents(
   db: Db,
   companyId: number,
@@ -43,6 +47,7 @@ export async function enqueueReviewEvents(
   reviewIds: readonly number[],
 ): Promise<number> {
   if (reviewIds.length === 0) return 0;
+  if (kind === 'review.created') await queueRuleTickets(db, companyId, reviewIds, 'created');
   const result = await db.execute(sql`
     INSERT INTO outbound_events (company_id, kind, payload)
     SELECT r.company_id, ${kind}, ${reviewData} FROM reviews r

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Dropdown, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   DeleteOutlined,
@@ -330,6 +330,7 @@ export function ReviewCard({
   cases,
   onChanged,
   onDeleted,
+  extra,
 }: {
   review: ReviewDto;
   perms: CardPermissions;
@@ -337,6 +338,8 @@ export function ReviewCard({
   cases: CaseResolution[];
   onChanged: (r: ReviewDto) => void;
   onDeleted: (id: number) => void;
+  /** More actions of the card (the Zendesk and Jira links and "Create ticket"). */
+  extra?: ReactNode;
 }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -436,6 +439,7 @@ export function ReviewCard({
               </Tag>
             </Tooltip>
           )}
+          {extra}
           {review.text && (
             <Tooltip title="Translate">
               <Button

@@ -39,6 +39,7 @@ import { ImportModal } from './ImportModal';
 import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
 import { reviewKeys } from './queryKeys';
+import { ReviewTickets, useReviewTickets } from './ReviewTickets';
 
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
@@ -418,6 +419,10 @@ export default function ReviewsPage() {
     staleTime: 60_000,
   });
   const tree = useMemo(() => locationTree(locations.data?.locations ?? []), [locations.data]);
+  const tickets = useReviewTickets(
+    (list.data?.reviews ?? []).map((r) => r.id),
+    !embedded,
+  );
   const sources = useMemo(
     () => [...new Set([...(me?.clientSettings.sources ?? []), ...(filter.sources ?? []), 'feedback'])],
     [me, filter.sources],
@@ -582,6 +587,16 @@ export default function ReviewsPage() {
                 cases={cases.data?.caseResolutions ?? []}
                 onChanged={patchReview}
                 onDeleted={dropReview}
+                extra={
+                  <ReviewTickets
+                    reviewId={r.id}
+                    tickets={tickets.byReview.get(r.id) ?? []}
+                    ready={tickets.ready}
+                    canCreate={perms.write}
+                    creating={tickets.create.isPending && tickets.create.variables?.reviewId === r.id}
+                    onCreate={(provider) => tickets.create.mutate({ reviewId: r.id, provider })}
+                  />
+                }
               />
             ))}
           </div>

@@ -14,6 +14,8 @@ import {
   type SourceState,
 } from './integrationsApi';
 import { WebhooksSection } from './WebhooksSection';
+import { TicketingCards } from './TicketingCards';
+import { AudienceCards } from './AudienceCards';
 import './settings.css';
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
@@ -200,7 +202,7 @@ export default function IntegrationsPage() {
     <>
       <PageHeader
         title="Third-party Login"
-        description="Connect Google and Facebook so their reviews come in on their own, see when each location last synced, and send events to your own systems by webhook."
+        description="Connect Google and Facebook so their reviews come in on their own, turn reviews into Zendesk tickets and Jira issues, see when each location last synced, and send events to your own systems by webhook."
         extra={
           admin && anyMapped ? (
             <Button
@@ -276,6 +278,8 @@ export default function IntegrationsPage() {
             </Card>
           ))
         )}
+        <TicketingCards admin={admin} />
+        <AudienceCards admin={admin} />
       </div>
       {admin && <WebhooksSection />}
       <Card title="Locations" className="int-locations">

@@ -75,3 +75,70 @@ export const webhooksApi = {
   replay: (deliveryId: number): Promise<WebhookDelivery> =>
     api(`/v2/api/webhook_settings/deliveries/${deliveryId}/replay`, { method: 'POST' }),
 };
+
+/** Help desks and trackers (API module tickets): Zendesk and Jira connections and the tickets made from reviews. */
+export type Ticketing = ApiResponse<'/v2/api/ticketing'>;
+export type TicketConnection = Ticketing['zendesk'];
+export type TicketProvider = TicketConnection['provider'];
+export type JiraSettings = ApiResponse<'/v2/api/jira/settings', 'post'>;
+export type ReviewTicket = ApiResponse<'/v2/api/reviewTickets'>['tickets'][number];
+
+export const ticketingKeys = {
+  all: ['ticketing'] as const,
+  state: ['ticketing', 'state'] as const,
+  jira: ['ticketing', 'jira'] as const,
+  reviews: (ids: readonly number[]) => ['ticketing', 'reviews', ids.join(',')] as const,
+};
+
+export const ticketingApi = {
+  state: (signal?: AbortSignal): Promise<Ticketing> => api('/v2/api/ticketing', { signal }),
+  connectZendesk: (body: {
+    subdomain: string;
+    email: string;
+    apiToken?: string;
+    maxRating?: number | null;
+  }): Promise<TicketConnection> => api('/v2/api/zendesk', { method: 'POST', body }),
+  connectJira: (body: { site: string; email: string; apiToken?: string }): Promise<TicketConnection> =>
+    api('/v2/api/jira', { method: 'POST', body }),
+  jiraSettings: (
+    body: { projectId?: string; issueTypeId?: string; maxRating?: number | null; categoryIds?: number[] } = {},
+    signal?: AbortSignal,
+  ): Promise<JiraSettings> => api('/v2/api/jira/settings', { method: 'POST', body, signal }),
+  disconnect: (provider: TicketProvider): Promise<{ removed: number }> =>
+    api(`/v2/api/${provider}`, { method: 'DELETE' }),
+  ofReviews: (reviewIds: readonly number[], signal?: AbortSignal): Promise<{ tickets: ReviewTicket[] }> =>
+    api('/v2/api/reviewTickets', { query: { reviewIds: reviewIds.join(',') }, signal }),
+  create: (reviewId: number, provider: TicketProvider): Promise<ReviewTicket> =>
+    api('/v2/api/reviewTickets', { method: 'POST', body: { reviewId, provider } }),
+};
+
+/** Email audiences (API module audiences): Mailchimp and ActiveCampaign connections and contact syncs. */
+export type Audiences = ApiResponse<'/v2/api/audiences'>;
+export type AudienceConnection = Audiences['mailchimp'];
+export type AudienceProvider = AudienceConnection['provider'];
+export type MailchimpLists = ApiResponse<'/v2/api/mailchimp/list', 'post'>;
+export type ActiveCampaignBrands = ApiResponse<'/v2/api/activecampaign/brands', 'post'>;
+
+export const audienceKeys = {
+  all: ['audiences'] as const,
+  state: ['audiences', 'state'] as const,
+  lists: (provider: AudienceProvider) => ['audiences', 'lists', provider] as const,
+};
+
+export const audiencesApi = {
+  state: (signal?: AbortSignal): Promise<Audiences> => api('/v2/api/audiences', { signal }),
+  connectMailchimp: (body: { apiKey: string }): Promise<AudienceConnection> =>
+    api('/v2/api/mailchimp', { method: 'POST', body }),
+  connectActiveCampaign: (body: { accountUrl: string; apiToken: string }): Promise<AudienceConnection> =>
+    api('/v2/api/activecampaign', { method: 'POST', body }),
+  mailchimpLists: (body: { listId?: string } = {}, signal?: AbortSignal): Promise<MailchimpLists> =>
+    api('/v2/api/mailchimp/list', { method: 'POST', body, signal }),
+  activeCampaignBrands: (
+    body: { defaultListId?: string | null; brands?: { brandId: number; listId: string | null }[] } = {},
+    signal?: AbortSignal,
+  ): Promise<ActiveCampaignBrands> => api('/v2/api/activecampaign/brands', { method: 'POST', body, signal }),
+  sync: (provider: AudienceProvider): Promise<AudienceConnection> =>
+    api('/v2/api/audienceSync', { method: 'POST', body: { provider } }),
+  disconnect: (provider: AudienceProvider): Promise<{ removed: number }> =>
+    api(`/v2/api/${provider}`, { method: 'DELETE' }),
+};
