@@ -1,4 +1,4 @@
-import { idSchema } from '@reputo/core';
+import { idSchema, MAX_ID } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -297,7 +297,8 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
           reviewIds: z
             .string()
             .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'reviewIds: up to 100 review ids, comma-separated')
-            .transform((v) => v.split(',').map(Number)),
+            .transform((v) => v.split(',').map(Number))
+            .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'reviewIds: each id from 1 to 2147483647'),
         }),
         response: { 200: z.object({ tickets: z.array(ticketSchema) }) },
       },
