@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { baseURL, newPage, PHONE, signIn, useBrowser } from './support/browser';
+import { baseURL, newPage, PHONE, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -76,11 +76,11 @@ describe('integrations (Settings > Other > Third-party login)', () => {
     await page.getByText(/Sync queued for \d+ location\(s\)\./).waitFor();
 
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/integrations-1366.png`, fullPage: true });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/integrations-1366.png`, fullPage: true });
     const phone = await newPage(PHONE);
     await signIn(phone, ADMIN);
     await phone.goto(PATH);
     await phone.getByTestId('integration-google').getByText('Connected', { exact: true }).waitFor();
-    await phone.screenshot({ path: `${SHOTS}/integrations-390.png`, fullPage: true });
+    if (TAKE_SCREENSHOTS) await phone.screenshot({ path: `${SHOTS}/integrations-390.png`, fullPage: true });
   });
 });

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './support/axe';
 import { call, token } from './support/api';
 import { META_APP_SECRET } from './support/server';
-import { baseURL, newPage, pageTitle, PHONE, signIn, useBrowser } from './support/browser';
+import { baseURL, newPage, pageTitle, PHONE, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -18,6 +18,7 @@ const SHOTS = process.env.MESSAGES_SHOTS ?? '/tmp/shots-msg';
 
 /** `whole`: the whole page on a laptop (a phone's whole page of cards is too long to look at). */
 async function shot(page: Page, name: string, whole = false): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   const width = page.viewportSize()?.width ?? 0;

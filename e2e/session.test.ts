@@ -16,7 +16,7 @@ const PAST_EXPIRY_MS = (ACCESS_TTL_SECONDS + 1) * 1000;
 describe('token refresh', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS) });
+    server = await startServer({ ACCESS_TOKEN_TTL: String(ACCESS_TTL_SECONDS), SEED_SCALE: '0.02' });
   });
   afterAll(async () => server?.stop());
 
@@ -75,7 +75,7 @@ describe('token refresh', () => {
 describe('maintenance', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ MAINTENANCE: 'true' });
+    server = await startServer({ MAINTENANCE: 'true', SEED_SCALE: '0.02' });
   });
   afterAll(async () => server?.stop());
 

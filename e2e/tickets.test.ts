@@ -5,7 +5,7 @@ import { DEMO_MAILCHIMP } from '../apps/api/src/modules/audiences/demo';
 import { DEMO_JIRA, DEMO_ZENDESK } from '../apps/api/src/modules/tickets/demo';
 import { call, token } from './support/api';
 import { DESKTOP, newPage, signIn } from './support/browser';
-import { useBrowser } from './support/browser';
+import { TAKE_SCREENSHOTS, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -73,7 +73,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
     await choose(page, 'jira-issue-type', 'Task');
     await expect.poll(async () => (await jiraState()).issueTypeId).toBe('10010');
     await page.mouse.move(0, 0);
-    await page.locator('.int-sources').screenshot({ path: `${SHOTS}/tickets-cards-1440.png` });
+    if (TAKE_SCREENSHOTS) await page.locator('.int-sources').screenshot({ path: `${SHOTS}/tickets-cards-1440.png` });
 
     // A review: Create Zendesk ticket; the server's job makes it and the card links it with its status.
     await page.goto('/reviews');
@@ -88,7 +88,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
       .getByTestId('ticket-zendesk')
       .getByText(/Zendesk #\d+ · new/)
       .waitFor({ timeout: 20_000 });
-    await card.screenshot({ path: `${SHOTS}/tickets-review-1440.png` });
+    if (TAKE_SCREENSHOTS) await card.screenshot({ path: `${SHOTS}/tickets-review-1440.png` });
 
     await page.goto(PATH);
     for (const [provider, card] of [
@@ -125,7 +125,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
       )
       .toBe('a1b2c3d4e5');
     await page.mouse.move(0, 0);
-    await card.screenshot({ path: `${SHOTS}/audiences-mailchimp-1440.png` });
+    if (TAKE_SCREENSHOTS) await card.screenshot({ path: `${SHOTS}/audiences-mailchimp-1440.png` });
     await page.getByTestId('disconnect-mailchimp').click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await card.getByText('Not connected').waitFor();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { newPage, PHONE, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { newPage, PHONE, sidewaysScroll, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -88,7 +88,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     expect(secret).toMatch(/^whsec_/);
     receiver.state.secret = secret;
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/webhook-secret-1366.png` });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/webhook-secret-1366.png` });
     await page.getByTestId('webhook-done').click();
 
     const admin = await token(ADMIN);
@@ -130,7 +130,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     await page.reload();
     await page.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await expect.poll(() => deliveries.count()).toBe(3);
-    await page.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-1366.png` });
+    if (TAKE_SCREENSHOTS) await page.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-1366.png` });
     // The pointer off the buttons: a hovered button's colour is a passing state, not the page's.
     await page.mouse.move(0, 0);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -142,9 +142,9 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     await phone.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await phone.getByTestId('webhook-delivery').first().waitFor();
     expect(await sidewaysScroll(phone)).toBeLessThanOrEqual(0);
-    await phone.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-390.png` });
+    if (TAKE_SCREENSHOTS) await phone.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-390.png` });
     await phone.getByTestId('webhook-add').click();
     await phone.getByTestId('webhook-url').waitFor();
-    await phone.screenshot({ path: `${SHOTS}/webhook-add-390.png` });
+    if (TAKE_SCREENSHOTS) await phone.screenshot({ path: `${SHOTS}/webhook-add-390.png` });
   });
 });

@@ -119,7 +119,11 @@ const browserLane = async () => {
   // The Dockerfile's steps outside a container, on this web build: production install, start, /readyz.
   await phase('Release check', () => runOrExit(process.execPath, ['scripts/release.mjs']));
   await phase('Browser tests (Chromium)', () =>
-    vitest('browser', ['--config', 'e2e/vitest.config.ts'], { quiet: true }),
+    vitest('browser', ['--config', 'e2e/vitest.config.ts'], {
+      quiet: true,
+      // The servers of the browser tests run the API the release check just built (apps/api/dist).
+      env: { E2E_API_ENTRY: 'apps/api/dist/main.js' },
+    }),
   );
   // The benchmark's smoke run on this lane: it ends before the integration tests do.
   await phase('Benchmark smoke run', () => vitest('bench', ['--project', 'bench'], { quiet: true }));

@@ -45,7 +45,15 @@ export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page
   return page;
 }
 
+/**
+ * A picture of the page in e2e/screenshots/ for a person to look at, when E2E_SCREENSHOTS=1. CI does
+ * not take them: about 130 full-window PNGs with a settle wait each cost the browser lane minutes of
+ * Chromium time that no assertion used.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
   await page.waitForTimeout(350); // let transitions (drawer, popovers, toasts) settle

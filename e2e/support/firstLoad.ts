@@ -1,5 +1,10 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, signIn } from './chromium';
+
+/** The built web app the server sends: an asset's decoded size is its file's size there. */
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 /**
  * What a screen costs on its first load: every script and style sheet a fresh browser (empty cache)
@@ -40,29 +45,63 @@ export async function signedInState(browser: Browser, baseURL: string, email: st
   }
 }
 
-/** Waits for the screen's title (every shell page has one), then for its data and late chunks. */
+/** Script and style requests in flight, and when the last one started, per page (see settled). */
+const assetTraffic = new WeakMap<Page, { inFlight: number; lastStart: number }>();
+
+function watchAssets(page: Page): void {
+  const traffic = { inFlight: 0, lastStart: Date.now() };
+  assetTraffic.set(page, traffic);
+  const isAsset = (r: Request) => r.resourceType() === 'script' || r.resourceType() === 'stylesheet';
+  page.on('request', (r) => {
+    if (!isAsset(r)) return;
+    traffic.inFlight += 1;
+    traffic.lastStart = Date.now();
+  });
+  const done = (r: Request) => {
+    if (isAsset(r)) traffic.inFlight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * No script or style sheet in flight and none asked for in the last 700 ms (a chunk a screen loads
+ * once its data is in comes within that), at most 5 s. Waiting for the network to rest instead cost
+ * 5 s on every screen that polls, and the first loads are forty-odd.
+ */
+async function assetsSettled(page: Page): Promise<void> {
+  const traffic = assetTraffic.get(page);
+  const deadline = Date.now() + 5000;
+  while (traffic && Date.now() < deadline && (traffic.inFlight > 0 || Date.now() - traffic.lastStart < 700))
+    await page.waitForTimeout(100);
+}
+
+/** Waits for the screen's title (every shell page has one), then for its late chunks. */
 export const shellReady: Ready = async (page) => {
   await page.getByTestId('page-title').waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined); // a polling page never rests
+  await assetsSettled(page);
 };
+
+/** The size of a built file the server sent (null for anything not in the build). */
+function builtSize(pathname: string): number | null {
+  try {
+    return statSync(path.join(WEB_DIST, pathname)).size;
+  } catch {
+    return null;
+  }
+}
 
 async function assetOf(request: Request): Promise<Asset | null> {
   const kind = request.resourceType();
   if (kind !== 'script' && kind !== 'stylesheet') return null;
   const response = await request.response();
   if (!response) return null;
-  const [headers, sizes, body] = await Promise.all([
-    response.allHeaders(),
-    request.sizes(),
-    response.body().catch(() => Buffer.alloc(0)),
-  ]);
-  return {
-    path: new URL(request.url()).pathname,
-    kind,
-    encoding: headers['content-encoding'] ?? '',
-    wire: sizes.responseBodySize,
-    decoded: body.length,
-  };
+  const [headers, sizes] = await Promise.all([response.allHeaders(), request.sizes()]);
+  const pathname = new URL(request.url()).pathname;
+  // The decoded size from the build on disk: asking Chromium for every body sent megabytes a screen
+  // through the DevTools protocol.
+  const decoded = builtSize(pathname) ?? (await response.body().catch(() => Buffer.alloc(0))).length;
+  return { path: pathname, kind, encoding: headers['content-encoding'] ?? '', wire: sizes.responseBodySize, decoded };
 }
 
 /** Opens `path` in a fresh context (nothing cached; signed in when given a storage state). */
@@ -86,6 +125,7 @@ export async function firstLoad(
     // A request that finishes while the context closes (a poll after the screen was ready) cannot be
     // measured any more: it is not part of the first load, and must not surface as an unhandled error.
     page.on('requestfinished', (r) => finished.push(assetOf(r).catch(() => null)));
+    watchAssets(page);
     await page.goto(path);
     await ready(page);
     const assets = (await Promise.all(finished)).filter((a): a is Asset => a !== null);

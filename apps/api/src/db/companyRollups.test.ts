@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { rebuildReviewDaily, rebuildTopicDaily } from '../modules/reviews/rollup.repository';
 import { createReportingWorld, type ReportingWorld } from '../modules/statistics/test/reportingData';
 import { jobQueueFor } from '../platform/jobs';
-import { describeEachDatabase } from '../test/harness';
+import { describeOnBothDatabases } from '../test/harness';
 import { bearer, getJson, signIn } from '../test/http';
 import { rowsOf } from './rows';
 
@@ -53,7 +53,7 @@ async function differences(db: Db): Promise<unknown[]> {
   return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff];
 }
 
-describeEachDatabase('company-wide and per-location monthly rollups', (use) => {
+describeOnBothDatabases('company-wide and per-location monthly rollups', (use) => {
   let world: ReportingWorld;
   let admin: string;
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
-import { describeEachDatabase, type TestEnv } from '../test/harness';
+import { describeOnBothDatabases, type TestEnv } from '../test/harness';
 import { bearer, signIn } from '../test/http';
 import { createJobQueue, retryDelayMs } from './jobs';
 
@@ -16,7 +16,7 @@ async function until(check: () => Promise<boolean>, limitMs = 20_000): Promise<v
   }
 }
 
-describeEachDatabase(
+describeOnBothDatabases(
   'job queue',
   (use) => {
     let env: TestEnv;

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/harness';
+import { describeOnBothDatabases } from '../test/harness';
 import { bearer, signIn } from '../test/http';
 
 /** Every line the server logs at warning level or above. */
@@ -26,7 +26,7 @@ const REPORTS = [
  * async handler that resolved before its answer was out made Fastify send a second one, logged as
  * "Reply was already sent" with a 500 (seen on a newcomer's first start).
  */
-describeEachDatabase(
+describeOnBothDatabases(
   'Report answers under concurrent requests',
   (use) => {
     it('are each sent once, whole, cold and cached, plain and gzipped', async () => {

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import { createTokenSigner } from '../../platform/auth/tokens';
-import { describeEachDatabase } from '../../test/harness';
+import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { FIXTURE_PASSWORD } from '../../test/fixtures';
 
-describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
+describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
   const tokenCall = (payload: Record<string, unknown>) => {
     const { app } = use();
     return app.inject({
@@ -282,7 +282,7 @@ describeEachDatabase('OAuth2 token endpoint and sessions', (use) => {
   });
 });
 
-describeEachDatabase(
+describeOnBothDatabases(
   'Sign-in rate limit',
   (use) => {
     it('answers 429 after the limit per email and address, and other emails still sign in', async () => {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { describeEachDatabase } from '../../test/harness';
+import { describeOnBothDatabases } from '../../test/harness';
 import { insertReviewRows } from '../reviews/repository';
 import { textsAnalysed } from './analysis.repository';
 import { analyzeWaitingReviews } from './backfill';
 
-describeEachDatabase('analysis of waiting reviews', (use) => {
+describeOnBothDatabases('analysis of waiting reviews', (use) => {
   it('gives the event loop a turn at least every 10 texts while 1,500 reviews are analysed', async () => {
     const { database, fx } = use();
     const count = 1500;

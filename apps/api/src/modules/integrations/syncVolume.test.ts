@@ -5,7 +5,7 @@ import { makeGoogleReviews, startFakeGoogle, type FakeGoogle } from '../../conne
 import { locations } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { jobQueueFor } from '../../platform/jobs';
-import { describeEachDatabase, type TestEnv } from '../../test/harness';
+import { describeOnBothDatabases, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { rollupVersusRebuild } from '../reviews/test/world';
 import { pickPort } from '../../test/processes';
@@ -16,7 +16,7 @@ let google: FakeGoogle | undefined;
 const LOCATIONS = 100;
 const PER_LOCATION = 100;
 
-describeEachDatabase(
+describeOnBothDatabases(
   'review sync at volume',
   (use) => {
     let t: TestEnv;

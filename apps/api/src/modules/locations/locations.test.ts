@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { describeEachDatabase } from '../../test/harness';
+import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReportingWorld, type ReportingWorld } from '../statistics/test/reportingData';
 import { csvUpload, foreignLocation, setLocationsLimit, sheetRows } from './test/world';
 import { identitiesChanged } from '../../platform/identityCache';
 
-describeEachDatabase('Locations', (use) => {
+describeOnBothDatabases('Locations', (use) => {
   let world: ReportingWorld;
   let foreign: Awaited<ReturnType<typeof foreignLocation>>;
   const tokens = new Map<string, string>();

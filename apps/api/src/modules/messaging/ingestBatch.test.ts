@@ -2,7 +2,7 @@ import { COUNT_EVENT, MESSAGE_EVENT, countChannel } from '@reputo/core';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { conversations, messagePages, messages } from '../../db/schema';
-import { describeEachDatabase, type TestEnv } from '../../test/harness';
+import { describeOnBothDatabases, type TestEnv } from '../../test/harness';
 import { ingestMessages, type InboundMessage, type IngestDeps } from './ingest';
 import { companyUnreadMessages } from './ingest.repository';
 
@@ -11,7 +11,7 @@ import { companyUnreadMessages } from './ingest.repository';
  * against stored messages count once, two companies get exact unread counts and one count event each,
  * every stored message its own 'message' event, unknown pages are ignored.
  */
-describeEachDatabase('Messaging ingest of a batch of messages', (use) => {
+describeOnBothDatabases('Messaging ingest of a batch of messages', (use) => {
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 12, minute));
   const msg = (page: string, customer: string, mid: string, minute: number, text = mid): InboundMessage => ({
     provider: 'facebook',

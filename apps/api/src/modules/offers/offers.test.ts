@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { describeEachDatabase } from '../../test/harness';
+import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { rotateKey } from '../apiKeys/repository';
 import { insertUser } from '../users/repository';
@@ -25,7 +25,7 @@ const offerBody = {
 
 const CODE_RE = new RegExp(`^[${CODE_ALPHABET}]+$`);
 
-describeEachDatabase('Offers and coupons', (use) => {
+describeOnBothDatabases('Offers and coupons', (use) => {
   let world: ReviewWorld;
   const tokens: Record<string, string> = {};
   let companyKey: string;

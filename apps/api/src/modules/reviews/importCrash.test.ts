@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { jobs, reviewImports } from '../../db/schema';
 import { jobQueueFor } from '../../platform/jobs';
-import { describeEachDatabase } from '../../test/harness';
+import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 
-describeEachDatabase(
+describeOnBothDatabases(
   'an upload whose server stopped while it ran',
   (use) => {
     it('shows failed with nothing saved once the lease of its job runs out, not "running, 5,000 saved"', async () => {

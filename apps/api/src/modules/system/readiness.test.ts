@@ -13,7 +13,7 @@ async function unmigrated(driver: 'pglite' | 'pg') {
   return freshPostgres();
 }
 
-describe.each(testDrivers())('readiness and migrations [%s]', (driver) => {
+describe.each(testDrivers(true))('readiness and migrations [%s]', (driver) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-ready-'));
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
