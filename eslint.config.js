@@ -4,7 +4,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'e2e/screenshots/**', 'bench/out/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-test/**',
+      'data/**',
+      '**/migrations/**',
+      'e2e/screenshots/**',
+      'bench/out/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@reputo/core';
-import { expectPath, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import {
+  expectPath,
+  newPage,
+  pageTitle,
+  PHONE,
+  screenshot,
+  signIn,
+  signInThroughForm,
+  useBrowser,
+} from './support/browser';
 
 useBrowser();
 
@@ -36,7 +45,7 @@ describe('sign-in', () => {
   ];
   it.each(landings)('%s lands on %s', async (email, landing) => {
     const page = await newPage();
-    await signIn(page, email);
+    await signInThroughForm(page, email);
     await expectPath(page, landing);
     expect(await pageTitle(page)).toBe(landing === '/reviews' ? 'Reviews' : 'Companies');
   });

@@ -133,8 +133,16 @@ describe('sidebar', () => {
 describe('realtime', () => {
   it('reloads the unread counters when the count channel announces a change', async () => {
     const page = await newPage();
+    // Subscribed once the socket confirms the private channel (Pusher protocol), not when the auth call
+    // answers: on a loaded machine the change below was published in between, and missed.
+    const subscribed = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('pusher_internal:subscription_succeeded')) resolve();
+        }),
+      ),
+    );
     await signIn(page, 'admin@reputo.test');
-    const subscribed = page.waitForResponse((r) => r.url().includes('/v2/api/realtime/auth') && r.ok());
     await page.waitForResponse((r) => r.url().includes('/conversations/unreadTotalCount'));
     await subscribed;
     const admin = await token('admin@reputo.test');
@@ -147,7 +155,7 @@ describe('realtime', () => {
     const target = conversations[0];
     if (!target) throw new Error('the demo company has no conversations');
     const reloaded = page.waitForRequest((r) => r.url().includes('/conversations/unreadTotalCount'), {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     await call(admin, 'PATCH', `/v2/api/conversationsread/${target.id}`, { isRead: !target.isRead });
     await reloaded;

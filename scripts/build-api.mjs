@@ -30,12 +30,14 @@ function workerFiles(dir = src) {
   });
 }
 
-export async function buildApi() {
-  rmSync(dist, { recursive: true, force: true });
+/** `out`: apps/api/dist, or another folder directly under apps/api (the tests build apps/api/dist-test). */
+export async function buildApi(out = dist) {
+  if (path.dirname(out) !== api) throw new Error(`the API is built directly under apps/api, not into ${out}`);
+  rmSync(out, { recursive: true, force: true });
   const external = [...new Set([...packagesOf('apps/api'), ...packagesOf('packages/core')])];
   await build({
     entryPoints: Object.fromEntries(API_ENTRIES.map((e) => [e, path.join(src, `${e}.ts`)])),
-    outdir: dist,
+    outdir: out,
     bundle: true,
     splitting: true,
     // Chunks beside the entries, not in a folder: the code's relative URLs count from its own file.
@@ -52,13 +54,16 @@ export async function buildApi() {
   const names = workers.map((f) => path.basename(f));
   const clash = names.find((n, i) => names.indexOf(n) !== i);
   if (clash) throw new Error(`two worker files are named ${clash}: dist/ keeps them side by side`);
-  for (const file of workers) cpSync(file, path.join(dist, path.basename(file)));
-  cpSync(path.join(src, 'db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-  mkdirSync(dist, { recursive: true });
+  for (const file of workers) cpSync(file, path.join(out, path.basename(file)));
+  cpSync(path.join(src, 'db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  mkdirSync(out, { recursive: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  await buildApi();
-  process.stdout.write(`API built into apps/api/dist in ${Date.now() - started} ms\n`);
+  // `--out <folder under apps/api>`: the integration tests build their own copy (apps/api/dist-test).
+  const at = process.argv.indexOf('--out');
+  const out = at > 0 ? path.resolve(process.argv[at + 1]) : dist;
+  await buildApi(out);
+  process.stdout.write(`API built into ${path.relative(root, out)} in ${Date.now() - started} ms\n`);
 }

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DESKTOP, launchChromium } from './chromium';
 
-export { DESKTOP, PASSWORD, signIn } from './chromium';
+export { DESKTOP, PASSWORD, signIn, signInThroughForm } from './chromium';
 
 export const PHONE = { width: 390, height: 844 };
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');

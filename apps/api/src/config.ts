@@ -227,7 +227,8 @@ export interface Config {
   campaignSmtpConnections: number;
   /**
    * Twilio's Messages API (or a compatible one) for SMS campaigns; null without an account sid and
-   * token. A call waits `timeoutMs`; 429, 5xx and time-outs are retried after `retryMs`, doubling.
+   * token. A call waits `timeoutMs` (never retried after it); 429, 5xx and an unreachable provider
+   * are retried after `retryMs`, doubling.
    */
   twilio: {
     baseUrl: string;

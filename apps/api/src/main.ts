@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/client';
 import { startChangeFeed } from './platform/changeFeed';
-import { startDraining } from './platform/gracefulClose';
+import { drainUntilQuiet, startDraining } from './platform/gracefulClose';
 import { countUsers } from './modules/users/repository';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
 import { seedDemoData } from './seed/demo';
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     if (signal === 'SIGTERM' && config.shutdownDrainSeconds > 0) {
       app.log.info({ seconds: config.shutdownDrainSeconds }, 'shutting down: draining (readiness 503)');
       startDraining();
-      await new Promise((r) => setTimeout(r, config.shutdownDrainSeconds * 1000));
+      await drainUntilQuiet(config.shutdownDrainSeconds * 1000);
     }
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopSimulator();

@@ -9,7 +9,8 @@ import { SourceApiError } from './sourceApi';
 let google: FakeGoogle;
 let graph: FakeGraph;
 const TOKEN = 'at-listing-connector';
-const opts = { timeoutMs: 200, backoffMs: 5 };
+// 1.5 s: on a loaded machine the fakes' ordinary answers took over 200 ms; a hang never answers.
+const opts = { timeoutMs: 1500, backoffMs: 5 };
 
 beforeAll(async () => {
   google = await startFakeGoogle();

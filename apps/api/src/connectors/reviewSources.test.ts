@@ -76,7 +76,7 @@ describe('Google Business Profile client', () => {
       accountsUrl: google.accountsUrl,
       businessInfoUrl: google.businessInfoUrl,
       backoffMs: 5,
-      timeoutMs: 300,
+      timeoutMs: 1500,
     });
 
   it('lists accounts, locations and pages of reviews', async () => {
@@ -123,7 +123,7 @@ describe('Google Business Profile client', () => {
 });
 
 describe('Facebook pages and ratings client', () => {
-  const client = () => facebookRatingsClient({ graphUrl: graph.url, backoffMs: 5, timeoutMs: 300 });
+  const client = () => facebookRatingsClient({ graphUrl: graph.url, backoffMs: 5, timeoutMs: 1500 });
   const fbProvider = (): OAuthProvider => ({
     authUrl: `${graph.url}/dialog/oauth`,
     tokenUrl: `${graph.url}/oauth/access_token`,

@@ -6,16 +6,19 @@ import { createReviewWorld, type ReviewWorld } from '../modules/reviews/test/wor
 import { createFixtures, FIXTURE_PASSWORD, type Fixtures } from '../test/fixtures';
 import { freshPostgres } from '../test/harness';
 import { startApiProcess, type ServerProcess } from '../test/processes';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../test/roundRobinProxy';
 
 /**
- * Two API processes on one PostgreSQL, each with its own report cache (kept 30 s, as shipped): a
- * write through one must be seen at once through the other (platform/changeFeed.ts, LISTEN/NOTIFY).
+ * Two API processes on one PostgreSQL, each with its own report cache (kept 30 s, as shipped), and a
+ * round-robin proxy in front of both as deploy/Caddyfile has it: a write through one must be seen at
+ * once through the other (platform/changeFeed.ts, LISTEN/NOTIFY).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one database [pg]', () => {
   let db: Awaited<ReturnType<typeof freshPostgres>>;
   let world: ReviewWorld;
   let fx: Fixtures;
   const servers: ServerProcess[] = [];
+  let proxy: RoundRobinProxy;
 
   beforeAll(async () => {
     db = await freshPostgres();
@@ -29,20 +32,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
       JOBS_INTERVAL_MS: '200',
       TOKEN_RATE_LIMIT: '4',
       SHUTDOWN_DRAIN_SECONDS: '1',
+      // The proxy runs on this machine: its X-Forwarded-For names the client.
+      TRUST_PROXY: 'loopback',
     };
     servers.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+    proxy = await startRoundRobinProxy(servers.map((s) => s.url));
   }, 180_000);
   afterAll(async () => {
+    await proxy?.close();
     await Promise.all(servers.map((s) => s.stop()));
     await db?.database.close();
     await db?.drop();
   });
 
-  function tokenCall(server: ServerProcess, email: string, password: string): Promise<Response> {
+  function tokenCall(
+    server: { url: string },
+    email: string,
+    password: string,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const { oauthClientId, oauthClientSecret } = loadConfig({ DATA_DIR: '/tmp' });
     return fetch(`${server.url}/v2/oauth2/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({
         client_id: oauthClientId,
         client_secret: oauthClientSecret,
@@ -53,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
     });
   }
 
-  async function signIn(server: ServerProcess): Promise<string> {
+  async function signIn(server: { url: string }): Promise<string> {
     const res = await tokenCall(server, 'admin@alpha.test', FIXTURE_PASSWORD);
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { access_token: string }).access_token;
@@ -91,6 +103,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
     expect((await tokenCall(b, 'analyst@alpha.test', FIXTURE_PASSWORD)).status).toBe(429);
   });
 
+  it('behind the proxy, a write is seen at once whichever process answers the next read', async () => {
+    const token = await signIn(proxy);
+    const responseRate = async () => {
+      const res = await fetch(`${proxy.url}/v2/api/reviews/response_rate`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { responded: number }).responded;
+    };
+    // Two reads: one from each process (round robin), each now keeping its answer for 30 s.
+    const served = proxy.served.length;
+    const before = await responseRate();
+    expect(await responseRate()).toBe(before);
+    expect(new Set(proxy.served.slice(served))).toEqual(new Set([0, 1]));
+    const reply = await fetch(`${proxy.url}/v2/api/responses/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reviewId: world.ids.r6, text: 'Thank you for coming.' }),
+    });
+    expect(reply.status, await reply.clone().text()).toBe(201);
+    // The next two reads come from both processes, and both know of the reply.
+    await expect.poll(responseRate, { timeout: 3000, interval: 50 }).toBe(before + 1);
+    expect(await responseRate()).toBe(before + 1);
+  });
+
+  it('behind the proxy, counts failed sign-ins per forwarded client address across both processes', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    // Four failures from one client, the proxy sending them to each process in turn (TOKEN_RATE_LIMIT=4).
+    const served = proxy.served.length;
+    for (let i = 0; i < 4; i++)
+      expect((await tokenCall(proxy, 'manager@alpha.test', 'wrong', from('203.0.113.7'))).status).toBe(400);
+    expect(new Set(proxy.served.slice(served))).toEqual(new Set([0, 1]));
+    expect((await tokenCall(proxy, 'manager@alpha.test', FIXTURE_PASSWORD, from('203.0.113.7'))).status).toBe(429);
+    // Another client behind the same proxy has its own count: the proxy's address is not the client's.
+    expect((await tokenCall(proxy, 'manager@alpha.test', 'wrong', from('198.51.100.9'))).status).toBe(400);
+    expect((await tokenCall(proxy, 'manager@alpha.test', FIXTURE_PASSWORD, from('198.51.100.9'))).status).toBe(200);
+  });
+
   it('runs a job scheduled once exactly once, while both processes look for due jobs', async () => {
     const { db: d } = db.database;
     const [setting] = await d
@@ -117,13 +166,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
     expect(mails).toHaveLength(1);
   });
 
-  it('finishes the requests in flight when stopped with SIGTERM, and exits', async () => {
+  it('finishes the requests in flight when stopped with SIGTERM, and exits, while the proxy sends the rest to the other', async () => {
     const b = servers[1]!;
     const token = await signIn(b);
+    // Half the burst straight to b, half through the proxy (which stops sending to b once it drains).
     const burst = Array.from({ length: 40 }, (_, i) =>
-      fetch(`${b.url}/v2/api/dashboard/premium?date_from=2024-01-${String((i % 28) + 1).padStart(2, '0')}`, {
-        headers: { authorization: `Bearer ${token}` },
-      }).then(
+      fetch(
+        `${i % 2 ? proxy.url : b.url}/v2/api/dashboard/premium?date_from=2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      ).then(
         (r) => r.status,
         (error: unknown) => `failed: ${String((error as { cause?: unknown }).cause ?? error)}`,
       ),

@@ -231,11 +231,12 @@ describeOnBothDatabases(
       await new Promise((r) => setTimeout(r, 1_100));
       await queue.enqueue('test.now', { at: Date.now() });
       await queue.enqueue('test.now', { at: Date.now() });
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 15_000;
       while (done.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       await queue.stop();
       expect(done).toHaveLength(2);
-      expect(Math.max(...done)).toBeLessThan(1_000);
+      // Well under the minute to the next tick; a loaded CI machine took over a second to start them.
+      expect(Math.max(...done)).toBeLessThan(10_000);
     });
   },
   { env: { JOBS_INTERVAL_MS: '0' } },

@@ -7,6 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Where the test run's global setup compiled the API (test/globalSetup.ts); unset outside a test run. */
+export const TEST_BUILD_VARIABLE = 'REPUTO_TEST_API_BUILD';
+
+/**
+ * The node arguments that run an API entry point (`main`, `cli`): the compiled build of this test run,
+ * as `npm start` runs it, or the TypeScript through tsx when there is none.
+ */
+export function apiCommand(entry: 'main' | 'cli', ...args: string[]): string[] {
+  const build = process.env[TEST_BUILD_VARIABLE];
+  return build ? [path.join(build, `${entry}.js`), ...args] : ['--import', 'tsx', `src/${entry}.ts`, ...args];
+}
+
 export interface ServerProcess {
   url: string;
   log: () => string;
@@ -40,13 +52,13 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A real API process (apps/api/src/main.ts through tsx) with a data directory of its own, answering
+ * A real API process (the compiled build, see apiCommand) with a data directory of its own, answering
  * once /readyz says so: for the tests of what several processes on one database do together.
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, apiCommand('main'), {
     cwd: API_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -5,7 +5,8 @@ import { startFakeGraph, type FakeGraph } from './fake';
 /** The Graph API client against the local fake that answers as Meta does. */
 describe('Meta Graph API client', () => {
   let fake: FakeGraph;
-  const client = () => metaClient({ graphUrl: fake.url, timeoutMs: 300, backoffMs: 20, retries: 2 });
+  // 2 s: a loaded CI machine took over 300 ms to answer the fake's ordinary calls; a hang never answers.
+  const client = () => metaClient({ graphUrl: fake.url, timeoutMs: 2000, backoffMs: 20, retries: 2 });
 
   beforeAll(async () => {
     fake = await startFakeGraph();

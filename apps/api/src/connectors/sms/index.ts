@@ -2,15 +2,25 @@
  * SMS through Twilio's Messages API (or a compatible one at TWILIO_BASE_URL):
  * POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP Basic auth (sid:token),
  * form-encoded To, From (or MessagingServiceSid), Body, StatusCallback. Errors come back as
- * JSON { code, message, more_info, status }. 429 (code 20429), 5xx and time-outs are retried here
- * with a doubling back-off; the rest are answered as an SmsError the campaign sender reads.
+ * JSON { code, message, more_info, status }. 429 (code 20429), 5xx and a provider that could not be
+ * reached are retried here with a doubling back-off; the rest are answered as an SmsError the
+ * campaign sender reads. A time-out is not retried: Twilio may have taken the message (it has no
+ * idempotency key for sends), and a loaded CI run showed a retried time-out texting a customer twice.
  */
 import type { Config } from '../../config';
 
 export type TwilioSettings = NonNullable<Config['twilio']>;
 
-/** What a refusal means for the campaign: the recipient's fault, ours (credentials), or passing. */
-export type SmsErrorKind = 'invalid_to' | 'unsubscribed' | 'auth' | 'transient' | 'rejected';
+/**
+ * What a refusal means for the campaign: the recipient's fault, ours (credentials), passing, or
+ * `unknown`: sent, but no answer came (the message may have gone out; never resent).
+ */
+export type SmsErrorKind = 'invalid_to' | 'unsubscribed' | 'auth' | 'transient' | 'rejected' | 'unknown';
+
+/** Connection errors that mean the request never reached the provider. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export const SMS_NO_ANSWER = 'The SMS provider did not answer in time; not resent, so nobody gets it twice';
 
 export class SmsError extends Error {
   constructor(
@@ -65,8 +75,9 @@ async function postOnce(settings: TwilioSettings, message: SmsMessage): Promise<
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
-    throw new SmsError('transient', null, `The SMS provider ${reason}`);
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code && NOT_SENT.has(code)) throw new SmsError('transient', null, 'The SMS provider could not be reached');
+    throw new SmsError('unknown', null, SMS_NO_ANSWER);
   }
   const text = await res.text();
   let body: TwilioErrorBody & { sid?: string } = {};

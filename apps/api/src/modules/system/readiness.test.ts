@@ -51,5 +51,5 @@ describe.each(testDrivers(true))('readiness and migrations [%s]', (driver) => {
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ status: 'ready', reason: null, migrations: { current: true } });
     expect(after.json().migrations.applied).toBe(after.json().migrations.expected);
-  });
+  }, 120_000); // a fresh PGlite and thirty-odd migrations: over 30 s on a loaded CI machine
 });
