@@ -19,7 +19,12 @@ const ANSWERED_FROM_KEPT_ROWS = new Set(['me', 'insights categories']);
  * No timing is asserted here; timings live in bench/RESULTS.md.
  */
 
-const drivers: ('pglite' | 'pg')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+/** As the integration tests choose (apps/api/src/test/harness.ts testDrivers): PostgreSQL when there is one. */
+const drivers: ('pglite' | 'pg')[] = !process.env.TEST_DATABASE_URL
+  ? ['pglite']
+  : process.env.TEST_PGLITE === 'all'
+    ? ['pglite', 'pg']
+    : ['pg'];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {

@@ -34,6 +34,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
       SHUTDOWN_DRAIN_SECONDS: '1',
       // The proxy runs on this machine: its X-Forwarded-For names the client.
       TRUST_PROXY: 'loopback',
+      // One secret for both, as compose.yaml sets it: a token from either is good on the other.
+      JWT_SECRET: 'two-processes-one-jwt-secret-0123456789abcdef',
     };
     servers.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
     proxy = await startRoundRobinProxy(servers.map((s) => s.url));
@@ -119,7 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
     const reply = await fetch(`${proxy.url}/v2/api/responses/create`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ reviewId: world.ids.r6, text: 'Thank you for coming.' }),
+      body: JSON.stringify({ reviewId: world.ids.r7, text: 'Thank you for coming.' }),
     });
     expect(reply.status, await reply.clone().text()).toBe(201);
     // The next two reads come from both processes, and both know of the reply.

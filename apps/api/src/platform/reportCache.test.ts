@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { locations, users } from '../db/schema';
 import { createReportingWorld, PERIOD, type ReportingWorld } from '../modules/statistics/test/reportingData';
-import { describeOnBothDatabases } from '../test/harness';
+import { describeEachDatabase } from '../test/harness';
 import { bearer, getJson, signIn } from '../test/http';
 import { identitiesChanged } from './identityCache';
 
@@ -11,7 +11,7 @@ import { identitiesChanged } from './identityCache';
  * Reports are cached for a short while (platform/reportCache.ts). What users rely on: their own
  * change shows at once, and a cached report is never served to someone who sees other locations.
  */
-describeOnBothDatabases('cached reports', (use) => {
+describeEachDatabase('cached reports', (use) => {
   let world: ReportingWorld;
   let admin: string;
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type Database } from '../db/client';
 import { apiKeys, companies, locations, partners, states, brands, users } from '../db/schema';
 import { verifyPassword } from '../platform/auth/passwords';
@@ -22,10 +22,11 @@ describe('demo data seed', () => {
   let result: SeedResult;
 
   beforeAll(async () => {
-    database = await openPglite(null);
+    // A copy of the run's migrated template (test/databaseTemplates.ts): no initdb and migrations here.
+    database = await openPglite(null, inject('databaseTemplates')?.pglite);
     await database.migrate();
     result = await seedDemoData(database.db, { now: NOW, reviewsScale: 0.05 });
-  }, 180_000); // the whole demo (Feedback too) on PGlite: 20 s alone, past a minute on a loaded CI machine
+  }, 300_000); // the whole demo (Feedback too) on PGlite: 20 s alone, past three minutes on a loaded CI machine
 
   afterAll(async () => {
     await database?.close();

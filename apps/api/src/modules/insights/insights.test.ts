@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../platform/nlp/analyze';
-import { describeOnBothDatabases } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReportingWorld, PERIOD } from '../statistics/test/reportingData';
 
@@ -59,7 +59,7 @@ describe('text analysis (wink-nlp)', () => {
   });
 });
 
-describeOnBothDatabases('Insights v3 on a hand-computed data set', (use) => {
+describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
   let token: string;
   const get = (url: string, query: Record<string, string> = {}, as = token) =>
     use().app.inject({ method: 'GET', url, query: { ...PERIOD, ...query }, headers: bearer(as) });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { jobQueueFor } from '../../platform/jobs';
-import { describeOnBothDatabases } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { listOutbox } from '../outbox/repository';
 import { createReviewWorld, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
@@ -41,7 +41,7 @@ function privateForm(fields: Record<string, string>, photo?: { type: string; con
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-describeOnBothDatabases('Landing pages', (use) => {
+describeEachDatabase('Landing pages', (use) => {
   let world: ReviewWorld;
   const tokens: Record<string, string> = {};
   let marinaPage: Page;

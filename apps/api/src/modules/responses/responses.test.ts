@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reviews, sourceConnections } from '../../db/schema';
 import { createSecretBox } from '../../platform/secrets';
-import { describeOnBothDatabases, type TestEnv } from '../../test/harness';
+import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
 import { listOutbox } from '../outbox/repository';
@@ -11,7 +11,7 @@ import { pickPort } from '../../test/processes';
 
 const fake = new FakeSources(pickPort());
 
-describeOnBothDatabases(
+describeEachDatabase(
   'replies: create, update, delete, and posting through Google and Facebook',
   (use) => {
     let env: TestEnv;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { describeOnBothDatabases, type TestEnv } from '../../test/harness';
+import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReviewWorld, rollupVersusRebuild, type ReviewWorld } from './test/world';
 import { identitiesChanged } from '../../platform/identityCache';
@@ -14,7 +14,7 @@ interface ListBody {
   total_pages: number;
 }
 
-describeOnBothDatabases(
+describeEachDatabase(
   'reviews list, filters and review calls',
   (use) => {
     let env: TestEnv;
@@ -286,7 +286,7 @@ describeOnBothDatabases(
   { env: { JOBS_INTERVAL_MS: '0' } },
 );
 
-describeOnBothDatabases(
+describeEachDatabase(
   'reviews in embedded (iframe) mode',
   (use) => {
     let env: TestEnv;

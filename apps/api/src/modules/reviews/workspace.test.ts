@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, reviews } from '../../db/schema';
 import { jobQueueFor } from '../../platform/jobs';
-import { describeOnBothDatabases, type TestEnv } from '../../test/harness';
+import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { AUTORESPONSE_JOB } from '../autoresponse/routes';
 import { pickPort } from '../../test/processes';
@@ -42,7 +42,7 @@ function setup(use: () => TestEnv) {
   return { state, call };
 }
 
-describeOnBothDatabases(
+describeEachDatabase(
   'templates, categories, case resolution, auto-response and translation',
   (use) => {
     const { state, call } = setup(use);
@@ -330,7 +330,7 @@ describeOnBothDatabases(
 
 const services = new FakeServices(pickPort());
 
-describeOnBothDatabases(
+describeEachDatabase(
   'AI replies and translation through configured endpoints',
   (use) => {
     const { state, call } = setup(use);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { describeOnBothDatabases } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { reviews } from '../../db/schema';
 import { analyzeWaitingReviews } from '../insights/backfill';
@@ -42,7 +42,7 @@ describe('reporting formulas', () => {
   });
 });
 
-describeOnBothDatabases('Statistics and dashboard on a hand-computed data set', (use) => {
+describeEachDatabase('Statistics and dashboard on a hand-computed data set', (use) => {
   let world: ReportingWorld;
   let token: string;
   const get = async (url: string, query: Record<string, string> = {}, as = token) => {
