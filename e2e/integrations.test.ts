@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { baseURL, newPage, PHONE, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
+import { baseURL, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 const ADMIN = 'admin@reputo.test';
 const PATH = '/settings/other/thirdPartyLogin';
-const SHOTS = process.env.INTEGRATIONS_SHOTS ?? '/tmp/shots-integrations';
 
 interface Located {
   locationId: number;
@@ -75,12 +73,11 @@ describe('integrations (Settings > Other > Third-party login)', () => {
     await page.getByTestId('sync-now').click();
     await page.getByText(/Sync queued for \d+ location\(s\)\./).waitFor();
 
-    mkdirSync(SHOTS, { recursive: true });
-    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/integrations-1366.png`, fullPage: true });
+    await screenshot(page, 'integrations', { fullPage: true });
     const phone = await newPage(PHONE);
     await signIn(phone, ADMIN);
     await phone.goto(PATH);
     await phone.getByTestId('integration-google').getByText('Connected', { exact: true }).waitFor();
-    if (TAKE_SCREENSHOTS) await phone.screenshot({ path: `${SHOTS}/integrations-390.png`, fullPage: true });
+    await screenshot(phone, 'integrations', { fullPage: true });
   });
 });

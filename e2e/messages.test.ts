@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './support/axe';
 import { call, token } from './support/api';
 import { META_APP_SECRET } from './support/server';
-import { baseURL, newPage, pageTitle, PHONE, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
+import { baseURL, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -14,15 +12,9 @@ const ADMIN = 'admin@reputo.test';
 const ANALYST = 'analyst@reputo.test';
 /** The Messages screens are looked at on a common laptop and a phone. */
 const LAPTOP = { width: 1366, height: 900 };
-const SHOTS = process.env.MESSAGES_SHOTS ?? '/tmp/shots-msg';
-
 /** `whole`: the whole page on a laptop (a phone's whole page of cards is too long to look at). */
-async function shot(page: Page, name: string, whole = false): Promise<void> {
-  if (!TAKE_SCREENSHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: whole && width > 800 });
+function shot(page: Page, name: string, whole = false): Promise<void> {
+  return screenshot(page, `messages-${name}`, { fullPage: whole && (page.viewportSize()?.width ?? 0) > 800 });
 }
 
 async function expectAccessible(page: Page): Promise<void> {

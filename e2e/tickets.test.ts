@@ -1,17 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_MAILCHIMP } from '../apps/api/src/modules/audiences/demo';
 import { DEMO_JIRA, DEMO_ZENDESK } from '../apps/api/src/modules/tickets/demo';
 import { call, token } from './support/api';
-import { DESKTOP, newPage, signIn } from './support/browser';
-import { TAKE_SCREENSHOTS, useBrowser } from './support/browser';
+import { DESKTOP, newPage, screenshot, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 const ADMIN = 'admin@reputo.test';
 const PATH = '/settings/other/thirdPartyLogin';
-const SHOTS = process.env.TICKETS_SHOTS ?? '/tmp/shots-tickets';
 
 /** Fills and sends the connect form of a card (the demo server's fakes accept the demo credentials). */
 async function connect(page: Page, provider: 'zendesk' | 'jira', account: string, email: string, apiToken: string) {
@@ -32,7 +29,6 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
   beforeAll(async () => {
     page = await newPage(DESKTOP);
     await signIn(page, ADMIN);
-    mkdirSync(SHOTS, { recursive: true });
   });
 
   it('connects Zendesk and Jira, makes a ticket from a review, and disconnects both', async () => {
@@ -73,7 +69,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
     await choose(page, 'jira-issue-type', 'Task');
     await expect.poll(async () => (await jiraState()).issueTypeId).toBe('10010');
     await page.mouse.move(0, 0);
-    if (TAKE_SCREENSHOTS) await page.locator('.int-sources').screenshot({ path: `${SHOTS}/tickets-cards-1440.png` });
+    await screenshot(page.locator('.int-sources'), 'tickets-cards');
 
     // A review: Create Zendesk ticket; the server's job makes it and the card links it with its status.
     await page.goto('/reviews');
@@ -88,7 +84,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
       .getByTestId('ticket-zendesk')
       .getByText(/Zendesk #\d+ · new/)
       .waitFor({ timeout: 20_000 });
-    if (TAKE_SCREENSHOTS) await card.screenshot({ path: `${SHOTS}/tickets-review-1440.png` });
+    await screenshot(card, 'tickets-review');
 
     await page.goto(PATH);
     for (const [provider, card] of [
@@ -125,7 +121,7 @@ describe('Zendesk and Jira (Settings > Other > Third-party login, Reviews)', () 
       )
       .toBe('a1b2c3d4e5');
     await page.mouse.move(0, 0);
-    if (TAKE_SCREENSHOTS) await card.screenshot({ path: `${SHOTS}/audiences-mailchimp-1440.png` });
+    await screenshot(card, 'audiences-mailchimp');
     await page.getByTestId('disconnect-mailchimp').click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await card.getByText('Not connected').waitFor();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +5,12 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { newPage, PHONE, sidewaysScroll, signIn, TAKE_SCREENSHOTS, useBrowser } from './support/browser';
+import { newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 const ADMIN = 'admin@reputo.test';
 const PATH = '/settings/other/thirdPartyLogin';
-const SHOTS = process.env.WEBHOOKS_SHOTS ?? '/tmp/shots-webhooks';
 
 interface Received {
   type: string | null;
@@ -87,8 +85,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     const secret = await page.getByTestId('webhook-secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     receiver.state.secret = secret;
-    mkdirSync(SHOTS, { recursive: true });
-    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${SHOTS}/webhook-secret-1366.png` });
+    await screenshot(page, 'webhook-secret');
     await page.getByTestId('webhook-done').click();
 
     const admin = await token(ADMIN);
@@ -130,7 +127,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     await page.reload();
     await page.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await expect.poll(() => deliveries.count()).toBe(3);
-    if (TAKE_SCREENSHOTS) await page.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-1366.png` });
+    await screenshot(page.getByTestId('webhooks'), 'webhooks');
     // The pointer off the buttons: a hovered button's colour is a passing state, not the page's.
     await page.mouse.move(0, 0);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -142,9 +139,9 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     await phone.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await phone.getByTestId('webhook-delivery').first().waitFor();
     expect(await sidewaysScroll(phone)).toBeLessThanOrEqual(0);
-    if (TAKE_SCREENSHOTS) await phone.getByTestId('webhooks').screenshot({ path: `${SHOTS}/webhooks-390.png` });
+    await screenshot(phone.getByTestId('webhooks'), 'webhooks');
     await phone.getByTestId('webhook-add').click();
     await phone.getByTestId('webhook-url').waitFor();
-    if (TAKE_SCREENSHOTS) await phone.screenshot({ path: `${SHOTS}/webhook-add-390.png` });
+    await screenshot(phone, 'webhook-add');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDrivers } from '../../apps/api/src/test/drivers';
 import { generateDataSet } from './generate/index';
 import { runBenchmark } from './run/index';
 import { renderSection, verdict } from './run/report';
@@ -19,12 +20,8 @@ const ANSWERED_FROM_KEPT_ROWS = new Set(['me', 'insights categories']);
  * No timing is asserted here; timings live in bench/RESULTS.md.
  */
 
-/** As the integration tests choose (apps/api/src/test/harness.ts testDrivers): PostgreSQL when there is one. */
-const drivers: ('pglite' | 'pg')[] = !process.env.TEST_DATABASE_URL
-  ? ['pglite']
-  : process.env.TEST_PGLITE === 'all'
-    ? ['pglite', 'pg']
-    : ['pg'];
+/** As the integration tests choose: PostgreSQL when there is one (TEST_PGLITE=all adds PGlite). */
+const drivers = testDrivers();
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {

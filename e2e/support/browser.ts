@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DESKTOP, launchChromium } from './chromium';
 
@@ -52,12 +52,21 @@ export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page
  */
 export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The page, or one part of it (a locator), as `<name>-<window width>.png`; `fullPage` for the whole page. */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<void> {
   if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
+  const page = 'goto' in target ? target : target.page();
+  await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(350); // let transitions (drawer, popovers, toasts) settle
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${size?.width ?? 0}.png`) });
+  const file = path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await ('goto' in target
+    ? target.screenshot({ path: file, fullPage: opts.fullPage })
+    : target.screenshot({ path: file }));
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {

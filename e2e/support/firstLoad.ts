@@ -45,12 +45,14 @@ export async function signedInState(browser: Browser, baseURL: string, email: st
   }
 }
 
-/** Script and style requests in flight, and when the last one started, per page (see settled). */
-const assetTraffic = new WeakMap<Page, { inFlight: number; lastStart: number }>();
+interface AssetTraffic {
+  inFlight: number;
+  lastStart: number;
+}
 
-function watchAssets(page: Page): void {
+/** Counts the page's script and style requests in flight, and when the last one started. */
+function watchAssets(page: Page): AssetTraffic {
   const traffic = { inFlight: 0, lastStart: Date.now() };
-  assetTraffic.set(page, traffic);
   const isAsset = (r: Request) => r.resourceType() === 'script' || r.resourceType() === 'stylesheet';
   page.on('request', (r) => {
     if (!isAsset(r)) return;
@@ -62,6 +64,7 @@ function watchAssets(page: Page): void {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  return traffic;
 }
 
 /**
@@ -69,17 +72,15 @@ function watchAssets(page: Page): void {
  * once its data is in comes within that), at most 5 s. Waiting for the network to rest instead cost
  * 5 s on every screen that polls, and the first loads are forty-odd.
  */
-async function assetsSettled(page: Page): Promise<void> {
-  const traffic = assetTraffic.get(page);
+async function assetsSettled(page: Page, traffic: AssetTraffic): Promise<void> {
   const deadline = Date.now() + 5000;
-  while (traffic && Date.now() < deadline && (traffic.inFlight > 0 || Date.now() - traffic.lastStart < 700))
+  while (Date.now() < deadline && (traffic.inFlight > 0 || Date.now() - traffic.lastStart < 700))
     await page.waitForTimeout(100);
 }
 
-/** Waits for the screen's title (every shell page has one), then for its late chunks. */
+/** Waits for the screen's title (every shell page has one); firstLoad then waits for its late chunks. */
 export const shellReady: Ready = async (page) => {
   await page.getByTestId('page-title').waitFor({ timeout: 30_000 });
-  await assetsSettled(page);
 };
 
 /** The size of a built file the server sent (null for anything not in the build). */
@@ -125,9 +126,10 @@ export async function firstLoad(
     // A request that finishes while the context closes (a poll after the screen was ready) cannot be
     // measured any more: it is not part of the first load, and must not surface as an unhandled error.
     page.on('requestfinished', (r) => finished.push(assetOf(r).catch(() => null)));
-    watchAssets(page);
+    const traffic = watchAssets(page);
     await page.goto(path);
     await ready(page);
+    await assetsSettled(page, traffic);
     const assets = (await Promise.all(finished)).filter((a): a is Asset => a !== null);
     return { path, assets, errors };
   } finally {

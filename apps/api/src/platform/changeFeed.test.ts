@@ -73,24 +73,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
     return ((await res.json()) as { access_token: string }).access_token;
   }
 
+  /** Reviews replied to, as the response-rate report of `server` answers it now. */
+  async function responded(server: { url: string }, token: string): Promise<number> {
+    const res = await fetch(`${server.url}/v2/api/reviews/response_rate`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { responded: number }).responded;
+  }
+
+  /** A reply to a review through `server`, which must take it. */
+  async function reply(server: { url: string }, token: string, reviewId: number, text: string): Promise<void> {
+    const res = await fetch(`${server.url}/v2/api/responses/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reviewId, text }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+
   it('drops the other process cached reports when one process writes', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const [tokenA, tokenB] = await Promise.all([signIn(a), signIn(b)]);
-    const responseRate = async () => {
-      const res = await fetch(`${b.url}/v2/api/reviews/response_rate`, {
-        headers: { authorization: `Bearer ${tokenB}` },
-      });
-      return ((await res.json()) as { responded: number }).responded;
-    };
+    const responseRate = () => responded(b, tokenB);
     const before = await responseRate();
     // Kept by b now: without the feed, b would answer this for 30 s.
     expect(await responseRate()).toBe(before);
-    const reply = await fetch(`${a.url}/v2/api/responses/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ reviewId: world.ids.r5, text: 'Thank you, Raj.' }),
-    });
-    expect(reply.status, await reply.clone().text()).toBe(201);
+    await reply(a, tokenA, world.ids.r5!, 'Thank you, Raj.');
     // The write's answer waits until its change is sent; b hears it within milliseconds (without the
     // feed it would keep its answer for 30 s).
     await expect.poll(responseRate, { timeout: 3000, interval: 50 }).toBe(before + 1);
@@ -107,23 +115,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one databa
 
   it('behind the proxy, a write is seen at once whichever process answers the next read', async () => {
     const token = await signIn(proxy);
-    const responseRate = async () => {
-      const res = await fetch(`${proxy.url}/v2/api/reviews/response_rate`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await res.json()) as { responded: number }).responded;
-    };
+    const responseRate = () => responded(proxy, token);
     // Two reads: one from each process (round robin), each now keeping its answer for 30 s.
     const served = proxy.served.length;
     const before = await responseRate();
     expect(await responseRate()).toBe(before);
     expect(new Set(proxy.served.slice(served))).toEqual(new Set([0, 1]));
-    const reply = await fetch(`${proxy.url}/v2/api/responses/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ reviewId: world.ids.r7, text: 'Thank you for coming.' }),
-    });
-    expect(reply.status, await reply.clone().text()).toBe(201);
+    await reply(proxy, token, world.ids.r7!, 'Thank you for coming.');
     // The next two reads come from both processes, and both know of the reply.
     await expect.poll(responseRate, { timeout: 3000, interval: 50 }).toBe(before + 1);
     expect(await responseRate()).toBe(before + 1);

@@ -9,6 +9,7 @@ import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mailer } from '../platform/mail';
+import { testDrivers } from './drivers';
 import { createFixtures, type Fixtures } from './fixtures';
 
 export interface TestEnv {
@@ -29,19 +30,6 @@ export type EnvOptions = {
   /** Serve the web build too (for the security headers of its pages). */
   serveWeb?: boolean;
 };
-
-/**
- * The databases a suite runs on. Without TEST_DATABASE_URL: PGlite. With it: PostgreSQL, which
- * production runs on, and PGlite too for the suites declared with describeOnBothDatabases (the job
- * queue, migrations, bulk review writes and rollups, the one-statement coupon redemption, sign-in:
- * where one connection against a pool, or the drivers' type parsing, could tell them apart), or for
- * every suite when TEST_PGLITE=all. Both for every file doubled CI's integration time (PGlite's test
- * time was 1.45x PostgreSQL's) and pushed the run past 25 minutes on two cores.
- */
-export function testDrivers(bothDrivers = false): ('pglite' | 'pg')[] {
-  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
-  return bothDrivers || process.env.TEST_PGLITE === 'all' ? ['pglite', 'pg'] : ['pg'];
-}
 
 /** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
 export async function freshPostgres(

@@ -17,6 +17,13 @@ export interface RoundRobinProxy {
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
 
+/** The headers without those of one connection only, which a proxy does not pass on. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const kept = { ...headers };
+  for (const name of HOP_BY_HOP) delete kept[name];
+  return kept;
+}
+
 async function isReady(upstream: string): Promise<boolean> {
   try {
     return (await fetch(`${upstream}/readyz`, { signal: AbortSignal.timeout(1000) })).ok;
@@ -49,8 +56,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
 
   const server = http.createServer(async (req, res) => {
     const body = Buffer.concat(await req.toArray());
-    const headers = { ...req.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
+    const headers = endToEnd(req.headers);
     const peer = req.socket.remoteAddress ?? '';
     headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${peer}` : peer;
     headers['x-forwarded-proto'] = 'http';
@@ -67,9 +73,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
         (answer) => {
           served.push(i);
-          const answerHeaders = { ...answer.headers };
-          for (const name of HOP_BY_HOP) delete answerHeaders[name];
-          res.writeHead(answer.statusCode ?? 502, answerHeaders);
+          res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
           answer.pipe(res);
         },
       );

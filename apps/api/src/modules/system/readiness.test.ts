@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite, openPostgres, type Database } from '../../db/client';
-import { freshPostgres, testDrivers } from '../../test/harness';
+import { testDrivers } from '../../test/drivers';
+import { freshPostgres } from '../../test/harness';
 
 /** A server on a database nobody has migrated yet, as a second process might meet it during a deploy. */
 async function unmigrated(driver: 'pglite' | 'pg') {
