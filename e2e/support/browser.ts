@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { DESKTOP, launchChromium } from './chromium';
 
 export { DESKTOP, PASSWORD, signIn, signInThroughForm } from './chromium';
@@ -11,6 +11,10 @@ const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 let browser: Browser | null = null;
 const contexts: BrowserContext[] = [];
+/** Contexts a finished test gave back, their storage cleared, by the server they were opened on. */
+const idle: { context: BrowserContext; url: string }[] = [];
+/** Each context's first page, left on a small file of its server: it keeps the renderer process alive. */
+const anchors = new WeakMap<BrowserContext, Page>();
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -22,6 +26,7 @@ export function useBrowser(): void {
     browser = await launchChromium();
   });
   afterAll(async () => {
+    idle.splice(0);
     for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
     await browser?.close();
     browser = null;
@@ -34,15 +39,61 @@ export function currentBrowser(): Browser {
   return browser;
 }
 
-/** A fresh browser context (own storage) and page at the given size. */
+/**
+ * A page with storage of its own (no cookies, local storage or permissions of another page of the
+ * test) at the given size. Measured on this 2-core machine, a page in a new context cost about 2.2
+ * CPU-s of Chromium for its first load (a new renderer process, nothing cached, every script compiled
+ * again), and the browser tests open over a hundred. So a context a finished test gave back is cleared
+ * and used again, and its anchor page keeps its renderer alive for the next page to share
+ * (CHROMIUM_ARGS limit the renderers): 1.2 CPU-s. Screens that measure a first load open their own cold
+ * context (support/firstLoad.ts).
+ */
 export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page> {
   if (!browser) throw new Error('useBrowser() first');
-  // Reduced motion turns antd's animations off: a click can't land on a dialog still zooming in.
-  const context = await browser.newContext({ baseURL: url, viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
+  const reused = idle.findIndex((c) => c.url === url);
+  const context = reused >= 0 ? idle.splice(reused, 1)[0]!.context : await openContext(browser, url);
+  giveBackAfterTest(context, url);
   const page = await context.newPage();
+  await page.setViewportSize(viewport);
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+async function openContext(on: Browser, url: string): Promise<BrowserContext> {
+  // Reduced motion turns antd's animations off: a click can't land on a dialog still zooming in.
+  const context = await on.newContext({ baseURL: url, viewport: DESKTOP, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const anchor = await context.newPage();
+  await anchor.goto('/favicon.svg');
+  anchors.set(context, anchor);
+  return context;
+}
+
+/** A context opened inside a test goes back to the pool when it ends; one opened in a hook stays the file's. */
+function giveBackAfterTest(context: BrowserContext, url: string): void {
+  try {
+    onTestFinished(() => clearForReuse(context, url));
+  } catch {
+    // Not inside a test (beforeAll): the file's tests share this page until the file ends.
+  }
+}
+
+async function clearForReuse(context: BrowserContext, url: string): Promise<void> {
+  const anchor = anchors.get(context);
+  try {
+    if (!anchor || anchor.isClosed()) throw new Error('no anchor page');
+    for (const page of context.pages()) if (page !== anchor) await page.close();
+    await context.clearCookies();
+    await context.clearPermissions();
+    // The app keeps its session in its origin's storage, cleared from the anchor (a file of that origin).
+    await anchor.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    idle.push({ context, url });
+  } catch {
+    // A server a test stopped, or a page it closed: the context is not used again.
+  }
 }
 
 /**

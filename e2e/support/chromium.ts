@@ -13,6 +13,11 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Pages of one context share one renderer process: a new page then costs about half the Chromium
+  // time of its first load (e2e/support/browser.ts newPage). Contexts never share a process.
+  '--renderer-process-limit=1',
+  '--disable-site-isolation-trials',
+  '--disable-features=site-per-process,IsolateOrigins',
 ];
 
 export const PASSWORD = 'demo1234';

@@ -48,6 +48,9 @@ export async function startCampaignSmtpPeer(
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // A sender killed mid-conversation (restart.test.ts crashes the API on purpose) resets its
+  // connections; SMTPServer emits that as 'error', which with no listener is an uncaught exception.
+  server.on('error', () => undefined);
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
