@@ -105,7 +105,10 @@ describe('Google attributes (Business Information API)', () => {
     const refused = async (attrs: Parameters<ReturnType<typeof client>['updateAttributes']>[2], mask: string[]) =>
       (await failure(client().updateAttributes(TOKEN, 'locations/A', attrs, mask))).message;
     expect(
-      await refused([{ name: 'attributes/has_teleporter', valueType: 'BOOL', values: [true] }], ['attributes/has_teleporter']),
+      await refused(
+        [{ name: 'attributes/has_teleporter', valueType: 'BOOL', values: [true] }],
+        ['attributes/has_teleporter'],
+      ),
     ).toBe("Google API: Attribute 'attributes/has_teleporter' is not a valid attribute.");
     expect(await refused([{ ...wifi, values: ['yes'] }], ['attributes/has_wifi'])).toBe(
       "Google API: Request contains an invalid argument: the value of 'attributes/has_wifi'.",

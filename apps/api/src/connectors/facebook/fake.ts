@@ -288,8 +288,7 @@ export function handleFacebookPagePhotos(
     res.end(JSON.stringify(payload));
   };
   if (parts[1] === 'picture') {
-    if (!isUrl(body.picture))
-      return (fail(400, { message: '(#100) picture must be a valid URL', code: 100 }), true);
+    if (!isUrl(body.picture)) return (fail(400, { message: '(#100) picture must be a valid URL', code: 100 }), true);
     page.picture = body.picture;
     return (answer({ success: true }), true);
   }
