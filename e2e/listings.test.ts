@@ -144,5 +144,8 @@ describe('listing management', () => {
     await page.getByTestId('photo-more').waitFor();
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, 'listings-photos-phone');
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByTestId('attributes-editor').waitFor();
+    await screenshot(page, 'listings-attributes-phone');
   }, 120_000); // two viewports and three saves through the job queue: 21-45 s, more on a loaded CI machine
 });

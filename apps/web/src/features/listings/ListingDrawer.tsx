@@ -212,12 +212,19 @@ function Directories({ item }: { item: ListingItem }) {
 }
 
 /** Google's and Facebook's state for one field: in sync, out of sync, pending, not managed there... */
-function FieldStates({ item, field }: { item: ListingItem; field: string }) {
+const NOT_SET = { color: 'default', label: 'Not set' };
+
+function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' | 'logo' | 'cover' | 'photos' }) {
   const dirs = item.directories.filter((d) => d.directory === 'google' || d.directory === 'facebook');
+  const value: unknown = item.listing[field];
+  const unset =
+    value === null || (Array.isArray(value) ? !value.length : typeof value === 'object' && !Object.keys(value).length);
   return (
     <span className="ls-field-states" data-testid={`states-${field}`}>
       {dirs.map((d) => {
-        const state = STATUS[fieldState(d, field)];
+        const s = fieldState(d, field);
+        // Nothing of ours to hold: say so rather than "in sync".
+        const state = unset && s === 'in_sync' ? NOT_SET : STATUS[s];
         return (
           <span key={d.directory} className="ls-field-state">
             {d.title} <Tag color={state.color}>{state.label}</Tag>
@@ -244,7 +251,7 @@ function AttributesPart({ item, disabled }: { item: ListingItem; disabled: boole
 }
 
 function PhotosPart({ item, disabled }: { item: ListingItem; disabled: boolean }) {
-  const label = (text: string, field: string) => (
+  const label = (text: string, field: 'logo' | 'cover' | 'photos') => (
     <span className="ls-photo-label">
       {text} <FieldStates item={item} field={field} />
     </span>
