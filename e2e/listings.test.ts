@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
+import type { Page } from 'playwright-core';
 import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
 interface Item {
   locationId: number;
-  listing: { name: string; phone: string | null; specialHours: { date: string }[] };
+  listing: {
+    name: string;
+    phone: string | null;
+    specialHours: { date: string }[];
+    attributes: Record<string, unknown>;
+    logo: string | null;
+  };
   rejectedEdits: { field: string }[];
   history?: { kind: string; answers: Record<string, { status: string }> }[];
 }
@@ -17,6 +24,27 @@ interface ListingPage {
 const ADMIN = 'admin@reputo.test';
 const one = async (bearer: string, id: number) =>
   (await call<ListingPage>(bearer, 'GET', `/v2/api/listing?locationId=${id}`)).data[0]!;
+
+/** A 256 px logo drawn by the page itself (a PNG from a canvas), to upload as a user would. */
+async function drawnLogo(page: Page): Promise<Buffer> {
+  const url = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = c.height = 256;
+    const g = c.getContext('2d')!;
+    const fill = g.createLinearGradient(0, 0, 256, 256);
+    fill.addColorStop(0, '#0958d9');
+    fill.addColorStop(1, '#13c2c2');
+    g.fillStyle = fill;
+    g.fillRect(0, 0, 256, 256);
+    g.fillStyle = '#fff';
+    g.font = 'bold 120px sans-serif';
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.fillText('R', 128, 136);
+    return c.toDataURL('image/png');
+  });
+  return Buffer.from(url.split(',')[1]!, 'base64');
+}
 
 /** Listing Management on the demo: edit a listing, bulk-edit special hours, confirm Google's own change. */
 describe('listing management', () => {
@@ -44,12 +72,28 @@ describe('listing management', () => {
     await first.getByTestId('listing-open').click();
     const phone = `+971 4 777 ${String(Date.now()).slice(-4)}`;
     await page.getByTestId('listing-phone').fill(phone);
+    // An attribute (searched) and a logo, saved with the phone in one edit.
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByLabel('Search attributes').fill('drive');
+    await page.getByTestId('attribute-has_drive_through').getByText('Yes', { exact: true }).click();
+    await page.getByLabel('Search attributes').fill('');
+    await screenshot(page, 'listings-attributes');
+    await page.getByRole('tab', { name: 'Photos' }).click();
+    await page
+      .getByTestId('photo-logo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await drawnLogo(page) });
+    await page.getByTestId('photo-logo').locator('img').waitFor();
+    await screenshot(page, 'listings-photos');
     await page.getByTestId('listing-save').click();
     await page.getByText('Saved. Sending to the connected directories.').waitFor();
     await expect
       .poll(async () => (await one(admin, id)).history?.[0]?.answers.google?.status, { timeout: 15_000 })
       .toBe('done');
-    expect((await one(admin, id)).listing.phone).toBe(phone);
+    const saved = (await one(admin, id)).listing;
+    expect(saved.phone).toBe(phone);
+    expect(saved.attributes.has_drive_through).toBe(true);
+    expect(saved.logo).toMatch(/^listings\/[0-9a-f]{24}\.png$/);
     await page.locator('.ant-drawer-close').click();
 
     // Bulk: a closed day for two locations, kept beside their other special days.
@@ -96,5 +140,12 @@ describe('listing management', () => {
     await page.getByTestId('listing-open').first().click();
     await page.getByTestId('listing-directories').waitFor();
     await screenshot(page, 'listings-drawer-phone');
+    await page.getByRole('tab', { name: 'Photos' }).click();
+    await page.getByTestId('photo-more').waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'listings-photos-phone');
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByTestId('attributes-editor').waitFor();
+    await screenshot(page, 'listings-attributes-phone');
   }, 120_000); // two viewports and three saves through the job queue: 21-45 s, more on a loaded CI machine
 });

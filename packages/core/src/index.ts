@@ -17,3 +17,4 @@ export * from './realtime';
 export * from './admin';
 export * from './webhooks';
 export * from './feedback';
+export * from './listings';

@@ -30,6 +30,11 @@ export interface ReadOptions {
   backoffMs?: number;
   /** A longer Retry-After ends the retries here (the job retries later). */
   maxWaitMs?: number;
+  /**
+   * The call creates something (a media item, a photo): only a rate limit, which the source refused
+   * before doing anything, is retried here; after a time-out or server error the caller looks first.
+   */
+  creates?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,6 +73,7 @@ export async function sendJson<T>(
       failure = new SourceApiError(error.message, 'transient');
     }
     if (!failure.retryable || attempt >= retries) throw failure;
+    if (opts.creates && failure.kind !== 'rateLimited') throw failure;
     const wait =
       failure.retryAfterSeconds !== undefined
         ? failure.retryAfterSeconds * 1000

@@ -4787,6 +4787,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/listing/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a photo for listings (a logo, a cover or more): multipart field "file", a JPEG or PNG of at most 5,242,880 bytes; answers the key the listing's logo, cover or photos take */
+        post: operations["postListingPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/lendingPageSettings/logo": {
         parameters: {
             query?: never;
@@ -15720,6 +15737,12 @@ export interface operations {
                                     close?: string | null;
                                 }[];
                                 description: string | null;
+                                attributes: {
+                                    [key: string]: boolean | string | string[];
+                                };
+                                logo: string | null;
+                                cover: string | null;
+                                photos: string[];
                             };
                             score: number;
                             missing: string[];
@@ -15730,6 +15753,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "in_sync" | "out_of_sync" | "pending" | "error" | "not_connected" | "not_managed";
                                 reason: string | null;
+                                fields: ("name" | "address" | "city" | "postalCode" | "countryCode" | "phone" | "website" | "primaryCategory" | "additionalCategories" | "regularHours" | "specialHours" | "description" | "attributes" | "logo" | "cover" | "photos")[];
                                 diff: {
                                     field: string;
                                     label: string;
@@ -15841,6 +15865,12 @@ export interface operations {
                             close?: string | null;
                         }[];
                         description?: string | null;
+                        attributes?: {
+                            [key: string]: boolean | string | string[];
+                        };
+                        logo?: string | null;
+                        cover?: string | null;
+                        photos?: string[];
                     };
                     mergeSpecialHours?: boolean;
                 };
@@ -15928,7 +15958,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     action: "accept" | "keep";
-                    fields?: ("name" | "address" | "city" | "postalCode" | "countryCode" | "phone" | "website" | "primaryCategory" | "additionalCategories" | "regularHours" | "specialHours" | "description")[];
+                    fields?: ("name" | "address" | "city" | "postalCode" | "countryCode" | "phone" | "website" | "primaryCategory" | "additionalCategories" | "regularHours" | "specialHours" | "description" | "attributes" | "logo" | "cover" | "photos")[];
                 };
             };
         };
@@ -15965,6 +15995,12 @@ export interface operations {
                                 close?: string | null;
                             }[];
                             description: string | null;
+                            attributes: {
+                                [key: string]: boolean | string | string[];
+                            };
+                            logo: string | null;
+                            cover: string | null;
+                            photos: string[];
                         };
                         score: number;
                         missing: string[];
@@ -15975,6 +16011,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "in_sync" | "out_of_sync" | "pending" | "error" | "not_connected" | "not_managed";
                             reason: string | null;
+                            fields: ("name" | "address" | "city" | "postalCode" | "countryCode" | "phone" | "website" | "primaryCategory" | "additionalCategories" | "regularHours" | "specialHours" | "description" | "attributes" | "logo" | "cover" | "photos")[];
                             diff: {
                                 field: string;
                                 label: string;
@@ -25041,6 +25078,45 @@ export interface operations {
                         redemption_rate: number | null;
                         created_at: string;
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postListingPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        url: string;
                     };
                 };
             };

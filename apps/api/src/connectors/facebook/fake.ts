@@ -8,6 +8,9 @@
  *   access token and location; cursor paging (`limit`, `after`, `paging.cursors`, `paging.next`).
  * - `GET /{page-id}?fields=name,phone,website,hours,about` and `POST /{page-id}` with those fields
  *   (form-encoded; `hours` a JSON object of `{day}_{n}_open|close`), with the page's token.
+ * - `POST /{page-id}/picture` with `picture` (a URL): the profile picture; `POST /{page-id}/photos` with
+ *   `url` (and `published=false`): a photo, answer `{ id }`; `POST /{page-id}` with `cover` = a photo
+ *   id of the page sets the cover (code 100 for a missing or non-http URL or an unknown photo).
  * - `GET /{page-id}/ratings` with the page's token: recommendations (`recommendation_type`,
  *   `review_text`, `created_time`, `open_graph_story {id, comments}`), cursor paging.
  */
@@ -32,6 +35,11 @@ export interface FakeFacebookPage {
   ratings: FakeRating[];
   /** Page information (listing management): phone, website, hours, about. */
   info?: { phone?: string; website?: string; hours?: Record<string, string>; about?: string };
+  /** The profile picture's source URL, as last set. */
+  picture?: string;
+  /** Photos posted to the page (unpublished ones are what a cover is made from). */
+  photos?: { id: string; url: string; published: boolean }[];
+  cover?: { cover_id: string; source: string };
 }
 
 export interface FakeFacebookReviews {
@@ -228,7 +236,13 @@ export function handleFacebookPageInfo(
     res.end(JSON.stringify(payload));
   };
   const info = (page.info ??= {});
-  if (req.method === 'GET') return (answer({ id: page.id, name: page.name, ...info }), true);
+  if (req.method === 'GET')
+    return (answer({ id: page.id, name: page.name, ...info, ...(page.cover ? { cover: page.cover } : {}) }), true);
+  if (body.cover !== undefined) {
+    const photo = page.photos?.find((p) => p.id === String(body.cover));
+    if (!photo) return (fail(400, { message: '(#100) Invalid cover photo id', code: 100 }), true);
+    page.cover = { cover_id: photo.id, source: photo.url };
+  }
   for (const field of PAGE_INFO_FIELDS) {
     const value = body[field];
     if (value === undefined) continue;
@@ -248,4 +262,39 @@ export function handleFacebookPageInfo(
     else info[field] = String(value);
   }
   return (answer({ success: true }), true);
+}
+
+const isUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S+$/.test(v);
+
+/** Answers `POST /{page-id}/picture` and `POST /{page-id}/photos` of a known page; false for any other call. */
+export function handleFacebookPagePhotos(
+  fb: FakeFacebookReviews,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: Record<string, unknown>,
+  token: string | null,
+  fail: GraphFail,
+  scripted: () => boolean,
+): boolean {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const page = parts.length === 2 ? fb.pages.get(parts[0]!) : undefined;
+  if (!page || req.method !== 'POST' || (parts[1] !== 'picture' && parts[1] !== 'photos')) return false;
+  if (token !== page.token)
+    return (fail(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }), true);
+  if (scripted()) return true;
+  const answer = (payload: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  if (parts[1] === 'picture') {
+    if (!isUrl(body.picture)) return (fail(400, { message: '(#100) picture must be a valid URL', code: 100 }), true);
+    page.picture = body.picture;
+    return (answer({ success: true }), true);
+  }
+  if (!isUrl(body.url)) return (fail(400, { message: '(#324) Requires upload file', code: 324 }), true);
+  const photos = (page.photos ??= []);
+  const id = `${page.id}_photo${photos.length + 1}`;
+  photos.push({ id, url: body.url, published: String(body.published ?? 'true') !== 'false' });
+  return (answer({ id }), true);
 }

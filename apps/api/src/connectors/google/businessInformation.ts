@@ -9,6 +9,9 @@ import { classifyGoogle } from './business';
  *   it, with `diffMask` naming the fields Google changed on its own ("Google updated");
  * - `PATCH {businessInfoUrl}/locations/{l}?updateMask=title,phoneNumbers.primaryPhone,...` with the
  *   Location resource's fields: only the masked fields change.
+ * - `GET {businessInfoUrl}/locations/{l}/attributes` and `PATCH {businessInfoUrl}/locations/{l}/attributes
+ *   ?attributeMask=attributes/has_wifi,...` with `{name, attributes: [{name, valueType, values}]}`: the
+ *   masked attributes are set from the body (a masked one missing from the body is removed).
  * `Authorization: Bearer`; 401 is a token failure, 429 (Retry-After) and 5xx / time-outs are retried
  * in the call with back-off (sourceApi.ts), a 400 is a refusal with Google's message.
  */
@@ -49,6 +52,20 @@ export interface GoogleLocationFields {
     }[];
   };
   profile?: { description?: string };
+}
+
+/** One attribute of a location (`attributes/<id>`); REPEATED_ENUM values come as set and unset lists. */
+export interface GoogleAttribute {
+  name: string;
+  valueType?: 'ATTRIBUTE_VALUE_TYPE_UNSPECIFIED' | 'BOOL' | 'ENUM' | 'URL' | 'REPEATED_ENUM';
+  values?: unknown[];
+  repeatedEnumValue?: { setValues?: string[]; unsetValues?: string[] };
+  uriValues?: { uri: string }[];
+}
+/** The Attributes resource of a location: `locations/{l}/attributes`. */
+export interface GoogleAttributes {
+  name: string;
+  attributes?: GoogleAttribute[];
 }
 
 /** The update-mask paths of the fields above (what a PATCH may name). */
@@ -108,6 +125,32 @@ export function businessInformationClient(opts: ReadOptions & { businessInfoUrl:
         classifyGoogle,
         opts,
       );
+    },
+    /** The attributes the location has. */
+    async getAttributes(token: string, name: string): Promise<GoogleAttribute[]> {
+      const body = await readJson<GoogleAttributes>(LABEL, url(name, '/attributes'), auth(token), classifyGoogle, opts);
+      return body.attributes ?? [];
+    },
+    /** Sets the masked attributes (`attributes/<id>`) to the body's; a masked one left out of the body is removed. */
+    async updateAttributes(
+      token: string,
+      name: string,
+      attributes: GoogleAttribute[],
+      attributeMask: readonly string[],
+    ): Promise<GoogleAttribute[]> {
+      const resource: GoogleAttributes = { name: `${businessInfoName(name)}/attributes`, attributes };
+      const body = await sendJson<GoogleAttributes>(
+        LABEL,
+        url(name, `/attributes?attributeMask=${attributeMask.join(',')}`),
+        {
+          method: 'PATCH',
+          headers: { ...auth(token), 'content-type': 'application/json' },
+          body: JSON.stringify(resource),
+        },
+        classifyGoogle,
+        opts,
+      );
+      return body.attributes ?? [];
     },
   };
 }

@@ -9,6 +9,11 @@
  *   /v1/locations/{l}:getGoogleUpdated?readMask=` (Google's own changes in `googleUpdated`, named by
  *   `diffMask`) and `PATCH /v1/locations/{l}?updateMask=` (400 INVALID_ARGUMENT for a missing or
  *   unknown mask path, a phone or website Google would refuse).
+ * - `GET|PATCH /v1/locations/{l}/attributes` (`attributeMask=attributes/<id>,...`: masked attributes set
+ *   from the body, a masked one missing from the body removed; 400 for an attribute Google does not
+ *   know, a value of the wrong type, or a mask without the `attributes/` prefix).
+ * - `GET|POST /v4/accounts/{a}/locations/{l}/media` and `DELETE .../media/{m}`: photos made from a
+ *   `sourceUrl` (400 for a format other than PHOTO, an unknown category or a URL that is not http(s)).
  * - `GET /v4/accounts/{a}/locations/{l}/reviews` (`pageSize` at most 50, `pageToken` /
  *   `nextPageToken`, newest update first) and `PUT|DELETE .../reviews/{r}/reply`.
  * Every API call needs `Authorization: Bearer` with a live access token (401 UNAUTHENTICATED when
@@ -18,7 +23,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeOAuth, readText, type FakeOAuth } from '../oauthFake';
-import { GOOGLE_MASK_PATHS, type GoogleLocationFields } from './businessInformation';
+import { listingAttribute } from '@reputo/core';
+import { GOOGLE_MASK_PATHS, type GoogleAttribute, type GoogleLocationFields } from './businessInformation';
+import type { GoogleMediaItem } from './media';
 
 export interface FakeGoogleReview {
   reviewId: string;
@@ -41,6 +48,10 @@ export interface FakeGoogleLocation {
   listing?: GoogleLocationFields;
   /** Values Google changed on its own: shown instead of the merchant's, named by `diffMask`. */
   googleUpdated?: GoogleLocationFields;
+  /** The location's attributes (Business Information API). */
+  attributes?: GoogleAttribute[];
+  /** The location's photos (v4 media). */
+  media?: GoogleMediaItem[];
 }
 
 export type GoogleScripted = { status: number; retryAfter?: number } | { hang: true };
@@ -115,6 +126,48 @@ const STATUS_NAMES: Record<number, string> = {
   404: 'NOT_FOUND',
 };
 
+const MEDIA_CATEGORIES = [
+  'COVER',
+  'PROFILE',
+  'LOGO',
+  'EXTERIOR',
+  'INTERIOR',
+  'PRODUCT',
+  'AT_WORK',
+  'FOOD_AND_DRINK',
+  'MENU',
+  'COMMON_AREA',
+  'ROOMS',
+  'TEAMS',
+  'ADDITIONAL',
+];
+
+/** Google's refusal of an attributes PATCH (as its INVALID_ARGUMENT message), or null. */
+function attributesProblem(maskParam: string, attributes: GoogleAttribute[]): string | null {
+  const mask = maskParam.split(',').filter(Boolean);
+  if (!mask.length) return 'Request contains an invalid argument: attribute_mask is required.';
+  const bad = mask.find((m) => !m.startsWith('attributes/'));
+  if (bad) return `Invalid attribute_mask: ${bad}`;
+  for (const name of [...mask, ...attributes.map((a) => a.name)]) {
+    if (!listingAttribute(name.replace(/^attributes\//, ''))) return `Attribute '${name}' is not a valid attribute.`;
+  }
+  for (const a of attributes) {
+    const known = listingAttribute(a.name.replace(/^attributes\//, ''))!;
+    if (a.valueType !== known.valueType)
+      return `Attribute '${a.name}' has value type ${known.valueType}, not ${a.valueType ?? 'unspecified'}.`;
+    const options = new Set((known.options ?? []).map((o) => o.value));
+    const values = known.valueType === 'REPEATED_ENUM' ? (a.repeatedEnumValue?.setValues ?? []) : (a.values ?? []);
+    const fits =
+      known.valueType === 'BOOL'
+        ? values.length === 1 && typeof values[0] === 'boolean'
+        : known.valueType === 'ENUM'
+          ? values.length === 1 && options.has(String(values[0]))
+          : values.every((v) => options.has(String(v)));
+    if (!fits) return `Request contains an invalid argument: the value of '${a.name}'.`;
+  }
+  return null;
+}
+
 export async function startFakeGoogle(opts: { port?: number; clientId?: string; clientSecret?: string } = {}) {
   const clientId = opts.clientId ?? 'fake-google-client';
   const clientSecret = opts.clientSecret ?? 'fake-google-secret';
@@ -132,6 +185,7 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
   const hanging = new Set<ServerResponse>();
   const accounts = new Map<string, { name: string; locations: FakeGoogleLocation[] }>();
   const calls: { method: string; path: string; body?: unknown }[] = [];
+  let mediaSeq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -229,6 +283,70 @@ export async function startFakeGoogle(opts: { port?: number; clientId?: string; 
         }
         if (req.method === 'DELETE') {
           delete review.reviewReply;
+          return ok(res, {});
+        }
+      }
+    }
+    // /v1/locations/{l}/attributes
+    if (parts[0] === 'v1' && parts[1] === 'locations' && parts.length === 4 && parts[3] === 'attributes') {
+      const loc = fake.locationById(parts[2]!);
+      if (!loc) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      const resource = () => ({ name: `locations/${loc.id}/attributes`, attributes: loc.attributes ?? [] });
+      if (req.method === 'GET') return ok(res, resource());
+      if (req.method === 'PATCH') {
+        const body = JSON.parse((await readText(req)) || '{}') as { attributes?: GoogleAttribute[] };
+        calls[calls.length - 1]!.body = body;
+        const problem = attributesProblem(url.searchParams.get('attributeMask') ?? '', body.attributes ?? []);
+        if (problem) return googleError(res, 400, 'INVALID_ARGUMENT', problem);
+        const mask = (url.searchParams.get('attributeMask') ?? '').split(',');
+        const kept = (loc.attributes ?? []).filter((a) => !mask.includes(a.name));
+        loc.attributes = [...kept, ...(body.attributes ?? []).filter((a) => mask.includes(a.name))];
+        return ok(res, resource());
+      }
+    }
+    // /v4/accounts/{a}/locations/{l}/media[/{m}]
+    if (parts[0] === 'v4' && parts[1] === 'accounts' && parts[3] === 'locations' && parts[5] === 'media') {
+      const loc = fake.location(parts[2]!, parts[4]!);
+      if (!loc) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      const media = (loc.media ??= []);
+      const prefix = `accounts/${loc.account}/locations/${loc.id}/media`;
+      if (parts.length === 6 && req.method === 'GET') {
+        const p = page(media, url, 100);
+        return ok(res, {
+          mediaItems: p.items,
+          totalMediaItemCount: media.length,
+          ...(p.next ? { nextPageToken: p.next } : {}),
+        });
+      }
+      if (parts.length === 6 && req.method === 'POST') {
+        const body = JSON.parse((await readText(req)) || '{}') as Partial<GoogleMediaItem>;
+        calls[calls.length - 1]!.body = body;
+        const category = body.locationAssociation?.category ?? '';
+        if (body.mediaFormat !== 'PHOTO' && body.mediaFormat !== 'VIDEO')
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument: media_format.');
+        if (!MEDIA_CATEGORIES.includes(category))
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument: category.');
+        if (!body.sourceUrl || !/^https?:\/\/\S+$/.test(body.sourceUrl))
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'Fetching image failed. Please check the URL.');
+        const id = `m${++mediaSeq}`;
+        const item: GoogleMediaItem = {
+          name: `${prefix}/${id}`,
+          mediaFormat: body.mediaFormat,
+          locationAssociation: { category },
+          sourceUrl: body.sourceUrl,
+          googleUrl: `https://lh3.googleusercontent.com/p/${loc.id}-${id}`,
+          thumbnailUrl: `https://lh3.googleusercontent.com/p/${loc.id}-${id}=s300`,
+          createTime: new Date().toISOString(),
+        };
+        media.push(item);
+        return ok(res, item);
+      }
+      if (parts.length === 7) {
+        const at = media.findIndex((m) => m.name === `${prefix}/${parts[6]}`);
+        if (at < 0) return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+        if (req.method === 'GET') return ok(res, media[at]);
+        if (req.method === 'DELETE') {
+          media.splice(at, 1);
           return ok(res, {});
         }
       }

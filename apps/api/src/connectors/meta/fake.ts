@@ -19,6 +19,7 @@ import type { GraphError } from './index';
 import {
   createFakeFacebookReviews,
   handleFacebookPageInfo,
+  handleFacebookPagePhotos,
   handleFacebookReviews,
   type FakeFacebookReviews,
 } from '../facebook/fake';
@@ -155,6 +156,19 @@ export async function startFakeGraph(
         (status, error) => graphError(res, status, error),
         () => answerScripted(res),
         origin,
+      )
+    )
+      return;
+    if (
+      handleFacebookPagePhotos(
+        fake.reviews,
+        req,
+        res,
+        path,
+        body,
+        token,
+        (status, error) => graphError(res, status, error),
+        () => answerScripted(res),
       )
     )
       return;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ListingAttributes } from '@reputo/core';
 import { companies, locations, users } from './tenancy';
 
 /**
@@ -36,6 +37,12 @@ export interface ListingFields {
   regularHours: HoursPeriod[];
   specialHours: SpecialHours[];
   description: string | null;
+  /** Attribute id (of the shipped list, `@reputo/core`) to its value; unset attributes are not managed. */
+  attributes: ListingAttributes;
+  /** Stored upload keys (`listings/<random>.<ext>`, served at `/v2/api/uploads/<key>`). */
+  logo: string | null;
+  cover: string | null;
+  photos: string[];
 }
 
 export const listings = pgTable(
@@ -69,6 +76,16 @@ export const listings = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     description: text('description'),
+    attributes: jsonb('attributes')
+      .$type<ListingAttributes>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    logo: text('logo'),
+    cover: text('cover'),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('listings_company_idx').on(t.companyId, t.name)],

@@ -4,8 +4,9 @@ import type { FakeGraph } from '../../connectors/meta/fake';
 import type { Db } from '../../db/client';
 import { listingDirectories, listingEdits, listings, locations, sourceConnections, users } from '../../db/schema';
 import type { ListingFields } from '../../db/schema';
+import type { ListingAttributes } from '@reputo/core';
 import { categoryId } from './categories';
-import { directoryFields, toFacebook, toGoogle } from './mapping';
+import { directoryFields, toFacebook, toGoogle, toGoogleAttributes } from './mapping';
 import { fieldsOf } from './service';
 
 const DEMO_ADMIN = 'admin@reputo.test';
@@ -56,6 +57,7 @@ export async function stockDemoListings(db: Db, google: FakeGoogle | null, graph
       place.listing = toGoogle(fields, directoryFields('google')).body;
       if (i === 1) place.listing.phoneNumbers = { primaryPhone: '+971 4 000 1111' };
       if (i === 2) place.googleUpdated = { websiteUri: 'https://maps.example/branch-site' };
+      place.attributes = toGoogleAttributes(fields.attributes).attributes;
     }
     const page = graph?.reviews.pages.get(`demo-fb-${row.locationId}`);
     if (page) {
@@ -87,6 +89,15 @@ async function seedListings(
     regularHours: WEEK.map((day) => ({ day, open: '08:00', close: day === 'FRIDAY' ? '23:00' : '22:00' })),
     specialHours: [{ date: `${new Date().getUTCFullYear()}-12-31`, closed: false, open: '08:00', close: '18:00' }],
     description: i === 5 ? null : `${l.title}: fresh food all day, family seating and free parking.`,
+    attributes: (i === 5
+      ? {}
+      : {
+          has_wheelchair_accessible_entrance: true,
+          has_wifi: true,
+          has_takeout: true,
+          has_delivery: i % 2 === 0,
+          pay_credit_card_types_accepted: ['mastercard', 'visa'],
+        }) as ListingAttributes,
   }));
   await db.transaction(async (tx) => {
     await tx.insert(listings).values(rows);

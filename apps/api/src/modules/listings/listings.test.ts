@@ -1,3 +1,4 @@
+import { LOGO_MAX_BYTES, MSG } from '@reputo/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type FakeGoogle } from '../../connectors/google/fake';
@@ -5,10 +6,10 @@ import { startFakeGraph, type FakeGraph } from '../../connectors/meta/fake';
 import { listingDirectories, locations, sourceConnections } from '../../db/schema';
 import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
-import { bearer, signIn } from '../../test/http';
+import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { pickPort } from '../../test/processes';
 import { searchCategories } from './categories';
-import { completeness, fromGoogle, toGoogle } from './mapping';
+import { completeness, fromGoogle, fromGoogleAttributes, toGoogle, toGoogleAttributes } from './mapping';
 import { queueCheck } from './service';
 
 const googlePort = pickPort();
@@ -18,6 +19,7 @@ let graph: FakeGraph;
 
 const env = {
   GOOGLE_BUSINESS_INFO_URL: `http://127.0.0.1:${googlePort}/v1`,
+  GOOGLE_API_URL: `http://127.0.0.1:${googlePort}/v4`,
   FACEBOOK_GRAPH_URL: `http://127.0.0.1:${graphPort}/v21.0`,
   FACEBOOK_GRAPH_RETRY_MS: '5',
   // 2 s: on a loaded CI machine the fakes' ordinary answers took over 300 ms; a hang never answers.
@@ -41,6 +43,10 @@ describe('listing fields against Google and the category list', () => {
       regularHours: [{ day: 'MONDAY' as const, open: '09:00', close: '17:30' }],
       specialHours: [{ date: '2026-12-25', closed: true }],
       description: null,
+      attributes: {},
+      logo: null,
+      cover: null,
+      photos: [],
     };
     const { body, mask } = toGoogle(listing, ['name', 'phone', 'regularHours', 'specialHours', 'primaryCategory']);
     expect(mask).toEqual(['title', 'phoneNumbers.primaryPhone', 'regularHours', 'specialHours', 'categories']);
@@ -65,11 +71,42 @@ describe('listing fields against Google and the category list', () => {
         'description',
       ]).body,
     );
-    expect(back).toMatchObject({ ...listing, additionalCategories: ['gcid:cafe'] });
-    expect(completeness(listing)).toEqual({ score: 89, missing: ['description'] });
+    const { attributes: _a, logo: _l, cover: _c, photos: _p, ...locationFields } = listing;
+    expect(back).toMatchObject({ ...locationFields, additionalCategories: ['gcid:cafe'] });
+    expect(completeness(listing)).toEqual({ score: 67, missing: ['description', 'attributes', 'logo', 'cover'] });
+    expect(
+      completeness({ ...listing, description: 'x', attributes: { has_wifi: true }, logo: 'k', cover: 'k' }),
+    ).toEqual({ score: 100, missing: [] });
     expect(searchCategories('italian rest', 5).map((c) => c.id)).toEqual(['gcid:italian_restaurant']);
   });
+
+  it("writes attributes as Google's (with the attribute mask) and reads them back", () => {
+    const attributes = { has_wifi: true, wi_fi: 'paid_wi_fi', pay_credit_card_types_accepted: ['jcb', 'visa'] };
+    const google = toGoogleAttributes(attributes);
+    expect(google.mask).toEqual([
+      'attributes/has_wifi',
+      'attributes/wi_fi',
+      'attributes/pay_credit_card_types_accepted',
+    ]);
+    expect(google.attributes[2]).toEqual({
+      name: 'attributes/pay_credit_card_types_accepted',
+      valueType: 'REPEATED_ENUM',
+      repeatedEnumValue: {
+        setValues: ['jcb', 'visa'],
+        unsetValues: ['american_express', 'china_union_pay', 'diners_club', 'discover', 'mastercard'],
+      },
+    });
+    // Google's own attributes outside our list are not ours to compare.
+    const back = fromGoogleAttributes([
+      ...google.attributes,
+      { name: 'attributes/has_rooftop_helipad', valueType: 'BOOL', values: [true] },
+    ]);
+    expect(back).toEqual(attributes);
+  });
 });
+
+/** The smallest JPEG header our upload check reads as a JPEG. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 describeEachDatabase(
   'listing management',
@@ -379,6 +416,179 @@ describeEachDatabase(
       state = await item(marina);
       expect(state.history.slice(0, 2).map((h: { kind: string }) => h.kind)).toEqual(['keep_ours', 'accept_google']);
       expect((await call('admin', 'PATCH', path, { action: 'keep' })).statusCode).toBe(400);
+    });
+
+    it('sets attributes: checked against the list, sent to Google with their attributeMask, not managed on Facebook, compared when checked', async () => {
+      const refused = async (attributes: object, locationIds = [marina]) =>
+        call('admin', 'PATCH', '/v2/api/listing', { locationIds, fields: { attributes } });
+      const unknown = await refused({ has_teleporter: true });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error_description).toBe('Unknown attribute: has_teleporter');
+      expect(unknown.json().details[0].field).toBe('fields.attributes.has_teleporter');
+      expect((await refused({ has_wifi: 'yes' })).json().error_description).toBe('Wi-Fi is yes or no (true or false)');
+      expect((await refused({ wi_fi: 'fast' })).json().error_description).toBe(
+        'Wi-Fi access is one of free_wi_fi, paid_wi_fi',
+      );
+      expect((await refused({ has_wifi: true }, [betaLocation])).statusCode).toBe(404);
+
+      const attributes = {
+        has_wifi: true,
+        has_takeout: false,
+        wi_fi: 'free_wi_fi',
+        pay_credit_card_types_accepted: ['visa', 'mastercard'],
+      };
+      const res = await call('manager', 'PATCH', '/v2/api/listing', { locationIds: [marina], fields: { attributes } });
+      expect(res.json()).toMatchObject({ updated: 1, queued: 1 });
+      const before = patches().length;
+      await runJobs();
+      const sent = patches().slice(before);
+      expect(sent.map((c) => c.path)).toEqual([
+        '/v1/locations/L0/attributes?attributeMask=attributes/has_takeout,attributes/has_wifi,attributes/wi_fi,attributes/pay_credit_card_types_accepted',
+      ]);
+      expect(sent[0]!.body).toEqual({
+        name: 'locations/L0/attributes',
+        attributes: [
+          { name: 'attributes/has_takeout', valueType: 'BOOL', values: [false] },
+          { name: 'attributes/has_wifi', valueType: 'BOOL', values: [true] },
+          { name: 'attributes/wi_fi', valueType: 'ENUM', values: ['free_wi_fi'] },
+          {
+            name: 'attributes/pay_credit_card_types_accepted',
+            valueType: 'REPEATED_ENUM',
+            repeatedEnumValue: {
+              setValues: ['visa', 'mastercard'],
+              unsetValues: ['american_express', 'china_union_pay', 'diners_club', 'discover', 'jcb'],
+            },
+          },
+        ],
+      });
+      let state = await item(marina);
+      expect(state.listing.attributes).toEqual(attributes);
+      expect(state.missing).not.toContain('Attributes');
+      expect(state.history[0].answers).toMatchObject({
+        google: { status: 'done' },
+        facebook: { status: 'skipped', message: 'Facebook does not hold these fields' },
+      });
+      expect(state.directories[0].fields).toContain('attributes');
+      expect(state.directories[1].fields).not.toContain('attributes');
+      const attributeDiff = () =>
+        state.directories[0].diff.find((d: { field: string }) => d.field === 'attributes') ?? null;
+      await check(marina, 'google');
+      state = await item(marina);
+      expect(attributeDiff()).toBeNull();
+
+      // Someone changed one on Google: out of sync, ours against theirs (only the attributes we set).
+      google.location('100', 'L0')!.attributes!.find((a) => a.name === 'attributes/has_takeout')!.values = [true];
+      google
+        .location('100', 'L0')!
+        .attributes!.push({ name: 'attributes/has_restroom', valueType: 'BOOL', values: [true] });
+      await check(marina, 'google');
+      state = await item(marina);
+      expect(state.directories[0].status).toBe('out_of_sync');
+      expect(attributeDiff()).toEqual({
+        field: 'attributes',
+        label: 'Attributes',
+        ours: attributes,
+        theirs: { ...attributes, has_takeout: true },
+      });
+    });
+
+    it('uploads photos (too big, not JPEG or PNG, roles), sends logo, cover and more to Google media and Facebook; 429 then success', async () => {
+      const upload = (who: string, body: ReturnType<typeof multipart>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v2/api/listing/photo',
+          payload: body.payload,
+          headers: { ...body.headers, ...bearer(tokens[who]!) },
+        });
+      const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES + 1 - PNG.length)]);
+      const tooBig = await upload('admin', multipart('file', 'big.png', 'image/png', big));
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json().error_description).toBe('Uploaded file is too big. Image size should not exceed 5Mb!');
+      expect(MSG.logoTooBig).toBe(tooBig.json().error_description);
+      const gif = await upload('admin', multipart('file', 'a.gif', 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00')));
+      expect([gif.statusCode, gif.json().error_description]).toEqual([400, 'The photo must be a JPEG or PNG image']);
+      expect((await upload('analyst', multipart('file', 'logo.png', 'image/png', PNG))).statusCode).toBe(403);
+      const stored = async (name: string, type: string, bytes: Buffer) => {
+        const res = await upload('manager', multipart('file', name, type, bytes));
+        expect(res.statusCode).toBe(200);
+        return res.json() as { key: string; url: string };
+      };
+      const logo = await stored('logo.png', 'image/png', PNG);
+      const cover = await stored('cover.jpg', 'image/jpeg', JPEG);
+      const more = await stored('more.png', 'image/png', PNG);
+      expect(logo.key).toMatch(/^listings\/[0-9a-f]{24}\.png$/);
+      expect(cover.key).toMatch(/\.jpg$/);
+      expect(logo.url).toBe(`/v2/api/uploads/${logo.key}`);
+      const served = await t.app.inject({ method: 'GET', url: logo.url });
+      expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
+
+      const edit = (fields: object, locationIds = [marina]) =>
+        call('admin', 'PATCH', '/v2/api/listing', { locationIds, fields });
+      const gone = 'listings/000000000000000000000000.png';
+      expect((await edit({ logo: gone })).json().error_description).toBe(`No such photo: ${gone}`);
+      expect((await edit({ logo: 'https://elsewhere.test/logo.png' })).statusCode).toBe(400);
+      expect((await edit({ logo: logo.key }, [betaLocation])).statusCode).toBe(404);
+
+      const publicUrl = (key: string) => `http://reputo.test/v2/api/uploads/${key}`;
+      const shown = () =>
+        (google.location('100', 'L0')!.media ?? []).map((m) => [m.locationAssociation!.category, m.sourceUrl]);
+      google.script({ status: 429, retryAfter: 0 });
+      graph.script({ status: 429, retryAfter: 0 });
+      expect((await edit({ logo: logo.key, cover: cover.key, photos: [more.key] })).json()).toMatchObject({
+        queued: 2,
+      });
+      await runJobs();
+      expect(shown()).toEqual([
+        ['LOGO', publicUrl(logo.key)],
+        ['COVER', publicUrl(cover.key)],
+        ['ADDITIONAL', publicUrl(more.key)],
+      ]);
+      const page = graph.reviews.pages.get('page-1')!;
+      expect(page.picture).toBe(publicUrl(logo.key));
+      expect(page.cover?.source).toBe(publicUrl(cover.key));
+      let state = await item(marina);
+      expect(state.history[0].answers).toMatchObject({ google: { status: 'done' }, facebook: { status: 'done' } });
+      expect(state.missing).not.toContain('Logo');
+      expect(state.missing).not.toContain('Cover photo');
+      expect(state.directories[1].fields).toEqual(expect.arrayContaining(['logo', 'cover']));
+      expect(state.directories[1].fields).not.toContain('photos');
+
+      // A new logo and no more photos: Google gets the new one first, then ours that went are removed.
+      const logo2 = await stored('logo2.png', 'image/png', PNG);
+      const others = { name: 'accounts/100/locations/L0/media/owner1', mediaFormat: 'PHOTO' as const };
+      google.location('100', 'L0')!.media!.push({ ...others, locationAssociation: { category: 'ADDITIONAL' } });
+      await edit({ logo: logo2.key, photos: [] });
+      await runJobs();
+      expect(shown()).toEqual([
+        ['COVER', publicUrl(cover.key)],
+        ['ADDITIONAL', undefined], // a photo someone else added on Google stays
+        ['LOGO', publicUrl(logo2.key)],
+      ]);
+      await check(marina, 'google');
+      state = await item(marina);
+      const photoDiff = () =>
+        state.directories[0].diff.filter((d: { field: string }) => ['logo', 'cover', 'photos'].includes(d.field));
+      expect(photoDiff()).toEqual([]);
+      // The logo was removed on Google: out of sync on that field.
+      const media = google.location('100', 'L0')!.media!;
+      media.splice(
+        media.findIndex((m) => m.locationAssociation?.category === 'LOGO'),
+        1,
+      );
+      await check(marina, 'google');
+      state = await item(marina);
+      expect(photoDiff()).toEqual([{ field: 'logo', label: 'Logo', ours: logo2.key, theirs: null }]);
+
+      // Removing the logo: Google's goes; Facebook keeps its picture and says so.
+      await edit({ logo: null });
+      await runJobs();
+      state = await item(marina);
+      expect(state.history[0].answers.facebook).toMatchObject({
+        status: 'done',
+        message: 'Facebook keeps its profile picture: its API cannot remove one.',
+      });
+      expect(state.missing).toContain('Logo');
+      expect(shown().filter(([c]) => c === 'LOGO')).toEqual([]);
     });
 
     it('exports the listings with their status to Excel', async () => {

@@ -1,20 +1,25 @@
+import { LISTING_ATTRIBUTES, listingAttribute, type AttributeValue, type ListingAttributes } from '@reputo/core';
 import type { FacebookPageInfo } from '../../connectors/facebook/pageInfo';
 import type {
+  GoogleAttribute,
   GoogleLocationFields,
   GoogleMaskPath,
   GoogleTimeOfDay,
 } from '../../connectors/google/businessInformation';
 import type { FieldDiff, HoursPeriod, ListingFields, SpecialHours } from '../../db/schema';
 import { categoryById } from './categories';
-import { DAYS, FIELD_LABELS, type Directory, type ListingField } from './schemas';
+import { DAYS, FIELD_LABELS, type Directory, type ListingField, type PhotoField } from './schemas';
 
 /**
  * Our listing fields against each directory's: which fields a directory holds, how they are written
  * there (Google's Location resource, Facebook's page fields) and read back, and their comparison.
  */
 
-/** The Google update-mask path of each of our fields. */
-const GOOGLE_PATH: Record<ListingField, GoogleMaskPath> = {
+/** Our fields of Google's Location resource (attributes and photos are their own calls). */
+export type LocationField = Exclude<ListingField, 'attributes' | PhotoField>;
+
+/** The Google update-mask path of each of our Location fields. */
+const GOOGLE_PATH: Record<LocationField, GoogleMaskPath> = {
   name: 'title',
   address: 'storefrontAddress',
   city: 'storefrontAddress',
@@ -28,17 +33,23 @@ const GOOGLE_PATH: Record<ListingField, GoogleMaskPath> = {
   specialHours: 'specialHours',
   description: 'profile.description',
 };
-/** Facebook's page holds these of our fields (name changes need Facebook's review, so not pushed). */
-const FACEBOOK_FIELDS: readonly ListingField[] = ['phone', 'website', 'regularHours', 'description'];
+export const GOOGLE_LOCATION_FIELDS = Object.keys(GOOGLE_PATH) as LocationField[];
+const isLocationField = (f: ListingField): f is LocationField => f in GOOGLE_PATH;
+const GOOGLE_FIELDS: readonly ListingField[] = [...GOOGLE_LOCATION_FIELDS, 'attributes', 'logo', 'cover', 'photos'];
+/**
+ * Facebook's page holds these of our fields (name changes need Facebook's review, so not pushed;
+ * it has no attributes, and its photos are the profile picture and the cover).
+ */
+const FACEBOOK_FIELDS: readonly ListingField[] = ['phone', 'website', 'regularHours', 'description', 'logo', 'cover'];
 
 export function directoryFields(directory: Directory): readonly ListingField[] {
-  return directory === 'google' ? (Object.keys(GOOGLE_PATH) as ListingField[]) : FACEBOOK_FIELDS;
+  return directory === 'google' ? GOOGLE_FIELDS : FACEBOOK_FIELDS;
 }
 
 /** Our fields that a Google mask path covers (a diffMask names paths). */
 export function fieldsOfGooglePath(path: string): ListingField[] {
   const top = path.split('.')[0];
-  return (Object.keys(GOOGLE_PATH) as ListingField[]).filter((f) => GOOGLE_PATH[f].split('.')[0] === top);
+  return GOOGLE_LOCATION_FIELDS.filter((f) => GOOGLE_PATH[f].split('.')[0] === top);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -52,12 +63,12 @@ const toDate = (d: string) => {
   return { year, month, day };
 };
 
-/** The Location resource's body and update mask for our fields. */
+/** The Location resource's body and update mask for our fields (those of the resource; empty for none). */
 export function toGoogle(
   listing: ListingFields,
   fields: readonly ListingField[],
 ): { body: GoogleLocationFields; mask: GoogleMaskPath[] } {
-  const mask = [...new Set(fields.map((f) => GOOGLE_PATH[f]))];
+  const mask = [...new Set(fields.filter(isLocationField).map((f) => GOOGLE_PATH[f]))];
   const body: GoogleLocationFields = {};
   for (const path of mask) {
     if (path === 'title') body.title = listing.name;
@@ -105,7 +116,7 @@ export function toGoogle(
 }
 
 /** Our fields as a Google location shows them (fields it leaves out are empty). */
-export function fromGoogle(loc: GoogleLocationFields): ListingFields {
+export function fromGoogle(loc: GoogleLocationFields): Pick<ListingFields, LocationField> {
   const a = loc.storefrontAddress;
   const category = (c: { name: string } | undefined) => (c ? c.name.replace(/^categories\//, '') : null);
   return {
@@ -131,6 +142,54 @@ export function fromGoogle(loc: GoogleLocationFields): ListingFields {
     }),
     description: loc.profile?.description || null,
   };
+}
+
+/**
+ * Google's attributes for ours, and the attribute mask that names them (only the attributes we set:
+ * one we leave unset is not managed, Google keeps its own value; ids outside the list are dropped).
+ */
+export function toGoogleAttributes(attributes: ListingAttributes): { attributes: GoogleAttribute[]; mask: string[] } {
+  const out: GoogleAttribute[] = [];
+  // In the shipped list's order: a stored record's keys come back in the database's order.
+  for (const known of LISTING_ATTRIBUTES) {
+    const value = attributes[known.id];
+    if (value === undefined) continue;
+    const name = `attributes/${known.id}`;
+    if (known.valueType === 'REPEATED_ENUM') {
+      const set = Array.isArray(value) ? value : [];
+      out.push({
+        name,
+        valueType: 'REPEATED_ENUM',
+        repeatedEnumValue: {
+          setValues: set,
+          unsetValues: (known.options ?? []).map((o) => o.value).filter((v) => !set.includes(v)),
+        },
+      });
+    } else out.push({ name, valueType: known.valueType, values: [value] });
+  }
+  return { attributes: out, mask: out.map((a) => a.name) };
+}
+
+/** Our attributes as Google shows them (the ones of our list; others are not managed here). */
+export function fromGoogleAttributes(list: readonly GoogleAttribute[]): ListingAttributes {
+  const out: ListingAttributes = {};
+  for (const a of list) {
+    const id = a.name.replace(/^attributes\//, '');
+    const known = listingAttribute(id);
+    if (!known) continue;
+    const first = a.values?.[0];
+    if (known.valueType === 'REPEATED_ENUM') out[id] = [...(a.repeatedEnumValue?.setValues ?? [])];
+    else if (known.valueType === 'BOOL' && typeof first === 'boolean') out[id] = first;
+    else if (known.valueType === 'ENUM' && first !== undefined) out[id] = String(first);
+  }
+  return out;
+}
+
+/** Theirs, cut to the attributes we set (the only ones compared). */
+export function managedAttributes(ours: ListingAttributes, theirs: ListingAttributes): ListingAttributes {
+  return Object.fromEntries(
+    Object.keys(ours).flatMap((id): [string, AttributeValue][] => (id in theirs ? [[id, theirs[id]!]] : [])),
+  );
 }
 
 const FB_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -183,7 +242,13 @@ function normal(field: ListingField, value: unknown): string {
     return JSON.stringify(
       [...(value as SpecialHours[])].map((s) => (s.closed ? `${s.date}closed` : `${s.date}${s.open}${s.close}`)).sort(),
     );
-  if (field === 'additionalCategories') return JSON.stringify([...(value as string[])].sort());
+  if (field === 'additionalCategories' || field === 'photos') return JSON.stringify([...(value as string[])].sort());
+  if (field === 'attributes')
+    return JSON.stringify(
+      Object.entries(value as ListingAttributes)
+        .map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
   if (field === 'phone') return String(value).replace(/[^0-9+]/g, '');
   if (field === 'website') return String(value).replace(/\/+$/, '').toLowerCase();
   if (typeof value === 'string') return JSON.stringify(value.trim());
@@ -214,13 +279,19 @@ const COMPLETE: readonly ListingField[] = [
   'additionalCategories',
   'regularHours',
   'description',
+  'attributes',
+  'logo',
+  'cover',
 ];
+
+const isEmpty = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.keys(v).length === 0);
 
 /** Completeness 0..100 and the labels of the fields still missing. */
 export function completeness(listing: ListingFields): { score: number; missing: ListingField[] } {
-  const missing = COMPLETE.filter((f) => {
-    const v = listing[f];
-    return v === null || v === '' || (Array.isArray(v) && v.length === 0);
-  });
+  const missing = COMPLETE.filter((f) => isEmpty(listing[f]));
   return { score: Math.round((100 * (COMPLETE.length - missing.length)) / COMPLETE.length), missing };
 }

@@ -1,13 +1,19 @@
+import multipart from '@fastify/multipart';
+import { LOGO_MAX_BYTES } from '@reputo/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../platform/deps';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
+import { readImageFile } from '../../platform/imageUpload';
 import { jobQueueFor } from '../../platform/jobs';
 import { xlsxFile } from '../../platform/openapi';
 import { totalPages } from '../../platform/paging';
+import { createStorage, type Storage } from '../../platform/storage';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { CATEGORIES, searchCategories } from './categories';
 import { listingsExcel } from './exports';
 import { defineListingJobs } from './jobs';
+import { uploadListingPhoto } from './photos';
 import { listingPage } from './repository';
 import {
   categoriesQuery,
@@ -20,6 +26,8 @@ import {
   listingQuery,
   locationParams,
   patchResultSchema,
+  photoUploadQuery,
+  photoUploadSchema,
 } from './schemas';
 import { checkLocations, confirmRejected, editListings, listingItems, summaryOf } from './service';
 
@@ -33,10 +41,33 @@ const feature = { company: true, feature: 'listingManagement' } as const;
 const read = access.signedIn(feature);
 const write = access.roles(['owner', 'partner', 'master_admin', 'manager'], feature);
 
+/** The photo upload needs a multipart parser; it lives in its own scope so no other route parses multipart by accident. */
+function photoUploadRoute(app: App, storage: Storage): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v2/api/listing/photo',
+      {
+        config: { access: write, writes: 'none' },
+        onRequest: accessTokenFromQuery,
+        schema: {
+          tags,
+          summary:
+            'Upload a photo for listings (a logo, a cover or more): multipart field "file", a JPEG or PNG of at most 5,242,880 bytes; answers the key the listing\'s logo, cover or photos take',
+          querystring: photoUploadQuery,
+          response: { 200: photoUploadSchema },
+        },
+      },
+      async (request) => uploadListingPhoto(storage, await readImageFile(request, LOGO_MAX_BYTES)),
+    );
+  });
+}
+
 export function listingRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
   const queue = jobQueueFor(deps);
   defineListingJobs(queue, deps);
+  photoUploadRoute(app, createStorage(deps.config));
 
   app.get(
     '/v2/api/listing',

@@ -1,4 +1,4 @@
-import { idSchema } from '@reputo/core';
+import { attributeProblem, idSchema, type ListingAttributes } from '@reputo/core';
 import { z } from 'zod';
 import { pagingQuery } from '../../platform/paging';
 
@@ -29,6 +29,10 @@ export const LISTING_FIELDS = [
   'regularHours',
   'specialHours',
   'description',
+  'attributes',
+  'logo',
+  'cover',
+  'photos',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
@@ -45,7 +49,29 @@ export const FIELD_LABELS: Record<ListingField, string> = {
   regularHours: 'Opening hours',
   specialHours: 'Special hours',
   description: 'Description',
+  attributes: 'Attributes',
+  logo: 'Logo',
+  cover: 'Cover photo',
+  photos: 'Photos',
 };
+
+/** The photo fields: stored upload keys, sent to the directories as media. */
+export const PHOTO_FIELDS = ['logo', 'cover', 'photos'] as const satisfies readonly ListingField[];
+export type PhotoField = (typeof PHOTO_FIELDS)[number];
+export const MAX_PHOTOS = 20;
+/** A listing photo's key as the upload answered it (JPEG or PNG, the formats Google takes). */
+export const PHOTO_KEY = /^listings\/[0-9a-f]{24}\.(png|jpg)$/;
+const photoKey = z.string().regex(PHOTO_KEY, 'A photo is the key its upload answered, like listings/0a1b...png');
+
+const attributeValue = z.union([z.boolean(), z.string().max(100), z.array(z.string().max(100)).max(20)]);
+/** Attribute id to value, each checked against the shipped list (unknown id, wrong type of value). */
+export const attributesSchema = z
+  .record(z.string().max(100), attributeValue)
+  .superRefine((attributes, ctx) => {
+    const problem = attributeProblem(attributes as ListingAttributes);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.id] });
+  })
+  .refine((a) => Object.keys(a).length <= 100, 'At most 100 attributes');
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Times are HH:MM, like 09:00');
 const text = (label: string, max: number) =>
@@ -104,6 +130,10 @@ export const listingFieldsSchema = z.object({
   regularHours: z.array(hoursPeriodSchema).max(28),
   specialHours: z.array(specialHoursSchema).max(100),
   description: text('Description', 750),
+  attributes: attributesSchema,
+  logo: photoKey.nullable(),
+  cover: photoKey.nullable(),
+  photos: z.array(photoKey).max(MAX_PHOTOS, `At most ${MAX_PHOTOS} photos`),
 });
 export type ListingValues = z.infer<typeof listingFieldsSchema>;
 
@@ -154,6 +184,10 @@ const listingOut = z.object({
     }),
   ),
   description: z.string().nullable(),
+  attributes: z.record(z.string(), attributeValue),
+  logo: z.string().nullable(),
+  cover: z.string().nullable(),
+  photos: z.array(z.string()),
 });
 
 const diffSchema = z.object({ field: z.string(), label: z.string(), ours: z.unknown(), theirs: z.unknown() });
@@ -163,6 +197,8 @@ export const directorySchema = z.object({
   title: z.string(),
   status: z.enum(DIRECTORY_STATUSES),
   reason: z.string().nullable(),
+  /** The listing fields this directory holds (the others are not managed there). */
+  fields: z.array(z.enum(LISTING_FIELDS)),
   diff: z.array(diffSchema),
   url: z.string().nullable(),
   checkedAt: z.string().nullable(),
@@ -223,6 +259,14 @@ export const patchResultSchema = z.object({
   updated: z.number(),
   editIds: z.array(z.number()),
   queued: z.number(),
+});
+
+export const photoUploadQuery = z.object({ access_token: z.string().optional() });
+export const photoUploadSchema = z.object({
+  /** What a listing's logo, cover or photos field takes. */
+  key: z.string(),
+  /** Where the photo is served (public: the directories fetch it from here). */
+  url: z.string(),
 });
 
 export const categoriesSchema = z.object({

@@ -1,6 +1,7 @@
 import { sourceTitle } from '@reputo/core';
 import { facebookPageInfoClient } from '../../connectors/facebook/pageInfo';
 import { businessInformationClient } from '../../connectors/google/businessInformation';
+import { googleMediaClient } from '../../connectors/google/media';
 import { SourceApiError } from '../../connectors/sourceApi';
 import type { Db } from '../../db/client';
 import type { DirectoryAnswer, FieldDiff, ListingFields } from '../../db/schema';
@@ -9,6 +10,7 @@ import { scopeCompanyId } from '../../platform/companyScope';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
+import { createStorage } from '../../platform/storage';
 import { ReconnectNeeded, withSourceToken } from '../integrations/service';
 import { categoryById } from './categories';
 import {
@@ -18,10 +20,21 @@ import {
   fieldsOfGooglePath,
   fromFacebook,
   fromGoogle,
+  fromGoogleAttributes,
+  managedAttributes,
   toFacebook,
   toGoogle,
+  toGoogleAttributes,
   withLabel,
 } from './mapping';
+import {
+  checkPhotosExist,
+  fromGoogleMedia,
+  isPhotoField,
+  pushFacebookPhotos,
+  pushGoogleMedia,
+  setPhotoFields,
+} from './photos';
 import {
   companySources,
   directoriesOf,
@@ -68,6 +81,12 @@ export const googleListings = (deps: Pick<AppDeps, 'config'>) =>
     timeoutMs: deps.config.facebook.timeoutMs,
     backoffMs: deps.config.facebook.retryMs,
   });
+export const googleMedia = (deps: Pick<AppDeps, 'config'>) =>
+  googleMediaClient({
+    apiUrl: deps.config.google.apiUrl,
+    timeoutMs: deps.config.facebook.timeoutMs,
+    backoffMs: deps.config.facebook.retryMs,
+  });
 export const facebookListings = (deps: Pick<AppDeps, 'config'>) =>
   facebookPageInfoClient({
     graphUrl: deps.config.facebook.graphUrl,
@@ -92,6 +111,10 @@ export function fieldsOf(l: Pick<LocationListing, 'title' | 'address' | 'city' |
       regularHours: [],
       specialHours: [],
       description: null,
+      attributes: {},
+      logo: null,
+      cover: null,
+      photos: [],
     };
   return {
     name: r.name,
@@ -106,6 +129,10 @@ export function fieldsOf(l: Pick<LocationListing, 'title' | 'address' | 'city' |
     regularHours: r.regularHours,
     specialHours: r.specialHours,
     description: r.description,
+    attributes: r.attributes,
+    logo: r.logo,
+    cover: r.cover,
+    photos: r.photos,
   };
 }
 const rowFields = (r: ListingRow) => fieldsOf({ title: r.name, address: r.address, city: r.city, listing: r });
@@ -149,6 +176,7 @@ export async function listingItems(
         title: sourceTitle(source),
         status: 'not_managed',
         reason: null,
+        fields: [],
         diff: [],
         url: row.sourceUrls[source] ?? null,
         checkedAt: null,
@@ -182,6 +210,7 @@ function directoryState(
   const base = {
     directory,
     title: DIRECTORY_TITLES[directory],
+    fields: [...directoryFields(directory)],
     url: urls[directory] ?? null,
     checkedAt: iso(dir?.checkedAt),
     pushedAt: iso(dir?.pushedAt),
@@ -251,6 +280,9 @@ function checkCategories(fields: ListingPatchInput['fields']): void {
     ]);
 }
 
+const setsPhotos = (fields: ListingPatchInput['fields']) =>
+  (Object.keys(fields) as ListingField[]).some((f) => isPhotoField(f) && fields[f] !== undefined);
+
 const userName = (ctx: ActingContext) =>
   [ctx.actor.firstName, ctx.actor.lastName].filter(Boolean).join(' ') || ctx.actor.email;
 
@@ -263,6 +295,7 @@ export async function editListings(deps: Deps, queue: JobQueue, ctx: ActingConte
   const ids = [...new Set(input.locationIds)];
   const companyId = await checkLocations(db, ctx, ids);
   checkCategories(input.fields);
+  if (setsPhotos(input.fields)) await checkPhotosExist(createStorage(deps.config), input.fields);
   const fields = (Object.keys(input.fields) as ListingField[]).filter((f) => input.fields[f] !== undefined);
   const { edits, jobs } = await db.transaction(async (tx) => {
     await ensureListings(tx, companyId, ids);
@@ -415,13 +448,13 @@ export async function pushEdit(deps: Deps, editId: number, directory: Directory)
   }
   const fields = (edit.fields as ListingField[]).filter((f) => directoryFields(directory).includes(f));
   const ours = rowFields(listing);
+  let notes: string[];
   try {
-    await withSourceToken(deps, conn, async (token) => {
-      if (directory === 'google') {
-        const { body, mask } = toGoogle(ours, fields);
-        await googleListings(deps).updateLocation(token, conn.account, body, mask);
-      } else await facebookListings(deps).updatePage(conn.account, token, toFacebook(ours, fields));
-    });
+    notes = await withSourceToken(deps, conn, (token) =>
+      directory === 'google'
+        ? pushToGoogle(deps, token, conn.account, ours, fields)
+        : pushToFacebook(deps, token, conn.account, ours, fields),
+    );
   } catch (error) {
     const final = error instanceof ReconnectNeeded || (error instanceof SourceApiError && !error.retryable);
     if (!final) throw error;
@@ -432,8 +465,50 @@ export async function pushEdit(deps: Deps, editId: number, directory: Directory)
     await setEditAnswer(db, editId, directory, { status: 'error', message, at: new Date().toISOString() });
     return settle(db, edit, directory, fields, message);
   }
-  await setEditAnswer(db, editId, directory, { status: 'done', at: new Date().toISOString() });
+  await setEditAnswer(db, editId, directory, {
+    status: 'done',
+    ...(notes.length ? { message: notes.join(' ') } : {}),
+    at: new Date().toISOString(),
+  });
   await settle(db, edit, directory, fields, null);
+}
+
+/**
+ * Google: the Location fields in one PATCH with their update mask, the attributes we set in one
+ * attributes PATCH with their attribute mask, and the photos as media items. Each step sets values
+ * (or looks before it adds), so a retry after a failure half-way repeats nothing harmful.
+ */
+async function pushToGoogle(
+  deps: Deps,
+  token: string,
+  account: string,
+  ours: ListingFields,
+  fields: ListingField[],
+): Promise<string[]> {
+  const client = googleListings(deps);
+  const { body, mask } = toGoogle(ours, fields);
+  if (mask.length) await client.updateLocation(token, account, body, mask);
+  if (fields.includes('attributes')) {
+    const { attributes, mask: attributeMask } = toGoogleAttributes(ours.attributes);
+    if (attributeMask.length) await client.updateAttributes(token, account, attributes, attributeMask);
+  }
+  const photos = fields.filter(isPhotoField);
+  if (photos.length) await pushGoogleMedia(googleMedia(deps), token, account, ours, photos, deps.config.publicUrl);
+  return [];
+}
+
+/** Facebook: the page fields it holds in one POST, then the picture and the cover. Answers notes for the edit. */
+async function pushToFacebook(
+  deps: Deps,
+  token: string,
+  pageId: string,
+  ours: ListingFields,
+  fields: ListingField[],
+): Promise<string[]> {
+  const client = facebookListings(deps);
+  const info = toFacebook(ours, fields);
+  if (Object.keys(info).length) await client.updatePage(pageId, token, info);
+  return pushFacebookPhotos(client, pageId, token, ours, fields, deps.config.publicUrl);
 }
 
 /** A push failed for good after the queue's retries: the edit and the directory say why. */
@@ -499,6 +574,14 @@ export async function checkLocation(deps: Deps, conn: ConnectionRow): Promise<vo
       const diff = diffFields(ours, fromGoogle(merchant), directoryFields('google')).filter(
         (d) => !rejected.some((r) => r.field === d.field),
       );
+      // Attributes and photos: only the ones we set are compared (an unset one is not managed).
+      if (Object.keys(ours.attributes).length) {
+        const theirs = fromGoogleAttributes(await client.getAttributes(token, conn.account));
+        diff.push(...diffFields(ours, { attributes: managedAttributes(ours.attributes, theirs) }, ['attributes']));
+      }
+      const photos = setPhotoFields(ours);
+      if (photos.length)
+        diff.push(...diffFields(ours, fromGoogleMedia(await googleMedia(deps).list(token, conn.account)), photos));
       return { diff, rejected };
     });
     await saveDirectory(db, {

@@ -2,9 +2,20 @@ import { useEffect } from 'react';
 import { App, Alert, Button, Drawer, Form, Input, Space, Table, Tabs, Tag, Timeline } from 'antd';
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AttributesEditor } from './AttributesEditor';
 import { CategorySelect } from './CategorySelect';
 import { RegularHoursEditor, SpecialHoursEditor } from './HoursEditor';
-import { FIELD_LABELS, listingKeys, listingsApi, showValue, STATUS, type Listing, type ListingItem } from './api';
+import { MorePhotos, SinglePhoto } from './PhotosEditor';
+import {
+  FIELD_LABELS,
+  fieldState,
+  listingKeys,
+  listingsApi,
+  showValue,
+  STATUS,
+  type Listing,
+  type ListingItem,
+} from './api';
 
 const KIND: Record<string, string> = { edit: 'Edit', accept_google: "Accepted Google's", keep_ours: 'Kept ours' };
 const ANSWER: Record<string, string> = {
@@ -126,12 +137,26 @@ export function ListingDrawer({
               }
             />
           )}
-          <Tabs
-            items={[
-              { key: 'edit', label: 'Business information', children: <ListingForm form={form} disabled={!canEdit} /> },
-              { key: 'history', label: 'History', children: <History item={item} /> },
-            ]}
-          />
+          <Form form={form} layout="vertical" disabled={!canEdit} requiredMark={false}>
+            <Tabs
+              items={[
+                { key: 'edit', label: 'Details', children: <ListingFields /> },
+                {
+                  key: 'attributes',
+                  label: 'Attributes',
+                  forceRender: true,
+                  children: <AttributesPart item={item} disabled={!canEdit} />,
+                },
+                {
+                  key: 'photos',
+                  label: 'Photos',
+                  forceRender: true,
+                  children: <PhotosPart item={item} disabled={!canEdit} />,
+                },
+                { key: 'history', label: 'History', children: <History item={item} /> },
+              ]}
+            />
+          </Form>
         </>
       )}
     </Drawer>
@@ -186,9 +211,71 @@ function Directories({ item }: { item: ListingItem }) {
   );
 }
 
-function ListingForm({ form, disabled }: { form: ReturnType<typeof Form.useForm<Listing>>[0]; disabled: boolean }) {
+/** Google's and Facebook's state for one field: in sync, out of sync, pending, not managed there... */
+const NOT_SET = { color: 'default', label: 'Not set' };
+
+function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' | 'logo' | 'cover' | 'photos' }) {
+  const dirs = item.directories.filter((d) => d.directory === 'google' || d.directory === 'facebook');
+  const value: unknown = item.listing[field];
+  const unset =
+    value === null || (Array.isArray(value) ? !value.length : typeof value === 'object' && !Object.keys(value).length);
   return (
-    <Form form={form} layout="vertical" disabled={disabled} requiredMark={false}>
+    <span className="ls-field-states" data-testid={`states-${field}`}>
+      {dirs.map((d) => {
+        const s = fieldState(d, field);
+        // Nothing of ours to hold: say so rather than "in sync".
+        const state = unset && s === 'in_sync' ? NOT_SET : STATUS[s];
+        return (
+          <span key={d.directory} className="ls-field-state">
+            {d.title} <Tag color={state.color}>{state.label}</Tag>
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+function AttributesPart({ item, disabled }: { item: ListingItem; disabled: boolean }) {
+  const primaryCategory = Form.useWatch('primaryCategory', Form.useFormInstance<Listing>());
+  return (
+    <>
+      <div className="ls-part-head">
+        <span className="ls-muted">Unset attributes are left as each directory shows them.</span>
+        <FieldStates item={item} field="attributes" />
+      </div>
+      <Form.Item name="attributes" noStyle>
+        <AttributesEditor primaryCategory={primaryCategory ?? item.listing.primaryCategory} disabled={disabled} />
+      </Form.Item>
+    </>
+  );
+}
+
+function PhotosPart({ item, disabled }: { item: ListingItem; disabled: boolean }) {
+  const label = (text: string, field: 'logo' | 'cover' | 'photos') => (
+    <span className="ls-photo-label">
+      {text} <FieldStates item={item} field={field} />
+    </span>
+  );
+  return (
+    <div className="ls-photos">
+      <div className="ls-photos-top">
+        <Form.Item name="logo" label={label('Logo', 'logo')} extra="Square, JPEG or PNG, at most 5 MB.">
+          <SinglePhoto kind="logo" disabled={disabled} />
+        </Form.Item>
+        <Form.Item name="cover" label={label('Cover photo', 'cover')} extra="Wide (16:9), JPEG or PNG, at most 5 MB.">
+          <SinglePhoto kind="cover" disabled={disabled} />
+        </Form.Item>
+      </div>
+      <Form.Item name="photos" label={label('More photos', 'photos')} extra="Up to 20: the place, products, the team.">
+        <MorePhotos disabled={disabled} />
+      </Form.Item>
+    </div>
+  );
+}
+
+function ListingFields() {
+  return (
+    <>
       <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name is required' }]}>
         <Input maxLength={100} />
       </Form.Item>
@@ -239,7 +326,7 @@ function ListingForm({ form, disabled }: { form: ReturnType<typeof Form.useForm<
       <Form.Item name="description" label="Description">
         <Input.TextArea rows={4} maxLength={750} showCount />
       </Form.Item>
-    </Form>
+    </>
   );
 }
 

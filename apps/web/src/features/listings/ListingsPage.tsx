@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { App, Button, Card, Input, Progress, Select, Space, Statistic, Tag, type TableColumnsType } from 'antd';
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,9 +6,11 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { BulkHoursModal } from './BulkHoursModal';
-import { ListingDrawer } from './ListingDrawer';
 import { listingKeys, listingsApi, STATUS, type ListingItem } from './api';
 import './listings.css';
+
+// The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened.
+const ListingDrawer = lazy(() => import('./ListingDrawer').then((m) => ({ default: m.ListingDrawer })));
 
 const EDITORS = ['owner', 'partner', 'master_admin', 'manager'];
 const FILTERS = [
@@ -195,7 +197,11 @@ export default function ListingsPage() {
           data-testid="listings-table"
         />
       </Card>
-      {open !== null && <ListingDrawer locationId={open} canEdit={canEdit} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ListingDrawer locationId={open} canEdit={canEdit} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       {bulk && (
         <BulkHoursModal
           locationIds={selected}

@@ -1,3 +1,4 @@
+import { attributeValueText, listingAttribute, LOGO_MAX_BYTES, MSG, type ListingAttributes } from '@reputo/core';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
 import { openDownload } from '../../lib/download';
@@ -38,6 +39,12 @@ export const listingsApi = {
       method: 'PATCH',
       body: { action, ...(fields ? { fields } : {}) },
     }),
+  /** Stores a photo (logo, cover or more); the listing's field takes the answered key. */
+  uploadPhoto: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api<{ key: string; url: string }>('/v2/api/listing/photo', { method: 'POST', body: form });
+  },
   categories: (search: string, signal?: AbortSignal) =>
     api<ApiResponse<'/v2/api/categories'>>('/v2/api/categories', {
       query: { search: search || undefined, limit: 50 },
@@ -68,7 +75,33 @@ export const FIELD_LABELS: Record<string, string> = {
   regularHours: 'Opening hours',
   specialHours: 'Special hours',
   description: 'Description',
+  attributes: 'Attributes',
+  logo: 'Logo',
+  cover: 'Cover photo',
+  photos: 'Photos',
 };
+
+/** Where a stored photo (its key) is served. */
+export const photoSrc = (key: string) => `/v2/api/uploads/${key}`;
+const PHOTO_KEY = /^listings\/[0-9a-f]{24}\.(png|jpg)$/;
+
+export const PHOTO_NOT_IMAGE = 'The photo must be a JPEG or PNG image';
+/** The server's refusal of a photo, checked before sending it. */
+export function photoProblem(file: { size: number; type: string }): string | null {
+  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return PHOTO_NOT_IMAGE;
+  return file.size > LOGO_MAX_BYTES ? MSG.logoTooBig : null;
+}
+
+/**
+ * A listing field's state on one directory: not connected, not managed there (the directory does
+ * not hold the field), out of sync when it differs, else the directory's own status.
+ */
+export function fieldState(d: Directory, field: string): DirectoryStatus {
+  if (d.status === 'not_connected' || d.status === 'not_managed') return d.status;
+  if (!d.fields.includes(field as Directory['fields'][number])) return 'not_managed';
+  if (d.diff.some((x) => x.field === field)) return 'out_of_sync';
+  return d.status === 'out_of_sync' ? 'in_sync' : d.status;
+}
 
 export const DAYS: HoursPeriod['day'][] = [
   'MONDAY',
@@ -84,12 +117,20 @@ export const dayLabel = (d: string) => d.charAt(0) + d.slice(1, 3).toLowerCase()
 /** A field's value as a line of text (hours and lists shortened). */
 export function showValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string' && PHOTO_KEY.test(v)) return 'our photo';
+  if (typeof v === 'object' && !Array.isArray(v)) {
+    const entries = Object.entries(v as ListingAttributes);
+    return entries.length
+      ? entries.map(([id, x]) => `${listingAttribute(id)?.label ?? id}: ${attributeValueText(id, x)}`).join(', ')
+      : '—';
+  }
   if (Array.isArray(v)) {
     if (!v.length) return '—';
     if (typeof v[0] === 'object' && v[0] && 'day' in v[0])
       return (v as HoursPeriod[]).map((p) => `${dayLabel(p.day)} ${p.open}–${p.close}`).join(', ');
     if (typeof v[0] === 'object' && v[0] && 'date' in v[0])
       return (v as SpecialHours[]).map((s) => `${s.date} ${s.closed ? 'closed' : `${s.open}–${s.close}`}`).join(', ');
+    if (v.every((x) => typeof x === 'string' && PHOTO_KEY.test(x))) return `${v.length} of our photos`;
     return v.join(', ');
   }
   return String(v);
