@@ -47,6 +47,7 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { meRoutes } from './modules/me/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { metaRoutes } from './modules/messaging/meta/routes';
+import { twitterRoutes } from './modules/messaging/twitter/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { webhookSettingsRoutes } from './modules/webhooks/routes';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     embedRoutes,
     messagingRoutes,
     metaRoutes,
+    twitterRoutes,
     outboxRoutes,
     realtimeRoutes,
     reviewRoutes,

@@ -95,6 +95,15 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWITTER_CONSUMER_KEY: z.string().optional(),
   TWITTER_CONSUMER_SECRET: z.string().optional(),
+  /** Twitter's API (OAuth 1.0a, Account Activity, v2 tweets and Direct Messages); tests and the demo use a local fake. */
+  TWITTER_API_URL: z.url().optional(),
+  /** The Account Activity API environment the webhook is registered in (its dev environment's label). */
+  TWITTER_ACTIVITY_ENV: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the environment label: letters, digits, _ and -')
+    .default('production'),
+  TWITTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  TWITTER_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INTERCOM_APP_ID: z.string().default('reputo'),
@@ -273,8 +282,20 @@ export interface Config {
    * `appSecretGiven`: set by META_APP_SECRET (otherwise generated, and a stored service credential may replace it).
    */
   meta: { appSecret: string; verifyToken: string; appSecretGiven: boolean };
-  /** Twitter's app keys (OAuth 1.0a consumer key and secret). */
-  twitter: { consumerKey?: string; consumerSecret?: string };
+  /**
+   * Twitter: the app keys (OAuth 1.0a consumer key and secret; the Owner may store them as service
+   * credentials), the API's address (`apiUrlGiven`: set by TWITTER_API_URL, else the demo starts a
+   * fake), the Account Activity environment, and a call's time-out and first retry wait (doubling).
+   */
+  twitter: {
+    consumerKey?: string;
+    consumerSecret?: string;
+    apiUrl: string;
+    apiUrlGiven: boolean;
+    activityEnv: string;
+    timeoutMs: number;
+    retryMs: number;
+  };
   /**
    * What a service's settings are made of besides its credentials, so that credentials stored by the
    * Owner (modules/serviceCredentials) can complete them: Twilio's address and timings, the AI model.
@@ -479,7 +500,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, version = '0
       verifyToken: env.META_VERIFY_TOKEN ?? persistentSecret(dataDir, 'meta-verify-token'),
       appSecretGiven: env.META_APP_SECRET !== undefined,
     },
-    twitter: { consumerKey: env.TWITTER_CONSUMER_KEY, consumerSecret: env.TWITTER_CONSUMER_SECRET },
+    twitter: {
+      consumerKey: env.TWITTER_CONSUMER_KEY,
+      consumerSecret: env.TWITTER_CONSUMER_SECRET,
+      apiUrl: (env.TWITTER_API_URL ?? 'https://api.twitter.com').replace(/\/$/, ''),
+      apiUrlGiven: env.TWITTER_API_URL !== undefined,
+      activityEnv: env.TWITTER_ACTIVITY_ENV,
+      timeoutMs: env.TWITTER_TIMEOUT_MS,
+      retryMs: env.TWITTER_RETRY_MS,
+    },
     serviceDefaults: {
       twilio: {
         baseUrl: env.TWILIO_BASE_URL.replace(/\/$/, ''),

@@ -13,6 +13,7 @@ import { stockDemoListings } from './modules/listings/demo';
 import { startDemoSms } from './modules/campaigns/demo';
 import { startDemoTicketing } from './modules/tickets/demo';
 import { startDemoAudiences } from './modules/audiences/demo';
+import { startDemoTwitter } from './modules/messaging/twitter/demo';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
   // Demo without MAILCHIMP_BASE_URL / ACTIVECAMPAIGN_BASE_URL: local fakes answer them (modules/audiences/demo.ts).
   const demoAudiences = await startDemoAudiences(config);
   config = demoAudiences.config;
+  // Demo without TWITTER_API_URL: a local fake answers Twitter (modules/messaging/twitter/demo.ts).
+  const demoTwitter = await startDemoTwitter(config);
+  config = demoTwitter.config;
   const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
   // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
   const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     await demoSms.fake?.close();
     await demoTicketing.close();
     await demoAudiences.close();
+    await demoTwitter.fake?.close();
     await changeFeed?.close();
     await replica?.close();
     await database.close();

@@ -32,6 +32,8 @@ export type WebhookDelivery = WebhookDeliveryRow;
 export interface WebhookProvider {
   /** The path's last part: `/webhooks/<name>`, and the job `webhooks.<name>`. */
   name: string;
+  /** Another path than `/webhooks/<name>`, where the spec fixes one (Twitter's `v2/api/twitter/webhook`). */
+  path?: string;
   /** The provider's name in the API documentation (e.g. Meta). */
   title: string;
   /** Whether the raw body carries the provider's valid signature. */
@@ -40,8 +42,16 @@ export interface WebhookProvider {
   deliveryId?(raw: Buffer, headers: IncomingHttpHeaders): string;
   /** Header names (lower case) kept with the delivery besides the signature ones. */
   keepHeaders?: readonly string[];
-  /** Answers a GET on the path (a subscription check such as Meta's); absent: no GET route. */
-  verification?(query: Record<string, string | undefined>): { status: 200 | 403; body: string };
+  /**
+   * Answers a GET on the path (a subscription check such as Meta's, plain text, or Twitter's CRC, a
+   * JSON object); absent: no GET route.
+   */
+  verification?(query: Record<string, string | undefined>): {
+    status: 200 | 403;
+    body: string | Record<string, string>;
+  };
+  /** How the GET check answers: plain text (default) or JSON (documented as Twitter's CRC answer). */
+  verificationAnswer?: 'text' | 'json';
   /** Processes a stored delivery; must be idempotent (a failed attempt runs again). Throwing retries it. */
   process(delivery: WebhookDelivery, ctx: { signal: AbortSignal }): Promise<void>;
   /**
@@ -213,8 +223,15 @@ function defineProcessing(db: Db, queue: JobQueue, provider: WebhookProvider, on
 }
 
 /** The operations in the OpenAPI document: plain-text answers, a raw body (its bytes are what is signed). */
-function docs(provider: string, what: 'verification' | 'delivery') {
+function docs(provider: string, what: 'verification' | 'crc' | 'delivery') {
   const text = (description: string) => ({ description, content: { 'text/plain': { schema: z.string() } } });
+  if (what === 'crc')
+    return {
+      tags: ['Webhooks'],
+      summary: `The challenge-response check (CRC) of ${provider}: answers response_token, sha256= and the base64 HMAC-SHA256 of crc_token with the app's secret`,
+      querystring: z.object({ crc_token: z.string().optional() }),
+      response: { 200: z.object({ response_token: z.string() }) },
+    };
   return what === 'verification'
     ? {
         tags: ['Webhooks'],
@@ -231,7 +248,7 @@ function docs(provider: string, what: 'verification' | 'delivery') {
 /** Registers `POST /webhooks/<name>` (and GET when the provider verifies subscriptions) and its job. */
 export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: JobQueue }, provider: WebhookProvider) {
   const { db, queue } = deps;
-  const url = `/webhooks/${provider.name}`;
+  const url = provider.path ?? `/webhooks/${provider.name}`;
   let enqueuedAt = 0;
   let startedAfter = 0;
   defineProcessing(db, queue, provider, () => {
@@ -259,11 +276,16 @@ export function registerWebhook(app: FastifyInstance, deps: { db: Db; queue: Job
       const verification = provider.verification;
       scope.get(
         url,
-        { config: { access: { kind: 'public' } }, schema: docs(provider.title, 'verification') },
+        {
+          config: { access: { kind: 'public' } },
+          schema: docs(provider.title, provider.verificationAnswer === 'json' ? 'crc' : 'verification'),
+        },
         async (request, reply) => {
           const answer = verification(request.query as Record<string, string | undefined>);
-          // A refusal in our error shape, like every other (Meta reads only the status).
-          if (answer.status !== 200) throw forbidden(answer.body);
+          // A refusal in our error shape, like every other (Meta and Twitter read only the status).
+          if (answer.status !== 200)
+            throw forbidden(typeof answer.body === 'string' ? answer.body : 'The check was refused');
+          if (typeof answer.body !== 'string') return reply.code(200).send(answer.body);
           return reply.code(200).type('text/plain').send(answer.body);
         },
       );

@@ -1242,6 +1242,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/twitter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s Twitter connection: account, state, webhook and subscription */
+        get: operations["getTwitter"];
+        put?: never;
+        post?: never;
+        /** Disconnects Twitter (the subscription ends; conversations stay in Messages) */
+        delete: operations["deleteTwitter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/oauth/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts connecting Twitter (OAuth 1.0a): a request token from Twitter, and the address where the user authorizes the app (oauth/authorize?oauth_token=) */
+        get: operations["getOauthLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/oauth/accessToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes connecting Twitter: the oauth_token and oauth_verifier Twitter sent back are exchanged for the account’s token (stored sealed); the account’s mentions and Direct Messages then arrive in Messages */
+        post: operations["postOauthAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -4770,6 +4822,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/api/twitter/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The challenge-response check (CRC) of Twitter (Account Activity API): answers response_token, sha256= and the base64 HMAC-SHA256 of crc_token with the app's secret */
+        get: operations["getTwitterWebhook"];
+        put?: never;
+        /** A delivery of Twitter (Account Activity API): accepted only with a valid signature over the raw body, stored once, processed on the job queue */
+        post: operations["postTwitterWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api/offer/{id}/image": {
         parameters: {
             query?: never;
@@ -7495,7 +7565,7 @@ export interface operations {
                     limit?: number;
                     pageId?: number | string;
                     /** @enum {string} */
-                    channel?: "facebook" | "instagram" | "google";
+                    channel?: "facebook" | "instagram" | "google" | "twitter";
                     tagId?: number | string;
                     /**
                      * @default all
@@ -8114,7 +8184,7 @@ export interface operations {
                     limit?: number;
                     pageId?: number | string;
                     /** @enum {string} */
-                    channel?: "facebook" | "instagram" | "google";
+                    channel?: "facebook" | "instagram" | "google" | "twitter";
                 };
             };
         };
@@ -8677,7 +8747,7 @@ export interface operations {
                         items: {
                             id: number;
                             /** @enum {string} */
-                            provider: "facebook" | "instagram" | "google";
+                            provider: "facebook" | "instagram" | "google" | "twitter";
                             externalId: string;
                             name: string;
                             picture: string | null;
@@ -8731,7 +8801,7 @@ export interface operations {
                         items: {
                             id: number;
                             /** @enum {string} */
-                            provider: "facebook" | "instagram" | "google";
+                            provider: "facebook" | "instagram" | "google" | "twitter";
                             externalId: string;
                             name: string;
                             picture: string | null;
@@ -8786,7 +8856,7 @@ export interface operations {
                         pages: {
                             id: number;
                             /** @enum {string} */
-                            provider: "facebook" | "instagram" | "google";
+                            provider: "facebook" | "instagram" | "google" | "twitter";
                             externalId: string;
                             name: string;
                             picture: string | null;
@@ -8890,7 +8960,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        provider: "facebook" | "instagram" | "google";
+                        provider: "facebook" | "instagram" | "google" | "twitter";
                         externalId: string;
                         name: string;
                         picture: string | null;
@@ -8952,7 +9022,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        provider: "facebook" | "instagram" | "google";
+                        provider: "facebook" | "instagram" | "google" | "twitter";
                         externalId: string;
                         name: string;
                         picture: string | null;
@@ -9472,6 +9542,193 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTwitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        userId: string | null;
+                        screenName: string | null;
+                        pageId: number | null;
+                        webhookUrl: string;
+                        /** @enum {string|null} */
+                        webhookState: "registered" | "failed" | null;
+                        webhookError: string | null;
+                        subscribed: boolean;
+                        subscriptionError: string | null;
+                        configured: boolean;
+                        messaging: boolean;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteTwitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOauthLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postOauthAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oauth_token: string;
+                    oauth_verifier: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_connected" | "connected" | "reconnect_needed";
+                        statusReason: string | null;
+                        statusAt: string | null;
+                        userId: string | null;
+                        screenName: string | null;
+                        pageId: number | null;
+                        webhookUrl: string;
+                        /** @enum {string|null} */
+                        webhookState: "registered" | "failed" | null;
+                        webhookError: string | null;
+                        subscribed: boolean;
+                        subscriptionError: string | null;
+                        configured: boolean;
+                        messaging: boolean;
+                    };
                 };
             };
             /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
@@ -25002,6 +25259,82 @@ export interface operations {
         };
     };
     postWebhooksMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EVENT_RECEIVED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTwitterWebhook: {
+        parameters: {
+            query?: {
+                crc_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response_token: string;
+                    };
+                };
+            };
+            /** @description An error: `{ "error": code, "error_description": message }`, with `details` per field for validation errors */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTwitterWebhook: {
         parameters: {
             query?: never;
             header?: never;

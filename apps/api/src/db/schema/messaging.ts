@@ -29,7 +29,7 @@ export const messagePages = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** facebook | instagram | google */
+    /** facebook | instagram | google | twitter */
     provider: text('provider').notNull(),
     /** The provider's id of the page (Facebook page id, Instagram account id, Google location name). */
     externalId: text('external_id').notNull(),

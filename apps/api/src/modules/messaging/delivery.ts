@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { JobPayload, JobQueue } from '../../platform/jobs';
 import {
   loadOutboundRow,
   loadCommentReplyRow,
@@ -26,6 +27,9 @@ import { setMessageState } from './conversations.repository';
  *
  * No handler is registered here: the queue claims only kinds a process defined, so these jobs wait
  * (status 'queued') until the connector's handlers are defined; nothing fails meanwhile.
+ *
+ * One handler runs a job kind. Meta's defines `messaging.send`; a provider with its own API (Twitter)
+ * registers a sender for its pages with `registerSender`, and Meta's handler hands it their messages.
  */
 export const SEND_JOB = 'messaging.send';
 export const COMMENT_REPLY_JOB = 'messaging.commentReply';
@@ -57,4 +61,20 @@ export { markCommentReplySent, markCommentReplyFailed, markCommentHidden, markCo
 
 export function loadCommentHide(db: Db, commentId: number): Promise<OutboundCommentHide | undefined> {
   return loadCommentHideRow(db, commentId);
+}
+
+/** Sends one message of a provider's page and marks it (sent, failed, or queued again); `payload` is the job's. */
+export type MessageSender = (outbound: OutboundMessage, payload: JobPayload) => Promise<void>;
+
+const senders = new WeakMap<JobQueue, Map<string, MessageSender>>();
+
+/** The sender of `messaging.send` for pages of this provider (per queue: tests build several apps). */
+export function registerSender(queue: JobQueue, provider: string, sender: MessageSender): void {
+  let byProvider = senders.get(queue);
+  if (!byProvider) senders.set(queue, (byProvider = new Map()));
+  byProvider.set(provider, sender);
+}
+
+export function senderFor(queue: JobQueue, provider: string): MessageSender | undefined {
+  return senders.get(queue)?.get(provider);
 }

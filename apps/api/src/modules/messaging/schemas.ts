@@ -7,7 +7,7 @@ import { z } from 'zod';
  * message, attachmentType`; social post `postId, id, unreadCount`; pages as `items`.
  */
 
-export const PROVIDERS = ['facebook', 'instagram', 'google'] as const;
+export const PROVIDERS = ['facebook', 'instagram', 'google', 'twitter'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const CONNECTION_STATES = ['connected', 'reconnect_needed', 'not_connected'] as const;
 export const MESSAGE_TYPES = ['inbound', 'outbound'] as const;

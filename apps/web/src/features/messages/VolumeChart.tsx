@@ -9,6 +9,7 @@ const CHANNEL_COLORS: Record<string, string> = {
   instagram: '#c13584',
   google: '#34a853',
   whatsapp: '#25d366',
+  twitter: '#0f1419',
 };
 
 /** Every day of the period, so quiet days show as gaps rather than being skipped. */

@@ -5,6 +5,7 @@ import {
   InstagramOutlined,
   MessageOutlined,
   WhatsAppOutlined,
+  XOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useEmbedded } from '../../app/EmbedContext';
@@ -15,6 +16,7 @@ const CHANNEL_ICONS: Record<string, ReactNode> = {
   instagram: <InstagramOutlined style={{ color: '#c13584' }} />,
   whatsapp: <WhatsAppOutlined style={{ color: '#128c4a' }} />,
   google: <GoogleOutlined style={{ color: '#4285f4' }} />,
+  twitter: <XOutlined style={{ color: '#0f1419' }} />,
 };
 
 export const CHANNEL_LABELS: Record<string, string> = {
@@ -22,6 +24,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   instagram: 'Instagram',
   google: 'Google',
   whatsapp: 'WhatsApp',
+  twitter: 'X (Twitter)',
 };
 
 export const channelLabel = (c: string) => CHANNEL_LABELS[c] ?? c;

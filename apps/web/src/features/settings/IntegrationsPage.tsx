@@ -16,6 +16,7 @@ import {
 import { WebhooksSection } from './WebhooksSection';
 import { TicketingCards } from './TicketingCards';
 import { AudienceCards } from './AudienceCards';
+import { TwitterCard } from './TwitterCard';
 import './settings.css';
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
@@ -202,7 +203,7 @@ export default function IntegrationsPage() {
     <>
       <PageHeader
         title="Third-party Login"
-        description="Connect Google and Facebook so their reviews come in on their own, turn reviews into Zendesk tickets and Jira issues, see when each location last synced, and send events to your own systems by webhook."
+        description="Connect Google and Facebook so their reviews come in on their own, turn reviews into Zendesk tickets and Jira issues, answer X (Twitter) mentions and Direct Messages in Messages, see when each location last synced, and send events to your own systems by webhook."
         extra={
           admin && anyMapped ? (
             <Button
@@ -280,6 +281,7 @@ export default function IntegrationsPage() {
         )}
         <TicketingCards admin={admin} />
         <AudienceCards admin={admin} />
+        <TwitterCard admin={admin} />
       </div>
       {admin && <WebhooksSection />}
       <Card title="Locations" className="int-locations">

@@ -142,3 +142,18 @@ export const audiencesApi = {
   disconnect: (provider: AudienceProvider): Promise<{ removed: number }> =>
     api(`/v2/api/${provider}`, { method: 'DELETE' }),
 };
+
+/** Twitter for Messages (API module messaging/twitter): the account connected by OAuth 1.0a, its webhook and subscription. */
+export type TwitterState = ApiResponse<'/v2/api/twitter'>;
+
+export const twitterKeys = { state: ['twitter', 'state'] as const };
+
+export const twitterApi = {
+  state: (signal?: AbortSignal): Promise<TwitterState> => api('/v2/api/twitter', { signal }),
+  /** Twitter's page where the user authorizes the app (the browser goes there). */
+  link: async (): Promise<string> => (await api<{ link: string }>('/v2/api/oauth/link')).link,
+  /** What Twitter sent back to the callback page: the account becomes the company's. */
+  accessToken: (body: { oauth_token: string; oauth_verifier: string }): Promise<TwitterState> =>
+    api('/v2/api/oauth/accessToken', { method: 'POST', body }),
+  disconnect: (): Promise<{ removed: number }> => api('/v2/api/twitter', { method: 'DELETE' }),
+};

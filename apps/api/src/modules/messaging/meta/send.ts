@@ -17,6 +17,7 @@ import {
   markCommentReplySent,
   markFailed,
   markSent,
+  senderFor,
 } from '../delivery';
 import { markPageReconnectNeeded } from './repository';
 
@@ -96,6 +97,9 @@ export function defineMetaSendJobs(queue: JobQueue, deps: AppDeps, client?: Meta
       const messageId = Number(payload.messageId);
       const outbound = await loadOutbound(db, messageId);
       if (!outbound || outbound.message.deliveryState !== 'sending') return; // gone, or settled meanwhile
+      // A page of a provider with a sender of its own (Twitter: modules/messaging/twitter/send.ts).
+      const other = senderFor(queue, outbound.page.provider);
+      if (other) return other(outbound, payload);
       const { message, page, conversation } = outbound;
       const recipient = conversation.customerExternalId;
       const result = recipient
