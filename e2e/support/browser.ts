@@ -126,6 +126,18 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
 
+/**
+ * Goes to a path of the app as its own links do: the router follows the history entry (no full page
+ * load). Only where the test is not about loading the address itself.
+ */
+export async function navigateInApp(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+  await expectPath(page, pathname);
+}
+
 export async function pageTitle(page: Page): Promise<string> {
   return (await page.getByTestId('page-title').textContent({ timeout: 15_000 })) ?? '';
 }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { DESKTOP, signIn } from './chromium';
 
 /** The built web app the server sends: an asset's decoded size is its file's size there. */
@@ -48,20 +48,31 @@ export async function signedInState(browser: Browser, baseURL: string, email: st
 interface AssetTraffic {
   inFlight: number;
   lastStart: number;
+  /** Stops counting (the page goes on to another screen). */
+  stop: () => void;
 }
 
 /** Counts the page's script and style requests in flight, and when the last one started. */
 function watchAssets(page: Page): AssetTraffic {
-  const traffic = { inFlight: 0, lastStart: Date.now() };
   const isAsset = (r: Request) => r.resourceType() === 'script' || r.resourceType() === 'stylesheet';
-  page.on('request', (r) => {
+  const started = (r: Request) => {
     if (!isAsset(r)) return;
     traffic.inFlight += 1;
     traffic.lastStart = Date.now();
-  });
+  };
   const done = (r: Request) => {
     if (isAsset(r)) traffic.inFlight -= 1;
   };
+  const traffic: AssetTraffic = {
+    inFlight: 0,
+    lastStart: Date.now(),
+    stop: () => {
+      page.off('request', started);
+      page.off('requestfinished', done);
+      page.off('requestfailed', done);
+    },
+  };
+  page.on('request', started);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return traffic;
@@ -115,26 +126,55 @@ export async function firstLoad(
 ): Promise<FirstLoad> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce', storageState });
   try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    const finished: Promise<Asset | null>[] = [];
-    // A request that finishes while the context closes (a poll after the screen was ready) cannot be
-    // measured any more: it is not part of the first load, and must not surface as an unhandled error.
-    page.on('requestfinished', (r) => finished.push(assetOf(r).catch(() => null)));
-    const traffic = watchAssets(page);
-    await page.goto(path);
-    await ready(page);
-    await assetsSettled(page, traffic);
-    const assets = (await Promise.all(finished)).filter((a): a is Asset => a !== null);
-    return { path, assets, errors };
+    return await measureLoad(await context.newPage(), path, ready);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A page whose every load comes whole from the server, as a first visit's does (DevTools' "Disable
+ * cache": the HTTP and memory caches are bypassed), in a renderer kept warm from one screen to the
+ * next. A fresh context for each of forty-odd screens cost twice the Chromium time; e2e/bundle.test.ts
+ * checks that both ways see the same scripts.
+ */
+export async function uncachedPage(browser: Browser, baseURL: string, storageState?: StorageState): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce', storageState });
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
+/** Loads `path` in the page and lists what it received until the screen settled. */
+export async function measureLoad(page: Page, path: string, ready: Ready): Promise<FirstLoad> {
+  page.setDefaultTimeout(30_000);
+  const errors: string[] = [];
+  const onConsole = (m: ConsoleMessage) => {
+    if (m.type() === 'error') errors.push(m.text());
+  };
+  const onError = (e: Error) => errors.push(e.message);
+  const finished: Promise<Asset | null>[] = [];
+  // A request that finishes while the context closes (a poll after the screen was ready) cannot be
+  // measured any more: it is not part of the first load, and must not surface as an unhandled error.
+  const onFinished = (r: Request) => finished.push(assetOf(r).catch(() => null));
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  page.on('requestfinished', onFinished);
+  const traffic = watchAssets(page);
+  try {
+    await page.goto(path);
+    await ready(page);
+    await assetsSettled(page, traffic);
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    page.off('requestfinished', onFinished);
+    traffic.stop();
+  }
+  const assets = (await Promise.all(finished)).filter((a): a is Asset => a !== null);
+  return { path, assets, errors };
 }
 
 /** Kilobytes (1,024 bytes) of one kind, over the wire or decoded. */
