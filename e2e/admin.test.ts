@@ -3,7 +3,17 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { baseURL, expectPath, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import {
+  baseURL,
+  expectPath,
+  newPage,
+  pageTitle,
+  PHONE,
+  screenshot,
+  signIn,
+  signInAt,
+  useBrowser,
+} from './support/browser';
 
 useBrowser();
 
@@ -56,8 +66,7 @@ describe('company wizard', () => {
   it('creates a company through every step with the spec messages, a brand with a logo, a Free trial and the API key copy', async () => {
     const page = await newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/companies');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies');
     await page.getByTestId('new-company').click();
     await expectPath(page, '/admin_panel/companies/new');
     await titleIs(page, 'Company settings');
@@ -209,8 +218,7 @@ describe('company wizard', () => {
 
   it('asks before leaving with the exit question, and before going back from a changed brand', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/companies/new');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies/new');
     await page.locator('#company_name').fill('Half done');
     await page.getByTestId('wizard-exit').click();
     await confirmDialog(page, EXIT).waitFor();
@@ -279,8 +287,7 @@ describe('company wizard', () => {
 describe('partner wizard', () => {
   it('creates a partner, requires credits for Custom, copies its key and exports Free API usage to Excel', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/partners');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/partners');
     await page.getByTestId('new-partner').click();
     await titleIs(page, 'Partner settings');
     await page.getByTestId('wizard-next').click();
@@ -356,8 +363,7 @@ describe('partner wizard', () => {
 describe('admin lists and dashboards', () => {
   it('acts as a company from the list and names its locations by its type', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/companies');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies');
     await page.getByTestId('company-search').locator('input').fill('Nakhla');
     await page.getByTestId('company-search').locator('input').press('Enter');
     await page.getByTestId('company-name').filter({ hasText: 'Nakhla Labs' }).waitFor();
@@ -375,8 +381,7 @@ describe('admin lists and dashboards', () => {
 
   it('filters and exports companies, lists partners and admin users', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/companies');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies');
     await page.getByTestId('company-name').first().waitFor();
     await screenshot(page, 'admin-companies');
     await pick(page, 'company-status-filter', 'Active');
@@ -414,8 +419,7 @@ describe('admin lists and dashboards', () => {
 
   it('shows the CS dashboard with charts and exports a report, and system health', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/csdashboard');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/csdashboard');
     await page.getByTestId('chart-daily').waitFor();
     await page.getByTestId('kpi-reviews').waitFor();
     await screenshot(page, 'admin-csdashboard');
@@ -471,8 +475,7 @@ describe('admin lists and dashboards', () => {
     await screenshot(page, 'admin-systemhealth-performance');
     // A Partner is sent back to its companies.
     const partner = await newPage();
-    await signIn(partner, 'partner@reputo.test');
-    await partner.goto('/admin_panel/systemhealth');
+    await signInAt(partner, 'partner@reputo.test', '/admin_panel/systemhealth');
     await expectPath(partner, '/admin_panel/companies');
   });
 

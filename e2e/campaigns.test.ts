@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { baseURL, DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signInAt, useBrowser } from './support/browser';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
 
@@ -14,8 +14,7 @@ describe('feedback campaigns', () => {
   it('creates and sends a small email campaign, then shows each recipient state and the funnel', async () => {
     const name = `E2E invite ${Date.now()}`;
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/feedback/campaigns');
+    await signInAt(page, 'admin@reputo.test', '/feedback/campaigns');
     await page.getByTestId('page-title').filter({ hasText: 'Campaigns' }).waitFor();
     // The demo's past campaigns are listed with their rates.
     await page.getByText('Weekend diners – email').waitFor();
@@ -82,8 +81,7 @@ describe('feedback campaigns', () => {
 
     // The list shows the new campaign, sent, on a phone too.
     const phone = await newPage(PHONE);
-    await signIn(phone, 'admin@reputo.test');
-    await phone.goto('/feedback/campaigns');
+    await signInAt(phone, 'admin@reputo.test', '/feedback/campaigns');
     await phone.getByText(name).waitFor();
     expect(await sidewaysScroll(phone)).toBe(0);
     await screenshot(phone, 'campaigns-list');

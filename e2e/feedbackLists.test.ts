@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -66,8 +66,7 @@ describe('feedback lists and templates', () => {
       await page.getByTestId('templates-table').getByText(templateName).waitFor();
 
       const phone = await newPage(PHONE);
-      await signIn(phone, 'admin@reputo.test');
-      await phone.goto('/feedback/lists');
+      await signInAt(phone, 'admin@reputo.test', '/feedback/lists');
       await phone.getByTestId('lists-table').getByText(listName).waitFor();
       expect(await sidewaysScroll(phone)).toBe(0);
       await phone.goto('/feedback/lists?tab=suppressions');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '@reputo/core';
 import { call, mailedLink, token, uniqueEmail } from './support/api';
-import { baseURL, expectPath, newPage, pageTitle, screenshot, signIn, useBrowser } from './support/browser';
+import { baseURL, expectPath, newPage, pageTitle, screenshot, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -61,8 +61,7 @@ describe('route guards', () => {
 
   it('keeps the admin panel for Owner and Partner, and the Owner-only pages for the Owner', async () => {
     const manager = await newPage();
-    await signIn(manager, 'manager@reputo.test');
-    await manager.goto('/admin_panel/companies');
+    await signInAt(manager, 'manager@reputo.test', '/admin_panel/companies');
     await expectPath(manager, '/reviews');
     await manager.goto('/accounts');
     await expectPath(manager, '/reviews');
@@ -81,15 +80,13 @@ describe('route guards', () => {
     }
 
     const owner = await newPage();
-    await signIn(owner, 'owner@reputo.test');
-    await owner.goto('/admin_panel/systemhealth');
+    await signInAt(owner, 'owner@reputo.test', '/admin_panel/systemhealth');
     expect(await pageTitle(owner)).toBe('System Health');
   });
 
   it('limits Responder and Analyst settings to Notifications', async () => {
     const page = await newPage();
-    await signIn(page, 'analyst@reputo.test');
-    await page.goto('/settings/team_access');
+    await signInAt(page, 'analyst@reputo.test', '/settings/team_access');
     await expectPath(page, '/reviews');
     expect(await page.getByTestId('access-notice').textContent()).toBe(
       'Team Access is only for Master Admin, Manager, Owner or Partner; you are signed in as Analyst.',
@@ -101,8 +98,7 @@ describe('route guards', () => {
 
   it('shows the 404 page for an unknown path', async () => {
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/no/such/page');
+    await signInAt(page, 'admin@reputo.test', '/no/such/page');
     await page.getByText(NOT_FOUND_TEXT).waitFor();
     await screenshot(page, 'not-found');
   });

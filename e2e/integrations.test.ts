@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { baseURL, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { baseURL, newPage, PHONE, screenshot, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -75,8 +75,7 @@ describe('integrations (Settings > Other > Third-party login)', () => {
 
     await screenshot(page, 'integrations', { fullPage: true });
     const phone = await newPage(PHONE);
-    await signIn(phone, ADMIN);
-    await phone.goto(PATH);
+    await signInAt(phone, ADMIN, PATH);
     await phone.getByTestId('integration-google').getByText('Connected', { exact: true }).waitFor();
     await screenshot(phone, 'integrations', { fullPage: true });
   });

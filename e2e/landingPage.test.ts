@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { DESKTOP, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -64,8 +64,7 @@ describe('landing page', () => {
     expect(await rateLowAndWrite(phone, code, 'en', english, 'Hala')).toContain('Thank you');
 
     const desk = await newPage(DESKTOP);
-    await signIn(desk, 'admin@reputo.test');
-    await desk.goto(`/reviews?sources=feedback&search=${stamp}`);
+    await signInAt(desk, 'admin@reputo.test', `/reviews?sources=feedback&search=${stamp}`);
     const cards = desk.locator('article[data-testid^="review-"]');
     await cards.filter({ hasText: english }).waitFor();
     await cards.filter({ hasText: arabic }).waitFor();

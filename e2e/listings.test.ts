@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
 import type { Page } from 'playwright-core';
-import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -53,8 +53,7 @@ describe('listing management', () => {
     const rejected = (await call<ListingPage>(admin, 'GET', '/v2/api/listing?status=rejected')).data[0]!;
     expect(rejected.rejectedEdits.length).toBeGreaterThan(0);
     const page = await newPage(DESKTOP);
-    await signIn(page, ADMIN);
-    await page.goto('/listing_management');
+    await signInAt(page, ADMIN, '/listing_management');
     await page.getByTestId('page-title').filter({ hasText: 'Listing Management' }).waitFor();
     await page.getByTestId('listing-summary').waitFor();
     await page.getByTestId('status-google').first().waitFor();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './support/axe';
 import { call, token } from './support/api';
 import { META_APP_SECRET } from './support/server';
-import { baseURL, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { baseURL, newPage, pageTitle, PHONE, screenshot, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -242,8 +242,7 @@ describe('realtime', () => {
     const page = pages.find((p) => p.id === conversation.pageId)!;
 
     const browser = await newPage(LAPTOP);
-    await signIn(browser, ADMIN);
-    await browser.goto(`/messages?c=${conversation.id}`);
+    await signInAt(browser, ADMIN, `/messages?c=${conversation.id}`);
     await browser.getByTestId('thread-message').first().waitFor();
     // Opening it read it: wait until the badge shows what the server counts now.
     const expected = async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, sidewaysScroll, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -20,8 +20,7 @@ describe('offers', () => {
     const title = `E2E dessert ${Date.now()}`;
     const admin = await token('admin@reputo.test');
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/feedback/offers');
+    await signInAt(page, 'admin@reputo.test', '/feedback/offers');
     await page.getByTestId('page-title').filter({ hasText: 'Offers' }).waitFor();
     // The Feedback section of the sidebar leads here.
     await page.getByRole('link', { name: 'Offers' }).first().waitFor();
@@ -72,8 +71,7 @@ describe('offers', () => {
       const code = coupons.data[0]!.code;
 
       const phone = await newPage(PHONE);
-      await signIn(phone, 'responder@reputo.test');
-      await phone.goto('/feedback/offers');
+      await signInAt(phone, 'responder@reputo.test', '/feedback/offers');
       await phone.getByTestId('redeem-panel').waitFor();
       // A Responder redeems but does not manage offers.
       expect(await phone.getByTestId('offer-new').count()).toBe(0);
@@ -129,8 +127,7 @@ describe('offers', () => {
     try {
       // The manager attaches the offer to the landing pages' thank-you step.
       const settings = await newPage(DESKTOP);
-      await signIn(settings, 'admin@reputo.test');
-      await settings.goto('/feedback/landingPage');
+      await signInAt(settings, 'admin@reputo.test', '/feedback/landingPage');
       await settings.getByTestId('landing-settings').waitFor();
       await settings.getByLabel('Offer on the thank-you step').click();
       await settings.locator('.ant-select-item-option', { hasText: title }).click();

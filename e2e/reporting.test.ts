@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -35,8 +35,7 @@ describe('dashboard and reporting pages with demo data', () => {
   it('dashboard: reputation score with its formula, NPS, KPIs and charts', async () => {
     for (const size of [DESKTOP, PHONE]) {
       const page = await newPage(size);
-      await signIn(page, ADMIN);
-      await page.goto('/dashboard');
+      await signInAt(page, ADMIN, '/dashboard');
       expect(await pageTitle(page)).toBe('Dashboard');
       await chartsDrawn(page, 4);
       expect(await kpiText(page, 'kpi-reviews')).toMatch(/^\d[\d,]*$/);
@@ -51,8 +50,7 @@ describe('dashboard and reporting pages with demo data', () => {
 
   it('overview: filters change the figures, the period preset lands in the address, export downloads Excel', async () => {
     const page = await newPage();
-    await signIn(page, ADMIN);
-    await page.goto('/reporting/overview');
+    await signInAt(page, ADMIN, '/reporting/overview');
     await chartsDrawn(page, 3);
     const all = Number((await kpiText(page, 'kpi-reviews')).replace(/,/g, ''));
     expect(all).toBeGreaterThan(0);
@@ -74,16 +72,14 @@ describe('dashboard and reporting pages with demo data', () => {
     expect((await download).suggestedFilename()).toMatch(/^statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await screenshot(page, 'reporting-overview');
     const phone = await newPage(PHONE);
-    await signIn(phone, ADMIN);
-    await phone.goto('/reporting/overview');
+    await signInAt(phone, ADMIN, '/reporting/overview');
     await chartsDrawn(phone, 3);
     await screenshot(phone, 'reporting-overview');
   });
 
   it('trends: weekly buckets and the previous period', async () => {
     const page = await newPage();
-    await signIn(page, ADMIN);
-    await page.goto('/reporting/trends?date_preset=lastQuarter');
+    await signInAt(page, ADMIN, '/reporting/trends?date_preset=lastQuarter');
     await chartsDrawn(page, 2);
     // A quarter is shown by week by default; weeks start on the user's week start (Sunday).
     await page.getByText(/Weeks start on Sunday/).waitFor();
@@ -96,8 +92,7 @@ describe('dashboard and reporting pages with demo data', () => {
   it('ranking: every column sorts and a row opens the location drill-down', async () => {
     for (const size of [DESKTOP, PHONE]) {
       const page = await newPage(size);
-      await signIn(page, ADMIN);
-      await page.goto('/reporting/ranking_responses');
+      await signInAt(page, ADMIN, '/reporting/ranking_responses');
       await chartsDrawn(page, 1);
       const table = page.getByTestId('ranking-table');
       await table.locator('tbody tr.clickable-row').first().waitFor();
@@ -135,8 +130,7 @@ describe('dashboard and reporting pages with demo data', () => {
 
   it('responses: response-rate and response-time bars by source', async () => {
     const page = await newPage();
-    await signIn(page, ADMIN);
-    await page.goto('/reporting/ratings_reviews');
+    await signInAt(page, ADMIN, '/reporting/ratings_reviews');
     expect(await pageTitle(page)).toBe('Responses');
     await chartsDrawn(page, 4);
     await screenshot(page, 'reporting-responses');
@@ -145,8 +139,7 @@ describe('dashboard and reporting pages with demo data', () => {
   it('competitors: side-by-side benchmark of the seeded competitors', async () => {
     for (const size of [DESKTOP, PHONE]) {
       const page = await newPage(size);
-      await signIn(page, ADMIN);
-      await page.goto('/reporting/competitors');
+      await signInAt(page, ADMIN, '/reporting/competitors');
       await chartsDrawn(page, 2);
       await page.getByTestId('benchmark-table').locator('tbody tr.ant-table-row').first().waitFor();
       expect(await kpiText(page, 'kpi-competitor-rating')).toMatch(/^\d\.\d\d$/);
@@ -158,8 +151,7 @@ describe('dashboard and reporting pages with demo data', () => {
     await waitForTopics();
     for (const size of [DESKTOP, PHONE]) {
       const page = await newPage(size);
-      await signIn(page, ADMIN);
-      await page.goto('/reporting/insights?date_preset=lastQuarter');
+      await signInAt(page, ADMIN, '/reporting/insights?date_preset=lastQuarter');
       await chartsDrawn(page, 2);
       await page.getByTestId('words-neg').waitFor();
       await page.getByTestId('topic-service').click();
@@ -173,8 +165,7 @@ describe('dashboard and reporting pages with demo data', () => {
 describe('competitor settings and e-mail reports', () => {
   it('adds a competitor, uploads a file, and another company cannot read it', async () => {
     const page = await newPage();
-    await signIn(page, ADMIN);
-    await page.goto('/settings/competitors');
+    await signInAt(page, ADMIN, '/settings/competitors');
     await page.locator('tbody tr.ant-table-row').first().waitFor();
     await screenshot(page, 'settings-competitors');
     await page.getByTestId('add-competitor').click();
@@ -217,8 +208,7 @@ describe('competitor settings and e-mail reports', () => {
 
   it('schedules the e-mail report and sends one now', async () => {
     const page = await newPage();
-    await signIn(page, 'manager@reputo.test');
-    await page.goto('/reporting/overview');
+    await signInAt(page, 'manager@reputo.test', '/reporting/overview');
     await page.getByTestId('email-reports').click();
     await page.getByTestId('report-enabled').click();
     await page.locator('.ant-radio-button-wrapper', { hasText: 'Monthly' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
-import { baseURL, DESKTOP, newPage, screenshot, signIn, useBrowser } from './support/browser';
+import { baseURL, DESKTOP, newPage, screenshot, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -44,8 +44,7 @@ describe('review-bombing alerts', () => {
         .poll(async () => (await call<AlertList>(admin, 'GET', '/v2/api/reviewAlerts')).total, { timeout: 15_000 })
         .toBe(1);
       const page = await newPage(DESKTOP);
-      await signIn(page, 'admin@reputo.test');
-      await page.goto('/reviews');
+      await signInAt(page, 'admin@reputo.test', '/reviews');
       const alert = page.getByTestId('review-alert');
       await alert.waitFor();
       expect(await alert.innerText()).toContain('Possible review bombing');

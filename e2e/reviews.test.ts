@@ -5,13 +5,12 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, token } from './support/api';
-import { baseURL, DESKTOP, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { baseURL, DESKTOP, newPage, PHONE, screenshot, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
 async function openReviews(page: Page, email = 'admin@reputo.test', query = ''): Promise<void> {
-  await signIn(page, email);
-  await page.goto(`/reviews${query}`);
+  await signInAt(page, email, `/reviews${query}`);
   await page.getByTestId('review-list').waitFor();
 }
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRAME_ORIGIN_MESSAGE } from '@reputo/core';
 import { call, token } from './support/api';
-import { baseURL, newPage, signIn, useBrowser } from './support/browser';
+import { baseURL, newPage, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -101,8 +101,7 @@ describe('content security policy', () => {
     const owner = await token('owner@reputo.test');
     const { client } = await call<{ client: number }>(await token('admin@reputo.test'), 'GET', '/v2/api/me');
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto(`/admin_panel/companies/${client}/edit?step=apikey`);
+    await signInAt(page, 'owner@reputo.test', `/admin_panel/companies/${client}/edit?step=apikey`);
     const field = page.getByLabel('Sites allowed to embed');
     await field.fill('https://portal.example.com/page');
     await field.press('Enter');

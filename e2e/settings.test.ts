@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, mailedLink, token, uniqueEmail } from './support/api';
-import { DESKTOP, expectPath, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import {
+  DESKTOP,
+  expectPath,
+  newPage,
+  pageTitle,
+  PHONE,
+  screenshot,
+  signIn,
+  signInAt,
+  useBrowser,
+} from './support/browser';
 
 useBrowser();
 
@@ -21,8 +31,7 @@ async function antSelect(page: Page, testId: string, option: string): Promise<vo
 describe('locations', () => {
   it('adds a location with a checked source address and finds it in the list', async () => {
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/settings/locations');
+    await signInAt(page, 'admin@reputo.test', '/settings/locations');
     expect(await pageTitle(page)).toBe('Locations');
     await page
       .getByTestId('location-limit')
@@ -63,8 +72,7 @@ describe('locations', () => {
 
   it('uploads a file with a wrong row: nothing is imported and every wrong row is listed', async () => {
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/settings/locations');
+    await signInAt(page, 'admin@reputo.test', '/settings/locations');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Location name (required)').waitFor();
     const csv = [
@@ -91,8 +99,7 @@ describe('locations', () => {
 
   it('looks finished on a phone', async () => {
     const page = await newPage(PHONE);
-    await signIn(page, 'manager@reputo.test');
-    await page.goto('/settings/locations');
+    await signInAt(page, 'manager@reputo.test', '/settings/locations');
     await page.getByTestId('location-title').first().waitFor();
     await screenshot(page, 'settings-locations');
   });
@@ -102,8 +109,7 @@ describe('team access', () => {
   it('invites a member limited to one location, who accepts in a second browser and sees only the notifications settings', async () => {
     const email = uniqueEmail('invitee');
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/settings/team_access');
+    await signInAt(page, 'admin@reputo.test', '/settings/team_access');
     await page.getByText('Invite member').click();
     await page.locator('#invite_email').fill(email);
     await page.locator('#invite_firstName').fill('Dana');
@@ -157,8 +163,7 @@ describe('team access', () => {
 describe('notifications', () => {
   it('changes the notification choices and keeps them', async () => {
     const page = await newPage();
-    await signIn(page, 'responder@reputo.test');
-    await page.goto('/settings/notifications');
+    await signInAt(page, 'responder@reputo.test', '/settings/notifications');
     expect(await pageTitle(page)).toBe('Notifications');
     const toggle = page.getByTestId('notify-enabled');
     await toggle.waitFor();
@@ -185,8 +190,7 @@ describe('notifications', () => {
     expect(saved).toMatchObject({ enabled: true, delivery: 'daily', ratings: [1, 2] });
 
     const phone = await newPage(PHONE);
-    await signIn(phone, 'responder@reputo.test');
-    await phone.goto('/settings/notifications');
+    await signInAt(phone, 'responder@reputo.test', '/settings/notifications');
     await phone.getByTestId('delivery-daily').waitFor();
     await screenshot(phone, 'settings-notifications');
   });
@@ -196,8 +200,7 @@ describe('review categories and response settings', () => {
   it('creates a category and uses it on a review', async () => {
     const title = `Parking ${Date.now() % 100000}`;
     const page = await newPage();
-    await signIn(page, 'manager@reputo.test');
-    await page.goto('/settings/other/reviewCategories');
+    await signInAt(page, 'manager@reputo.test', '/settings/other/reviewCategories');
     expect(await pageTitle(page)).toBe('Review Categories');
     await page.getByTestId('category-add').click();
     await page.locator('#category_title').fill(' leading');
@@ -232,8 +235,7 @@ describe('review categories and response settings', () => {
     const manager = await token('manager@reputo.test');
     await call(manager, 'POST', '/v2/api/reviewCategory', { title: `Valet ${suffix}` });
     const page = await newPage(DESKTOP);
-    await signIn(page, 'manager@reputo.test');
-    await page.goto('/reviews');
+    await signInAt(page, 'manager@reputo.test', '/reviews');
     const filterOption = (title: string) =>
       page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title });
     // Typing narrows the list (it is virtual: among many categories an option may not be drawn).
@@ -265,8 +267,7 @@ describe('review categories and response settings', () => {
 
   it('opens the response settings on Other and moves a region between the groups when its language changes', async () => {
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/settings/response');
+    await signInAt(page, 'admin@reputo.test', '/settings/response');
     expect(await pageTitle(page)).toBe('Response');
     await page.locator('.ant-tabs-tab-active', { hasText: 'Other' }).waitFor();
     const without = page.getByTestId('regions-without');

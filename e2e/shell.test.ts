@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
-import { expectPath, newPage, pageTitle, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { expectPath, newPage, pageTitle, PHONE, screenshot, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -38,8 +38,7 @@ describe('sidebar', () => {
 
   it('opens the section of the first path segment and highlights the item of the second', async () => {
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/reporting/trends');
+    await signInAt(page, 'admin@reputo.test', '/reporting/trends');
     const selected = page.locator('.ant-menu-item-selected');
     await selected.getByText('Trends').waitFor();
     expect(await page.locator('.ant-menu-submenu-open').count()).toBe(1);
@@ -205,8 +204,7 @@ describe('acting as', () => {
 
   it('acts as a company from the companies list and returns by the breadcrumb', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/companies');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies');
     await page.locator('[data-testid^="act-company-"]').first().waitFor();
     await screenshot(page, 'companies');
     const name = (await page.getByTestId('company-name').first().textContent()) ?? '';
@@ -224,8 +222,7 @@ describe('acting as', () => {
 
   it('acts as a partner, then inside it as a company, and steps back one level', async () => {
     const page = await newPage();
-    await signIn(page, 'owner@reputo.test');
-    await page.goto('/admin_panel/partners');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/partners');
     await page.locator('[data-testid^="act-partner-"]').first().click();
     await expectPath(page, '/admin_panel/companies');
     expect(await sideLabels(page)).toEqual(['admin_panel']);
@@ -242,8 +239,7 @@ describe('acting as', () => {
 
   it('lets a Master Admin act as a team user and return to Team Access', async () => {
     const page = await newPage();
-    await signIn(page, 'admin@reputo.test');
-    await page.goto('/settings/team_access');
+    await signInAt(page, 'admin@reputo.test', '/settings/team_access');
     const act = page.locator('[data-testid^="act-user-"]').first();
     await act.waitFor();
     await act.click();

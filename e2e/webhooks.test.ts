@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { call, token } from './support/api';
 import { accessibilityViolations } from './support/axe';
-import { newPage, PHONE, screenshot, sidewaysScroll, signIn, useBrowser } from './support/browser';
+import { newPage, PHONE, screenshot, sidewaysScroll, signIn, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -133,8 +133,7 @@ describe('webhooks (Settings > Other > Third-party login)', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const phone = await newPage(PHONE);
-    await signIn(phone, ADMIN);
-    await phone.goto(PATH);
+    await signInAt(phone, ADMIN, PATH);
     await phone.getByTestId(`webhook-${endpoint.id}`).waitFor();
     await phone.getByTestId(`webhook-deliveries-${endpoint.id}`).click();
     await phone.getByTestId('webhook-delivery').first().waitFor();

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { DESKTOP, launchChromium } from './chromium';
 
-export { DESKTOP, PASSWORD, signIn, signInThroughForm } from './chromium';
+export { DESKTOP, PASSWORD, signIn, signInAt, signInThroughForm } from './chromium';
 
 export const PHONE = { width: 390, height: 844 };
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { freePort } from '../../apps/api/src/test/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,6 +36,31 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /**
+ * With TEST_DATABASE_URL (CI has a PostgreSQL), each browser test server gets a fresh database there,
+ * as production runs: PGlite (WebAssembly in the server's own thread) cost the server twice the CPU
+ * for the same pages, on a machine the browsers already keep busy. Without it, the embedded default.
+ * `npm start`'s PGlite path is still started whole by the release check and the integration tests.
+ */
+async function browserTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `reputo_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * Starts the real API (which serves the built web app) on a free port with a fresh DATA_DIR and a
  * small demo data set. The web app must be built already (npm run build -w @reputo/web).
  */
@@ -44,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-e2e-'));
+  const database = await browserTestDatabase();
   let output = '';
   // The compiled API when the test run built it (scripts/test.mjs sets E2E_API_ENTRY after the release
   // check): it starts in less time and memory than compiling every module through tsx.
@@ -57,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
       PUBLIC_URL: url,
       SEED_SCALE: '0.1',
       DEMO_MODE: 'true',
@@ -90,6 +119,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   return { url, startupOutput: output, stop };
 }
