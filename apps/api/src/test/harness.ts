@@ -39,7 +39,12 @@ export async function freshPostgres(
   const name = `reputo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  // FILE_COPY copies the template's files: PostgreSQL 15's default (WAL_LOG) writes every block of it
+  // through the WAL, 0.44 s and 0.5 CPU-s a database against 0.12 s and 0.16, over a hundred a run.
+  // (PostgreSQL 15 and later; before it, FILE_COPY was the only way.)
+  const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
+  const strategy = Number(rows[0]!.server_version_num) >= 150000 ? ' STRATEGY FILE_COPY' : '';
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}${strategy}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
