@@ -385,10 +385,16 @@ export function createJobQueue(db: Db, overrides: Partial<QueueSettings> = {}): 
   async function runDue(limit = 100): Promise<number> {
     let count = 0;
     while (!stopped && count < limit) {
+      const idleBefore = active.size === 0;
       const n = await fill(limit - count);
       count += n;
       if (n > 0) continue;
-      if (active.size === 0) break;
+      // Nothing claimed: done only if nothing was running either. A claim that found a kind full
+      // can return after those jobs ended; stopping then left 40 of 50 due pushes queued.
+      if (active.size === 0) {
+        if (idleBefore) break;
+        continue;
+      }
       // Full, or waiting on running jobs (which may queue more): go on when one ends.
       await Promise.race([...active.values()].map((a) => a.done));
     }
