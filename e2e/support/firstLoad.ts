@@ -116,6 +116,11 @@ async function assetOf(request: Request): Promise<Asset | null> {
   return { path: pathname, kind, encoding: headers['content-encoding'] ?? '', wire: sizes.responseBodySize, decoded };
 }
 
+/** A context with nothing cached, as a first visitor's browser (signed in when given a storage state). */
+function freshContext(browser: Browser, baseURL: string, storageState?: StorageState): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce', storageState });
+}
+
 /** Opens `path` in a fresh context (nothing cached; signed in when given a storage state). */
 export async function firstLoad(
   browser: Browser,
@@ -124,7 +129,7 @@ export async function firstLoad(
   ready: Ready,
   storageState?: StorageState,
 ): Promise<FirstLoad> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce', storageState });
+  const context = await freshContext(browser, baseURL, storageState);
   try {
     return await measureLoad(await context.newPage(), path, ready);
   } finally {
@@ -139,7 +144,7 @@ export async function firstLoad(
  * checks that both ways see the same scripts.
  */
 export async function uncachedPage(browser: Browser, baseURL: string, storageState?: StorageState): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce', storageState });
+  const context = await freshContext(browser, baseURL, storageState);
   const page = await context.newPage();
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');

@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { freePort } from '../../apps/api/src/test/processes';
+import { scratchDatabase } from '../../apps/api/src/test/scratchDatabase';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const META_APP_SECRET = 'e2e-meta-app-secret';
@@ -41,23 +40,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * for the same pages, on a machine the browsers already keep busy. Without it, the embedded default.
  * `npm start`'s PGlite path is still started whole by the release check and the integration tests.
  */
-async function browserTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return null;
-  const name = `reputo_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+function browserTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  return process.env.TEST_DATABASE_URL ? scratchDatabase('reputo_e2e') : Promise.resolve(null);
 }
 
 /**

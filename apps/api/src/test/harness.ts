@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
@@ -11,6 +9,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mailer } from '../platform/mail';
 import { testDrivers } from './drivers';
 import { createFixtures, type Fixtures } from './fixtures';
+import { scratchDatabase } from './scratchDatabase';
 
 export interface TestEnv {
   app: BuiltApp;
@@ -31,34 +30,12 @@ export type EnvOptions = {
   serveWeb?: boolean;
 };
 
-/** A fresh, empty database of its own for one test file on the PostgreSQL server, dropped afterwards. */
+/** A database of its own for one test file on the PostgreSQL server (a copy of the template when given), dropped afterwards. */
 export async function freshPostgres(
   template: string | null = null,
 ): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `reputo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  // FILE_COPY copies the template's files: PostgreSQL 15's default (WAL_LOG) writes every block of it
-  // through the WAL, 0.44 s and 0.5 CPU-s a database against 0.12 s and 0.16, over a hundred a run.
-  // (PostgreSQL 15 and later; before it, FILE_COPY was the only way.)
-  const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
-  const strategy = Number(rows[0]!.server_version_num) >= 150000 ? ' STRATEGY FILE_COPY' : '';
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}${strategy}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 4);
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await scratchDatabase('reputo_test', template);
+  return { database: openPostgres(url, 4), url, drop };
 }
 
 /** Tests sign in and ask for recovery mails often, from one address; the limits' own tests lower these. */
