@@ -214,8 +214,13 @@ export function handleFacebookReviews(
 const PAGE_INFO_FIELDS = ['phone', 'website', 'hours', 'about'] as const;
 const HOURS_KEY = /^(mon|tue|wed|thu|fri|sat|sun)_[1-4]_(open|close)$/;
 
-/** Answers the page-information calls of a known page; false for any other call. */
-export function handleFacebookPageInfo(
+type Answer = (payload: unknown) => void;
+
+/**
+ * Answers the calls on a known page's own fields: `GET`/`POST /{page-id}` (page information and the
+ * cover) and `POST /{page-id}/picture` and `/{page-id}/photos`; false for any other call.
+ */
+export function handleFacebookPage(
   fb: FakeFacebookReviews,
   req: IncomingMessage,
   res: ServerResponse,
@@ -226,21 +231,35 @@ export function handleFacebookPageInfo(
   scripted: () => boolean,
 ): boolean {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const page = parts.length === 1 ? fb.pages.get(parts[0]!) : undefined;
-  if (!page || (req.method !== 'GET' && req.method !== 'POST')) return false;
+  const page = parts.length <= 2 ? fb.pages.get(parts[0] ?? '') : undefined;
+  const info = parts.length === 1 && (req.method === 'GET' || req.method === 'POST');
+  const photos = parts.length === 2 && req.method === 'POST' && (parts[1] === 'picture' || parts[1] === 'photos');
+  if (!page || (!info && !photos)) return false;
   if (token !== page.token)
     return (fail(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }), true);
   if (scripted()) return true;
-  const answer = (payload: unknown) => {
+  const answer: Answer = (payload) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(payload));
   };
+  if (info) pageInfo(page, req.method === 'GET', body, fail, answer);
+  else pagePhoto(page, parts[1] as 'picture' | 'photos', body, fail, answer);
+  return true;
+}
+
+/** Page information: read, or changed field by field (and the cover set from one of its photos). */
+function pageInfo(
+  page: FakeFacebookPage,
+  read: boolean,
+  body: Record<string, unknown>,
+  fail: GraphFail,
+  answer: Answer,
+): void {
   const info = (page.info ??= {});
-  if (req.method === 'GET')
-    return (answer({ id: page.id, name: page.name, ...info, ...(page.cover ? { cover: page.cover } : {}) }), true);
+  if (read) return answer({ id: page.id, name: page.name, ...info, ...(page.cover ? { cover: page.cover } : {}) });
   if (body.cover !== undefined) {
     const photo = page.photos?.find((p) => p.id === String(body.cover));
-    if (!photo) return (fail(400, { message: '(#100) Invalid cover photo id', code: 100 }), true);
+    if (!photo) return fail(400, { message: '(#100) Invalid cover photo id', code: 100 });
     page.cover = { cover_id: photo.id, source: photo.url };
   }
   for (const field of PAGE_INFO_FIELDS) {
@@ -252,49 +271,36 @@ export function handleFacebookPageInfo(
         hours =
           typeof value === 'string' ? (JSON.parse(value) as Record<string, string>) : (value as Record<string, string>);
       } catch {
-        return (fail(400, { message: '(#100) Param hours must be a JSON object', code: 100 }), true);
+        return fail(400, { message: '(#100) Param hours must be a JSON object', code: 100 });
       }
       if (Object.keys(hours).some((k) => !HOURS_KEY.test(k)))
-        return (fail(400, { message: '(#100) Invalid keys in hours', code: 100 }), true);
+        return fail(400, { message: '(#100) Invalid keys in hours', code: 100 });
       info.hours = hours;
     } else if (field === 'website' && typeof value === 'string' && value && !/^https?:\/\//.test(value))
-      return (fail(400, { message: '(#100) Param website must be a valid URL', code: 100 }), true);
+      return fail(400, { message: '(#100) Param website must be a valid URL', code: 100 });
     else info[field] = String(value);
   }
-  return (answer({ success: true }), true);
+  answer({ success: true });
 }
 
 const isUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S+$/.test(v);
 
-/** Answers `POST /{page-id}/picture` and `POST /{page-id}/photos` of a known page; false for any other call. */
-export function handleFacebookPagePhotos(
-  fb: FakeFacebookReviews,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
+/** The profile picture from a URL, or a photo of the page (unpublished for a cover). */
+function pagePhoto(
+  page: FakeFacebookPage,
+  kind: 'picture' | 'photos',
   body: Record<string, unknown>,
-  token: string | null,
   fail: GraphFail,
-  scripted: () => boolean,
-): boolean {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const page = parts.length === 2 ? fb.pages.get(parts[0]!) : undefined;
-  if (!page || req.method !== 'POST' || (parts[1] !== 'picture' && parts[1] !== 'photos')) return false;
-  if (token !== page.token)
-    return (fail(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }), true);
-  if (scripted()) return true;
-  const answer = (payload: unknown) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(payload));
-  };
-  if (parts[1] === 'picture') {
-    if (!isUrl(body.picture)) return (fail(400, { message: '(#100) picture must be a valid URL', code: 100 }), true);
+  answer: Answer,
+): void {
+  if (kind === 'picture') {
+    if (!isUrl(body.picture)) return fail(400, { message: '(#100) picture must be a valid URL', code: 100 });
     page.picture = body.picture;
-    return (answer({ success: true }), true);
+    return answer({ success: true });
   }
-  if (!isUrl(body.url)) return (fail(400, { message: '(#324) Requires upload file', code: 324 }), true);
+  if (!isUrl(body.url)) return fail(400, { message: '(#324) Requires upload file', code: 324 });
   const photos = (page.photos ??= []);
   const id = `${page.id}_photo${photos.length + 1}`;
   photos.push({ id, url: body.url, published: String(body.published ?? 'true') !== 'false' });
-  return (answer({ id }), true);
+  answer({ id });
 }

@@ -18,8 +18,7 @@ import { hmacSha256Signature } from '../../platform/webhooks';
 import type { GraphError } from './index';
 import {
   createFakeFacebookReviews,
-  handleFacebookPageInfo,
-  handleFacebookPagePhotos,
+  handleFacebookPage,
   handleFacebookReviews,
   type FakeFacebookReviews,
 } from '../facebook/fake';
@@ -160,20 +159,7 @@ export async function startFakeGraph(
     )
       return;
     if (
-      handleFacebookPagePhotos(
-        fake.reviews,
-        req,
-        res,
-        path,
-        body,
-        token,
-        (status, error) => graphError(res, status, error),
-        () => answerScripted(res),
-      )
-    )
-      return;
-    if (
-      handleFacebookPageInfo(
+      handleFacebookPage(
         fake.reviews,
         req,
         res,
