@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      // The web app's catalogues and formatting rules (no DOM: the screens are tested in a browser, e2e/).
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

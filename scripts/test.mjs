@@ -139,7 +139,7 @@ const checksLane = async () => {
   if (hasBrowserTests) await phase('Release check', () => runOrExit(process.execPath, ['scripts/release.mjs']));
 };
 await Promise.all([
-  phase(unitName, () => vitest('unit-integration', ['--project', 'core', '--project', 'api'])),
+  phase(unitName, () => vitest('unit-integration', ['--project', 'core', '--project', 'web', '--project', 'api'])),
   browserLane(),
   checksLane(),
 ]);

@@ -61,10 +61,12 @@ const ROUTER = path.resolve(import.meta.dirname, '../../apps/web/src/app/router.
 export function routedScreens(): RoutedScreen[] {
   const source = readFileSync(ROUTER, 'utf8');
   const shell = source.slice(source.indexOf('const shellPages'), source.indexOf('export const routes'));
-  const found = [...shell.matchAll(/page\('([^']+)', \(\) => import\('([^']+)'\)\)/g)].map(([, p, m]) => ({
-    path: `/${p}`,
-    module: m!,
-  }));
+  const found = [...shell.matchAll(/page\('([^']+)', \(\) => import\('([^']+)'\)(?:, \[[^\]]*\])?\)/g)].map(
+    ([, p, m]) => ({
+      path: `/${p}`,
+      module: m!,
+    }),
+  );
   if (!shell.includes('FRAME_PATHS.map((p) => page(p, frame))') || found.length < 20)
     throw new Error(`router.tsx changed shape: update routedScreens() in ${import.meta.filename}`);
   const all = [...FRAME_PATHS.map((p) => ({ path: `/${p}`, module: 'frame' })), ...found];

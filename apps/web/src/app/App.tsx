@@ -6,6 +6,7 @@ import { setSessionEndHandler, type ClientConfig } from '../lib/api';
 import { resetAppState } from '../lib/appState';
 import { storage } from '../lib/storage';
 import { baseTheme } from '../lib/theme';
+import { useDirection } from '../i18n/useDirection';
 import { MaintenancePage, ServerErrorPage } from './pages/StatePages';
 import { createRouter } from './router';
 
@@ -24,10 +25,11 @@ function Routes() {
   return <RouterProvider router={router} />;
 }
 
-/** The theme, then the maintenance page, the boot failure page or the routes. */
+/** The theme, direction and language, then the maintenance page, the boot failure page or the routes. */
 export function App({ config }: { config: ClientConfig | null }) {
+  const { direction, locale } = useDirection();
   return (
-    <ConfigProvider theme={baseTheme}>
+    <ConfigProvider theme={baseTheme} direction={direction} locale={locale}>
       {config === null ? <ServerErrorPage /> : config.maintenance ? <MaintenancePage /> : <Routes />}
     </ConfigProvider>
   );

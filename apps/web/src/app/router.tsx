@@ -3,12 +3,22 @@ import { PublicOnly } from './guards/PublicOnly';
 import { RootLayout } from './RootLayout';
 import { FRAME_PATHS } from './pages/framePaths';
 import { LoadingPage, ServerErrorPage } from './pages/StatePages';
+import { loadNamespaces } from '../i18n/i18n';
 
 type PageModule = { default: React.ComponentType };
 
-/** A route whose page is its own chunk (route-level code splitting). */
-function page(path: string, load: () => Promise<PageModule>): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * A route whose page is its own chunk (route-level code splitting); its feature's catalogue
+ * (namespace) loads beside it, so the page renders in the user's language at once.
+ */
+function page(path: string, load: () => Promise<PageModule>, namespaces: string[] = []): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+      return { Component: module.default };
+    },
+  };
 }
 
 const frame = () => import('./pages/AreaFramePage');
@@ -16,46 +26,46 @@ const frame = () => import('./pages/AreaFramePage');
 const shellPages: RouteObject[] = [
   { index: true, element: null },
   ...FRAME_PATHS.map((p) => page(p, frame)),
-  page('messages', () => import('../features/messages/MessagesPage')),
-  page('messages/pages', () => import('../features/messages/PagesPage')),
-  page('messages/analytics', () => import('../features/messages/AnalyticsPage')),
-  page('admin_panel/companies', () => import('../features/admin/CompaniesPage')),
-  page('admin_panel/partners', () => import('../features/admin/PartnersPage')),
-  page('admin_panel/companies/new', () => import('../features/admin/CompanyWizardPage')),
-  page('admin_panel/companies/:id/edit', () => import('../features/admin/CompanyWizardPage')),
-  page('admin_panel/partners/new', () => import('../features/admin/PartnerWizardPage')),
-  page('admin_panel/partners/:id', () => import('../features/admin/PartnerWizardPage')),
-  page('admin_panel/partners/:id/:step', () => import('../features/admin/PartnerWizardPage')),
-  page('admin_panel/admin_users', () => import('../features/admin/AdminUsersPage')),
-  page('admin_panel/admin_users/new', () => import('../features/admin/AdminUserPage')),
-  page('admin_panel/admin_users/:id/edit', () => import('../features/admin/AdminUserPage')),
-  page('admin_panel/csdashboard', () => import('../features/admin/CsDashboardPage')),
-  page('admin_panel/systemhealth', () => import('../features/admin/SystemHealthPage')),
-  page('reviews', () => import('../features/reviews/ReviewsPage')),
-  page('dashboard', () => import('../features/dashboard/DashboardPage')),
-  page('reporting/overview', () => import('../features/reporting/OverviewPage')),
-  page('reporting/trends', () => import('../features/reporting/TrendsPage')),
-  page('reporting/ranking_responses', () => import('../features/reporting/RankingPage')),
-  page('reporting/ratings_reviews', () => import('../features/reporting/RatingsReviewsPage')),
-  page('reporting/competitors', () => import('../features/reporting/CompetitorsPage')),
-  page('reporting/insights', () => import('../features/reporting/InsightsPage')),
-  page('feedback/offers', () => import('../features/offers/OffersPage')),
-  page('listing_management', () => import('../features/listings/ListingsPage')),
-  page('feedback/lists', () => import('../features/feedback/lists/ListsPage')),
-  page('feedback/template', () => import('../features/feedback/templates/TemplatesPage')),
-  page('feedback/campaigns', () => import('../features/feedback/campaigns/CampaignsPage')),
-  page('feedback/campaigns/:id', () => import('../features/feedback/campaigns/CampaignDetailPage')),
-  page('feedback/landingPage', () => import('../features/feedback/LandingPageSettingsPage')),
-  page('feedback/analytics', () => import('../features/feedback/FeedbackAnalyticsPage')),
-  page('settings/competitors', () => import('../features/settings/competitors/CompetitorsSettingsPage')),
-  page('settings/team_access', () => import('../features/settings/TeamAccessPage')),
-  page('settings/notifications', () => import('../features/settings/NotificationsPage')),
-  page('settings/locations', () => import('../features/settings/LocationsPage')),
-  page('settings/response', () => import('../features/settings/ResponsePage')),
-  page('settings/other/reviewCategories', () => import('../features/settings/ReviewCategoriesPage')),
-  page('settings/other/thirdPartyLogin', () => import('../features/settings/IntegrationsPage')),
-  page('user', () => import('../features/account/UserSettingsPage')),
-  page('accounts', () => import('../features/account/AccountsPage')),
+  page('messages', () => import('../features/messages/MessagesPage'), ['messages']),
+  page('messages/pages', () => import('../features/messages/PagesPage'), ['messages']),
+  page('messages/analytics', () => import('../features/messages/AnalyticsPage'), ['messages']),
+  page('admin_panel/companies', () => import('../features/admin/CompaniesPage'), ['admin']),
+  page('admin_panel/partners', () => import('../features/admin/PartnersPage'), ['admin']),
+  page('admin_panel/companies/new', () => import('../features/admin/CompanyWizardPage'), ['admin']),
+  page('admin_panel/companies/:id/edit', () => import('../features/admin/CompanyWizardPage'), ['admin']),
+  page('admin_panel/partners/new', () => import('../features/admin/PartnerWizardPage'), ['admin']),
+  page('admin_panel/partners/:id', () => import('../features/admin/PartnerWizardPage'), ['admin']),
+  page('admin_panel/partners/:id/:step', () => import('../features/admin/PartnerWizardPage'), ['admin']),
+  page('admin_panel/admin_users', () => import('../features/admin/AdminUsersPage'), ['admin']),
+  page('admin_panel/admin_users/new', () => import('../features/admin/AdminUserPage'), ['admin']),
+  page('admin_panel/admin_users/:id/edit', () => import('../features/admin/AdminUserPage'), ['admin']),
+  page('admin_panel/csdashboard', () => import('../features/admin/CsDashboardPage'), ['admin']),
+  page('admin_panel/systemhealth', () => import('../features/admin/SystemHealthPage'), ['admin']),
+  page('reviews', () => import('../features/reviews/ReviewsPage'), ['reviews']),
+  page('dashboard', () => import('../features/dashboard/DashboardPage'), ['dashboard']),
+  page('reporting/overview', () => import('../features/reporting/OverviewPage'), ['reporting']),
+  page('reporting/trends', () => import('../features/reporting/TrendsPage'), ['reporting']),
+  page('reporting/ranking_responses', () => import('../features/reporting/RankingPage'), ['reporting']),
+  page('reporting/ratings_reviews', () => import('../features/reporting/RatingsReviewsPage'), ['reporting']),
+  page('reporting/competitors', () => import('../features/reporting/CompetitorsPage'), ['reporting']),
+  page('reporting/insights', () => import('../features/reporting/InsightsPage'), ['reporting']),
+  page('feedback/offers', () => import('../features/offers/OffersPage'), ['offers']),
+  page('listing_management', () => import('../features/listings/ListingsPage'), ['listings']),
+  page('feedback/lists', () => import('../features/feedback/lists/ListsPage'), ['feedback']),
+  page('feedback/template', () => import('../features/feedback/templates/TemplatesPage'), ['feedback']),
+  page('feedback/campaigns', () => import('../features/feedback/campaigns/CampaignsPage'), ['feedback']),
+  page('feedback/campaigns/:id', () => import('../features/feedback/campaigns/CampaignDetailPage'), ['feedback']),
+  page('feedback/landingPage', () => import('../features/feedback/LandingPageSettingsPage'), ['feedback']),
+  page('feedback/analytics', () => import('../features/feedback/FeedbackAnalyticsPage'), ['feedback']),
+  page('settings/competitors', () => import('../features/settings/competitors/CompetitorsSettingsPage'), ['settings']),
+  page('settings/team_access', () => import('../features/settings/TeamAccessPage'), ['settings']),
+  page('settings/notifications', () => import('../features/settings/NotificationsPage'), ['settings']),
+  page('settings/locations', () => import('../features/settings/LocationsPage'), ['settings']),
+  page('settings/response', () => import('../features/settings/ResponsePage'), ['settings']),
+  page('settings/other/reviewCategories', () => import('../features/settings/ReviewCategoriesPage'), ['settings']),
+  page('settings/other/thirdPartyLogin', () => import('../features/settings/IntegrationsPage'), ['settings']),
+  page('user', () => import('../features/account/UserSettingsPage'), ['account']),
+  page('accounts', () => import('../features/account/AccountsPage'), ['account']),
   page('*', () => import('./pages/ShellNotFound')),
 ];
 
@@ -69,10 +79,10 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          page('signin', () => import('../features/auth/SignInPage')),
+          page('signin', () => import('../features/auth/SignInPage'), ['auth']),
           {
             lazy: async () => ({ Component: (await import('./QueryLayout')).default }),
-            children: [page('forgotPassword', () => import('../features/auth/ForgotPasswordPage'))],
+            children: [page('forgotPassword', () => import('../features/auth/ForgotPasswordPage'), ['auth'])],
           },
         ],
       },
@@ -80,10 +90,10 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./QueryLayout')).default }),
         children: [
-          page('confirmPassword/:token', () => import('../features/auth/ConfirmPasswordPage')),
-          page('invitation/:token', () => import('../features/auth/InvitationPage')),
-          page('review/:id', () => import('../features/reviews/ShareCardPage')),
-          page('coupon/:token', () => import('../features/offers/CouponPage')),
+          page('confirmPassword/:token', () => import('../features/auth/ConfirmPasswordPage'), ['auth']),
+          page('invitation/:token', () => import('../features/auth/InvitationPage'), ['auth']),
+          page('review/:id', () => import('../features/reviews/ShareCardPage'), ['reviews']),
+          page('coupon/:token', () => import('../features/offers/CouponPage'), ['offers']),
           {
             lazy: async () => ({ Component: (await import('./guards/AccessGate')).default }),
             children: [

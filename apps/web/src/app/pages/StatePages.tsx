@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { ShopOutlined, ToolOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
 import { Brand } from '../ui/Brand';
 import { PageHeader } from '../ui/PageHeader';
 
@@ -38,15 +38,16 @@ function StateBox({
 }
 
 export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
+  const { t } = useTranslation('app');
   return (
     <StateBox
       inShell={inShell}
       top={<div className="state-code">404</div>}
-      title={NOT_FOUND_TEXT}
-      text="The page you are looking for does not exist or has moved."
+      title={t('notFound.title')}
+      text={t('notFound.text')}
       action={
         <Button type="primary" href="/">
-          Go to the home page
+          {t('notFound.home')}
         </Button>
       }
     />
@@ -54,14 +55,15 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
 }
 
 export function ServerErrorPage() {
+  const { t } = useTranslation('app');
   return (
     <StateBox
       top={<div className="state-code">500</div>}
-      title={SERVER_ERROR_TEXT}
-      text="Something went wrong on our side. Please try again in a moment."
+      title={t('serverError.title')}
+      text={t('serverError.text')}
       action={
         <Button type="primary" onClick={() => window.location.reload()}>
-          Try again
+          {t('common:tryAgain')}
         </Button>
       }
     />
@@ -69,6 +71,7 @@ export function ServerErrorPage() {
 }
 
 export function MaintenancePage() {
+  const { t } = useTranslation('app');
   return (
     <StateBox
       top={
@@ -76,14 +79,15 @@ export function MaintenancePage() {
           <ToolOutlined />
         </div>
       }
-      title={MAINTENANCE_TITLE}
-      text={MAINTENANCE_TEXT}
+      title={t('maintenance.title')}
+      text={t('maintenance.text')}
     />
   );
 }
 
 export function AccessDeniedPage({ reason }: { reason: string }) {
-  return <StateBox top={<div className="state-code">403</div>} title="Access Denied" text={reason} />;
+  const { t } = useTranslation('app');
+  return <StateBox top={<div className="state-code">403</div>} title={t('accessDenied.title')} text={reason} />;
 }
 
 /**
@@ -92,6 +96,7 @@ export function AccessDeniedPage({ reason }: { reason: string }) {
  * data it refuses (each refusal also cost a token refresh).
  */
 export function ChooseCompanyPage({ title }: { title: string }) {
+  const { t } = useTranslation('app');
   const navigate = useNavigate();
   return (
     <>
@@ -103,11 +108,11 @@ export function ChooseCompanyPage({ title }: { title: string }) {
             <ShopOutlined />
           </div>
         }
-        title="Choose a company"
-        text="Reviews, reports and settings belong to a company. Use Act as on a company in Admin panel › Companies to work in it."
+        title={t('chooseCompany.title')}
+        text={t('chooseCompany.text')}
         action={
           <Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">
-            Go to companies
+            {t('chooseCompany.action')}
           </Button>
         }
       />

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import { UI_LANGUAGES } from './languages';
+
+const LOCALES = path.join(import.meta.dirname, 'locales');
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+type Catalogue = Record<string, string>;
+
+/** Nested JSON to `a.b.c` keys. */
+function flatten(value: unknown, prefix = '', out: Catalogue = {}): Catalogue {
+  if (typeof value === 'string') out[prefix] = value;
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+
+function load(language: string): Map<string, Catalogue> {
+  const dir = path.join(LOCALES, language);
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f.replace(/\.json$/, ''), flatten(JSON.parse(readFileSync(path.join(dir, f), 'utf8')))]),
+  );
+}
+
+const catalogues = new Map(UI_LANGUAGES.map((l) => [l, load(l)]));
+const en = catalogues.get('en')!;
+const ar = catalogues.get('ar')!;
+const baseKeys = (c: Catalogue) => new Set(Object.keys(c).map((k) => k.replace(PLURAL, '')));
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+/**
+ * Texts the spec writes out (packages/core holds them for both sides): the English catalogue must
+ * say exactly the same. `namespace:key` → the spec's text.
+ */
+const SPEC_TEXTS: Record<string, string> = {
+  'app:notFound.title': NOT_FOUND_TEXT,
+  'app:serverError.title': SERVER_ERROR_TEXT,
+  'app:maintenance.title': MAINTENANCE_TITLE,
+  'app:maintenance.text': MAINTENANCE_TEXT,
+};
+
+/** Arabic values that are rightly written as in English: names of products, services and formats. */
+const SAME_IN_ARABIC =
+  /^(Reputo|Google|Facebook|Instagram|Twitter|X|TripAdvisor|Talabat|HungerStation|Zomato|Deliveroo|Yelp|Jira|Zendesk|Mailchimp|ActiveCampaign|Pusher|SMTP|CSV|Excel|PDF|API|URL|ID|NPS|QR|SMS|S3|JSON|HTML|PNG|OAuth|[0-9 .:/+%-]+)$/;
+
+describe('web catalogues', () => {
+  it('have the same namespaces in every language', () => {
+    for (const [language, namespaces] of catalogues)
+      expect([...namespaces.keys()].sort(), language).toEqual([...en.keys()].sort());
+  });
+
+  it('have every English key in Arabic and no Arabic key that English lacks (plural forms aside)', () => {
+    for (const [ns, catalogue] of en) {
+      const arabic = ar.get(ns) ?? {};
+      expect([...baseKeys(arabic)].sort(), ns).toEqual([...baseKeys(catalogue)].sort());
+      // Every plural in Arabic has its "other" form, which i18next falls back to.
+      for (const key of Object.keys(catalogue).filter((k) => PLURAL.test(k)))
+        expect(arabic[key.replace(PLURAL, '_other')], `${ns}:${key}`).toBeTypeOf('string');
+    }
+  });
+
+  it('use the same variables in both languages', () => {
+    for (const [ns, catalogue] of en) {
+      const arabic = ar.get(ns) ?? {};
+      for (const [key, text] of Object.entries(catalogue)) {
+        const counterpart = arabic[key] ?? arabic[key.replace(PLURAL, '_other')];
+        if (counterpart === undefined) continue; // reported by the key test
+        const expected = variables(text).filter((v) => v !== 'count');
+        expect(
+          variables(counterpart).filter((v) => v !== 'count'),
+          `${ns}:${key}`,
+        ).toEqual(expected);
+      }
+    }
+  });
+
+  it('are translated: every Arabic text is in Arabic script unless it is a name', () => {
+    const untranslated: string[] = [];
+    for (const [ns, catalogue] of ar)
+      for (const [key, text] of Object.entries(catalogue))
+        if (!/\p{Script=Arabic}/u.test(text) && !SAME_IN_ARABIC.test(text.trim()))
+          untranslated.push(`${ns}:${key} = ${text}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('say in English what the spec says', () => {
+    for (const [ref, text] of Object.entries(SPEC_TEXTS)) {
+      const [ns, key] = ref.split(':') as [string, string];
+      expect(en.get(ns)?.[key], ref).toBe(text);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { currentLanguage } from './i18n';
+
+/** Digits a user reads numbers in: Latin (the Gulf's usual) or Arabic-Indic (١٢٣). */
+export type Digits = 'latn' | 'arab';
+
+const DIGITS_STORAGE_KEY = 'reputo.digits';
+
+export function preferredDigits(): Digits {
+  try {
+    return localStorage.getItem(DIGITS_STORAGE_KEY) === 'arab' ? 'arab' : 'latn';
+  } catch {
+    return 'latn';
+  }
+}
+
+export function setPreferredDigits(digits: Digits): void {
+  try {
+    localStorage.setItem(DIGITS_STORAGE_KEY, digits);
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
+}
+
+/** The BCP 47 locale for Intl: the interface language with the user's digits (Arabic gets the UAE's conventions). */
+export function intlLocale(): string {
+  const language = currentLanguage();
+  const base = language === 'ar' ? 'ar-AE' : 'en-GB';
+  return `${base}-u-nu-${language === 'ar' ? preferredDigits() : 'latn'}`;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number in the user's language and digits (formatters are cached per locale and options). */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** A date (or date and time) in the user's language and digits. */
+export function formatDate(
+  value: Date | string | number,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat(intlLocale(), options).format(date);
+}

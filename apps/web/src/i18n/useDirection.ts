@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from 'antd/es/locale';
+import { currentLanguage } from './i18n';
+import { directionOf, type UiLanguage } from './languages';
+
+/** antd's and dayjs's texts for each language, loaded when the language is first used (English is built in). */
+let dayjsLocalized = false;
+
+async function loadLocales(language: UiLanguage): Promise<Locale | undefined> {
+  // English is dayjs's own default: dayjs loads with the first screen that shows a date, not with /signin.
+  if (language === 'en' && !dayjsLocalized) return undefined;
+  const { default: dayjs } = await import('dayjs');
+  if (language === 'en') {
+    dayjs.locale('en');
+    return undefined;
+  }
+  const [antd] = await Promise.all([import('antd/es/locale/ar_EG'), import('dayjs/locale/ar')]);
+  dayjs.locale('ar');
+  dayjsLocalized = true;
+  return antd.default;
+}
+
+/**
+ * The interface language's direction and antd locale; keeps `<html lang dir>` in step, so the
+ * page's own CSS (logical properties) and the browser's form controls follow it too.
+ */
+export function useDirection(): { language: UiLanguage; direction: 'ltr' | 'rtl'; locale: Locale | undefined } {
+  useTranslation(); // re-renders on a language change
+  const language = currentLanguage();
+  const direction = directionOf(language);
+  const [locale, setLocale] = useState<{ language: UiLanguage; locale: Locale | undefined }>({
+    language: 'en',
+    locale: undefined,
+  });
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.documentElement.dir = direction;
+    let live = true;
+    void loadLocales(language).then((loaded) => {
+      if (live) setLocale({ language, locale: loaded });
+    });
+    return () => {
+      live = false;
+    };
+  }, [language, direction]);
+  return { language, direction, locale: locale.language === language ? locale.locale : undefined };
+}
