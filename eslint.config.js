@@ -12,6 +12,10 @@ const TRANSLATED = [
   'apps/web/src/i18n/**/*.tsx',
   'apps/web/src/app/pages/StatePages.tsx',
   'apps/web/src/app/pages/ShellNotFound.tsx',
+  'apps/web/src/app/**/*.tsx',
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/features/account/**/*.tsx',
+  'apps/web/src/features/dashboard/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import {
+  EMBED_DENY_REASONS,
+  FEATURE_LABELS,
+  MAINTENANCE_TEXT,
+  MAINTENANCE_TITLE,
+  MSG,
+  NOT_FOUND_TEXT,
+  ROLE_LABELS,
+  ROUTE_RULES,
+  SERVER_ERROR_TEXT,
+} from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -42,6 +52,12 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),
+  // The shell's route titles, roles, features and embed refusals: core's English (paths with ':' aside,
+  // which this `ns:key` form cannot name).
+  ...Object.fromEntries(ROUTE_RULES.filter((r) => !r.path.includes(':')).map((r) => [`app:routes.${r.path}`, r.title])),
+  ...Object.fromEntries(Object.entries(ROLE_LABELS).map(([role, text]) => [`app:roles.${role}`, text])),
+  ...Object.fromEntries(Object.entries(FEATURE_LABELS).map(([feature, text]) => [`app:features.${feature}`, text])),
+  ...Object.fromEntries(Object.entries(EMBED_DENY_REASONS).map(([key, text]) => [`app:embedDenied.${key}`, text])),
 };
 
 /** Arabic values that are rightly written as in English: names of products, services and formats. */
@@ -93,5 +109,9 @@ describe('web catalogues', () => {
       const [ns, key] = ref.split(':') as [string, string];
       expect(en.get(ns)?.[key], ref).toBe(text);
     }
+  });
+
+  it('title every route of core in English as core does (the shell translates them by path)', () => {
+    for (const rule of ROUTE_RULES) expect(en.get('app')?.[`routes.${rule.path}`], rule.path).toBe(rule.title);
   });
 });

@@ -1,4 +1,5 @@
 import { actingParams } from '@reputo/core';
+import { currentLanguage, i18n } from '../i18n/i18n';
 import type { ApiResponse } from './apiTypes';
 import { session } from './session';
 
@@ -31,7 +32,7 @@ export class ApiError extends Error {
     );
     const said = description ?? (typeof body === 'string' && body ? body : fallback);
     // A server failure names its request, so whoever reads the server's logs finds it at once.
-    super(status >= 500 && requestId ? `${said} (reference ${requestId})` : said);
+    super(status >= 500 && requestId ? i18n.t('app:errors.withReference', { message: said, requestId }) : said);
     this.name = 'ApiError';
     this.requestId = requestId;
     this.status = status;
@@ -100,13 +101,21 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function headersFor(opts: RequestOptions, bearer: string | null): Headers {
-  const h = new Headers({ Accept: 'application/json' });
+  // The server answers its messages (and builds exports) in the interface's language.
+  const h = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   // A FormData body (file uploads) sets its own multipart type with the boundary.
   if (opts.body !== undefined && !(opts.body instanceof FormData)) h.set('Content-Type', 'application/json');
   if (bearer) h.set('Authorization', `Bearer ${bearer}`);
   const embedToken = session.get().embed?.authToken;
   if (opts.auth !== false && embedToken) h.set('iframe-token', embedToken);
   return h;
+}
+
+/** The text of a failure whose body says nothing: the HTTP status text in English, a sentence in other languages. */
+function statusFallback(res: Response): string {
+  return currentLanguage() === 'en' && res.statusText
+    ? res.statusText
+    : i18n.t('app:errors.status', { status: res.status });
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -117,7 +126,7 @@ async function refreshTokens(): Promise<boolean> {
   try {
     const res = await fetch('/v2/oauth2/token', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLanguage() },
       body: JSON.stringify({
         client_id: clientConfig.clientId,
         client_secret: clientConfig.clientSecret,
@@ -177,7 +186,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     const fresh = latest !== bearer ? latest !== null : await refreshOnce();
     if (!fresh) {
       endSession();
-      throw new ApiError(res.status, body, 'Your session has ended');
+      throw new ApiError(res.status, body, i18n.t('app:errors.sessionEnded'));
     }
     bearer = session.get().login?.access_token ?? null;
     res = await send(bearer);
@@ -188,7 +197,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   if (res.status > 299) {
     console.error(`[api] ${opts.method ?? 'GET'} ${path} answered ${res.status}`, body);
-    throw new ApiError(res.status, body, res.statusText || 'Error', res.headers.get('x-request-id'));
+    throw new ApiError(res.status, body, statusFallback(res), res.headers.get('x-request-id'));
   }
   return body as T;
 }

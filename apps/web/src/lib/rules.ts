@@ -1,11 +1,13 @@
 import type { FormRule } from 'antd';
 import { isValidEmail, MIN_PASSWORD_LENGTH, MSG } from '@reputo/core';
+import { translateMessage } from '../i18n/messages';
 
 /**
  * antd rules for the forms of spec 000 section 5, built from the shared messages and checks of
  * @reputo/core (the same ones its zod schemas use on the server). Each field reports only its first
  * failing rule, as the schemas do. The web does not run the zod schemas themselves: zod would add
- * 23 kB gzip to the sign-in route, which must stay under 200 kB.
+ * 23 kB gzip to the sign-in route, which must stay under 200 kB. Checks answer the spec's English
+ * (core's MSG); the rules and the sign-in page show them in the interface language (translateMessage).
  */
 export type Check = (value: string) => string | null;
 
@@ -22,7 +24,7 @@ function firstFailing(...checks: Check[]): FormRule {
   return {
     validator: async (_rule, raw: unknown) => {
       const message = firstError(checks, typeof raw === 'string' ? raw : '');
-      if (message) throw new Error(message);
+      if (message) throw new Error(translateMessage(message));
     },
   };
 }
@@ -63,8 +65,8 @@ export const confirmPasswordRules: FormRule[] = [
   ({ getFieldValue }) => ({
     validator: async (_rule, raw: unknown) => {
       const value = typeof raw === 'string' ? raw : '';
-      if (value === '') throw new Error(MSG.confirmRequired);
-      if (value !== (getFieldValue('password') ?? '')) throw new Error(MSG.passwordsInconsistent);
+      if (value === '') throw new Error(translateMessage(MSG.confirmRequired));
+      if (value !== (getFieldValue('password') ?? '')) throw new Error(translateMessage(MSG.passwordsInconsistent));
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { checkEmbedAccess, decideRoute, isPublicPath, readEmbedParams, type EmbedParams } from '@reputo/core';
 import { subjectOf, useMe } from '../../features/auth/queries';
 import { session, useSession } from '../../lib/session';
@@ -8,6 +9,8 @@ import { EmbedContext } from '../EmbedContext';
 import { AccessDeniedPage, LoadingPage, ServerErrorPage } from '../pages/StatePages';
 import { ActingErrorPage } from './ActingErrorPage';
 import { ApiError } from '../../lib/api';
+import { applyUserLanguage, languageSettingsOf } from '../../lib/language';
+import { embedDeniedText, routeTitle } from '../labels';
 
 function sameEmbed(a: EmbedParams | null, b: EmbedParams): boolean {
   return a?.authToken === b.authToken && a.view === b.view && String(a.locations) === String(b.locations);
@@ -22,6 +25,7 @@ export default function AccessGate() {
   const { login, embed: storedEmbed, acting } = useSession();
   const { pathname, search } = useLocation();
   const me = useMe();
+  const { t } = useTranslation('app');
   const urlEmbed = readEmbedParams(search);
   const urlHasToken = urlEmbed.authToken !== null;
   // Inside an iframe the token stays for the tab, so links that drop the query keep working.
@@ -34,13 +38,17 @@ export default function AccessGate() {
   useEffect(() => {
     if (login && me.isSuccess) storage.setOrigin(null);
   }, [login, me.isSuccess]);
+  // The interface speaks the user's language once /me answers (and again whenever it answers anew).
+  useEffect(() => {
+    if (login && me.data) applyUserLanguage(languageSettingsOf(me.data));
+  }, [login, me.data]);
 
   if (!login) {
     if (!embed.authToken && !isPublicPath(pathname)) {
       return <Navigate to="/signin" replace state={{ origin: pathname + search }} />;
     }
     const decision = checkEmbedAccess({ signedIn: false, pathname, params: embed });
-    if (!decision.allowed) return <AccessDeniedPage reason={decision.reason} />;
+    if (!decision.allowed) return <AccessDeniedPage reason={embedDeniedText(t, decision.reason)} />;
     if (mustStore) return null; // the iframe-token header must be in place before the page asks for data
     return (
       <EmbedContext.Provider value>
@@ -56,10 +64,17 @@ export default function AccessGate() {
     return <ServerErrorPage />;
   }
   const decision = decideRoute(pathname, subjectOf(me.data, acting));
-  // The page a refusal lands on says why (AccessNotice in the shell), so nobody is bounced without a word.
+  // The page a refusal lands on says why (AccessNotice in the shell), so nobody is bounced without a word:
+  // core's English reason, and the refused path to say it in the interface language.
   if (decision.kind === 'redirect')
-    return <Navigate to={decision.to} replace state={decision.reason ? { refused: decision.reason } : undefined} />;
-  if (decision.kind === 'allow') document.title = `${decision.rule.title} · Reputo`;
+    return (
+      <Navigate
+        to={decision.to}
+        replace
+        state={decision.reason ? { refused: decision.reason, refusedPath: pathname } : undefined}
+      />
+    );
+  if (decision.kind === 'allow') document.title = `${routeTitle(t, decision.rule)} · Reputo`;
   return (
     <EmbedContext.Provider value={urlHasToken}>
       <Outlet />

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App as AntApp, Button, Drawer, Layout, Tooltip } from 'antd';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { Alert, App as AntApp, Button, ConfigProvider, Drawer, Layout, Tooltip } from 'antd';
 import {
   DoubleLeftOutlined,
   DoubleRightOutlined,
@@ -8,6 +8,7 @@ import {
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   actingLocationsTitle,
   buildMenu,
@@ -27,6 +28,7 @@ import { storage, type SidebarMode } from '../../lib/storage';
 import { useEmbedded } from '../EmbedContext';
 import { Brand } from '../ui/Brand';
 import { ChooseCompanyPage } from '../pages/StatePages';
+import { refusalText, routeTitle } from '../labels';
 import { ContextBar } from './ContextBar';
 import { SideNav } from './SideNav';
 import { useMediaQuery } from './useMediaQuery';
@@ -36,6 +38,11 @@ import { UserMenu } from './UserMenu';
 import { Versions } from './Versions';
 
 const { Header, Sider, Content } = Layout;
+
+/** True when the interface reads right to left (antd's ConfigProvider direction, set from the language). */
+function useDirectionIsRtl(): boolean {
+  return useContext(ConfigProvider.ConfigContext).direction === 'rtl';
+}
 const FULL_WIDTH = 248;
 const MINI_WIDTH = 76;
 
@@ -57,18 +64,13 @@ function Announcement() {
 }
 
 /** Why the guard sent the user here instead of the page they asked for (see AccessGate). */
-function AccessNotice() {
-  const { state } = useLocation() as { state: { refused?: string } | null };
+function AccessNotice({ subject }: { subject: AccessSubject }) {
+  const { t } = useTranslation('app');
+  const { state } = useLocation() as { state: { refused?: string; refusedPath?: string } | null };
   if (!state?.refused) return null;
+  const reason = (state.refusedPath && refusalText(t, state.refusedPath, subject)) || state.refused;
   return (
-    <Alert
-      className="access-notice"
-      type="warning"
-      showIcon
-      closable
-      title={state.refused}
-      data-testid="access-notice"
-    />
+    <Alert className="access-notice" type="warning" showIcon closable title={reason} data-testid="access-notice" />
   );
 }
 
@@ -105,6 +107,11 @@ function SiderBody({
   onMode?: (m: SidebarMode) => void;
 }) {
   const mini = mode === 'mini';
+  const { t } = useTranslation('app');
+  // The arrows point where the sidebar goes: towards its own edge to shrink, away to grow (mirrored right to left).
+  const rtl = useDirectionIsRtl();
+  const shrink = rtl ? <DoubleRightOutlined /> : <DoubleLeftOutlined />;
+  const grow = rtl ? <DoubleLeftOutlined /> : <DoubleRightOutlined />;
   return (
     <div className={mini ? 'sider-mini' : undefined}>
       <div className="sider-brand">
@@ -116,17 +123,17 @@ function SiderBody({
       <div className="sider-foot">
         <Versions compact={mini} />
         {onMode && (
-          <Tooltip title={mini ? 'Expand sidebar' : 'Mini sidebar'} placement="right">
+          <Tooltip title={mini ? t('shell.expandSidebar') : t('shell.miniSidebar')} placement={rtl ? 'left' : 'right'}>
             <Button
               className="mode-btn"
               type="text"
               size="small"
-              icon={mini ? <DoubleRightOutlined /> : <DoubleLeftOutlined />}
+              icon={mini ? grow : shrink}
               onClick={() => onMode(mini ? 'full' : 'mini')}
               data-testid="sidebar-mini-toggle"
               style={{ alignSelf: mini ? 'center' : 'flex-start', marginTop: 4, paddingInline: 4 }}
             >
-              {mini ? null : 'Collapse'}
+              {mini ? null : t('shell.collapse')}
             </Button>
           </Tooltip>
         )}
@@ -151,6 +158,8 @@ function EmbeddedShell() {
 }
 
 function FullShell({ me }: { me: Me }) {
+  const { t } = useTranslation('app');
+  const rtl = useDirectionIsRtl();
   const { acting } = useSession();
   const { pathname } = useLocation();
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
@@ -168,7 +177,14 @@ function FullShell({ me }: { me: Me }) {
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   const toggle = () => (narrow ? setDrawerOpen(true) : setMode(mode === 'collapsed' ? 'full' : 'collapsed'));
-  const toggleIcon = narrow ? <MenuOutlined /> : mode === 'collapsed' ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+  // Fold and unfold icons point towards the sidebar's edge: mirrored right to left, where it sits on the right.
+  const toggleIcon = narrow ? (
+    <MenuOutlined />
+  ) : mode === 'collapsed' ? (
+    <MenuUnfoldOutlined className={rtl ? 'mirrored' : undefined} />
+  ) : (
+    <MenuFoldOutlined className={rtl ? 'mirrored' : undefined} />
+  );
   const siderWidth = mode === 'collapsed' ? 0 : mode === 'mini' ? MINI_WIDTH : FULL_WIDTH;
 
   return (
@@ -188,7 +204,7 @@ function FullShell({ me }: { me: Me }) {
       {narrow && (
         <Drawer
           className="drawer-nav"
-          placement="left"
+          placement={rtl ? 'right' : 'left'}
           size={FULL_WIDTH}
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
@@ -204,7 +220,7 @@ function FullShell({ me }: { me: Me }) {
             type="text"
             icon={toggleIcon}
             onClick={toggle}
-            aria-label="Toggle navigation"
+            aria-label={t('shell.toggleNavigation')}
             data-testid="nav-toggle"
           />
           <div className="crumbs">
@@ -213,9 +229,9 @@ function FullShell({ me }: { me: Me }) {
           <UserMenu me={me} />
         </Header>
         <Content className="app-content">
-          <AccessNotice />
+          <AccessNotice subject={subject} />
           {rule?.access.company && worksInNoCompany(me.client, acting) ? (
-            <ChooseCompanyPage title={rule.title} />
+            <ChooseCompanyPage title={routeTitle(t, rule)} />
           ) : (
             <Outlet />
           )}

@@ -1,5 +1,7 @@
 import { Breadcrumb } from 'antd';
-import { actingTrail, actorRoleOf, ROLE_LABELS, showsBreadcrumb, type ActingState } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { actingTrail, actorRoleOf, showsBreadcrumb, type ActingState } from '@reputo/core';
+import { roleName } from '../labels';
 import type { Me } from '../../features/auth/api';
 import { useActing } from '../../features/auth/queries';
 
@@ -13,30 +15,40 @@ function ownContext(me: Me): string {
  */
 export function ContextBar({ me, acting }: { me: Me; acting: ActingState }) {
   const { leave } = useActing();
+  const { t } = useTranslation('app');
   const trail = actingTrail(acting);
   const subject = { role: me.role, features: me.features, acting };
 
   if (trail.length === 0 || !showsBreadcrumb(subject)) {
     return (
       <div className="header-context" data-testid="context">
-        <span className="company">{ownContext(me)}</span>
-        <span className="role">{ROLE_LABELS[me.role]}</span>
+        <span className="company" dir="auto">
+          {ownContext(me)}
+        </span>
+        <span className="role">{roleName(t, me.role)}</span>
       </div>
     );
   }
 
-  const actor = ROLE_LABELS[actorRoleOf(acting, me.role)];
+  const actor = roleName(t, actorRoleOf(acting, me.role));
   const items = [
     { key: 'root', title: actor, index: 0 },
-    ...trail.map((t, i) => ({ key: t.key, title: t.record.userName, index: i + 1 })),
+    ...trail.map((c, i) => ({ key: c.key, title: c.record.userName, index: i + 1 })),
   ].map((c, i, all) => {
     const last = i === all.length - 1;
     return {
       key: c.key,
       title: last ? (
-        <span className="crumb-current">{c.title}</span>
+        <span className="crumb-current" dir={c.index > 0 ? 'auto' : undefined}>
+          {c.title}
+        </span>
       ) : (
-        <a className="crumb-link" onClick={() => leave(c.index)} data-testid={`crumb-${c.key}`}>
+        <a
+          className="crumb-link"
+          onClick={() => leave(c.index)}
+          data-testid={`crumb-${c.key}`}
+          dir={c.index > 0 ? 'auto' : undefined}
+        >
           {c.title}
         </a>
       ),
@@ -46,7 +58,7 @@ export function ContextBar({ me, acting }: { me: Me; acting: ActingState }) {
     <div className="header-context" data-testid="context">
       <Breadcrumb items={items} />
       <span className="role">
-        Acting as {trail[trail.length - 1]?.record.userName} · {ROLE_LABELS[me.role]} view
+        {t('context.actingAs', { name: trail[trail.length - 1]?.record.userName ?? '', role: roleName(t, me.role) })}
       </span>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
 interface VersionReply {
@@ -8,6 +9,7 @@ interface VersionReply {
 
 /** App and API versions at the foot of the sidebar; a failed version call is only logged (by the client). */
 export function Versions({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('app');
   const { data } = useQuery({
     queryKey: ['version'],
     queryFn: () => api<VersionReply>('/version', { auth: false }),
@@ -15,11 +17,16 @@ export function Versions({ compact }: { compact: boolean }) {
     retry: false,
   });
   const apiVersion = data ? `${data.version}${data.build && data.build !== 'dev' ? ` (${data.build})` : ''}` : '…';
-  if (compact) return <div title={`App ${__APP_VERSION__} · API ${apiVersion}`}>v{__APP_VERSION__}</div>;
+  if (compact)
+    return (
+      <div title={t('versions.compact', { app: __APP_VERSION__, api: apiVersion })} dir="ltr">
+        {`v${__APP_VERSION__}`}
+      </div>
+    );
   return (
     <div data-testid="versions">
-      <div>App version {__APP_VERSION__}</div>
-      <div>API version {apiVersion}</div>
+      <div>{t('versions.app', { version: __APP_VERSION__ })}</div>
+      <div>{t('versions.api', { version: apiVersion })}</div>
     </div>
   );
 }

@@ -9,11 +9,13 @@ export function BrandMark({ size = 18 }: { size?: number }) {
   );
 }
 
+const PRODUCT = 'Reputo'; // the product's name, the same in every language
+
 export function Brand({ showName = true }: { showName?: boolean }) {
   return (
     <span className="brand">
       <BrandMark />
-      {showName && <span>Reputo</span>}
+      {showName && <span>{PRODUCT}</span>}
     </span>
   );
 }

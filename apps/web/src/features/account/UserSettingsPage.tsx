@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Space } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Select, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
+import { currentLanguage } from '../../i18n/i18n';
+import { setPreferredDigits, type Digits } from '../../i18n/format';
+import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '../../i18n/languages';
+import { translateMessage } from '../../i18n/messages';
+import { applyUserLanguage, languageSettingsOf, setInterfaceLanguage } from '../../lib/language';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { userEmailRules } from '../../lib/rules';
 import { session } from '../../lib/session';
@@ -12,8 +18,7 @@ import { ME_KEY, useMe } from '../auth/queries';
 import { updateUser } from './api';
 
 type ProfileField = 'firstName' | 'lastName' | 'email';
-
-const LABELS: Record<ProfileField, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email' };
+const PROFILE_FIELDS: readonly ProfileField[] = ['firstName', 'lastName', 'email'];
 
 function useSaveUser() {
   const queryClient = useQueryClient();
@@ -34,6 +39,7 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<Record<ProfileField, string>>();
   const save = useSaveUser();
+  const { t } = useTranslation('account');
   const { message } = App.useApp();
   const current = me[field] ?? '';
 
@@ -44,7 +50,7 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
       { [field]: value },
       {
         onSuccess: () => setEditing(false),
-        onError: (e) => void message.error(e.message || MSG.error),
+        onError: (e) => void message.error(translateMessage(e.message || MSG.error)),
       },
     );
   };
@@ -59,18 +65,23 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
       name={`profile-${field}`}
     >
       <Form.Item
-        label={LABELS[field]}
+        label={t(`profile.${field}`)}
         name={field}
         rules={field === 'email' ? userEmailRules : []}
         style={{ marginBottom: 16 }}
       >
-        <Input readOnly={!editing} variant={editing ? 'outlined' : 'filled'} data-testid={`field-${field}`} />
+        <Input
+          readOnly={!editing}
+          variant={editing ? 'outlined' : 'filled'}
+          dir={field === 'email' ? 'ltr' : 'auto'}
+          data-testid={`field-${field}`}
+        />
       </Form.Item>
       <div style={{ marginTop: -8, marginBottom: 16 }}>
         {editing ? (
           <Space>
             <Button type="primary" htmlType="submit" size="small" loading={save.isPending}>
-              Save
+              {t('common:save')}
             </Button>
             <Button
               size="small"
@@ -79,12 +90,12 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
                 setEditing(false);
               }}
             >
-              Cancel
+              {t('common:cancel')}
             </Button>
           </Space>
         ) : (
           <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid={`edit-${field}`}>
-            Edit
+            {t('common:edit')}
           </Button>
         )}
       </div>
@@ -95,36 +106,103 @@ function ProfileRow({ me, field }: { me: Me; field: ProfileField }) {
 function ChangePassword() {
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const save = useSaveUser();
+  const { t } = useTranslation('account');
   const { message } = App.useApp();
   const submit = ({ password }: { password: string }) =>
     save.mutate(
       { password },
       {
         onSuccess: () => {
-          void message.success(MSG.passwordChanged);
+          void message.success(translateMessage(MSG.passwordChanged));
           // The server ended the user's other sessions; this one goes on (it refreshes its token once).
-          void message.info(MSG.otherSessionsEnded);
+          void message.info(translateMessage(MSG.otherSessionsEnded));
           form.resetFields();
         },
-        onError: () => void message.error(MSG.error),
+        onError: () => void message.error(translateMessage(MSG.error)),
       },
     );
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} name="change-password">
       <PasswordFields kind="recovery" />
       <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Change password
+        {t('password.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+interface LanguageValues {
+  language: UiLanguage;
+  digits: Digits;
+}
+
+/**
+ * The interface language (English / العربية) and, for Arabic, the digits numbers are written in.
+ * Saved on the user (PATCH /v2/api/user), so it follows them to every browser; the page changes
+ * language in place at once.
+ */
+function LanguageSettings({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
+  const { message } = App.useApp();
+  const save = useSaveUser();
+  const settings = languageSettingsOf(me);
+  const [form] = Form.useForm<LanguageValues>();
+  const language = Form.useWatch('language', form) ?? settings.language ?? currentLanguage();
+  const submit = (values: LanguageValues) => {
+    const digits = values.language === 'ar' ? values.digits : settings.digits;
+    save.mutate(
+      { language: values.language, digits },
+      {
+        onSuccess: (answer) => {
+          // The server's answer decides; until it knows the fields, the choice applies on this browser.
+          const saved = languageSettingsOf(answer);
+          if (saved.language === null) {
+            setPreferredDigits(digits);
+            void setInterfaceLanguage(values.language);
+          } else applyUserLanguage(saved);
+          void message.success(t('language.saved', { lng: values.language }));
+        },
+        onError: (e) => void message.error(translateMessage(e.message || MSG.error)),
+      },
+    );
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      initialValues={{ language: settings.language ?? currentLanguage(), digits: settings.digits }}
+      name="language"
+    >
+      <Form.Item label={t('language.language')} name="language">
+        <Select
+          data-testid="language-select"
+          options={UI_LANGUAGES.map((l) => ({ value: l, label: <span lang={l}>{LANGUAGE_NAMES[l]}</span> }))}
+        />
+      </Form.Item>
+      {language === 'ar' && (
+        <Form.Item label={t('language.digits')} name="digits" extra={t('language.digitsHelp')}>
+          <Radio.Group data-testid="digits">
+            <Radio value="latn">{t('language.latin')}</Radio>
+            <Radio value="arab">{t('language.arabicIndic')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="language-save">
+        {t('common:save')}
       </Button>
     </Form>
   );
 }
 
 export default function UserSettingsPage() {
+  const { t } = useTranslation('account');
   const me = useMe().data;
   if (!me) return null;
   return (
     <>
-      <PageHeader title="User Settings" description="Your name, sign-in email and password." />
+      <PageHeader title={t('user.title')} description={t('user.description')} />
       <div
         style={{
           display: 'grid',
@@ -133,13 +211,16 @@ export default function UserSettingsPage() {
           alignItems: 'start',
         }}
       >
-        <Card title="Profile">
-          {(['firstName', 'lastName', 'email'] as const).map((f) => (
+        <Card title={t('profile.title')}>
+          {PROFILE_FIELDS.map((f) => (
             <ProfileRow key={`${f}-${me[f] ?? ''}`} me={me} field={f} />
           ))}
         </Card>
-        <Card title="Change password">
+        <Card title={t('password.title')}>
           <ChangePassword />
+        </Card>
+        <Card title={t('language.title')} data-testid="language-card">
+          <LanguageSettings me={me} />
         </Card>
       </div>
     </>

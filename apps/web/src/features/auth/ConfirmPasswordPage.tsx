@@ -1,13 +1,16 @@
 import { Alert, Button, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { storage } from '../../lib/storage';
 import { setRecoveredPassword } from './api';
 import { AuthLayout } from './AuthLayout';
 import { PasswordFields } from './PasswordFields';
 
 export default function ConfirmPasswordPage() {
+  const { t } = useTranslation('auth');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const save = useMutation({
@@ -19,10 +22,16 @@ export default function ConfirmPasswordPage() {
   });
   return (
     <AuthLayout>
-      <h2>Set a new password</h2>
-      <p className="sub">Choose a new password for your Reputo account.</p>
+      <h2>{t('confirm.title')}</h2>
+      <p className="sub">{t('confirm.subtitle')}</p>
       {save.isError && (
-        <Alert className="auth-notice" type="error" showIcon title={MSG.noUserWithEmail} data-testid="notice" />
+        <Alert
+          className="auth-notice"
+          type="error"
+          showIcon
+          title={translateMessage(MSG.noUserWithEmail)}
+          data-testid="notice"
+        />
       )}
       <Form
         layout="vertical"
@@ -33,11 +42,11 @@ export default function ConfirmPasswordPage() {
       >
         <PasswordFields kind="recovery" size="large" />
         <Button type="primary" htmlType="submit" block loading={save.isPending}>
-          Change password
+          {t('confirm.submit')}
         </Button>
       </Form>
       <div style={{ textAlign: 'center', marginTop: 24 }}>
-        <Link to="/signin">Back to sign in</Link>
+        <Link to="/signin">{t('backToSignIn')}</Link>
       </div>
     </AuthLayout>
   );

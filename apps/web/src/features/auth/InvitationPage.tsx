@@ -3,7 +3,9 @@ import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MSG, REDIRECT_AFTER_CONFIRMED_MS } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { session } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { acceptInvitation, checkInvitation } from './api';
@@ -11,9 +13,8 @@ import { AuthLayout } from './AuthLayout';
 import { PasswordFields } from './PasswordFields';
 import { invitationKey } from './queries';
 
-const ALREADY_CONFIRMED = 'This account is already confirmed. Taking you to sign in…';
-
 export default function InvitationPage() {
+  const { t } = useTranslation('auth');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -23,7 +24,8 @@ export default function InvitationPage() {
     retry: false,
     staleTime: Infinity,
   });
-  const confirmed = check.data?.message === MSG.invitationConfirmedOrWrong;
+  // No invitee, with a message (MSG.invitationConfirmedOrWrong, in the request's language): used or unknown.
+  const confirmed = check.data !== undefined && check.data.items.length === 0 && Boolean(check.data.message);
   const invited = check.data?.items[0];
 
   useEffect(() => {
@@ -43,18 +45,34 @@ export default function InvitationPage() {
     },
   });
 
-  const greeting = invited?.firstName ? `Welcome, ${invited.firstName}!` : 'Welcome to your team on Reputo!';
+  const greeting = invited?.firstName
+    ? t('invitation.welcomeName', { name: invited.firstName })
+    : t('invitation.welcome');
 
   return (
     <AuthLayout>
       <h2>{greeting}</h2>
-      <p className="sub">You have been invited to Reputo. Create a password to finish setting up your account.</p>
-      {check.isError && <Alert className="auth-notice" type="error" showIcon title={MSG.error} data-testid="notice" />}
+      <p className="sub">{t('invitation.subtitle')}</p>
+      {check.isError && (
+        <Alert className="auth-notice" type="error" showIcon title={translateMessage(MSG.error)} data-testid="notice" />
+      )}
       {confirmed && (
-        <Alert className="auth-notice" type="info" showIcon title={ALREADY_CONFIRMED} data-testid="notice" />
+        <Alert
+          className="auth-notice"
+          type="info"
+          showIcon
+          title={t('invitation.alreadyConfirmed')}
+          data-testid="notice"
+        />
       )}
       {accept.isError && (
-        <Alert className="auth-notice" type="error" showIcon title={MSG.confirmPasswordError} data-testid="notice" />
+        <Alert
+          className="auth-notice"
+          type="error"
+          showIcon
+          title={translateMessage(MSG.confirmPasswordError)}
+          data-testid="notice"
+        />
       )}
       {check.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
@@ -68,12 +86,12 @@ export default function InvitationPage() {
             onFinish={(v: { password: string }) => accept.mutate(v)}
             name="invitation"
           >
-            <Form.Item label="Email" name="email">
+            <Form.Item label={t('fields.email')} name="email">
               <Input prefix={<MailOutlined />} disabled />
             </Form.Item>
             <PasswordFields kind="invitation" size="large" />
             <Button type="primary" htmlType="submit" block loading={accept.isPending}>
-              Confirm password
+              {t('invitation.submit')}
             </Button>
           </Form>
         )

@@ -1,21 +1,23 @@
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LockOutlined } from '@ant-design/icons';
 import { confirmPasswordRules, newPasswordRules, type PasswordKind } from '../../lib/rules';
 
 /** New password and confirm password, with the recovery (also change password) or invitation messages. */
 export function PasswordFields({ kind, size }: { kind: PasswordKind; size?: 'large' }) {
+  const { t } = useTranslation('auth');
   return (
     <>
-      <Form.Item label="Password" name="password" rules={newPasswordRules(kind)} hasFeedback>
+      <Form.Item label={t('fields.password')} name="password" rules={newPasswordRules(kind)} hasFeedback>
         <Input.Password
           size={size}
           prefix={<LockOutlined />}
-          placeholder="At least 6 characters"
+          placeholder={t('fields.newPasswordPlaceholder')}
           autoComplete="new-password"
         />
       </Form.Item>
       <Form.Item
-        label="Confirm password"
+        label={t('fields.confirmPassword')}
         name="confirm"
         dependencies={['password']}
         rules={confirmPasswordRules}
@@ -24,7 +26,7 @@ export function PasswordFields({ kind, size }: { kind: PasswordKind; size?: 'lar
         <Input.Password
           size={size}
           prefix={<LockOutlined />}
-          placeholder="Repeat the password"
+          placeholder={t('fields.confirmPlaceholder')}
           autoComplete="new-password"
         />
       </Form.Item>

@@ -5,7 +5,9 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ERROR_CLEAR_MS, INVITATION_NOTICE_MS, MSG } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { getClientConfig } from '../../lib/api';
 import { firstError, signInEmailChecks, signInPasswordChecks, type Check } from '../../lib/rules';
 import { storage, type OneTimeFlag } from '../../lib/storage';
@@ -64,12 +66,13 @@ function useSignInFields() {
 function FieldError({ id, message }: { id: string; message: string | null }) {
   return message ? (
     <div className="field-error" id={id} role="alert">
-      {message}
+      {translateMessage(message)}
     </div>
   ) : null;
 }
 
 export default function SignInPage() {
+  const { t } = useTranslation('auth');
   const config = getClientConfig();
   const fields = useSignInFields();
   const [loading, setLoading] = useState(false);
@@ -92,7 +95,8 @@ export default function SignInPage() {
       await signIn(email, password);
     } catch (e) {
       setLoading(false);
-      alert.raise(e instanceof Error && e.message ? e.message : MSG.error);
+      // The server answers in the interface language (Accept-Language); core's texts are translated here.
+      alert.raise(translateMessage(e instanceof Error && e.message ? e.message : MSG.error));
     }
   };
   const onSubmit = (e: FormEvent) => {
@@ -115,33 +119,39 @@ export default function SignInPage() {
 
   return (
     <AuthLayout aside={presets}>
-      <h2>Welcome back</h2>
-      <p className="sub">Sign in to manage your reviews and reputation.</p>
+      <h2>{t('signIn.title')}</h2>
+      <p className="sub">{t('signIn.subtitle')}</p>
       {recovered && (
         <Alert
           className="auth-notice"
           type="success"
           showIcon
-          title={MSG.recoveryDoneNotice}
-          description={MSG.sessionsEndedNotice}
+          title={translateMessage(MSG.recoveryDoneNotice)}
+          description={translateMessage(MSG.sessionsEndedNotice)}
           data-testid="notice"
         />
       )}
       {showInvited && (
-        <Alert className="auth-notice" type="success" showIcon title={MSG.invitationDoneNotice} data-testid="notice" />
+        <Alert
+          className="auth-notice"
+          type="success"
+          showIcon
+          title={translateMessage(MSG.invitationDoneNotice)}
+          data-testid="notice"
+        />
       )}
       {alert.shown && (
         <Alert className="auth-notice" type="error" showIcon title={alert.shown} data-testid="signin-error" />
       )}
       <form onSubmit={onSubmit} noValidate name="signin" className="plain-form">
         <div className="field">
-          <label htmlFor="signin_email">Email</label>
+          <label htmlFor="signin_email">{t('fields.email')}</label>
           <Input
             id="signin_email"
             type="email"
             size="large"
             prefix={<MailOutlined />}
-            placeholder="you@company.com"
+            placeholder={t('fields.emailPlaceholder')}
             autoComplete="username"
             value={fields.values.email}
             status={emailError ? 'error' : undefined}
@@ -152,12 +162,12 @@ export default function SignInPage() {
           <FieldError id="signin_email_error" message={emailError} />
         </div>
         <div className="field">
-          <label htmlFor="signin_password">Password</label>
+          <label htmlFor="signin_password">{t('fields.password')}</label>
           <Password
             id="signin_password"
             size="large"
             prefix={<LockOutlined />}
-            placeholder="Your password"
+            placeholder={t('signIn.passwordPlaceholder')}
             autoComplete="current-password"
             value={fields.values.password}
             status={passwordError ? 'error' : undefined}
@@ -169,10 +179,10 @@ export default function SignInPage() {
         </div>
         <div className="auth-row">
           <span />
-          <Link to="/forgotPassword">Forgot password?</Link>
+          <Link to="/forgotPassword">{t('signIn.forgot')}</Link>
         </div>
         <Button type="primary" htmlType="submit" size="large" block loading={loading}>
-          Sign in
+          {t('signIn.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -8,37 +8,68 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { EChartsOption } from 'echarts';
 import { sourceTitle } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/i18n';
 import { reportingApi, type ReputationScore } from '../reporting/api';
 import { Chart, COLORS } from '../reporting/Chart';
 import { gaugeOption, volumeRatingOption } from '../reporting/charts';
-import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
+import { Delta, FilterBar, Kpi, NoData, Panel, periodText } from '../reporting/ui';
 import { useReportFilter } from '../reporting/useReportFilter';
 import { dashboardKeys } from './queryKeys';
 
-const PART_LABELS: Record<keyof ReputationScore['parts'], string> = {
-  rating: 'Rating',
-  sentiment: 'Sentiment',
-  responseRate: 'Response rate',
-  volume: 'Volume',
-  recency: 'Recency',
+const PARTS: (keyof ReputationScore['parts'])[] = ['rating', 'sentiment', 'responseRate', 'volume', 'recency'];
+
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
+const DAY_MONTH: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+
+const missing = (v: number | null | undefined): v is null | undefined => v === null || v === undefined;
+
+/** The dashboard's figures in the user's language and digits (English as the reporting pages write them). */
+const num = {
+  int: (v: number | null | undefined) => (missing(v) ? '—' : formatNumber(v, { maximumFractionDigits: 0 })),
+  rating: (v: number | null | undefined) =>
+    missing(v) ? '—' : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  pct: (v: number | null | undefined) =>
+    missing(v) ? '—' : formatNumber(v / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  score: (v: number | null | undefined) =>
+    missing(v)
+      ? '—'
+      : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+  hours: (t: TFunction, v: number | null | undefined) => {
+    if (missing(v)) return '—';
+    const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+    return v < 48
+      ? t('units.hours', { value: formatNumber(v, one) })
+      : t('units.days', { value: formatNumber(v / 24, one) });
+  },
 };
 
+/** The period under the title: as the reporting pages write it in English, by Intl in other languages. */
+function periodLabel(period: { from: string; to: string } | undefined): string {
+  if (currentLanguage() === 'en' || !period) return periodText(period);
+  const f = (d: string) => formatDate(d, { day: 'numeric', month: 'short', year: 'numeric' });
+  return period.from === period.to ? f(period.from) : `${f(period.from)} – ${f(period.to)}`;
+}
+
 function ScoreParts({ parts }: { parts: ReputationScore['parts'] }) {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="score-parts" data-testid="score-parts">
-      {(Object.keys(PART_LABELS) as (keyof ReputationScore['parts'])[]).map((k) => (
+      {PARTS.map((k) => (
         <div className="score-part" key={k}>
           <span>
-            {PART_LABELS[k]} <span className="muted">{Math.round(parts[k].weight * 100)}%</span>
+            {t(`score.parts.${k}`)}{' '}
+            <span className="muted">{formatNumber(Math.round(parts[k].weight * 100) / 100, PERCENT)}</span>
           </span>
           <div className="bar">
             <i style={{ width: `${parts[k].score}%` }} />
           </div>
-          <span className="num">{Math.round(parts[k].score)}</span>
+          <span className="num">{formatNumber(Math.round(parts[k].score))}</span>
         </div>
       ))}
     </div>
@@ -69,6 +100,7 @@ function sourcesOption(rows: { title: string; reviews: number }[]): EChartsOptio
 
 /** Reputation at a glance: score, NPS, volume, rating, replies, sources, feedback and premium highlights. */
 export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const rf = useReportFilter();
   const { filter } = rf;
   const navigate = useNavigate();
@@ -109,26 +141,26 @@ export default function DashboardPage() {
   const p = premium.data;
   return (
     <>
-      <PageHeader title="Dashboard" description={`Your reputation at a glance, ${periodText(r?.period)}.`} />
+      <PageHeader title={t('title')} description={t('description', { period: periodLabel(r?.period) })} />
       <FilterBar {...rf} sources={rf.me?.clientSettings.sources ?? []} />
       <div className="grid-2">
         <Panel
           testId="reputation-score"
           title={
             <span>
-              Reputation score{' '}
+              {t('score.title')}{' '}
               <Tooltip title={r?.formula} styles={{ root: { maxWidth: 460 } }}>
                 <InfoCircleOutlined className="kpi-hint" data-testid="reputation-formula" />
               </Tooltip>
             </span>
           }
-          extra={<Delta value={r?.change} digits={0} unit=" pts" />}
+          extra={<Delta value={r?.change} digits={0} unit={t('units.points')} suffix={t('vsPrevious')} />}
         >
           <div className="score-ring">
             <div style={{ width: 200 }}>
               <Chart
                 loading={rep.isLoading}
-                option={gaugeOption(r?.score ?? null, { min: 0, max: 100, name: 'out of 100' })}
+                option={gaugeOption(r?.score ?? null, { min: 0, max: 100, name: t('score.outOf100') })}
                 height={170}
               />
             </div>
@@ -139,13 +171,13 @@ export default function DashboardPage() {
           testId="nps"
           title={
             <span>
-              Net Promoter Score{' '}
-              <Tooltip title="From the answers on your landing pages: promoters answer 9 or 10 of 10 (or 5 stars), passives 7 or 8 (or 4 stars), detractors the rest. NPS = % promoters − % detractors.">
+              {t('nps.title')}{' '}
+              <Tooltip title={t('nps.hint')}>
                 <InfoCircleOutlined className="kpi-hint" />
               </Tooltip>
             </span>
           }
-          extra={<Delta value={n?.change} digits={0} unit=" pts" />}
+          extra={<Delta value={n?.change} digits={0} unit={t('units.points')} suffix={t('vsPrevious')} />}
         >
           <div className="score-ring">
             <div style={{ width: 200 }}>
@@ -154,7 +186,7 @@ export default function DashboardPage() {
                 option={gaugeOption(n?.nps ?? null, {
                   min: -100,
                   max: 100,
-                  name: `${n?.responses ?? 0} answers`,
+                  name: t('nps.answers', { count: n?.responses ?? 0, formatted: formatNumber(n?.responses ?? 0) }),
                   color: (n?.nps ?? 0) >= 0 ? COLORS.positive : COLORS.negative,
                 })}
                 height={170}
@@ -163,9 +195,9 @@ export default function DashboardPage() {
             <div className="score-parts">
               {n &&
                 [
-                  ['Promoters', n.promoters, COLORS.positive],
-                  ['Passives', n.passives, COLORS.neutral],
-                  ['Detractors', n.detractors, COLORS.negative],
+                  [t('nps.promoters'), n.promoters, COLORS.positive],
+                  [t('nps.passives'), n.passives, COLORS.neutral],
+                  [t('nps.detractors'), n.detractors, COLORS.negative],
                 ].map(([label, v, color]) => (
                   <div key={label as string} className="score-part">
                     <span>{label}</span>
@@ -176,7 +208,7 @@ export default function DashboardPage() {
                       strokeColor={color as string}
                       size="small"
                     />
-                    <span className="num">{v}</span>
+                    <span className="num">{formatNumber(v as number)}</span>
                   </div>
                 ))}
             </div>
@@ -187,42 +219,53 @@ export default function DashboardPage() {
         <Kpi
           testId="kpi-reviews"
           icon={<MessageOutlined />}
-          title="Reviews"
+          title={t('kpi.reviews')}
           loading={other.isLoading}
-          value={fmt.int(o?.reviews)}
-          delta={<Delta value={o && o.previous_reviews !== null ? o.reviews - o.previous_reviews : null} digits={0} />}
+          value={num.int(o?.reviews)}
+          delta={
+            <Delta
+              value={o && o.previous_reviews !== null ? o.reviews - o.previous_reviews : null}
+              digits={0}
+              suffix={t('vsPrevious')}
+            />
+          }
         />
         <Kpi
           testId="kpi-rating"
           icon={<StarOutlined />}
-          title="Average rating"
+          title={t('kpi.averageRating')}
           loading={other.isLoading}
           value={
             <>
-              {fmt.rating(o?.average)}
-              <small>/ 5</small>
+              {num.rating(o?.average)}
+              <small>/ {formatNumber(5)}</small>
             </>
           }
           delta={
             <Delta
               value={o && o.average !== null && o.previous_average !== null ? o.average - o.previous_average : null}
+              suffix={t('vsPrevious')}
             />
           }
         />
         <Kpi
           testId="kpi-response-rate"
           icon={<CommentOutlined />}
-          title="Response rate"
+          title={t('kpi.responseRate')}
           loading={other.isLoading}
-          value={fmt.pct(o?.response_rate)}
-          delta={<span className="muted">{fmt.int(o?.unanswered)} unanswered</span>}
+          value={num.pct(o?.response_rate)}
+          delta={
+            <span className="muted">
+              {t('kpi.unanswered', { count: o?.unanswered ?? 0, formatted: num.int(o?.unanswered) })}
+            </span>
+          }
         />
         <Kpi
           testId="kpi-response-time"
           icon={<ClockCircleOutlined />}
-          title="Avg. response time"
+          title={t('kpi.responseTime')}
           loading={other.isLoading}
-          value={fmt.hours(o?.avg_response_hours)}
+          value={num.hours(t, o?.avg_response_hours)}
           delta={
             <Delta
               value={
@@ -231,19 +274,20 @@ export default function DashboardPage() {
                   : null
               }
               digits={1}
-              unit=" h"
+              unit={t('units.h')}
               inverse
+              suffix={t('vsPrevious')}
             />
           }
         />
       </div>
       <div className="grid-3-1">
         <Panel
-          title="Reviews and rating"
+          title={t('trend.title')}
           testId="dash-trend"
           extra={
             <Button type="link" onClick={() => navigate('/reporting/trends')}>
-              Trends
+              {t('trend.link')}
             </Button>
           }
         >
@@ -258,7 +302,7 @@ export default function DashboardPage() {
             <NoData />
           )}
         </Panel>
-        <Panel title="Sources" testId="dash-sources">
+        <Panel title={t('sources.title')} testId="dash-sources">
           {other.isLoading ? (
             <Chart option={{}} loading />
           ) : o?.sources.length ? (
@@ -270,11 +314,17 @@ export default function DashboardPage() {
       </div>
       <div className="grid-2">
         <Panel
-          title="Latest feedback"
+          title={t('feedback.title')}
           testId="dash-feedback"
           extra={
             <span className="muted">
-              {feedback.data ? `${feedback.data.reviews} in period · ${fmt.rating(feedback.data.average)} ★` : ''}
+              {feedback.data
+                ? t('feedback.summary', {
+                    count: feedback.data.reviews,
+                    formatted: num.int(feedback.data.reviews),
+                    average: num.rating(feedback.data.average),
+                  })
+                : ''}
             </span>
           }
         >
@@ -282,39 +332,50 @@ export default function DashboardPage() {
             feedback.data.latest.map((f) => (
               <div className="feedback-item" key={f.id}>
                 <div className="meta">
-                  <b style={{ color: '#0f172a' }}>{f.author_name ?? 'Guest'}</b> · {'★'.repeat(f.rating ?? 0)}
+                  {f.author_name ? (
+                    <b style={{ color: '#0f172a' }} dir="auto">
+                      {f.author_name}
+                    </b>
+                  ) : (
+                    <b style={{ color: '#0f172a' }}>{t('feedback.guest')}</b>
+                  )}{' '}
+                  · {'★'.repeat(f.rating ?? 0)}
                   <span style={{ color: '#cbd5e1' }}>{'★'.repeat(5 - (f.rating ?? 0))}</span> ·{' '}
-                  {f.location ?? sourceTitle(f.source)} · {dayjs(f.created_at).format('MMM D')}
-                  {!f.responded && <span style={{ color: COLORS.negative }}> · unanswered</span>}
+                  <bdi>{f.location ?? sourceTitle(f.source)}</bdi> · {formatDate(f.created_at, DAY_MONTH)}
+                  {!f.responded && <span style={{ color: COLORS.negative }}> · {t('feedback.unanswered')}</span>}
                 </div>
-                {f.text && <div className="text">{f.text.length > 180 ? `${f.text.slice(0, 180)}…` : f.text}</div>}
+                {f.text && (
+                  <div className="text" dir="auto">
+                    {f.text.length > 180 ? `${f.text.slice(0, 180)}…` : f.text}
+                  </div>
+                )}
               </div>
             ))
           ) : feedback.isLoading ? (
             <Chart option={{}} loading height={160} />
           ) : (
-            <NoData text="No first-party feedback in this period." />
+            <NoData text={t('feedback.empty')} />
           )}
         </Panel>
-        <Panel title="Highlights" testId="dash-premium">
+        <Panel title={t('highlights.title')} testId="dash-premium">
           {p?.topics && (
             <>
               <div className="muted" style={{ marginBottom: 6 }}>
-                Praised most
+                {t('highlights.praised')}
               </div>
-              {p.topics.praised.map((t) => (
-                <div className="topic-chip" key={`p-${t.key}`}>
-                  <span>{t.title}</span>
-                  <b style={{ color: COLORS.positiveText }}>{fmt.score(t.sentiment_score)}</b>
+              {p.topics.praised.map((topic) => (
+                <div className="topic-chip" key={`p-${topic.key}`}>
+                  <span dir="auto">{topic.title}</span>
+                  <b style={{ color: COLORS.positiveText }}>{num.score(topic.sentiment_score)}</b>
                 </div>
               ))}
               <div className="muted" style={{ margin: '10px 0 6px' }}>
-                Criticised most
+                {t('highlights.criticised')}
               </div>
-              {p.topics.criticised.map((t) => (
-                <div className="topic-chip" key={`c-${t.key}`}>
-                  <span>{t.title}</span>
-                  <b style={{ color: COLORS.negative }}>{fmt.score(t.sentiment_score)}</b>
+              {p.topics.criticised.map((topic) => (
+                <div className="topic-chip" key={`c-${topic.key}`}>
+                  <span dir="auto">{topic.title}</span>
+                  <b style={{ color: COLORS.negative }}>{num.score(topic.sentiment_score)}</b>
                 </div>
               ))}
             </>
@@ -322,15 +383,17 @@ export default function DashboardPage() {
           {p?.competitors && p.competitors.locations > 0 && (
             <div className="topic-chip" style={{ marginTop: 10 }}>
               <span>
-                Against competitors: ahead at {p.competitors.ahead}, behind at {p.competitors.behind} of{' '}
-                {p.competitors.locations} locations
+                {t('highlights.competitors', {
+                  count: p.competitors.locations,
+                  ahead: num.int(p.competitors.ahead),
+                  behind: num.int(p.competitors.behind),
+                  locations: num.int(p.competitors.locations),
+                })}
               </span>
-              <b className={(p.competitors.gap ?? 0) >= 0 ? 'gap-pos' : 'gap-neg'}>{fmt.score(p.competitors.gap)}</b>
+              <b className={(p.competitors.gap ?? 0) >= 0 ? 'gap-pos' : 'gap-neg'}>{num.score(p.competitors.gap)}</b>
             </div>
           )}
-          {p && !p.topics && !p.competitors && (
-            <NoData text="Insights Report and Competitor Benchmarking add highlights here." />
-          )}
+          {p && !p.topics && !p.competitors && <NoData text={t('highlights.empty')} />}
           {!p && <Chart option={{}} loading height={160} />}
         </Panel>
       </div>
