@@ -56,7 +56,7 @@ function Announcement() {
       type="info"
       banner
       showIcon
-      title={text}
+      title={<span dir="auto">{text}</span>}
       closable={{ onClose: () => setOpen(false) }}
       data-testid="announcement"
     />

@@ -22,8 +22,8 @@ export function ContextBar({ me, acting }: { me: Me; acting: ActingState }) {
   if (trail.length === 0 || !showsBreadcrumb(subject)) {
     return (
       <div className="header-context" data-testid="context">
-        <span className="company" dir="auto">
-          {ownContext(me)}
+        <span className="company">
+          <bdi dir="auto">{ownContext(me)}</bdi>
         </span>
         <span className="role">{roleName(t, me.role)}</span>
       </div>

@@ -30,7 +30,7 @@ export function UserMenu({ me }: { me: Me }) {
       type: 'group',
       label: (
         <span style={{ fontSize: 12 }}>
-          <bdi>{me.email}</bdi> · {roleName(t, me.role)}
+          <bdi dir="ltr">{me.email}</bdi> · {roleName(t, me.role)}
         </span>
       ),
     },

@@ -341,7 +341,7 @@ export default function DashboardPage() {
                   )}{' '}
                   · {'★'.repeat(f.rating ?? 0)}
                   <span style={{ color: '#cbd5e1' }}>{'★'.repeat(5 - (f.rating ?? 0))}</span> ·{' '}
-                  <bdi>{f.location ?? sourceTitle(f.source)}</bdi> · {formatDate(f.created_at, DAY_MONTH)}
+                  <bdi dir="auto">{f.location ?? sourceTitle(f.source)}</bdi> · {formatDate(f.created_at, DAY_MONTH)}
                   {!f.responded && <span style={{ color: COLORS.negative }}> · {t('feedback.unanswered')}</span>}
                 </div>
                 {f.text && (
