@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { sourceTitle } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -18,7 +18,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { reportingApi, type ReputationScore } from '../reporting/api';
 import { Chart, COLORS } from '../reporting/Chart';
 import { gaugeOption, volumeRatingOption } from '../reporting/charts';
-import { Delta, FilterBar, Kpi, NoData, Panel, periodText } from '../reporting/ui';
+import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
 import { useReportFilter } from '../reporting/useReportFilter';
 import { dashboardKeys } from './queryKeys';
 
@@ -27,33 +27,9 @@ const PARTS: (keyof ReputationScore['parts'])[] = ['rating', 'sentiment', 'respo
 const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
 const DAY_MONTH: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
-const missing = (v: number | null | undefined): v is null | undefined => v === null || v === undefined;
-
-/** The dashboard's figures in the user's language and digits (English as the reporting pages write them). */
-const num = {
-  int: (v: number | null | undefined) => (missing(v) ? '—' : formatNumber(v, { maximumFractionDigits: 0 })),
-  rating: (v: number | null | undefined) =>
-    missing(v) ? '—' : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  pct: (v: number | null | undefined) =>
-    missing(v) ? '—' : formatNumber(v / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  score: (v: number | null | undefined) =>
-    missing(v)
-      ? '—'
-      : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-  hours: (t: TFunction, v: number | null | undefined) => {
-    if (missing(v)) return '—';
-    const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-    return v < 48
-      ? t('units.hours', { value: formatNumber(v, one) })
-      : t('units.days', { value: formatNumber(v / 24, one) });
-  },
-};
-
-/** The period under the title: as the reporting pages write it in English, by Intl in other languages. */
-function periodLabel(period: { from: string; to: string } | undefined): string {
-  if (currentLanguage() === 'en' || !period) return periodText(period);
-  const f = (d: string) => formatDate(d, { day: 'numeric', month: 'short', year: 'numeric' });
-  return period.from === period.to ? f(period.from) : `${f(period.from)} – ${f(period.to)}`;
+/** A feedback's day: as before in English (dayjs), by Intl with the user's digits in other languages. */
+function feedbackDay(value: string): string {
+  return currentLanguage() === 'en' ? dayjs(value).format('MMM D') : formatDate(value, DAY_MONTH);
 }
 
 function ScoreParts({ parts }: { parts: ReputationScore['parts'] }) {
@@ -141,7 +117,7 @@ export default function DashboardPage() {
   const p = premium.data;
   return (
     <>
-      <PageHeader title={t('title')} description={t('description', { period: periodLabel(r?.period) })} />
+      <PageHeader title={t('title')} description={t('description', { period: periodText(r?.period) })} />
       <FilterBar {...rf} sources={rf.me?.clientSettings.sources ?? []} />
       <div className="grid-2">
         <Panel
@@ -154,7 +130,7 @@ export default function DashboardPage() {
               </Tooltip>
             </span>
           }
-          extra={<Delta value={r?.change} digits={0} unit={t('units.points')} suffix={t('vsPrevious')} />}
+          extra={<Delta value={r?.change} digits={0} unit=" pts" />}
         >
           <div className="score-ring">
             <div style={{ width: 200 }}>
@@ -177,7 +153,7 @@ export default function DashboardPage() {
               </Tooltip>
             </span>
           }
-          extra={<Delta value={n?.change} digits={0} unit={t('units.points')} suffix={t('vsPrevious')} />}
+          extra={<Delta value={n?.change} digits={0} unit=" pts" />}
         >
           <div className="score-ring">
             <div style={{ width: 200 }}>
@@ -221,14 +197,8 @@ export default function DashboardPage() {
           icon={<MessageOutlined />}
           title={t('kpi.reviews')}
           loading={other.isLoading}
-          value={num.int(o?.reviews)}
-          delta={
-            <Delta
-              value={o && o.previous_reviews !== null ? o.reviews - o.previous_reviews : null}
-              digits={0}
-              suffix={t('vsPrevious')}
-            />
-          }
+          value={fmt.int(o?.reviews)}
+          delta={<Delta value={o && o.previous_reviews !== null ? o.reviews - o.previous_reviews : null} digits={0} />}
         />
         <Kpi
           testId="kpi-rating"
@@ -237,14 +207,13 @@ export default function DashboardPage() {
           loading={other.isLoading}
           value={
             <>
-              {num.rating(o?.average)}
+              {fmt.rating(o?.average)}
               <small>/ {formatNumber(5)}</small>
             </>
           }
           delta={
             <Delta
               value={o && o.average !== null && o.previous_average !== null ? o.average - o.previous_average : null}
-              suffix={t('vsPrevious')}
             />
           }
         />
@@ -253,10 +222,10 @@ export default function DashboardPage() {
           icon={<CommentOutlined />}
           title={t('kpi.responseRate')}
           loading={other.isLoading}
-          value={num.pct(o?.response_rate)}
+          value={fmt.pct(o?.response_rate)}
           delta={
             <span className="muted">
-              {t('kpi.unanswered', { count: o?.unanswered ?? 0, formatted: num.int(o?.unanswered) })}
+              {t('kpi.unanswered', { count: o?.unanswered ?? 0, formatted: fmt.int(o?.unanswered) })}
             </span>
           }
         />
@@ -265,7 +234,7 @@ export default function DashboardPage() {
           icon={<ClockCircleOutlined />}
           title={t('kpi.responseTime')}
           loading={other.isLoading}
-          value={num.hours(t, o?.avg_response_hours)}
+          value={fmt.hours(o?.avg_response_hours)}
           delta={
             <Delta
               value={
@@ -274,9 +243,8 @@ export default function DashboardPage() {
                   : null
               }
               digits={1}
-              unit={t('units.h')}
+              unit=" h"
               inverse
-              suffix={t('vsPrevious')}
             />
           }
         />
@@ -321,8 +289,8 @@ export default function DashboardPage() {
               {feedback.data
                 ? t('feedback.summary', {
                     count: feedback.data.reviews,
-                    formatted: num.int(feedback.data.reviews),
-                    average: num.rating(feedback.data.average),
+                    formatted: fmt.int(feedback.data.reviews),
+                    average: fmt.rating(feedback.data.average),
                   })
                 : ''}
             </span>
@@ -341,7 +309,7 @@ export default function DashboardPage() {
                   )}{' '}
                   · {'★'.repeat(f.rating ?? 0)}
                   <span style={{ color: '#cbd5e1' }}>{'★'.repeat(5 - (f.rating ?? 0))}</span> ·{' '}
-                  <bdi dir="auto">{f.location ?? sourceTitle(f.source)}</bdi> · {formatDate(f.created_at, DAY_MONTH)}
+                  <bdi dir="auto">{f.location ?? sourceTitle(f.source)}</bdi> · {feedbackDay(f.created_at)}
                   {!f.responded && <span style={{ color: COLORS.negative }}> · {t('feedback.unanswered')}</span>}
                 </div>
                 {f.text && (
@@ -366,7 +334,7 @@ export default function DashboardPage() {
               {p.topics.praised.map((topic) => (
                 <div className="topic-chip" key={`p-${topic.key}`}>
                   <span dir="auto">{topic.title}</span>
-                  <b style={{ color: COLORS.positiveText }}>{num.score(topic.sentiment_score)}</b>
+                  <b style={{ color: COLORS.positiveText }}>{fmt.score(topic.sentiment_score)}</b>
                 </div>
               ))}
               <div className="muted" style={{ margin: '10px 0 6px' }}>
@@ -375,7 +343,7 @@ export default function DashboardPage() {
               {p.topics.criticised.map((topic) => (
                 <div className="topic-chip" key={`c-${topic.key}`}>
                   <span dir="auto">{topic.title}</span>
-                  <b style={{ color: COLORS.negative }}>{num.score(topic.sentiment_score)}</b>
+                  <b style={{ color: COLORS.negative }}>{fmt.score(topic.sentiment_score)}</b>
                 </div>
               ))}
             </>
@@ -385,12 +353,12 @@ export default function DashboardPage() {
               <span>
                 {t('highlights.competitors', {
                   count: p.competitors.locations,
-                  ahead: num.int(p.competitors.ahead),
-                  behind: num.int(p.competitors.behind),
-                  locations: num.int(p.competitors.locations),
+                  ahead: fmt.int(p.competitors.ahead),
+                  behind: fmt.int(p.competitors.behind),
+                  locations: fmt.int(p.competitors.locations),
                 })}
               </span>
-              <b className={(p.competitors.gap ?? 0) >= 0 ? 'gap-pos' : 'gap-neg'}>{num.score(p.competitors.gap)}</b>
+              <b className={(p.competitors.gap ?? 0) >= 0 ? 'gap-pos' : 'gap-neg'}>{fmt.score(p.competitors.gap)}</b>
             </div>
           )}
           {p && !p.topics && !p.competitors && <NoData text={t('highlights.empty')} />}
