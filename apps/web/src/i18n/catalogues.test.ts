@@ -1,17 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  EMBED_DENY_REASONS,
-  FEATURE_LABELS,
-  MAINTENANCE_TEXT,
-  MAINTENANCE_TITLE,
-  MSG,
-  NOT_FOUND_TEXT,
-  ROLE_LABELS,
-  ROUTE_RULES,
-  SERVER_ERROR_TEXT,
-} from '@reputo/core';
+import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
