@@ -9,13 +9,14 @@ type PageModule = { default: React.ComponentType };
 
 /**
  * A route whose page is its own chunk (route-level code splitting); its feature's catalogue
- * (namespace) loads beside it, so the page renders in the user's language at once.
+ * (namespace) loads beside it, so the page renders in the user's language at once. Every page gets
+ * the `validation` catalogue too: forms show core's messages through translateMessage().
  */
 function page(path: string, load: () => Promise<PageModule>, namespaces: string[] = []): RouteObject {
   return {
     path,
     lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+      const [module] = await Promise.all([load(), loadNamespaces([...namespaces, 'validation'])]);
       return { Component: module.default };
     },
   };

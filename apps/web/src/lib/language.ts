@@ -54,7 +54,8 @@ export function setInterfaceLanguage(language: UiLanguage): Promise<unknown> {
 export function applyUserLanguage(settings: LanguageSettings): void {
   const language = settings.language ?? settings.regionLanguage ?? detectLanguage();
   const digitsChanged = preferredDigits() !== settings.digits;
-  setPreferredDigits(settings.digits);
+  // Written only when it changes: Latin digits are the default, and sign-out leaves no user's keys behind.
+  if (digitsChanged) setPreferredDigits(settings.digits);
   if (currentLanguage() !== language) void setInterfaceLanguage(language);
   // Same language, other digits: numbers re-render (react-i18next re-renders on this event).
   else if (digitsChanged) i18n.emit('languageChanged', language);
