@@ -136,7 +136,11 @@ export default function DashboardPage() {
             <div style={{ width: 200 }}>
               <Chart
                 loading={rep.isLoading}
-                option={gaugeOption(r?.score ?? null, { min: 0, max: 100, name: t('score.outOf100') })}
+                option={gaugeOption(r?.score ?? null, {
+                  min: 0,
+                  max: 100,
+                  name: t('score.outOf', { max: formatNumber(100) }),
+                })}
                 height={170}
               />
             </div>
