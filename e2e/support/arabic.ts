@@ -87,7 +87,8 @@ export async function englishLeft(page: Page, allow: RegExp[] = []): Promise<str
         if (visible(el) && !userContent(el)) check((el as HTMLInputElement).placeholder);
       }
       for (const el of Array.from(document.querySelectorAll('[title], [aria-label]'))) {
-        if (!visible(el) || userContent(el)) continue;
+        // antd's icons carry their own name as aria-label ("star", "menu-fold"): not a text anybody reads.
+        if (!visible(el) || userContent(el) || el.matches('.anticon, [role="img"]')) continue;
         for (const a of ['title', 'aria-label']) {
           const v = el.getAttribute(a);
           if (v) check(v);
