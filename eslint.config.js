@@ -12,6 +12,9 @@ const TRANSLATED = [
   'apps/web/src/i18n/**/*.tsx',
   'apps/web/src/app/pages/StatePages.tsx',
   'apps/web/src/app/pages/ShellNotFound.tsx',
+  'apps/web/src/features/reviews/**/*.tsx',
+  'apps/web/src/features/messages/**/*.tsx',
+  'apps/web/src/features/reporting/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import {
+  DATE_PRESETS,
+  MAINTENANCE_TEXT,
+  MAINTENANCE_TITLE,
+  MSG,
+  NOT_FOUND_TEXT,
+  PRESET_LABELS,
+  RESPONSE_LANGUAGES,
+  SERVER_ERROR_TEXT,
+} from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -42,6 +51,9 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),
+  ...Object.fromEntries(DATE_PRESETS.map((p) => [`reporting:presets.${p}`, PRESET_LABELS[p]])),
+  ...Object.fromEntries(DATE_PRESETS.map((p) => [`reviews:filters.presets.${p}`, PRESET_LABELS[p]])),
+  ...Object.fromEntries(Object.entries(RESPONSE_LANGUAGES).map(([code, name]) => [`reviews:languages.${code}`, name])),
 };
 
 /** Arabic values that are rightly written as in English: names of products, services and formats. */
