@@ -147,7 +147,7 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
         autoSize={{ minRows: 1, maxRows: 6 }}
         placeholder={t('composer.placeholder')}
         aria-label={t('composer.reply')}
-        dir="auto"
+        dir={text ? 'auto' : undefined}
         data-testid="composer-input"
       />
       <div className="msg-composer-bar">

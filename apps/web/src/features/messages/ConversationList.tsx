@@ -63,6 +63,7 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         block
         size="small"
         value={filter.read ?? 'all'}
+        aria-label={t('filters.readState')}
         options={[
           { label: t('filters.all'), value: 'all' },
           { label: t('filters.unread'), value: 'unread' },
@@ -146,7 +147,7 @@ function ConversationRow({
         data-id={c.id}
         data-unread={unread ? c.unreadCount : undefined}
       >
-        <span className="msg-avatar-wrap">
+        <span className="msg-avatar-wrap" data-user-content>
           <Avatar style={{ background: avatarColor(c.customerName) }}>{initials(c.customerName)}</Avatar>
           <span className="msg-avatar-channel">
             <ChannelIcon channel={c.channel} />

@@ -120,6 +120,7 @@ export default function MessagesPage() {
               <Segmented
                 block
                 value={view}
+                aria-label={t('inbox.view')}
                 onChange={(v) => go({ view: v === 'posts' ? 'posts' : null })}
                 options={[
                   {

@@ -96,7 +96,7 @@ function ReplyBox({ onSend, pending }: { onSend: (text: string) => Promise<unkno
         onPressEnter={send}
         placeholder={t('posts.writeReply')}
         aria-label={t('posts.replyAria')}
-        dir="auto"
+        dir={text ? 'auto' : undefined}
         data-testid="comment-reply-input"
       />
       <Button size="small" type="primary" onClick={send} loading={pending} data-testid="comment-reply-send">

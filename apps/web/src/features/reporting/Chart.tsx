@@ -115,7 +115,16 @@ export function mirrorOption(option: EChartsOption): EChartsOption {
   const xs = list(o.xAxis);
   const ys = list(o.yAxis);
   const horizontal = xs.some((a) => a.type === 'value') && ys.some((a) => a.type === 'category');
-  if (o.grid) out.grid = sameShape(o.grid, list(o.grid).map(swapSides));
+  // The legend moves to the right, where a named value axis writes its name: room for both.
+  const named = ys.some((a) => a.name) && o.legend;
+  if (o.grid)
+    out.grid = sameShape(
+      o.grid,
+      list(o.grid).map((g) => {
+        const swapped = swapSides(g);
+        return named && typeof g.top === 'number' && g.top < 56 ? { ...swapped, top: 56 } : swapped;
+      }),
+    );
   if (o.legend)
     out.legend = sameShape(
       o.legend,
@@ -135,7 +144,14 @@ export function mirrorOption(option: EChartsOption): EChartsOption {
   if (o.xAxis)
     out.xAxis = sameShape(
       o.xAxis,
-      xs.map((a) => ({ ...a, inverse: !a.inverse })),
+      xs.map((a) => {
+        const label = isObj(a.axisLabel) && typeof a.axisLabel.rotate === 'number' ? a.axisLabel : null;
+        return {
+          ...a,
+          inverse: !a.inverse,
+          ...(label ? { axisLabel: { ...label, rotate: -(label.rotate as number) } } : {}),
+        };
+      }),
     );
   if (o.yAxis)
     out.yAxis = sameShape(

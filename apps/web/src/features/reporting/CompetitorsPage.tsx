@@ -17,10 +17,10 @@ const num = (v: number | null) => v ?? -Infinity;
 function GapCell({ value }: { value: number | null }) {
   if (value === null) return <span className="muted">—</span>;
   return (
-    <span className={value >= 0 ? 'gap-pos' : 'gap-neg'}>
+    <bdi className={value >= 0 ? 'gap-pos' : 'gap-neg'} dir="ltr">
       {value > 0 ? '+' : ''}
       {fmt.rating(value)}
-    </span>
+    </bdi>
   );
 }
 

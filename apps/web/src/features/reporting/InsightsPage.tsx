@@ -3,7 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useEmbedded } from '../../app/EmbedContext';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -212,7 +212,21 @@ export default function InsightsPage() {
             <NoData text={t('insights.noTopics')} />
           )}
         </Panel>
-        <Panel title={t('insights.details', { topic: selectedTitle ?? t('insights.topic') })} testId="subtopics">
+        <Panel
+          title={
+            selectedTitle ? (
+              <Trans
+                t={t}
+                i18nKey="insights.details"
+                values={{ topic: selectedTitle }}
+                components={{ topic: <bdi dir="auto" /> }}
+              />
+            ) : (
+              t('insights.detailsNone')
+            )
+          }
+          testId="subtopics"
+        >
           {secondary.data?.data.length ? (
             secondary.data.data.map((s) => (
               <div className="topic-chip" key={s.key}>

@@ -12,6 +12,7 @@ import { EmailReportsButton } from './EmailReports';
 import { Delta, ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
+import { sourceName } from './display';
 
 /** Ratings, volume, replies and sentiment for the chosen period and places, against the previous period. */
 export default function OverviewPage() {
@@ -177,7 +178,12 @@ export default function OverviewPage() {
           pagination={false}
           scroll={{ x: true }}
           columns={[
-            { title: t('columns.source'), dataIndex: 'title', sorter: (x, y) => x.title.localeCompare(y.title) },
+            {
+              title: t('columns.source'),
+              dataIndex: 'title',
+              render: (v: string, r) => sourceName(t, r.source, v),
+              sorter: (x, y) => x.title.localeCompare(y.title),
+            },
             {
               title: t('columns.reviews'),
               dataIndex: 'reviews',

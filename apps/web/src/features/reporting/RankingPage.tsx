@@ -121,6 +121,7 @@ export default function RankingPage() {
           <>
             <Segmented
               data-testid="ranking-view"
+              aria-label={t('ranking.viewAria')}
               value={view}
               onChange={(v) => setView(v as RankingKind)}
               options={VIEWS.map((x) => ({ value: x.value, label: t(x.labelKey) }))}

@@ -11,6 +11,7 @@ import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
+import { sourceName } from './display';
 
 /** Ratings and responses: how fast and how often reviews get a reply, by source and location, and the stars behind them. */
 export default function RatingsReviewsPage() {
@@ -170,7 +171,7 @@ export default function RatingsReviewsPage() {
             <Chart
               height={Math.max(180, sources.length * 32 + 20)}
               option={barsOption(
-                sources.map((s) => ({ label: s.title, value: s.response_rate })),
+                sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.response_rate })),
                 { name: t('columns.responseRate'), unit: '%', max: 100, color: COLORS.sky },
               )}
             />
@@ -185,7 +186,7 @@ export default function RatingsReviewsPage() {
             <Chart
               height={Math.max(180, sources.length * 32 + 20)}
               option={barsOption(
-                sources.map((s) => ({ label: s.title, value: s.avg_response_hours })),
+                sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.avg_response_hours })),
                 { name: t('columns.responseTime'), unit: ' h', color: COLORS.amber },
               )}
             />
@@ -211,7 +212,7 @@ export default function RatingsReviewsPage() {
             <Chart
               height={260}
               option={barsOption(
-                avg.data.sources.map((s) => ({ label: s.title, value: s.average })),
+                avg.data.sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.average })),
                 { name: t('columns.rating'), max: 5, color: COLORS.amber },
               )}
             />

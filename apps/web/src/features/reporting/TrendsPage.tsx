@@ -49,6 +49,7 @@ export default function TrendsPage() {
           <>
             <Segmented
               data-testid="interval"
+              aria-label={t('trends.intervalAria')}
               value={filter.interval ?? td?.interval ?? 'day'}
               options={[
                 { value: 'day', label: t('trends.daily') },
@@ -79,6 +80,7 @@ export default function TrendsPage() {
           <Segmented
             size="small"
             value={metric}
+            aria-label={t('trends.metricAria')}
             onChange={(v) => setMetric(v as typeof metric)}
             options={METRICS.map((x) => ({ value: x.key, label: t(x.labelKey) }))}
           />

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { sourceTitle } from '@reputo/core';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatNumber } from '../../i18n/format';
 
@@ -71,3 +72,20 @@ export function isRtl(): boolean {
 export const dateDay = (value: string | number | Date) => showDate(value, 'day');
 export const dateDayTime = (value: string | number | Date) => showDate(value, 'dayTime');
 export const dateDayMonthTime = (value: string | number | Date) => showDate(value, 'dayMonthTime');
+
+/**
+ * A review source's name: product names (Google, Talabat, ...) stay as they are; Reputo's own
+ * "Feedback" is a word, said in the interface language (`sources.feedback` of the caller's namespace).
+ */
+export function sourceName(t: (key: string) => string, value: string, title?: string): string {
+  if (value === 'feedback') return t('sources.feedback');
+  return title ?? sourceTitle(value);
+}
+
+/**
+ * A name put into a sentence (a placeholder, a title): in a right-to-left interface it is isolated
+ * (FSI … PDI), so "Reviewer 0" or "Saffron & Co." keeps its own order inside the Arabic text.
+ */
+export function isolate(name: string): string {
+  return isRtl() ? `\u2068${name}\u2069` : name;
+}

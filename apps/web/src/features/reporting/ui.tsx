@@ -12,12 +12,18 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { i18n } from '../../i18n/i18n';
-import { DATE_PRESETS, presetRange, sourceTitle, type ReviewFilterValues, type WeekStart } from '@reputo/core';
+import { DATE_PRESETS, presetRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
 import { reportingApi, type ShortLocation, type StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
 import { reportingKeys } from './queryKeys';
-import { fixed, int, showDate } from './display';
+import { fixed, int, isRtl, showDate, sourceName } from './display';
+
+/** A signed figure ("+0.57"): kept left to right inside a right-to-left line, so the sign stays in front. */
+function signed(v: number): string {
+  const text = (v > 0 ? '+' : '') + fixed(v, 2);
+  return isRtl() ? `\u2066${text}\u2069` : text;
+}
 
 /** Figures as the reports show them, in the user's language and digits (called at render). */
 export const fmt = {
@@ -31,7 +37,7 @@ export const fmt = {
         ? i18n.t('reporting:units.hours', { value: fixed(v, 1) })
         : i18n.t('reporting:units.days', { value: fixed(v / 24, 1) }),
   int: (v: number | null | undefined) => (v === null || v === undefined ? '—' : int(v)),
-  score: (v: number | null | undefined) => (v === null || v === undefined ? '—' : (v > 0 ? '+' : '') + fixed(v, 2)),
+  score: (v: number | null | undefined) => (v === null || v === undefined ? '—' : signed(v)),
 };
 
 /** A date preset's name (core's PRESET_LABELS in English). */
@@ -300,7 +306,7 @@ export function FilterBar({
             maxTagCount="responsive"
             value={raw.sources ?? []}
             onChange={(v: string[]) => update({ sources: v })}
-            options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
+            options={sources.map((s) => ({ value: s, label: sourceName(t, s) }))}
             style={{ minWidth: 180, flex: 1 }}
           />
         )}

@@ -4,7 +4,7 @@ import type { ReviewFilterValues } from '@reputo/core';
 import { sourceTitle } from '@reputo/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixed, int, showDate } from '../reporting/display';
+import { fixed, int, isolate, showDate } from '../reporting/display';
 import { reviewsApi, type ReviewAlert } from './api';
 import { reviewKeys } from './queryKeys';
 import { Stars } from './ui';
@@ -37,7 +37,7 @@ function AlertItem({
       type="warning"
       showIcon
       data-testid="review-alert"
-      title={t('alerts.title', { location: alert.location_title })}
+      title={t('alerts.title', { location: isolate(alert.location_title) })}
       description={
         <div>
           <Typography.Text>

@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillTemplate, RESPONSE_LANGUAGES } from '@reputo/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { dateDay, dateDayTime, showDate } from '../reporting/display';
+import { dateDay, dateDayTime, isolate, sourceName } from '../reporting/display';
 import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto, type Template } from './api';
 import { SourceBadge, Stars } from './ui';
 import { reviewKeys } from './queryKeys';
@@ -290,7 +290,7 @@ function Composer({
   return (
     <div className="rv-compose">
       <Input.TextArea
-        placeholder={t('composer.placeholder', { name: review.name })}
+        placeholder={t('composer.placeholder', { name: isolate(review.name) })}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -299,7 +299,7 @@ function Composer({
         autoSize={{ minRows: 2, maxRows: 10 }}
         maxLength={4000}
         data-testid="reply-input"
-        dir="auto"
+        dir={text ? 'auto' : undefined}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
         <Space size={4} wrap>
@@ -433,7 +433,7 @@ export function ReviewCard({
   return (
     <article className="rv-card" data-testid={`review-${review.id}`}>
       <div className="rv-head">
-        <SourceBadge source={review.source} title={review.sourceTitle} />
+        <SourceBadge source={review.source} title={sourceName(t, review.source, review.sourceTitle)} />
         <div className="rv-who">
           <div className="rv-name" dir="auto">
             {review.name}
@@ -441,7 +441,7 @@ export function ReviewCard({
           <div className="rv-meta">
             <Stars rating={review.rating} />
             <span>{dateDay(review.date)}</span>
-            <span>{review.sourceTitle}</span>
+            <span>{sourceName(t, review.source, review.sourceTitle)}</span>
             {review.location && (
               <span>
                 <EnvironmentOutlined />{' '}
@@ -462,7 +462,7 @@ export function ReviewCard({
             <Tag bordered={false}>{t('card.unanswered')}</Tag>
           )}
           {review.removedAt && (
-            <Tooltip title={t('card.removedHint', { date: showDate(review.removedAt, 'day') })}>
+            <Tooltip title={t('card.removedHint', { date: dateDay(review.removedAt) })}>
               <Tag color="orange" bordered={false} data-testid="removed-tag">
                 {t('card.removed')}
               </Tag>
@@ -526,9 +526,12 @@ export function ReviewCard({
           )}
         </div>
       </div>
-      <div className={`rv-text${review.text || review.title ? '' : ' empty'}`} dir="auto">
-        {review.title && <span className="rv-title">{review.title}</span>}
-        {review.text?.trim() ? review.text : review.title ? null : t('card.ratingOnly')}
+      {/* The box keeps the page's direction (its indent is logical); the text inside takes its own. */}
+      <div className={`rv-text${review.text || review.title ? '' : ' empty'}`}>
+        <div dir="auto" data-testid="review-text">
+          {review.title && <span className="rv-title">{review.title}</span>}
+          {review.text?.trim() ? review.text : review.title ? null : t('card.ratingOnly')}
+        </div>
       </div>
       {translation !== null && (
         <div className="rv-translation">

@@ -25,7 +25,6 @@ import {
   hasActiveFilter,
   REVIEW_FILTER_KEYS,
   reviewFilterSchema,
-  sourceTitle,
   toQueryString,
   type ReviewFilter,
   type ReviewFilterValues,
@@ -41,7 +40,7 @@ import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
-import { fixed, int } from '../reporting/display';
+import { fixed, int, isolate, sourceName } from '../reporting/display';
 
 const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
@@ -229,7 +228,7 @@ function Filters({
         aria-label={t('filters.sources')}
         value={filter.sources ?? []}
         onChange={(v: string[]) => set({ sources: v })}
-        options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
+        options={sources.map((s) => ({ value: s, label: sourceName(t, s) }))}
         maxTagCount="responsive"
         style={wide}
         data-testid="source-filter"
@@ -529,7 +528,7 @@ export default function ReviewsPage() {
       <PageHeader
         title={t('page.title')}
         description={
-          me?.companyName ? t('page.descriptionCompany', { company: me.companyName }) : t('page.description')
+          me?.companyName ? t('page.descriptionCompany', { company: isolate(me.companyName) }) : t('page.description')
         }
         extra={actions}
       />
