@@ -46,7 +46,7 @@ async function importMixedReview(marker: string): Promise<string> {
   const text = `الخدمة ممتازة في Saffron House والـ Chicken Biryani رائع ${marker}`;
   const csv = [
     'source,date,rating,text,author_name,language',
-    `feedback,${new Date().toISOString().slice(0, 10)},4,${text},سارة Ali,ar`,
+    `feedback,${new Date().toISOString().slice(0, 10)},4,${text},سارة علي,ar`,
   ].join('\n');
   const bearer = await token('admin@reputo.test');
   const started = await call<{ id: number }>(bearer, 'POST', '/v2/api/reviews/upload', {
