@@ -113,22 +113,22 @@ function breakdownColumns(first: string, t: TFunction): TableColumnsType<Row> {
     {
       key: 'conversations',
       title: t('analytics.columns.conversations'),
-      align: 'right',
+      align: 'end',
       dataIndex: 'conversations',
       render: int,
     },
-    { key: 'inbound', title: t('analytics.columns.received'), align: 'right', dataIndex: 'inbound', render: int },
-    { key: 'outbound', title: t('analytics.columns.sent'), align: 'right', dataIndex: 'outbound', render: int },
+    { key: 'inbound', title: t('analytics.columns.received'), align: 'end', dataIndex: 'inbound', render: int },
+    { key: 'outbound', title: t('analytics.columns.sent'), align: 'end', dataIndex: 'outbound', render: int },
     {
       key: 'rate',
       title: t('analytics.columns.responseRate'),
-      align: 'right',
+      align: 'end',
       render: (_, r) => percent(r.responseRate),
     },
     {
       key: 'first',
       title: t('analytics.columns.firstResponse'),
-      align: 'right',
+      align: 'end',
       render: (_, r) => duration(r.firstResponseMedianSeconds),
     },
   ];

@@ -119,10 +119,10 @@ export default function PagesPage() {
     {
       key: 'conversations',
       title: t('pages.columns.conversations'),
-      align: 'right',
+      align: 'end',
       render: (_, p) => int(p.conversations),
     },
-    { key: 'unread', title: t('pages.columns.unread'), align: 'right', render: (_, p) => int(p.unread) },
+    { key: 'unread', title: t('pages.columns.unread'), align: 'end', render: (_, p) => int(p.unread) },
   ];
 
   return (

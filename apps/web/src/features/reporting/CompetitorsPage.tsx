@@ -127,21 +127,21 @@ export default function CompetitorsPage() {
     {
       title: t('competitors.yourRating'),
       key: 'own',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.own.average) - num(y.own.average),
       render: (_, r) => <b>{fmt.rating(r.own.average)}</b>,
     },
     {
       title: t('competitors.competitors'),
       key: 'theirs',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.competitors_total.average) - num(y.competitors_total.average),
       render: (_, r) => fmt.rating(r.competitors_total.average),
     },
     {
       title: t('competitors.gap'),
       dataIndex: 'gap',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.gap) - num(y.gap),
       render: (v: number | null) => <GapCell value={v} />,
     },
@@ -162,7 +162,7 @@ export default function CompetitorsPage() {
     {
       title: t('competitors.yourReviews'),
       key: 'own-reviews',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (x, y) => x.own.reviews - y.own.reviews,
       render: (_, r) => fmt.int(r.own.reviews),
@@ -170,7 +170,7 @@ export default function CompetitorsPage() {
     {
       title: t('competitors.theirReviews'),
       key: 'their-reviews',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (x, y) => x.competitors_total.reviews - y.competitors_total.reviews,
       render: (_, r) => fmt.int(r.competitors_total.reviews),
@@ -178,7 +178,7 @@ export default function CompetitorsPage() {
     {
       title: t('competitors.yourResponseRate'),
       key: 'own-rr',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       sorter: (x, y) => num(x.own.response_rate) - num(y.own.response_rate),
       render: (_, r) => fmt.pct(r.own.response_rate),
@@ -186,7 +186,7 @@ export default function CompetitorsPage() {
     {
       title: t('competitors.theirResponseRate'),
       key: 'their-rr',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       sorter: (x, y) => num(x.competitors_total.response_rate) - num(y.competitors_total.response_rate),
       render: (_, r) => fmt.pct(r.competitors_total.response_rate),
@@ -324,9 +324,9 @@ export default function CompetitorsPage() {
                         dataIndex: 'title',
                         render: (v: string) => <span dir="auto">{v}</span>,
                       },
-                      { title: t('columns.reviews'), dataIndex: 'reviews', align: 'right', render: fmt.int },
-                      { title: t('columns.rating'), dataIndex: 'average', align: 'right', render: fmt.rating },
-                      { title: t('columns.responseRate'), dataIndex: 'response_rate', align: 'right', render: fmt.pct },
+                      { title: t('columns.reviews'), dataIndex: 'reviews', align: 'end', render: fmt.int },
+                      { title: t('columns.rating'), dataIndex: 'average', align: 'end', render: fmt.rating },
+                      { title: t('columns.responseRate'), dataIndex: 'response_rate', align: 'end', render: fmt.pct },
                     ]}
                   />
                 ),

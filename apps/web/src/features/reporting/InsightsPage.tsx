@@ -120,7 +120,7 @@ export default function InsightsPage() {
     {
       title: t('insights.mentions'),
       dataIndex: 'mentions',
-      align: 'right',
+      align: 'end',
       render: fmt.int,
       defaultSortOrder: 'descend',
       sorter: (a, b) => a.mentions - b.mentions,
@@ -128,7 +128,7 @@ export default function InsightsPage() {
     {
       title: t('insights.share'),
       dataIndex: 'share',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (a, b) => (a.share ?? 0) - (b.share ?? 0),
       render: fmt.pct,
@@ -136,7 +136,7 @@ export default function InsightsPage() {
     {
       title: t('columns.sentiment'),
       dataIndex: 'sentiment_score',
-      align: 'right',
+      align: 'end',
       sorter: (a, b) => (a.sentiment_score ?? 0) - (b.sentiment_score ?? 0),
       render: (v: number | null) =>
         v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'gold'}>{fmt.score(v)}</Tag>,
@@ -144,7 +144,7 @@ export default function InsightsPage() {
     {
       title: t('columns.change'),
       dataIndex: 'sentiment_change',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (a, b) => (a.sentiment_change ?? 0) - (b.sentiment_change ?? 0),
       render: (v: number | null) => <Delta value={v} suffix="" />,
@@ -152,7 +152,7 @@ export default function InsightsPage() {
     {
       title: t('insights.previousMentions'),
       dataIndex: 'previous_mentions',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       render: fmt.int,
     },

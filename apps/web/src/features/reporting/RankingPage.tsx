@@ -67,24 +67,24 @@ export default function RankingPage() {
       ...sortable('state'),
       render: (v: string | null) => (v ? <span dir="auto">{v}</span> : '—'),
     },
-    { title: t('columns.reviews'), dataIndex: 'reviews', align: 'right', ...sortable('reviews'), render: fmt.int },
+    { title: t('columns.reviews'), dataIndex: 'reviews', align: 'end', ...sortable('reviews'), render: fmt.int },
     {
       title: t('columns.rating'),
       dataIndex: 'average',
-      align: 'right',
+      align: 'end',
       ...sortable('average'),
       render: (v: number | null) => <b>{fmt.rating(v)}</b>,
     },
     {
       title: t('columns.change'),
-      align: 'right',
+      align: 'end',
       ...sortable('average_change'),
       render: (_, r) => <Delta value={r.change.average} suffix="" />,
     },
     {
       title: t('columns.responseRate'),
       dataIndex: 'response_rate',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       ...sortable('response_rate'),
       render: fmt.pct,
@@ -92,7 +92,7 @@ export default function RankingPage() {
     {
       title: t('columns.responseTime'),
       dataIndex: 'avg_response_hours',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       ...sortable('avg_response_hours'),
       render: fmt.hours,
@@ -100,7 +100,7 @@ export default function RankingPage() {
     {
       title: t('columns.sentiment'),
       dataIndex: 'sentiment_score',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       ...sortable('sentiment_score'),
       render: (v: number | null) =>
