@@ -16,6 +16,9 @@ const TRANSLATED = [
   'apps/web/src/features/auth/**/*.tsx',
   'apps/web/src/features/account/**/*.tsx',
   'apps/web/src/features/dashboard/**/*.tsx',
+  'apps/web/src/features/reviews/**/*.tsx',
+  'apps/web/src/features/messages/**/*.tsx',
+  'apps/web/src/features/reporting/**/*.tsx',
 ];
 
 export default tseslint.config(

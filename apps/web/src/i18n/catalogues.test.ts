@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
+import { DATE_PRESETS, PRESET_LABELS, RESPONSE_LANGUAGES } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -49,6 +50,9 @@ const SPEC_TEXTS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ROLE_LABELS).map(([role, text]) => [`app:roles.${role}`, text])),
   ...Object.fromEntries(Object.entries(FEATURE_LABELS).map(([feature, text]) => [`app:features.${feature}`, text])),
   ...Object.fromEntries(Object.entries(EMBED_DENY_REASONS).map(([key, text]) => [`app:embedDenied.${key}`, text])),
+  ...Object.fromEntries(DATE_PRESETS.map((p) => [`reporting:presets.${p}`, PRESET_LABELS[p]])),
+  ...Object.fromEntries(DATE_PRESETS.map((p) => [`reviews:filters.presets.${p}`, PRESET_LABELS[p]])),
+  ...Object.fromEntries(Object.entries(RESPONSE_LANGUAGES).map(([code, name]) => [`reviews:languages.${code}`, name])),
 };
 
 /** Arabic values that are rightly written as in English: names of products, services and formats. */

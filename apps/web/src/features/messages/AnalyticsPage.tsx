@@ -4,6 +4,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { i18n } from '../../i18n/i18n';
+import { fixed, int } from '../reporting/display';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useEmbedded } from '../../app/EmbedContext';
@@ -24,98 +28,118 @@ const VolumeChart = lazy(() => import('./VolumeChart'));
 
 type Row = BreakdownRow;
 
-/** Rows Monday first; the server counts weekdays from 0 = Sunday. */
-const WEEKDAYS: [string, number][] = [
-  ['Mon', 1],
-  ['Tue', 2],
-  ['Wed', 3],
-  ['Thu', 4],
-  ['Fri', 5],
-  ['Sat', 6],
-  ['Sun', 0],
-];
+/** Rows Monday first; the server counts weekdays from 0 = Sunday. Names from the catalogue by number. */
+const WEEKDAYS: number[] = [1, 2, 3, 4, 5, 6, 0];
 
 /** Seconds as the largest sensible unit: 40 s, 45 min, 3.2 h, 1.5 d. */
 export function duration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '–';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const unit = (key: string, value: string) => i18n.t(`messages:units.${key}`, { value });
+  if (seconds < 60) return unit('seconds', int(Math.round(seconds)));
   const minutes = seconds / 60;
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  if (minutes < 60 * 24) return `${(minutes / 60).toFixed(1)} h`;
-  return `${(minutes / 60 / 24).toFixed(1)} d`;
+  if (minutes < 60) return unit('minutes', int(Math.round(minutes)));
+  if (minutes < 60 * 24) return unit('hours', fixed(minutes / 60, 1));
+  return unit('days', fixed(minutes / 60 / 24, 1));
 }
 
-const percent = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${Math.round(v)}%`);
+const percent = (v: number | null | undefined) =>
+  v === null || v === undefined ? '–' : i18n.t('messages:units.percent', { value: int(Math.round(v)) });
 
 /** Weekday (Monday first) by hour: each cell's shade is its share of the busiest hour. */
 function HeatMap({ cells }: { cells: ConversationAnalytics['heatmap'] }) {
+  const { t } = useTranslation('messages');
   const grid = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.count]));
   const max = Math.max(1, ...cells.map((c) => c.count));
   const shade = (n: number) => (n === 0 ? '#f1f5f9' : `rgba(79, 70, 229, ${0.15 + (0.85 * n) / max})`);
   return (
     <div className="msg-heat-wrap">
-      <div className="msg-heat" role="table" aria-label="Messages by weekday and hour" data-testid="heat-map">
+      <div className="msg-heat" role="table" aria-label={t('analytics.heatAria')} data-testid="heat-map">
         <div role="row" style={{ display: 'contents' }}>
-          <span role="columnheader" aria-label="Weekday" />
+          <span role="columnheader" aria-label={t('analytics.weekday')} />
           {Array.from({ length: 24 }, (_, h) => (
-            <span key={h} className="msg-heat-hour" role="columnheader" aria-label={`${h}:00`}>
-              {h % 3 === 0 ? h : ''}
+            <span key={h} className="msg-heat-hour" role="columnheader" aria-label={`${int(h)}:00`}>
+              {h % 3 === 0 ? int(h) : ''}
             </span>
           ))}
         </div>
-        {WEEKDAYS.map(([day, d]) => (
-          <div key={day} role="row" style={{ display: 'contents' }}>
-            <span className="msg-heat-day" role="rowheader">
-              {day}
-            </span>
-            {Array.from({ length: 24 }, (_, h) => {
-              const n = grid.get(`${d}:${h}`) ?? 0;
-              return (
-                <span
-                  key={h}
-                  role="cell"
-                  className="msg-heat-cell"
-                  style={{ background: shade(n) }}
-                  title={`${day} ${String(h).padStart(2, '0')}:00 · ${n} messages`}
-                  aria-label={`${day} ${h}:00, ${n} messages`}
-                />
-              );
-            })}
-          </div>
-        ))}
+        {WEEKDAYS.map((d) => {
+          const day = t(`analytics.days.${d}`);
+          return (
+            <div key={d} role="row" style={{ display: 'contents' }}>
+              <span className="msg-heat-day" role="rowheader">
+                {day}
+              </span>
+              {Array.from({ length: 24 }, (_, h) => {
+                const n = grid.get(`${d}:${h}`) ?? 0;
+                return (
+                  <span
+                    key={h}
+                    role="cell"
+                    className="msg-heat-cell"
+                    style={{ background: shade(n) }}
+                    title={t('analytics.cellTitle', {
+                      day,
+                      hour: `${int(h).padStart(2, int(0))}:${int(0)}${int(0)}`,
+                      count: n,
+                      value: int(n),
+                    })}
+                    aria-label={t('analytics.cellAria', {
+                      day,
+                      hour: `${int(h)}:${int(0)}${int(0)}`,
+                      count: n,
+                      value: int(n),
+                    })}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
       </div>
       <div className="msg-heat-legend">
-        Inbound messages by hour (UTC) · Fewer
+        {t('analytics.heatLegend')}
         {[0.15, 0.4, 0.65, 1].map((a) => (
           <span key={a} className="swatch" style={{ background: `rgba(79, 70, 229, ${a})` }} />
         ))}
-        More
+        {t('analytics.more')}
       </div>
     </div>
   );
 }
 
-function breakdownColumns(first: string): TableColumnsType<Row> {
+function breakdownColumns(first: string, t: TFunction): TableColumnsType<Row> {
   return [
-    { key: 'name', title: first, dataIndex: 'name' },
-    { key: 'conversations', title: 'Conversations', align: 'right', dataIndex: 'conversations' },
-    { key: 'inbound', title: 'Received', align: 'right', dataIndex: 'inbound' },
-    { key: 'outbound', title: 'Sent', align: 'right', dataIndex: 'outbound' },
-    { key: 'rate', title: 'Response rate', align: 'right', render: (_, r) => percent(r.responseRate) },
+    { key: 'name', title: first, dataIndex: 'name', render: (v: string) => <span dir="auto">{v}</span> },
+    {
+      key: 'conversations',
+      title: t('analytics.columns.conversations'),
+      align: 'end',
+      dataIndex: 'conversations',
+      render: int,
+    },
+    { key: 'inbound', title: t('analytics.columns.received'), align: 'end', dataIndex: 'inbound', render: int },
+    { key: 'outbound', title: t('analytics.columns.sent'), align: 'end', dataIndex: 'outbound', render: int },
+    {
+      key: 'rate',
+      title: t('analytics.columns.responseRate'),
+      align: 'end',
+      render: (_, r) => percent(r.responseRate),
+    },
     {
       key: 'first',
-      title: 'First response (median)',
-      align: 'right',
+      title: t('analytics.columns.firstResponse'),
+      align: 'end',
       render: (_, r) => duration(r.firstResponseMedianSeconds),
     },
   ];
 }
 
 function Breakdown({ rows, first, loading, testId }: { rows: Row[]; first: string; loading: boolean; testId: string }) {
+  const { t } = useTranslation('messages');
   return (
     <Table<Row>
       rowKey={(r) => String(r.id ?? r.name)}
-      columns={breakdownColumns(first)}
+      columns={breakdownColumns(first, t)}
       dataSource={rows}
       loading={loading}
       pagination={false}
@@ -127,6 +151,7 @@ function Breakdown({ rows, first, loading, testId }: { rows: Row[]; first: strin
 
 /** /messages/analytics: how many conversations come in, how fast and how often they are answered. */
 export default function AnalyticsPage() {
+  const { t } = useTranslation('messages');
   const embedded = useEmbedded();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
   const [pageId, setPageId] = useState<number | undefined>();
@@ -146,8 +171,8 @@ export default function AnalyticsPage() {
   return (
     <div className="msg-page">
       <PageHeader
-        title="Messages Analytics"
-        description="Conversation volume, response times and the busiest hours of your pages."
+        title={t('analytics.title')}
+        description={t('analytics.description')}
         extra={
           !embedded && (
             <Space wrap>
@@ -156,14 +181,14 @@ export default function AnalyticsPage() {
                 onClick={() => void downloadMessagesExport(EXPORTS.analytics, exportQuery)}
                 data-testid="export-analytics"
               >
-                Conversation analytics
+                {t('analytics.exportAnalytics')}
               </Button>
               <Button
                 icon={<DownloadOutlined />}
                 onClick={() => void downloadMessagesExport(EXPORTS.pages, exportQuery)}
                 data-testid="export-pages"
               >
-                Pages
+                {t('analytics.exportPages')}
               </Button>
             </Space>
           )
@@ -175,13 +200,13 @@ export default function AnalyticsPage() {
           allowClear={false}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
           onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          aria-label="Period"
+          aria-label={t('analytics.period')}
           data-testid="analytics-range"
         />
         <Select
           allowClear
-          placeholder="All pages"
-          aria-label="Page"
+          placeholder={t('analytics.allPages')}
+          aria-label={t('analytics.page')}
           value={pageId}
           onChange={(v?: number) => setPageId(v)}
           options={(pages.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
@@ -192,15 +217,15 @@ export default function AnalyticsPage() {
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Kpi
-            title="Conversations"
-            value={a?.totals.conversations ?? '–'}
+            title={t('analytics.kpi.conversations')}
+            value={a ? int(a.totals.conversations) : '–'}
             loading={data.isPending}
             testId="kpi-conversations"
           />
         </Col>
         <Col xs={12} lg={6}>
           <Kpi
-            title="First response, median"
+            title={t('analytics.kpi.median')}
             value={duration(a?.totals.firstResponseMedianSeconds)}
             loading={data.isPending}
             testId="kpi-median"
@@ -208,7 +233,7 @@ export default function AnalyticsPage() {
         </Col>
         <Col xs={12} lg={6}>
           <Kpi
-            title="First response, 90th percentile"
+            title={t('analytics.kpi.p90')}
             value={duration(a?.totals.firstResponseP90Seconds)}
             loading={data.isPending}
             testId="kpi-p90"
@@ -216,15 +241,15 @@ export default function AnalyticsPage() {
         </Col>
         <Col xs={12} lg={6}>
           <Kpi
-            title="Response rate"
+            title={t('analytics.kpi.responseRate')}
             value={percent(a?.totals.responseRate)}
             loading={data.isPending}
             testId="kpi-response-rate"
-            hint="Conversations with at least one answer from your team, out of all conversations in the period."
+            hint={t('analytics.kpi.responseRateHint')}
           />
         </Col>
         <Col xs={24} xl={14}>
-          <Card title="Volume by day and channel">
+          <Card title={t('analytics.volume')}>
             {data.isPending ? (
               <Skeleton active />
             ) : a && a.volume.length > 0 ? (
@@ -232,25 +257,30 @@ export default function AnalyticsPage() {
                 <VolumeChart volume={a.volume} from={a.date_from} to={a.date_to} />
               </Suspense>
             ) : (
-              <Empty description="No messages in this period" />
+              <Empty description={t('analytics.noMessages')} />
             )}
           </Card>
         </Col>
         <Col xs={24} xl={10}>
-          <Card title="Busiest hours">
+          <Card title={t('analytics.busiest')}>
             {data.isPending ? <Skeleton active /> : <HeatMap cells={a?.heatmap ?? []} />}
           </Card>
         </Col>
         <Col xs={24}>
-          <Card title="By page">
-            <Breakdown rows={a?.pages ?? []} first="Page" loading={data.isPending} testId="analytics-pages" />
+          <Card title={t('analytics.byPage')}>
+            <Breakdown
+              rows={a?.pages ?? []}
+              first={t('analytics.page')}
+              loading={data.isPending}
+              testId="analytics-pages"
+            />
           </Card>
         </Col>
         <Col xs={24}>
-          <Card title="By location">
+          <Card title={t('analytics.byLocation')}>
             <Breakdown
               rows={a?.locations ?? []}
-              first="Location"
+              first={t('analytics.location')}
               loading={data.isPending}
               testId="analytics-locations"
             />

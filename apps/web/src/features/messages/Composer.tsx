@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Dropdown, Input, Popover, Tooltip } from 'antd';
 import { CloseOutlined, FileTextOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
 import { settingsKeys } from '../settings/queryKeys';
@@ -42,6 +43,7 @@ function isWebAddress(v: string): boolean {
 }
 
 function AttachForm({ onAttach }: { onAttach: (a: Attachment) => void }) {
+  const { t } = useTranslation('messages');
   const [url, setUrl] = useState('');
   const valid = isWebAddress(url.trim());
   const attach = () => valid && onAttach({ url: url.trim(), type: attachmentKind(url.trim()) });
@@ -51,13 +53,14 @@ function AttachForm({ onAttach }: { onAttach: (a: Attachment) => void }) {
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         onPressEnter={attach}
-        placeholder="https://… (image, video, audio or file)"
-        aria-label="Address of the file to attach"
+        placeholder={t('composer.attachPlaceholder')}
+        aria-label={t('composer.attachAria')}
+        dir="ltr"
         status={url && !valid ? 'error' : undefined}
         data-testid="attach-url"
       />
       <Button type="primary" disabled={!valid} onClick={attach} data-testid="attach-confirm">
-        Attach
+        {t('composer.attach')}
       </Button>
     </div>
   );
@@ -69,6 +72,7 @@ function AttachForm({ onAttach }: { onAttach: (a: Attachment) => void }) {
  * keeps it (and shows it failed with Retry) if the send does not go through.
  */
 export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => void; disabled?: boolean }) {
+  const { t } = useTranslation('messages');
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -111,19 +115,24 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
     }
   };
 
-  const templateItems = (templates.data?.templates ?? []).map((t) => ({ key: String(t.id), label: t.title }));
+  const templateItems = (templates.data?.templates ?? []).map((x) => ({
+    key: String(x.id),
+    label: <span dir="auto">{x.title}</span>,
+  }));
 
   return (
     <div className="msg-composer" data-testid="composer">
       {attachment && (
         <div className="msg-attachment-chip" data-testid="attachment-chip">
           <PaperClipOutlined />{' '}
-          <span className="msg-attachment-name">{attachment.url.split('/').pop() || attachment.url}</span>
+          <span className="msg-attachment-name" dir="auto">
+            {attachment.url.split('/').pop() || attachment.url}
+          </span>
           <Button
             type="text"
             size="small"
             icon={<CloseOutlined />}
-            aria-label="Remove attachment"
+            aria-label={t('composer.removeAttachment')}
             onClick={() => setAttachment(null)}
           />
         </div>
@@ -136,9 +145,9 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         autoSize={{ minRows: 1, maxRows: 6 }}
-        placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
-        aria-label="Reply"
-        dir="auto"
+        placeholder={t('composer.placeholder')}
+        aria-label={t('composer.reply')}
+        dir={text ? 'auto' : undefined}
         data-testid="composer-input"
       />
       <div className="msg-composer-bar">
@@ -149,13 +158,13 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
             menu={{
               items: templateItems,
               onClick: ({ key }) => {
-                const t = templates.data?.templates.find((x) => String(x.id) === key);
-                if (t) insert(t.text);
+                const chosen = templates.data?.templates.find((x) => String(x.id) === key);
+                if (chosen) insert(chosen.text);
               },
             }}
           >
             <Button type="text" icon={<FileTextOutlined />} data-testid="templates-button">
-              Templates
+              {t('composer.templates')}
             </Button>
           </Dropdown>
           <Popover
@@ -169,7 +178,7 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
                     key={e}
                     type="button"
                     className="msg-emoji"
-                    aria-label={`Insert ${e}`}
+                    aria-label={t('composer.insert', { emoji: e })}
                     onClick={() => {
                       insert(e);
                       setEmojiOpen(false);
@@ -181,15 +190,20 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
               </div>
             }
           >
-            <Tooltip title="Emoji">
-              <Button type="text" icon={<SmileOutlined />} aria-label="Emoji" data-testid="emoji-button" />
+            <Tooltip title={t('composer.emoji')}>
+              <Button
+                type="text"
+                icon={<SmileOutlined />}
+                aria-label={t('composer.emoji')}
+                data-testid="emoji-button"
+              />
             </Tooltip>
           </Popover>
           <Popover
             open={attachOpen}
             onOpenChange={setAttachOpen}
             trigger="click"
-            title="Attach a file by its address"
+            title={t('composer.attachTitle')}
             content={
               <AttachForm
                 onAttach={(a) => {
@@ -199,13 +213,18 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
               />
             }
           >
-            <Tooltip title="Attach a file">
-              <Button type="text" icon={<PaperClipOutlined />} aria-label="Attach a file" data-testid="attach-button" />
+            <Tooltip title={t('composer.attachFile')}>
+              <Button
+                type="text"
+                icon={<PaperClipOutlined />}
+                aria-label={t('composer.attachFile')}
+                data-testid="attach-button"
+              />
             </Tooltip>
           </Popover>
         </div>
         <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!canSend} data-testid="send-button">
-          Send
+          {t('composer.send')}
         </Button>
       </div>
     </div>

@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Avatar, Badge, Button, Empty, Input, Segmented, Select, Skeleton, Tag } from 'antd';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { messagesApi, type Conversation, type ConversationsPage, type InboxFilter } from './api';
 import { messagesKeys } from './queryKeys';
 import { avatarColor, ChannelIcon, channelLabel, initials, shortTime } from './ui';
+
+const ARROW = '→';
 
 /** The next `skip`, or undefined when the server says every row is loaded. */
 export function nextSkip<T extends { hasMore: boolean }>(rows: (p: T) => unknown[]) {
@@ -43,14 +46,15 @@ function useEndSentinel(onEnd: () => void, active: boolean) {
 }
 
 export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
+  const { t } = useTranslation('messages');
   const info = useInboxInfo().data;
   const set = (change: InboxFilter) => onChange({ ...filter, ...change });
   return (
     <div className="msg-filters" data-testid="inbox-filters">
       <Input.Search
         allowClear
-        placeholder="Search messages"
-        aria-label="Search messages"
+        placeholder={t('filters.search')}
+        aria-label={t('filters.search')}
         defaultValue={filter.search}
         onSearch={(v) => set({ search: v.trim() || undefined })}
         data-testid="inbox-search"
@@ -59,10 +63,11 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         block
         size="small"
         value={filter.read ?? 'all'}
+        aria-label={t('filters.readState')}
         options={[
-          { label: 'All', value: 'all' },
-          { label: 'Unread', value: 'unread' },
-          { label: 'Read', value: 'read' },
+          { label: t('filters.all'), value: 'all' },
+          { label: t('filters.unread'), value: 'unread' },
+          { label: t('filters.read'), value: 'read' },
         ]}
         onChange={(v) => set({ read: v === 'all' ? undefined : (v as 'read' | 'unread') })}
         data-testid="read-filter"
@@ -71,8 +76,8 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         <Select
           allowClear
           size="small"
-          placeholder="Page"
-          aria-label="Page"
+          placeholder={t('filters.page')}
+          aria-label={t('filters.page')}
           value={filter.pageId}
           onChange={(v?: number) => set({ pageId: v })}
           options={(info?.pages ?? []).map((p) => ({ value: p.id, label: p.name }))}
@@ -82,8 +87,8 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         <Select
           allowClear
           size="small"
-          placeholder="Channel"
-          aria-label="Channel"
+          placeholder={t('filters.channel')}
+          aria-label={t('filters.channel')}
           value={filter.channel}
           onChange={(v?: string) => set({ channel: v })}
           options={(info?.channels ?? []).map((c) => ({ value: c, label: channelLabel(c) }))}
@@ -93,8 +98,8 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         <Select
           allowClear
           size="small"
-          placeholder="Tag"
-          aria-label="Tag"
+          placeholder={t('filters.tag')}
+          aria-label={t('filters.tag')}
           value={filter.tagId}
           onChange={(v?: number) => set({ tagId: v })}
           options={(info?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
@@ -104,13 +109,13 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
         <Select
           allowClear
           size="small"
-          placeholder="Assignee"
-          aria-label="Assignee"
+          placeholder={t('filters.assignee')}
+          aria-label={t('filters.assignee')}
           value={filter.assignee}
           onChange={(v?: number | 'me' | 'none') => set({ assignee: v })}
           options={[
-            { value: 'me', label: 'Assigned to me' },
-            { value: 'none', label: 'Unassigned' },
+            { value: 'me', label: t('filters.assignedToMe') },
+            { value: 'none', label: t('filters.unassigned') },
             ...(info?.assignees ?? []).map((u) => ({ value: u.id, label: u.name })),
           ]}
           popupMatchSelectWidth={false}
@@ -142,7 +147,7 @@ function ConversationRow({
         data-id={c.id}
         data-unread={unread ? c.unreadCount : undefined}
       >
-        <span className="msg-avatar-wrap">
+        <span className="msg-avatar-wrap" data-user-content>
           <Avatar style={{ background: avatarColor(c.customerName) }}>{initials(c.customerName)}</Avatar>
           <span className="msg-avatar-channel">
             <ChannelIcon channel={c.channel} />
@@ -164,11 +169,15 @@ function ConversationRow({
           {(c.tags.length > 0 || c.assigneeName) && (
             <span className="msg-row-meta">
               {c.tags.slice(0, 3).map((t) => (
-                <Tag key={t.id} bordered={false} className="msg-tag-small">
-                  {t.name}
+                <Tag key={t.id} bordered={false} className="msg-tag-small" data-user-content>
+                  <bdi dir="auto">{t.name}</bdi>
                 </Tag>
               ))}
-              {c.assigneeName && <span className="msg-row-assignee">→ {c.assigneeName}</span>}
+              {c.assigneeName && (
+                <span className="msg-row-assignee">
+                  <span className="msg-flip">{ARROW}</span> <bdi dir="auto">{c.assigneeName}</bdi>
+                </span>
+              )}
             </span>
           )}
         </span>
@@ -186,6 +195,7 @@ export function ConversationList({
   selectedId: number | null;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useTranslation('messages');
   const rows = query.data?.pages.flatMap((p) => p.conversations) ?? [];
   const more = () => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
@@ -193,7 +203,7 @@ export function ConversationList({
   const sentinel = useEndSentinel(more, Boolean(query.hasNextPage));
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} className="msg-pad" />;
   if (rows.length === 0)
-    return <Empty className="msg-pad" description="No conversations match" data-testid="conversations-empty" />;
+    return <Empty className="msg-pad" description={t('list.noMatch')} data-testid="conversations-empty" />;
   return (
     <div className="msg-list-scroll">
       <ul className="msg-list" data-testid="conversation-list">
@@ -205,7 +215,7 @@ export function ConversationList({
       {query.hasNextPage && (
         <div className="msg-more">
           <Button size="small" onClick={more} loading={query.isFetchingNextPage} data-testid="more-conversations">
-            Show more
+            {t('list.more')}
           </Button>
         </div>
       )}

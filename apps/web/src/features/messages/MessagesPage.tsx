@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { int } from '../reporting/display';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import type { Conversation, InboxFilter } from './api';
@@ -47,11 +49,12 @@ function withFilter(params: URLSearchParams, f: InboxFilter): URLSearchParams {
 }
 
 function UnreadSummary({ conversations, comments }: { conversations?: number; comments?: number }) {
+  const { t } = useTranslation('messages');
   if (conversations === undefined && comments === undefined) return null;
   return (
     <span className="msg-summary" data-testid="messages-unread">
-      <b data-testid="messages-unread-total">{(conversations ?? 0) + (comments ?? 0)}</b> unread · {conversations ?? 0}{' '}
-      in conversations · {comments ?? 0} in comments
+      <b data-testid="messages-unread-total">{int((conversations ?? 0) + (comments ?? 0))}</b>{' '}
+      {t('inbox.unreadSummary', { conversations: int(conversations ?? 0), comments: int(comments ?? 0) })}
     </span>
   );
 }
@@ -61,6 +64,7 @@ function UnreadSummary({ conversations, comments }: { conversations?: number; co
  * open thread with its reply box) and Posts (comments and reactions) are two views of one screen.
  */
 export default function MessagesPage() {
+  const { t } = useTranslation('messages');
   const [params, setParams] = useSearchParams();
   const phone = useMediaQuery(PHONE);
   const queryClient = useQueryClient();
@@ -104,22 +108,26 @@ export default function MessagesPage() {
       {/* On a phone an open conversation or post is a screen of its own: no page title above it. */}
       {!listHidden && (
         <PageHeader
-          title="Messages"
-          description="Conversations and comments from your connected pages."
+          title={t('inbox.title')}
+          description={t('inbox.description')}
           extra={<UnreadSummary conversations={unreadMessages} comments={unreadComments} />}
         />
       )}
       <div className={`msg-inbox ${listHidden ? 'msg-inbox-detail' : ''}`} data-testid="inbox">
         {!listHidden && (
-          <aside className="msg-side" aria-label={view === 'posts' ? 'Posts' : 'Conversations'}>
+          <aside className="msg-side" aria-label={view === 'posts' ? t('inbox.posts') : t('inbox.conversations')}>
             <div className="msg-side-head">
               <Segmented
                 block
                 value={view}
+                aria-label={t('inbox.view')}
                 onChange={(v) => go({ view: v === 'posts' ? 'posts' : null })}
                 options={[
-                  { value: 'conversations', label: `Conversations${unreadMessages ? ` (${unreadMessages})` : ''}` },
-                  { value: 'posts', label: `Posts${unreadComments ? ` (${unreadComments})` : ''}` },
+                  {
+                    value: 'conversations',
+                    label: `${t('inbox.conversations')}${unreadMessages ? ` (${int(unreadMessages)})` : ''}`,
+                  },
+                  { value: 'posts', label: `${t('inbox.posts')}${unreadComments ? ` (${int(unreadComments)})` : ''}` },
                 ]}
                 data-testid="inbox-view"
               />
@@ -144,7 +152,7 @@ export default function MessagesPage() {
                 onRemoved={() => go({ post: null })}
               />
             ) : (
-              <NoThread text="Choose a post to read its comments" />
+              <NoThread text={t('inbox.choosePost')} />
             )
           ) : openId !== null ? (
             <Thread
@@ -154,7 +162,7 @@ export default function MessagesPage() {
               onBack={phone ? () => go({ c: null }) : undefined}
             />
           ) : (
-            <NoThread text="Choose a conversation to read it" />
+            <NoThread text={t('inbox.chooseConversation')} />
           ))}
       </div>
     </div>

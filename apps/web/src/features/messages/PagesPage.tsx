@@ -3,6 +3,8 @@ import { App, Button, Empty, Select, Switch, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { int } from '../reporting/display';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useEmbedded } from '../../app/EmbedContext';
@@ -14,20 +16,27 @@ import { ChannelIcon, channelLabel, useCanManage } from './ui';
 import './messages.css';
 
 // Text colours at 4.5:1 or more on their tag backgrounds (antd's orange text is lighter).
-const CONNECT: Record<string, { label: string; style: CSSProperties }> = {
-  connected: { label: 'Connected', style: { color: '#166534', background: '#dcfce7', borderColor: '#86efac' } },
+const CONNECT: Record<string, { labelKey: string; style: CSSProperties }> = {
+  connected: {
+    labelKey: 'pages.state.connected',
+    style: { color: '#166534', background: '#dcfce7', borderColor: '#86efac' },
+  },
   reconnect_needed: {
-    label: 'Reconnect needed',
+    labelKey: 'pages.state.reconnect',
     style: { color: '#9a3412', background: '#ffedd5', borderColor: '#fdba74' },
   },
-  not_connected: { label: 'Not connected', style: { color: '#334155', background: '#f1f5f9', borderColor: '#cbd5e1' } },
+  not_connected: {
+    labelKey: 'pages.state.notConnected',
+    style: { color: '#334155', background: '#f1f5f9', borderColor: '#cbd5e1' },
+  },
 };
 
 export function ConnectState({ state, error }: { state: string; error?: string | null }) {
+  const { t } = useTranslation('messages');
   const s = CONNECT[state] ?? CONNECT.not_connected!;
   const tag = (
     <Tag style={s.style} className="msg-connect" data-testid="connect-state" data-state={state}>
-      {s.label}
+      {t(s.labelKey)}
     </Tag>
   );
   return error && state !== 'connected' ? <Tooltip title={error}>{tag}</Tooltip> : tag;
@@ -35,6 +44,7 @@ export function ConnectState({ state, error }: { state: string; error?: string |
 
 /** /messages/pages: the company's Facebook pages, Instagram accounts and Google locations that receive messages. */
 export default function PagesPage() {
+  const { t } = useTranslation('messages');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const embedded = useEmbedded();
@@ -46,7 +56,7 @@ export default function PagesPage() {
     mutationFn: ({ id, body }: { id: number; body: { locationId?: number | null; enabled?: boolean } }) =>
       messagesApi.updatePage(id, body),
     onSuccess: () => {
-      void message.success('Page saved');
+      void message.success(t('pages.saved'));
       void queryClient.invalidateQueries({ queryKey: messagesKeys.pages });
     },
     onError: (e: Error) => void message.error(e.message),
@@ -56,12 +66,12 @@ export default function PagesPage() {
   const columns: TableColumnsType<MessagePage> = [
     {
       key: 'page',
-      title: 'Page',
+      title: t('pages.columns.page'),
       render: (_, p) => (
         <span className="msg-page-name">
           <ChannelIcon channel={p.provider} />
           <span>
-            <b>{p.name}</b>
+            <b dir="auto">{p.name}</b>
             <span className="msg-muted msg-page-channel">{channelLabel(p.provider)}</span>
           </span>
         </span>
@@ -69,20 +79,20 @@ export default function PagesPage() {
     },
     {
       key: 'state',
-      title: 'Connection',
+      title: t('pages.columns.connection'),
       render: (_, p) => <ConnectState state={p.connectionState} error={p.lastError} />,
     },
     {
       key: 'location',
-      title: 'Location',
+      title: t('pages.columns.location'),
       render: (_, p) => (
         <Select
           size="small"
           allowClear
           showSearch
           optionFilterProp="label"
-          placeholder="No location"
-          aria-label={`Location of ${p.name}`}
+          placeholder={t('pages.noLocation')}
+          aria-label={t('pages.locationOf', { name: p.name })}
           value={p.locationId ?? null}
           options={locationOptions}
           disabled={!canManage}
@@ -95,26 +105,31 @@ export default function PagesPage() {
     },
     {
       key: 'enabled',
-      title: 'Enabled',
+      title: t('pages.columns.enabled'),
       render: (_, p) => (
         <Switch
           checked={p.enabled}
           disabled={!canManage}
-          aria-label={`Receive messages from ${p.name}`}
+          aria-label={t('pages.receiveFrom', { name: p.name })}
           onChange={(enabled) => update.mutate({ id: p.id, body: { enabled } })}
           data-testid="page-enabled"
         />
       ),
     },
-    { key: 'conversations', title: 'Conversations', align: 'right', render: (_, p) => p.conversations },
-    { key: 'unread', title: 'Unread', align: 'right', render: (_, p) => p.unread },
+    {
+      key: 'conversations',
+      title: t('pages.columns.conversations'),
+      align: 'end',
+      render: (_, p) => int(p.conversations),
+    },
+    { key: 'unread', title: t('pages.columns.unread'), align: 'end', render: (_, p) => int(p.unread) },
   ];
 
   return (
     <div className="msg-page">
       <PageHeader
-        title="Pages"
-        description="The pages and accounts that bring messages and comments in, and the location each belongs to."
+        title={t('pages.title')}
+        description={t('pages.description')}
         extra={
           !embedded && (
             <Button
@@ -122,7 +137,7 @@ export default function PagesPage() {
               onClick={() => void downloadMessagesExport(EXPORTS.pages, {})}
               data-testid="export-pages"
             >
-              Export pages
+              {t('pages.export')}
             </Button>
           )
         }
@@ -133,7 +148,7 @@ export default function PagesPage() {
         columns={columns}
         dataSource={pages.data?.items ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty description="No pages connected yet" /> }}
+        locale={{ emptyText: <Empty description={t('pages.empty')} /> }}
         data-testid="pages-table"
       />
     </div>

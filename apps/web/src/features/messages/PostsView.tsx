@@ -13,7 +13,8 @@ import {
   ThunderboltFilled,
 } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { dateDayMonthTime, int, showDate } from '../reporting/display';
 import { messagesApi, type PostComment, type PostsPage, type SocialPost } from './api';
 import { nextSkip } from './ConversationList';
 import { messagesKeys } from './queryKeys';
@@ -40,6 +41,7 @@ export function usePosts() {
 }
 
 function PostRow({ p, selected, onOpen }: { p: SocialPost; selected: boolean; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('messages');
   return (
     <li>
       <button
@@ -56,17 +58,20 @@ function PostRow({ p, selected, onOpen }: { p: SocialPost; selected: boolean; on
         </span>
         <span className="msg-row-body">
           <span className="msg-row-top">
-            <span className="msg-row-name">{p.pageName ?? channelLabel(p.channel)}</span>
+            <span className="msg-row-name" dir="auto">
+              {p.pageName ?? channelLabel(p.channel)}
+            </span>
             <span className="msg-row-time">{shortTime(p.postedAt)}</span>
           </span>
           <span className="msg-row-bottom">
             <span className="msg-row-snippet" dir="auto">
-              {p.message ?? 'Post'}
+              {p.message ?? t('posts.post')}
             </span>
             {p.unreadCount > 0 && <Badge count={p.unreadCount} color="#4f46e5" />}
           </span>
           <span className="msg-row-meta msg-muted">
-            <MessageOutlined /> {p.comments} comments · {p.reactions} reactions
+            <MessageOutlined /> {t('posts.comments', { count: p.comments, value: int(p.comments) })} ·{' '}
+            {t('posts.reactions', { count: p.reactions, value: int(p.reactions) })}
           </span>
         </span>
       </button>
@@ -75,11 +80,12 @@ function PostRow({ p, selected, onOpen }: { p: SocialPost; selected: boolean; on
 }
 
 function ReplyBox({ onSend, pending }: { onSend: (text: string) => Promise<unknown>; pending: boolean }) {
+  const { t } = useTranslation('messages');
   const [text, setText] = useState('');
   const send = () => {
-    const t = text.trim();
-    if (!t) return;
-    void onSend(t).then(() => setText(''));
+    const typed = text.trim();
+    if (!typed) return;
+    void onSend(typed).then(() => setText(''));
   };
   return (
     <div className="msg-comment-reply">
@@ -88,13 +94,13 @@ function ReplyBox({ onSend, pending }: { onSend: (text: string) => Promise<unkno
         value={text}
         onChange={(e) => setText(e.target.value)}
         onPressEnter={send}
-        placeholder="Write a reply"
-        aria-label="Reply to the comment"
-        dir="auto"
+        placeholder={t('posts.writeReply')}
+        aria-label={t('posts.replyAria')}
+        dir={text ? 'auto' : undefined}
         data-testid="comment-reply-input"
       />
       <Button size="small" type="primary" onClick={send} loading={pending} data-testid="comment-reply-send">
-        Reply
+        {t('posts.reply')}
       </Button>
     </div>
   );
@@ -111,6 +117,7 @@ function CommentItem({
   canWrite: boolean;
   postId: number;
 }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [replying, setReplying] = useState(false);
@@ -141,26 +148,33 @@ function CommentItem({
           </div>
         </div>
         <div className="msg-comment-actions">
-          <span className="msg-muted">{dayjs(c.createdAt).format('D MMM, HH:mm')}</span>
-          {c.hidden && <Tag bordered={false}>Hidden</Tag>}
-          {c.hidePending && <Tag bordered={false}>Updating…</Tag>}
-          {c.fromPage && c.deliveryState === 'sending' && <Tag bordered={false}>Sending…</Tag>}
+          <span className="msg-muted">{dateDayMonthTime(c.createdAt)}</span>
+          {c.hidden && <Tag bordered={false}>{t('posts.hidden')}</Tag>}
+          {c.hidePending && <Tag bordered={false}>{t('posts.updating')}</Tag>}
+          {c.fromPage && c.deliveryState === 'sending' && <Tag bordered={false}>{t('thread.sending')}</Tag>}
           {c.fromPage && c.deliveryState === 'failed' && (
             <Tag bordered={false} color="red" data-testid="comment-failed">
-              Failed{c.failureReason ? `: ${c.failureReason}` : ''}
+              {t('thread.failed')}
+              {c.failureReason ? (
+                <>
+                  : <bdi dir="auto">{c.failureReason}</bdi>
+                </>
+              ) : (
+                ''
+              )}
             </Tag>
           )}
           {c.repliedAt && (
             <Tag bordered={false} color="green">
-              Replied
+              {t('posts.replied')}
             </Tag>
           )}
           {canWrite && !c.fromPage && (
             <>
               <Button size="small" type="link" onClick={() => setReplying((r) => !r)} data-testid="comment-reply">
-                Reply
+                {t('posts.reply')}
               </Button>
-              <Tooltip title={c.hidden ? 'Show the comment to everyone again' : 'Hide it from everyone but its author'}>
+              <Tooltip title={c.hidden ? t('posts.unhideHint') : t('posts.hideHint')}>
                 <Button
                   size="small"
                   type="link"
@@ -169,7 +183,7 @@ function CommentItem({
                   loading={hide.isPending}
                   data-testid="comment-hide"
                 >
-                  {c.hidden ? 'Unhide' : 'Hide'}
+                  {c.hidden ? t('posts.unhide') : t('posts.hide')}
                 </Button>
               </Tooltip>
             </>
@@ -241,6 +255,7 @@ export function PostDetail({
   onBack?: () => void;
   onRemoved: () => void;
 }) {
+  const { t } = useTranslation('messages');
   const canWrite = useCanWrite();
   const remove = useRemovePost(post, onRemoved);
   useMarkRead(post, canWrite);
@@ -253,26 +268,28 @@ export function PostDetail({
   const childrenOf = (id: number) => all.filter((c) => c.parentId === id);
   const reactions = Object.entries(detail.data?.reactions ?? {}).filter(([, n]) => n > 0);
   return (
-    <section className="msg-thread" data-testid="post-detail" aria-label="Post">
+    <section className="msg-thread" data-testid="post-detail" aria-label={t('posts.post')}>
       <header className="msg-thread-head">
         {onBack && (
           <Button
             type="text"
-            icon={<ArrowLeftOutlined />}
+            icon={<ArrowLeftOutlined className="msg-back-icon" />}
             onClick={onBack}
-            aria-label="Back to posts"
+            aria-label={t('posts.back')}
             data-testid="thread-back"
           />
         )}
         <ChannelIcon channel={post.channel} />
         <div className="msg-thread-title">
-          <h2>{post.pageName ?? channelLabel(post.channel)}</h2>
-          <span className="msg-muted">Posted {dayjs(post.postedAt).format('D MMM YYYY, HH:mm')}</span>
+          <h2>
+            <bdi dir="auto">{post.pageName ?? channelLabel(post.channel)}</bdi>
+          </h2>
+          <span className="msg-muted">{t('posts.postedAt', { at: showDate(post.postedAt, 'dayTime') })}</span>
         </div>
         {canWrite && (
-          <Tooltip title="Take this post out of the list">
+          <Tooltip title={t('posts.doneHint')}>
             <Button size="small" onClick={() => remove.mutate()} loading={remove.isPending} data-testid="post-remove">
-              Done
+              {t('posts.done')}
             </Button>
           </Tooltip>
         )}
@@ -283,17 +300,23 @@ export function PostDetail({
           <p dir="auto">{post.message}</p>
           <div className="msg-reactions" data-testid="reactions">
             {reactions.map(([type, n]) => (
-              <span key={type} className="msg-reaction" title={type} data-testid="reaction" data-type={type}>
-                {REACTION_ICONS[type]} {n} {type}
+              <span
+                key={type}
+                className="msg-reaction"
+                title={t(`posts.reaction.${type}`, { defaultValue: type })}
+                data-testid="reaction"
+                data-type={type}
+              >
+                {REACTION_ICONS[type]} {int(n)} {t(`posts.reaction.${type}`, { defaultValue: type })}
               </span>
             ))}
           </div>
         </article>
-        <h3 className="msg-section-title">Comments</h3>
+        <h3 className="msg-section-title">{t('posts.commentsTitle')}</h3>
         {detail.isPending ? (
           <Skeleton active avatar />
         ) : roots.length === 0 ? (
-          <Empty description="No comments yet" />
+          <Empty description={t('posts.noComments')} />
         ) : (
           <ul className="msg-comments" data-testid="comments">
             {roots.map((c) => (
@@ -315,9 +338,10 @@ export function PostList({
   selectedId: number | null;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useTranslation('messages');
   const rows = query.data?.pages.flatMap((p) => p.posts) ?? [];
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} className="msg-pad" />;
-  if (rows.length === 0) return <Empty className="msg-pad" description="No posts from your connected pages yet" />;
+  if (rows.length === 0) return <Empty className="msg-pad" description={t('posts.empty')} />;
   return (
     <div className="msg-list-scroll">
       <ul className="msg-list" data-testid="post-list">
@@ -328,7 +352,7 @@ export function PostList({
       {query.hasNextPage && (
         <div className="msg-more">
           <Button size="small" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            Show more
+            {t('list.more')}
           </Button>
         </div>
       )}

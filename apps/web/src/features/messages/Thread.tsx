@@ -11,7 +11,9 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
+import { dateDayMonthTime } from '../reporting/display';
 import { ApiError } from '../../lib/api';
 import { messagesApi, type Conversation, type Message, type SendBody, type TagDto } from './api';
 import { Composer } from './Composer';
@@ -27,15 +29,23 @@ interface LocalMessage extends Message {
 let localSeq = 0;
 
 function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
+  const { t } = useTranslation('messages');
   if (m.type !== 'outbound') return null;
   const state = m.deliveryState;
   if (state === 'failed')
     return (
       <span className="msg-state msg-state-failed" data-testid="delivery-failed">
-        <ExclamationCircleOutlined /> Failed{m.failureReason ? `: ${m.failureReason}` : ''}
+        <ExclamationCircleOutlined /> {t('thread.failed')}
+        {m.failureReason ? (
+          <>
+            : <bdi dir="auto">{m.failureReason}</bdi>
+          </>
+        ) : (
+          ''
+        )}
         {onRetry && (
           <Button size="small" type="link" icon={<ReloadOutlined />} onClick={onRetry} data-testid="retry-button">
-            Retry
+            {t('thread.retry')}
           </Button>
         )}
       </span>
@@ -43,20 +53,22 @@ function DeliveryState({ m, onRetry }: { m: Message; onRetry?: () => void }) {
   if (state === 'sending')
     return (
       <span className="msg-state" data-testid="delivery-sending">
-        <ClockCircleOutlined /> Sending…
+        <ClockCircleOutlined /> {t('thread.sending')}
       </span>
     );
   return (
     <span className="msg-state" data-testid="delivery-sent">
-      <CheckOutlined /> {state === 'read' ? 'Seen' : state === 'delivered' ? 'Delivered' : 'Sent'}
+      <CheckOutlined />{' '}
+      {state === 'read' ? t('thread.seen') : state === 'delivered' ? t('thread.delivered') : t('thread.sent')}
     </span>
   );
 }
 
 function Attachment({ m }: { m: Message }) {
+  const { t } = useTranslation('messages');
   if (!m.attachmentType) return null;
   if (m.attachmentType === 'image' && m.attachmentUrl)
-    return <img className="msg-image" src={m.attachmentUrl} alt="Attached image" />;
+    return <img className="msg-image" src={m.attachmentUrl} alt={t('thread.attachedImage')} />;
   return (
     <a className="msg-file" href={m.attachmentUrl ?? undefined} target="_blank" rel="noreferrer">
       <PaperClipOutlined /> {m.attachmentUrl?.split('/').pop() || m.attachmentType}
@@ -76,8 +88,12 @@ function Bubble({ m, onRetry }: { m: Message; onRetry?: () => void }) {
           </div>
         )}
         <div className="msg-bubble-foot">
-          {out && m.authorName && <span>{m.authorName} ·</span>}
-          <span>{dayjs(m.sentAt).format('D MMM, HH:mm')}</span>
+          {out && m.authorName && (
+            <span>
+              <bdi dir="auto">{m.authorName}</bdi> ·
+            </span>
+          )}
+          <span>{dateDayMonthTime(m.sentAt)}</span>
           <DeliveryState m={m} onRetry={onRetry} />
         </div>
       </div>
@@ -86,6 +102,7 @@ function Bubble({ m, onRetry }: { m: Message; onRetry?: () => void }) {
 }
 
 function TagEditor({ conversation, editable }: { conversation: Conversation; editable: boolean }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [search, setSearch] = useState('');
@@ -101,45 +118,46 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
   });
   const add = useMutation({
     mutationFn: async (value: string) => {
-      let tag: TagDto | undefined = all.data?.items.find((t) => String(t.id) === value);
+      let tag: TagDto | undefined = all.data?.items.find((x) => String(x.id) === value);
       tag ??= await messagesApi.createTag(value.slice('new:'.length));
-      await messagesApi.update(conversation.id, { tagIds: [...own.map((t) => t.id), tag.id] });
+      await messagesApi.update(conversation.id, { tagIds: [...own.map((o) => o.id), tag.id] });
     },
     onSuccess: refresh,
     onError: (e: Error) => void message.error(e.message),
   });
   const tags = all.data?.items ?? [];
-  const free = tags.filter((t) => !own.some((o) => o.id === t.id));
+  const free = tags.filter((tag) => !own.some((o) => o.id === tag.id));
   const typed = search.trim();
-  const exists = tags.some((t) => t.name.toLowerCase() === typed.toLowerCase());
+  const exists = tags.some((tag) => tag.name.toLowerCase() === typed.toLowerCase());
   const options = [
-    ...free.map((t) => ({ value: String(t.id), label: t.name })),
-    ...(typed && !exists && canCreate ? [{ value: `new:${typed}`, label: `Create tag “${typed}”` }] : []),
+    ...free.map((tag) => ({ value: String(tag.id), label: tag.name })),
+    ...(typed && !exists && canCreate ? [{ value: `new:${typed}`, label: t('tags.create', { name: typed }) }] : []),
   ];
   return (
     <div className="msg-tags" data-testid="thread-tags">
-      {own.map((t) => (
+      {own.map((tag) => (
         <Tag
-          key={t.id}
-          color={t.color}
+          key={tag.id}
+          color={tag.color}
           closable={editable}
           onClose={(e) => {
             e.preventDefault();
-            setTags.mutate(own.filter((o) => o.id !== t.id).map((o) => o.id));
+            setTags.mutate(own.filter((o) => o.id !== tag.id).map((o) => o.id));
           }}
           data-testid="thread-tag"
+          data-user-content
         >
-          {t.name}
+          <bdi dir="auto">{tag.name}</bdi>
         </Tag>
       ))}
-      {own.length === 0 && !editable && <span className="msg-muted">No tags</span>}
+      {own.length === 0 && !editable && <span className="msg-muted">{t('tags.none')}</span>}
       {editable && (
         <Select
           size="small"
           showSearch
           value={null}
-          placeholder="+ Tag"
-          aria-label="Add a tag"
+          placeholder={t('tags.add')}
+          aria-label={t('tags.addAria')}
           className="msg-tag-select"
           searchValue={search}
           onSearch={setSearch}
@@ -156,9 +174,7 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
           }}
           popupMatchSelectWidth={220}
           loading={add.isPending || setTags.isPending}
-          notFoundContent={
-            <span className="msg-muted">{canCreate ? 'Type a name to create a tag' : 'No other tags'}</span>
-          }
+          notFoundContent={<span className="msg-muted">{canCreate ? t('tags.typeToCreate') : t('tags.noOthers')}</span>}
           data-testid="tag-select"
         />
       )}
@@ -167,6 +183,7 @@ function TagEditor({ conversation, editable }: { conversation: Conversation; edi
 }
 
 function AssigneeSelect({ conversation, editable }: { conversation: Conversation; editable: boolean }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const info = useInboxInfo().data;
@@ -178,18 +195,24 @@ function AssigneeSelect({ conversation, editable }: { conversation: Conversation
   if (!editable)
     return (
       <span className="msg-muted" data-testid="assignee-text">
-        {conversation.assigneeName ? `Assigned to ${conversation.assigneeName}` : 'Unassigned'}
+        {conversation.assigneeName ? (
+          <>
+            {t('assignee.assignedTo')} <bdi dir="auto">{conversation.assigneeName}</bdi>
+          </>
+        ) : (
+          t('assignee.unassigned')
+        )}
       </span>
     );
   const options = (info?.assignees ?? []).map((u) => ({ value: u.id, label: u.name }));
   if (conversation.assigneeId !== null && !options.some((o) => o.value === conversation.assigneeId))
-    options.push({ value: conversation.assigneeId, label: conversation.assigneeName ?? 'Team member' });
+    options.push({ value: conversation.assigneeId, label: conversation.assigneeName ?? t('assignee.teamMember') });
   return (
     <Select
       size="small"
       allowClear
-      placeholder="Assign to…"
-      aria-label="Assign to"
+      placeholder={t('assignee.placeholder')}
+      aria-label={t('assignee.aria')}
       value={conversation.assigneeId}
       onChange={(v?: number | null) => assign.mutate(v ?? null)}
       options={options}
@@ -213,8 +236,8 @@ function useReadToggle(conversation: Conversation) {
 
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return e.message;
-  if (e instanceof Error) return e.message || 'The message could not be sent';
-  return 'The message could not be sent';
+  if (e instanceof Error) return e.message || i18n.t('messages:thread.notSent');
+  return i18n.t('messages:thread.notSent');
 }
 
 /** The replies of this conversation that are not (yet) in the server's list: sending, or failed. */
@@ -277,6 +300,7 @@ export function Thread({
   known: Conversation | null;
   onBack?: () => void;
 }) {
+  const { t } = useTranslation('messages');
   const thread = useQuery({
     queryKey: messagesKeys.thread(conversationId),
     queryFn: ({ signal }) => messagesApi.thread(conversationId, signal),
@@ -284,7 +308,7 @@ export function Thread({
   const conversation = thread.data?.conversation ?? known;
   if (!conversation)
     return thread.isError ? (
-      <NoThread text="This conversation cannot be opened" />
+      <NoThread text={t('thread.cannotOpen')} />
     ) : (
       <div className="msg-thread msg-pad">
         <Skeleton active avatar paragraph={{ rows: 6 }} />
@@ -311,6 +335,7 @@ function ThreadView({
   loading: boolean;
   onBack?: () => void;
 }) {
+  const { t } = useTranslation('messages');
   const canWrite = useCanWrite();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -348,14 +373,18 @@ function ThreadView({
   };
 
   return (
-    <section className="msg-thread" data-testid="thread" aria-label={`Conversation with ${conversation.customerName}`}>
+    <section
+      className="msg-thread"
+      data-testid="thread"
+      aria-label={t('thread.aria', { name: conversation.customerName })}
+    >
       <header className="msg-thread-head">
         {onBack && (
           <Button
             type="text"
-            icon={<ArrowLeftOutlined />}
+            icon={<ArrowLeftOutlined className="msg-back-icon" />}
             onClick={onBack}
-            aria-label="Back to conversations"
+            aria-label={t('thread.back')}
             data-testid="thread-back"
           />
         )}
@@ -367,17 +396,24 @@ function ThreadView({
         </Avatar>
         <div className="msg-thread-title">
           <h2 data-testid="thread-name">
-            <bdi>{conversation.customerName}</bdi>
+            <bdi dir="auto">{conversation.customerName}</bdi>
           </h2>
           <span className="msg-muted">
             <ChannelIcon channel={conversation.channel} /> {channelLabel(conversation.channel)}
-            {conversation.pageName ? ` · ${conversation.pageName}` : ''}
+            {conversation.pageName ? (
+              <>
+                {' · '}
+                <bdi dir="auto">{conversation.pageName}</bdi>
+              </>
+            ) : (
+              ''
+            )}
           </span>
         </div>
         <Space size={4} wrap className="msg-thread-actions">
           <AssigneeSelect conversation={conversation} editable={canWrite} />
           {canWrite && (
-            <Tooltip title={conversation.isRead ? 'Mark as unread' : 'Mark as read'}>
+            <Tooltip title={conversation.isRead ? t('thread.markUnread') : t('thread.markRead')}>
               <Button
                 size="small"
                 icon={conversation.isRead ? <EyeInvisibleOutlined /> : <EyeOutlined />}
@@ -385,7 +421,7 @@ function ThreadView({
                 loading={read.isPending}
                 data-testid="read-toggle"
               >
-                {conversation.isRead ? 'Unread' : 'Read'}
+                {conversation.isRead ? t('thread.unread') : t('thread.read')}
               </Button>
             </Tooltip>
           )}
@@ -396,7 +432,7 @@ function ThreadView({
         {loading ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : messages.length + local.length === 0 ? (
-          <Empty description="No messages yet" />
+          <Empty description={t('thread.empty')} />
         ) : (
           <>
             {messages.map((m) => (
@@ -417,15 +453,14 @@ function ThreadView({
       </div>
       {canWrite && !conversation.replyWindowOpen && (
         <div className="msg-window-note" data-testid="reply-window-closed">
-          More than 24 hours have passed since the customer's last message: {channelLabel(conversation.channel)} may
-          refuse a reply until they write again.
+          {t('thread.windowClosed', { channel: channelLabel(conversation.channel) })}
         </div>
       )}
       {canWrite ? (
         <Composer onSend={send} />
       ) : (
         <div className="msg-readonly" data-testid="read-only-note">
-          You can read this conversation; your role does not answer messages.
+          {t('thread.readOnly')}
         </div>
       )}
     </section>

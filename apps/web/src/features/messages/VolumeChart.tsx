@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { Chart, type EChartsOption } from '../reporting/Chart';
 import type { ConversationAnalytics } from './api';
 import { channelLabel } from './ui';
+import { showDate } from '../reporting/display';
 
 const CHANNEL_COLORS: Record<string, string> = {
   facebook: '#1877f2',
@@ -38,7 +39,7 @@ export default function VolumeChart({
       grid: { left: 8, right: 12, top: 40, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: '#475569' } },
-      xAxis: { type: 'category', data: axis.map((d) => dayjs(d).format('MMM D')), axisLabel: label },
+      xAxis: { type: 'category', data: axis.map((d) => showDate(d, 'monthDay')), axisLabel: label },
       yAxis: { type: 'value', axisLabel: label, splitLine: { lineStyle: { color: '#eef2f7' } }, minInterval: 1 },
       series: channels.map((c) => ({
         name: channelLabel(c),

@@ -8,6 +8,7 @@ import {
   XOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { showDate } from '../reporting/display';
 import { useEmbedded } from '../../app/EmbedContext';
 import { useMe } from '../auth/queries';
 
@@ -27,6 +28,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   twitter: 'X (Twitter)',
 };
 
+/** A channel's name: product names, the same in every language. */
 export const channelLabel = (c: string) => CHANNEL_LABELS[c] ?? c;
 
 export function ChannelIcon({ channel }: { channel: string }) {
@@ -40,9 +42,9 @@ export function ChannelIcon({ channel }: { channel: string }) {
 /** Today's times as hours, this year's as day and month, older ones with the year. */
 export function shortTime(at: string): string {
   const d = dayjs(at);
-  if (d.isSame(dayjs(), 'day')) return d.format('HH:mm');
-  if (d.isSame(dayjs(), 'year')) return d.format('D MMM');
-  return d.format('D MMM YYYY');
+  if (d.isSame(dayjs(), 'day')) return showDate(at, 'time');
+  if (d.isSame(dayjs(), 'year')) return showDate(at, 'dayMonth');
+  return showDate(at, 'day');
 }
 
 export function initials(name: string): string {

@@ -3,6 +3,7 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { SettingOutlined, StarOutlined, TrophyOutlined, CommentOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { EChartsOption } from 'echarts';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type BenchmarkLocation } from './api';
@@ -16,15 +17,16 @@ const num = (v: number | null) => v ?? -Infinity;
 function GapCell({ value }: { value: number | null }) {
   if (value === null) return <span className="muted">—</span>;
   return (
-    <span className={value >= 0 ? 'gap-pos' : 'gap-neg'}>
+    <bdi className={value >= 0 ? 'gap-pos' : 'gap-neg'} dir="ltr">
       {value > 0 ? '+' : ''}
-      {value.toFixed(2)}
-    </span>
+      {fmt.rating(value)}
+    </bdi>
   );
 }
 
 /** Own locations side by side with their competitors: rating, volume, response rate and topics. */
 export default function CompetitorsPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter } = rf;
   const navigate = useNavigate();
@@ -54,14 +56,14 @@ export default function CompetitorsPage() {
     },
     series: [
       {
-        name: 'Your rating',
+        name: t('competitors.yourRating'),
         type: 'bar',
         data: locs.map((l) => l.own.average),
         itemStyle: { color: COLORS.brand, borderRadius: [0, 4, 4, 0] },
         barMaxWidth: 14,
       },
       {
-        name: 'Competitors',
+        name: t('competitors.competitors'),
         type: 'bar',
         data: locs.map((l) => l.competitors_total.average),
         itemStyle: { color: COLORS.previous, borderRadius: [0, 4, 4, 0] },
@@ -85,20 +87,20 @@ export default function CompetitorsPage() {
       type: 'value',
       min: -1,
       max: 1,
-      name: 'Sentiment',
+      name: t('charts.sentiment'),
       axisLabel: { color: '#64748b' },
       splitLine: { lineStyle: { color: '#eef2f7' } },
     },
     series: [
       {
-        name: 'You',
+        name: t('competitors.you'),
         type: 'bar',
         data: topics.map((t) => t.own.sentiment_score),
         itemStyle: { color: COLORS.brand },
         barMaxWidth: 22,
       },
       {
-        name: 'Competitors',
+        name: t('competitors.competitors'),
         type: 'bar',
         data: topics.map((t) => t.competitors.sentiment_score),
         itemStyle: { color: COLORS.previous },
@@ -108,81 +110,83 @@ export default function CompetitorsPage() {
   };
   const columns: TableColumnsType<BenchmarkLocation> = [
     {
-      title: rf.me?.locationsTitle ?? 'Location',
+      title: t(`locationsTitle.one.${rf.me?.locationsTitle ?? 'Location'}`),
       dataIndex: 'title',
       sorter: (x, y) => x.title.localeCompare(y.title),
-      render: (t: string, r) => (
+      render: (title: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{t}</div>
-          <div className="muted" style={{ fontSize: 12 }}>
+          <div style={{ fontWeight: 600 }} dir="auto">
+            {title}
+          </div>
+          <div className="muted" style={{ fontSize: 12 }} dir="auto">
             {r.competitors.map((c) => c.title).join(' · ')}
           </div>
         </div>
       ),
     },
     {
-      title: 'Your rating',
+      title: t('competitors.yourRating'),
       key: 'own',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.own.average) - num(y.own.average),
       render: (_, r) => <b>{fmt.rating(r.own.average)}</b>,
     },
     {
-      title: 'Competitors',
+      title: t('competitors.competitors'),
       key: 'theirs',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.competitors_total.average) - num(y.competitors_total.average),
       render: (_, r) => fmt.rating(r.competitors_total.average),
     },
     {
-      title: 'Gap',
+      title: t('competitors.gap'),
       dataIndex: 'gap',
-      align: 'right',
+      align: 'end',
       sorter: (x, y) => num(x.gap) - num(y.gap),
       render: (v: number | null) => <GapCell value={v} />,
     },
     {
-      title: 'Rank',
+      title: t('competitors.rank'),
       key: 'rank',
       align: 'center',
       sorter: (x, y) => num(x.rank) - num(y.rank),
       render: (_, r) =>
         r.rank ? (
           <Tag color={r.rank === 1 ? 'green' : r.rank === r.of ? 'red' : 'blue'}>
-            {r.rank} of {r.of}
+            {t('competitors.rankOf', { rank: fmt.int(r.rank), of: fmt.int(r.of) })}
           </Tag>
         ) : (
           '—'
         ),
     },
     {
-      title: 'Your reviews',
+      title: t('competitors.yourReviews'),
       key: 'own-reviews',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (x, y) => x.own.reviews - y.own.reviews,
-      render: (_, r) => r.own.reviews,
+      render: (_, r) => fmt.int(r.own.reviews),
     },
     {
-      title: 'Their reviews',
+      title: t('competitors.theirReviews'),
       key: 'their-reviews',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (x, y) => x.competitors_total.reviews - y.competitors_total.reviews,
-      render: (_, r) => r.competitors_total.reviews,
+      render: (_, r) => fmt.int(r.competitors_total.reviews),
     },
     {
-      title: 'Your response rate',
+      title: t('competitors.yourResponseRate'),
       key: 'own-rr',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       sorter: (x, y) => num(x.own.response_rate) - num(y.own.response_rate),
       render: (_, r) => fmt.pct(r.own.response_rate),
     },
     {
-      title: 'Their response rate',
+      title: t('competitors.theirResponseRate'),
       key: 'their-rr',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       sorter: (x, y) => num(x.competitors_total.response_rate) - num(y.competitors_total.response_rate),
       render: (_, r) => fmt.pct(r.competitors_total.response_rate),
@@ -192,11 +196,15 @@ export default function CompetitorsPage() {
   return (
     <>
       <PageHeader
-        title="Competitors"
-        description={`Your locations against nearby competitors, ${periodText(b?.period)}. Benchmarking covers up to ${b?.limits.per_location ?? 3} competitors per location on up to ${b?.limits.sources ?? 4} sources.`}
+        title={t('competitors.title')}
+        description={t('competitors.description', {
+          period: periodText(b?.period),
+          perLocation: fmt.int(b?.limits.per_location ?? 3),
+          sources: fmt.int(b?.limits.sources ?? 4),
+        })}
         extra={
           <Button icon={<SettingOutlined />} onClick={() => navigate('/settings/competitors')}>
-            Manage competitors
+            {t('competitors.manage')}
           </Button>
         }
       />
@@ -209,60 +217,82 @@ export default function CompetitorsPage() {
         <Kpi
           testId="kpi-own-rating"
           icon={<StarOutlined />}
-          title="Your rating"
+          title={t('competitors.yourRating')}
           loading={loading}
           value={fmt.rating(b?.summary.own.average)}
-          delta={<span className="muted">{fmt.int(b?.summary.own.reviews)} reviews</span>}
+          delta={
+            <span className="muted">
+              {t('competitors.reviewsCount', {
+                count: b?.summary.own.reviews ?? 0,
+                value: fmt.int(b?.summary.own.reviews),
+              })}
+            </span>
+          }
         />
         <Kpi
           testId="kpi-competitor-rating"
           icon={<StarOutlined />}
-          title="Competitors' rating"
+          title={t('competitors.theirRating')}
           loading={loading}
           value={fmt.rating(b?.summary.competitors.average)}
-          delta={<span className="muted">{fmt.int(b?.summary.competitors.reviews)} reviews</span>}
+          delta={
+            <span className="muted">
+              {t('competitors.reviewsCount', {
+                count: b?.summary.competitors.reviews ?? 0,
+                value: fmt.int(b?.summary.competitors.reviews),
+              })}
+            </span>
+          }
         />
         <Kpi
           testId="kpi-gap"
           icon={<TrophyOutlined />}
-          title="Rating gap"
+          title={t('competitors.ratingGap')}
           loading={loading}
           value={<GapCell value={b?.summary.gap ?? null} />}
           delta={
             <span className="muted">
-              {locs.filter((l) => (l.gap ?? 0) > 0).length} of {locs.length} locations ahead
+              {t('competitors.ahead', {
+                count: locs.length,
+                ahead: fmt.int(locs.filter((l) => (l.gap ?? 0) > 0).length),
+                total: fmt.int(locs.length),
+              })}
             </span>
           }
         />
         <Kpi
           testId="kpi-rr-gap"
           icon={<CommentOutlined />}
-          title="Response rate"
+          title={t('kpi.responseRate')}
           loading={loading}
           value={fmt.pct(b?.summary.own.response_rate)}
-          delta={<span className="muted">competitors {fmt.pct(b?.summary.competitors.response_rate)}</span>}
+          delta={
+            <span className="muted">
+              {t('competitors.theirRate', { value: fmt.pct(b?.summary.competitors.response_rate) })}
+            </span>
+          }
         />
       </div>
       {!loading && locs.length === 0 ? (
-        <Panel title="No competitors yet">
-          <NoData text="Add competitors for your locations to benchmark against them." />
+        <Panel title={t('competitors.noneTitle')}>
+          <NoData text={t('competitors.noneText')} />
           <div style={{ textAlign: 'center' }}>
             <Button type="primary" onClick={() => navigate('/settings/competitors')}>
-              Add competitors
+              {t('competitors.add')}
             </Button>
           </div>
         </Panel>
       ) : (
         <>
           <div className="grid-2">
-            <Panel title="Rating: you and your competitors" testId="chart-benchmark">
+            <Panel title={t('competitors.ratingChart')} testId="chart-benchmark">
               {loading ? (
                 <Chart option={{}} loading />
               ) : (
                 <Chart option={ratingOption} height={Math.max(240, locs.length * 34 + 40)} />
               )}
             </Panel>
-            <Panel title="Topic sentiment: you and your competitors" testId="chart-benchmark-topics">
+            <Panel title={t('competitors.topicChart')} testId="chart-benchmark-topics">
               {loading ? (
                 <Chart option={{}} loading />
               ) : topics.length ? (
@@ -272,7 +302,7 @@ export default function CompetitorsPage() {
               )}
             </Panel>
           </div>
-          <Panel title="Side by side" testId="benchmark-table">
+          <Panel title={t('competitors.sideBySide')} testId="benchmark-table">
             <Table<BenchmarkLocation>
               rowKey="location_id"
               size="middle"
@@ -289,10 +319,14 @@ export default function CompetitorsPage() {
                     pagination={false}
                     dataSource={r.competitors}
                     columns={[
-                      { title: 'Competitor', dataIndex: 'title' },
-                      { title: 'Reviews', dataIndex: 'reviews', align: 'right' },
-                      { title: 'Rating', dataIndex: 'average', align: 'right', render: fmt.rating },
-                      { title: 'Response rate', dataIndex: 'response_rate', align: 'right', render: fmt.pct },
+                      {
+                        title: t('competitors.competitor'),
+                        dataIndex: 'title',
+                        render: (v: string) => <span dir="auto">{v}</span>,
+                      },
+                      { title: t('columns.reviews'), dataIndex: 'reviews', align: 'end', render: fmt.int },
+                      { title: t('columns.rating'), dataIndex: 'average', align: 'end', render: fmt.rating },
+                      { title: t('columns.responseRate'), dataIndex: 'response_rate', align: 'end', render: fmt.pct },
                     ]}
                   />
                 ),

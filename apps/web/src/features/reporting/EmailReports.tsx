@@ -2,18 +2,21 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Modal, Radio, Select, Switch, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { isValidEmail, MSG } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
+import { showDate } from './display';
 import { reportingApi } from './api';
 import { reportingKeys } from './queryKeys';
 
 /** The user's scheduled e-mail report (weekly or monthly, with an Excel file), and "send now". */
 export function EmailReportsButton() {
+  const { t } = useTranslation('reporting');
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button icon={<MailOutlined />} onClick={() => setOpen(true)} data-testid="email-reports">
-        Email reports
+        {t('email.button')}
       </Button>
       {open && <EmailReportsModal onClose={() => setOpen(false)} />}
     </>
@@ -27,6 +30,7 @@ interface Values {
 }
 
 function EmailReportsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('reporting');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -45,8 +49,8 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
       qc.setQueryData(['reportSettings'], s);
       void message.success(
         s.enabled
-          ? `Saved. The next ${s.frequency} report goes out ${dayjs(s.next_run_at).format('ddd, MMM D [at] HH:mm')}.`
-          : 'Saved. Scheduled reports are off.',
+          ? t(`email.savedNext.${s.frequency}`, { at: showDate(s.next_run_at ?? new Date(), 'weekdayTime') })
+          : t('email.savedOff'),
       );
       onClose();
     },
@@ -60,24 +64,23 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title="Email reports"
+      title={t('email.title')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText="Save"
+      okText={t('email.save')}
+      cancelText={t('email.cancel')}
       confirmLoading={save.isPending}
       footer={(orig) => (
         <>
           <Button onClick={() => send.mutate()} loading={send.isPending} data-testid="send-report-now">
-            Send now
+            {t('email.sendNow')}
           </Button>
           {orig}
         </>
       )}
     >
       <Typography.Paragraph type="secondary">
-        A summary in the mail and the full report as an Excel file, sent to {setting.data?.email ?? 'you'} and anyone
-        you add. Weekly reports cover your last full week and go out on your week start; monthly reports cover the last
-        month and go out on the 1st.
+        {t('email.intro', { email: setting.data?.email ?? t('email.you') })}
       </Typography.Paragraph>
       <Form
         form={form}
@@ -86,31 +89,33 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
         onFinish={(v) => save.mutate(v)}
         disabled={setting.isLoading}
       >
-        <Form.Item name="enabled" label="Send scheduled reports" valuePropName="checked">
+        <Form.Item name="enabled" label={t('email.enabled')} valuePropName="checked">
           <Switch data-testid="report-enabled" />
         </Form.Item>
-        <Form.Item name="frequency" label="How often">
+        <Form.Item name="frequency" label={t('email.frequency')}>
           <Radio.Group
             optionType="button"
             options={[
-              { value: 'weekly', label: 'Weekly' },
-              { value: 'monthly', label: 'Monthly' },
+              { value: 'weekly', label: t('email.weekly') },
+              { value: 'monthly', label: t('email.monthly') },
             ]}
           />
         </Form.Item>
         <Form.Item
           name="recipients"
-          label="Also send to"
+          label={t('email.recipients')}
           rules={[
             {
               validator: async (_, v: string[] = []) =>
-                v.every((e) => isValidEmail(e.trim())) ? undefined : Promise.reject(new Error(MSG.emailNotValid)),
+                v.every((e) => isValidEmail(e.trim()))
+                  ? undefined
+                  : Promise.reject(new Error(translateMessage(MSG.emailNotValid))),
             },
           ]}
         >
           <Select
             mode="tags"
-            placeholder="name@company.com"
+            placeholder={t('email.recipientsPlaceholder')}
             tokenSeparators={[',', ' ']}
             open={false}
             suffixIcon={null}
@@ -118,7 +123,7 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
         </Form.Item>
         {setting.data?.last_sent_at && (
           <Typography.Text type="secondary">
-            Last sent {dayjs(setting.data.last_sent_at).format('MMM D, YYYY HH:mm')}
+            {t('email.lastSent', { at: showDate(setting.data.last_sent_at, 'monthDayYearTime') })}
           </Typography.Text>
         )}
       </Form>

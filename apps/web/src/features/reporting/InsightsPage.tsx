@@ -3,6 +3,8 @@ import { Tag, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useEmbedded } from '../../app/EmbedContext';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type TopicRow, type WordRow } from './api';
@@ -14,7 +16,7 @@ import { reportingKeys } from './queryKeys';
 
 const PALETTE = ['#4f46e5', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#a855f7'];
 
-function topicsOption(rows: TopicRow[]): EChartsOption {
+function topicsOption(rows: TopicRow[], t: TFunction): EChartsOption {
   return {
     grid: { left: 8, right: 16, top: 30, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -28,7 +30,7 @@ function topicsOption(rows: TopicRow[]): EChartsOption {
     },
     series: [
       {
-        name: 'Positive',
+        name: t('charts.positive'),
         type: 'bar',
         stack: 't',
         data: rows.map((r) => r.positive),
@@ -36,14 +38,14 @@ function topicsOption(rows: TopicRow[]): EChartsOption {
         barMaxWidth: 20,
       },
       {
-        name: 'Neutral',
+        name: t('charts.neutral'),
         type: 'bar',
         stack: 't',
         data: rows.map((r) => r.neutral),
         itemStyle: { color: COLORS.neutral },
       },
       {
-        name: 'Negative',
+        name: t('charts.negative'),
         type: 'bar',
         stack: 't',
         data: rows.map((r) => r.negative),
@@ -54,7 +56,8 @@ function topicsOption(rows: TopicRow[]): EChartsOption {
 }
 
 function Words({ words, tone }: { words: WordRow[]; tone: 'pos' | 'neg' }) {
-  if (!words.length) return <NoData text="No words yet for this period." />;
+  const { t } = useTranslation('reporting');
+  if (!words.length) return <NoData text={t('insights.noWords')} />;
   const max = Math.max(...words.map((w) => (tone === 'pos' ? w.positive : w.negative)));
   return (
     <div className="word-cloud" data-testid={`words-${tone}`}>
@@ -62,8 +65,8 @@ function Words({ words, tone }: { words: WordRow[]; tone: 'pos' | 'neg' }) {
         const n = tone === 'pos' ? w.positive : w.negative;
         return (
           <span key={w.word} className={`w ${tone}`} style={{ fontSize: 12 + Math.round((n / max) * 10) }}>
-            {w.word}
-            <span className="n">{n}</span>
+            <bdi dir="auto">{w.word}</bdi>
+            <span className="n">{fmt.int(n)}</span>
           </span>
         );
       })}
@@ -73,6 +76,7 @@ function Words({ words, tone }: { words: WordRow[]; tone: 'pos' | 'neg' }) {
 
 /** Topics and sub-topics found in review texts with their sentiment, the words people use, and how topics move. */
 export default function InsightsPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter } = rf;
   const embedded = useEmbedded();
@@ -101,52 +105,59 @@ export default function InsightsPage() {
     ...opts,
   });
   const rows = primary.data?.data ?? [];
-  const t = trend.data;
+  const td = trend.data;
   const columns: TableColumnsType<TopicRow> = [
     {
-      title: 'Topic',
+      title: t('insights.topic'),
       dataIndex: 'title',
       sorter: (a, b) => a.title.localeCompare(b.title),
       render: (v: string, r) => (
-        <a onClick={() => setTopic(r.topic)} data-testid={`topic-${r.topic}`}>
+        <a onClick={() => setTopic(r.topic)} data-testid={`topic-${r.topic}`} dir="auto">
           {v}
         </a>
       ),
     },
     {
-      title: 'Mentions',
+      title: t('insights.mentions'),
       dataIndex: 'mentions',
-      align: 'right',
+      align: 'end',
+      render: fmt.int,
       defaultSortOrder: 'descend',
       sorter: (a, b) => a.mentions - b.mentions,
     },
     {
-      title: 'Share of reviews',
+      title: t('insights.share'),
       dataIndex: 'share',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (a, b) => (a.share ?? 0) - (b.share ?? 0),
       render: fmt.pct,
     },
     {
-      title: 'Sentiment',
+      title: t('columns.sentiment'),
       dataIndex: 'sentiment_score',
-      align: 'right',
+      align: 'end',
       sorter: (a, b) => (a.sentiment_score ?? 0) - (b.sentiment_score ?? 0),
       render: (v: number | null) =>
         v === null ? '—' : <Tag color={v > 0.2 ? 'green' : v < -0.2 ? 'red' : 'gold'}>{fmt.score(v)}</Tag>,
     },
     {
-      title: 'Change',
+      title: t('columns.change'),
       dataIndex: 'sentiment_change',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       sorter: (a, b) => (a.sentiment_change ?? 0) - (b.sentiment_change ?? 0),
       render: (v: number | null) => <Delta value={v} suffix="" />,
     },
-    { title: 'Previous mentions', dataIndex: 'previous_mentions', align: 'right', responsive: ['lg'], render: fmt.int },
+    {
+      title: t('insights.previousMentions'),
+      dataIndex: 'previous_mentions',
+      align: 'end',
+      responsive: ['lg'],
+      render: fmt.int,
+    },
   ];
-  const trendOption: EChartsOption | null = t
+  const trendOption: EChartsOption | null = td
     ? {
         grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
         tooltip: { trigger: 'axis' },
@@ -154,21 +165,21 @@ export default function InsightsPage() {
         xAxis: {
           type: 'category',
           boundaryGap: false,
-          data: t.points.map((p) => dateLabel(p.date, t.interval)),
+          data: td.points.map((p) => dateLabel(p.date, td.interval)),
           axisLabel: { color: '#64748b' },
         },
         yAxis: {
           type: 'value',
-          name: 'Mentions',
+          name: t('insights.mentions'),
           axisLabel: { color: '#64748b' },
           splitLine: { lineStyle: { color: '#eef2f7' } },
         },
-        series: t.topics.map((tp, i) => ({
+        series: td.topics.map((tp, i) => ({
           name: tp.title,
           type: 'line',
           smooth: true,
           symbolSize: 5,
-          data: t.points.map((p) => p.topics[tp.key]?.mentions ?? 0),
+          data: td.points.map((p) => p.topics[tp.key]?.mentions ?? 0),
           itemStyle: { color: PALETTE[i % PALETTE.length] },
         })),
       }
@@ -177,8 +188,12 @@ export default function InsightsPage() {
   return (
     <>
       <PageHeader
-        title="Insights Report"
-        description={`What customers talk about in ${fmt.int(primary.data?.reviews_with_text)} reviews with text, ${periodText(primary.data?.period)}.`}
+        title={t('insights.title')}
+        description={t('insights.description', {
+          count: primary.data?.reviews_with_text ?? 0,
+          reviews: fmt.int(primary.data?.reviews_with_text),
+          period: periodText(primary.data?.period),
+        })}
       />
       <FilterBar
         {...rf}
@@ -188,49 +203,64 @@ export default function InsightsPage() {
         }
       />
       <div className="grid-3-1">
-        <Panel title="Topics by sentiment" testId="chart-topics">
+        <Panel title={t('insights.topicsBySentiment')} testId="chart-topics">
           {primary.isLoading ? (
             <Chart option={{}} loading />
           ) : rows.length ? (
-            <Chart option={topicsOption(rows)} height={Math.max(220, rows.length * 34 + 40)} />
+            <Chart option={topicsOption(rows, t)} height={Math.max(220, rows.length * 34 + 40)} />
           ) : (
-            <NoData text="No topics found in review texts for this period." />
+            <NoData text={t('insights.noTopics')} />
           )}
         </Panel>
-        <Panel title={`${selectedTitle ?? 'Topic'}: details`} testId="subtopics">
+        <Panel
+          title={
+            selectedTitle ? (
+              <Trans
+                t={t}
+                i18nKey="insights.details"
+                values={{ topic: selectedTitle }}
+                components={{ topic: <bdi dir="auto" /> }}
+              />
+            ) : (
+              t('insights.detailsNone')
+            )
+          }
+          testId="subtopics"
+        >
           {secondary.data?.data.length ? (
             secondary.data.data.map((s) => (
               <div className="topic-chip" key={s.key}>
-                <span>{s.title}</span>
+                <span dir="auto">{s.title}</span>
                 <span>
-                  <b>{s.mentions}</b> · <span style={{ color: COLORS.positiveText }}>{s.positive}</span> /{' '}
-                  <span style={{ color: COLORS.negative }}>{s.negative}</span>
+                  <b>{fmt.int(s.mentions)}</b> ·{' '}
+                  <span style={{ color: COLORS.positiveText }}>{fmt.int(s.positive)}</span> /{' '}
+                  <span style={{ color: COLORS.negative }}>{fmt.int(s.negative)}</span>
                 </span>
               </div>
             ))
           ) : (
-            <NoData text="Pick a topic to see its details." />
+            <NoData text={t('insights.pickTopic')} />
           )}
         </Panel>
       </div>
       <div className="grid-2">
-        <Panel title="What people praise" testId="panel-words-positive">
+        <Panel title={t('insights.praise')} testId="panel-words-positive">
           {words.data ? <Words words={words.data.positive} tone="pos" /> : <Chart option={{}} loading height={120} />}
         </Panel>
-        <Panel title="What people complain about" testId="panel-words-negative">
+        <Panel title={t('insights.complain')} testId="panel-words-negative">
           {words.data ? <Words words={words.data.negative} tone="neg" /> : <Chart option={{}} loading height={120} />}
         </Panel>
       </div>
-      <Panel title="Topics over time" testId="chart-topic-trend">
+      <Panel title={t('insights.overTime')} testId="chart-topic-trend">
         {trend.isLoading || !trendOption ? (
           <Chart option={{}} loading />
-        ) : t!.topics.length ? (
+        ) : td!.topics.length ? (
           <Chart option={trendOption} height={300} />
         ) : (
           <NoData />
         )}
       </Panel>
-      <Panel title="All topics" testId="topics-table">
+      <Panel title={t('insights.allTopics')} testId="topics-table">
         <Table<TopicRow>
           rowKey="key"
           size="middle"

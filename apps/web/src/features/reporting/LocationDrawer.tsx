@@ -1,5 +1,6 @@
 import { Descriptions, Drawer } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { reportingApi, type LocationRow, type StatsFilter } from './api';
 import { Chart } from './Chart';
 import { starsOption, volumeRatingOption } from './charts';
@@ -16,6 +17,7 @@ export function LocationDrawer({
   filter: StatsFilter;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('reporting');
   const f: StatsFilter = {
     ...filter,
     brands: undefined,
@@ -33,22 +35,28 @@ export function LocationDrawer({
     enabled: row !== null,
   });
   return (
-    <Drawer open={row !== null} onClose={onClose} title={row?.title} size="large" data-testid="location-drawer">
+    <Drawer
+      open={row !== null}
+      onClose={onClose}
+      title={row && <span dir="auto">{row.title}</span>}
+      size="large"
+      data-testid="location-drawer"
+    >
       {row && (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Brand">{row.brand ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Region">{row.state ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Reviews">
-              {row.reviews} <Delta value={row.change.reviews} digits={0} suffix="" />
+            <Descriptions.Item label={t('columns.brand')}>{row.brand ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.region')}>{row.state ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.reviews')}>
+              {fmt.int(row.reviews)} <Delta value={row.change.reviews} digits={0} suffix="" />
             </Descriptions.Item>
-            <Descriptions.Item label="Rating">
+            <Descriptions.Item label={t('columns.rating')}>
               {fmt.rating(row.average)} <Delta value={row.change.average} suffix="" />
             </Descriptions.Item>
-            <Descriptions.Item label="Response rate">{fmt.pct(row.response_rate)}</Descriptions.Item>
-            <Descriptions.Item label="Response time">{fmt.hours(row.avg_response_hours)}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.responseRate')}>{fmt.pct(row.response_rate)}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.responseTime')}>{fmt.hours(row.avg_response_hours)}</Descriptions.Item>
           </Descriptions>
-          <h4>Reviews and rating</h4>
+          <h4>{t('drawer.reviewsAndRating')}</h4>
           {trend.isLoading ? (
             <Chart option={{}} loading />
           ) : trend.data?.points.some((p) => p.reviews) ? (
@@ -60,7 +68,7 @@ export function LocationDrawer({
           ) : (
             <NoData />
           )}
-          <h4 style={{ marginTop: 16 }}>Star distribution</h4>
+          <h4 style={{ marginTop: 16 }}>{t('charts.starDistribution')}</h4>
           {avg.isLoading ? (
             <Chart option={{}} loading />
           ) : avg.data?.rated ? (

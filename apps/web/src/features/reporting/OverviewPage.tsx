@@ -2,6 +2,7 @@ import { Tooltip } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { ClockCircleOutlined, MessageOutlined, SmileOutlined, StarOutlined, CommentOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useEmbedded } from '../../app/EmbedContext';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type VolumeReport } from './api';
@@ -11,9 +12,11 @@ import { EmailReportsButton } from './EmailReports';
 import { Delta, ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
+import { sourceName } from './display';
 
 /** Ratings, volume, replies and sentiment for the chosen period and places, against the previous period. */
 export default function OverviewPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter } = rf;
   // An embed is read-only and has no session of its own: no e-mail reports, no downloads.
@@ -40,8 +43,15 @@ export default function OverviewPage() {
   return (
     <>
       <PageHeader
-        title="Overview"
-        description={`Ratings, volume and sentiment, ${periodText(v?.period)}${v?.previous_period ? ` compared with ${periodText(v.previous_period)}` : ''}.`}
+        title={t('overview.title')}
+        description={
+          v?.previous_period
+            ? t('overview.descriptionCompared', {
+                period: periodText(v.period),
+                previous: periodText(v.previous_period),
+              })
+            : t('overview.description', { period: periodText(v?.period) })
+        }
         extra={embedded ? undefined : <EmailReportsButton />}
       />
       <FilterBar
@@ -59,7 +69,7 @@ export default function OverviewPage() {
         <Kpi
           testId="kpi-reviews"
           icon={<MessageOutlined />}
-          title="Reviews"
+          title={t('kpi.reviews')}
           loading={loading}
           value={fmt.int(v?.reviews)}
           delta={<Delta value={v?.change} digits={0} />}
@@ -67,12 +77,12 @@ export default function OverviewPage() {
         <Kpi
           testId="kpi-rating"
           icon={<StarOutlined />}
-          title="Average rating"
+          title={t('kpi.averageRating')}
           loading={loading}
           value={
             <>
               {fmt.rating(a?.average)}
-              <small>/ 5</small>
+              <small>{t('kpi.outOf5')}</small>
             </>
           }
           delta={<Delta value={a?.change} />}
@@ -80,7 +90,7 @@ export default function OverviewPage() {
         <Kpi
           testId="kpi-response-rate"
           icon={<CommentOutlined />}
-          title="Response rate"
+          title={t('kpi.responseRate')}
           loading={loading}
           value={fmt.pct(v?.response_rate)}
           delta={<Delta value={v?.response_rate_change} digits={1} unit=" pts" />}
@@ -88,7 +98,7 @@ export default function OverviewPage() {
         <Kpi
           testId="kpi-response-time"
           icon={<ClockCircleOutlined />}
-          title="Avg. response time"
+          title={t('kpi.avgResponseTime')}
           loading={loading}
           value={fmt.hours(v?.avg_response_hours)}
           delta={
@@ -107,18 +117,23 @@ export default function OverviewPage() {
         <Kpi
           testId="kpi-sentiment"
           icon={<SmileOutlined />}
-          title="Sentiment"
+          title={t('kpi.sentiment')}
           loading={loading}
-          hint="(positive − negative) / reviews with a sentiment, from −1 to +1"
+          hint={t('kpi.sentimentHint')}
           value={fmt.score(v?.sentiment.score)}
           delta={
             <span className="muted">
-              {v ? `${v.sentiment.positive} positive · ${v.sentiment.negative} negative` : ''}
+              {v
+                ? t('kpi.sentimentSplit', {
+                    positive: fmt.int(v.sentiment.positive),
+                    negative: fmt.int(v.sentiment.negative),
+                  })
+                : ''}
             </span>
           }
         />
       </div>
-      <Panel title="Reviews and average rating" testId="chart-volume-rating">
+      <Panel title={t('charts.reviewsAndRating')} testId="chart-volume-rating">
         {trend.data && trend.data.points.some((p) => p.reviews > 0) ? (
           <Chart
             option={volumeRatingOption(trend.data.points, trend.data.previous_points, trend.data.interval)}
@@ -131,7 +146,7 @@ export default function OverviewPage() {
         )}
       </Panel>
       <div className="grid-2">
-        <Panel title="Star distribution" testId="chart-stars">
+        <Panel title={t('charts.starDistribution')} testId="chart-stars">
           {a ? (
             a.rated ? (
               <Chart option={starsOption(a.stars, a.previous_stars)} height={240} />
@@ -142,7 +157,7 @@ export default function OverviewPage() {
             <Chart option={{}} loading />
           )}
         </Panel>
-        <Panel title="Sentiment" testId="chart-sentiment">
+        <Panel title={t('charts.sentiment')} testId="chart-sentiment">
           {v ? (
             v.reviews ? (
               <Chart option={sentimentOption(v.sentiment)} height={240} />
@@ -154,7 +169,7 @@ export default function OverviewPage() {
           )}
         </Panel>
       </div>
-      <Panel title="By source" testId="sources-table">
+      <Panel title={t('overview.bySource')} testId="sources-table">
         <Table<VolumeReport['sources'][number]>
           rowKey="source"
           size="middle"
@@ -163,33 +178,45 @@ export default function OverviewPage() {
           pagination={false}
           scroll={{ x: true }}
           columns={[
-            { title: 'Source', dataIndex: 'title', sorter: (x, y) => x.title.localeCompare(y.title) },
             {
-              title: 'Reviews',
+              title: t('columns.source'),
+              dataIndex: 'title',
+              render: (v: string, r) => sourceName(t, r.source, v),
+              sorter: (x, y) => x.title.localeCompare(y.title),
+            },
+            {
+              title: t('columns.reviews'),
               dataIndex: 'reviews',
-              align: 'right',
+              align: 'end',
+              render: fmt.int,
               sorter: (x, y) => x.reviews - y.reviews,
               defaultSortOrder: 'descend',
             },
-            { title: 'Previous', dataIndex: 'previous_reviews', align: 'right', responsive: ['md'], render: fmt.int },
             {
-              title: 'Rating',
+              title: t('columns.previous'),
+              dataIndex: 'previous_reviews',
+              align: 'end',
+              responsive: ['md'],
+              render: fmt.int,
+            },
+            {
+              title: t('columns.rating'),
               dataIndex: 'average',
-              align: 'right',
+              align: 'end',
               sorter: (x, y) => (x.average ?? 0) - (y.average ?? 0),
               render: fmt.rating,
             },
             {
-              title: 'Response rate',
+              title: t('columns.responseRate'),
               dataIndex: 'response_rate',
-              align: 'right',
+              align: 'end',
               sorter: (x, y) => (x.response_rate ?? 0) - (y.response_rate ?? 0),
               render: fmt.pct,
             },
             {
-              title: <Tooltip title="From review to first reply">Response time</Tooltip>,
+              title: <Tooltip title={t('columns.responseTimeHint')}>{t('columns.responseTime')}</Tooltip>,
               dataIndex: 'avg_response_hours',
-              align: 'right',
+              align: 'end',
               responsive: ['md'],
               sorter: (x, y) => (x.avg_response_hours ?? 0) - (y.avg_response_hours ?? 0),
               render: fmt.hours,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Segmented, Tag, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pluralize } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type LocationRow, type RankingKind } from './api';
 import { Chart, COLORS } from './Chart';
@@ -13,10 +13,10 @@ import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
 
-const VIEWS: { value: RankingKind; label: string }[] = [
-  { value: 'performing', label: 'Best rated' },
-  { value: 'improved', label: 'Most improved' },
-  { value: 'lowest-reviews', label: 'Lowest rated' },
+const VIEWS: { value: RankingKind; labelKey: string }[] = [
+  { value: 'performing', labelKey: 'ranking.views.performing' },
+  { value: 'improved', labelKey: 'ranking.views.improved' },
+  { value: 'lowest-reviews', labelKey: 'ranking.views.lowest' },
 ];
 
 /** The chart shows the ranking's first dozen, whatever the table is sorted by. */
@@ -24,6 +24,7 @@ const CHART_ROWS = { page: 1, per_page: 12, sort: 'rank', order: 'asc' } as cons
 
 /** Locations ranked by rating, improvement or lowest rating; every column sorts (on the server); a row opens its drill-down. */
 export default function RankingPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter } = rf;
   const [view, setView] = useState<RankingKind>('performing');
@@ -34,70 +35,72 @@ export default function RankingPage() {
     queryFn: ({ signal }) => reportingApi.locations(view, filter, CHART_ROWS, signal),
     placeholderData: keepPreviousData,
   });
-  const title = rf.me ? pluralize(rf.me.locationsTitle) : 'Locations';
+  const title = t(`locationsTitle.plural.${rf.me?.locationsTitle ?? 'Location'}`);
   const columns: TableColumnsType<LocationRow> = [
     { title: '#', dataIndex: 'rank', width: 56, ...sortable('rank') },
     {
-      title: rf.me?.locationsTitle ?? 'Location',
+      title: t(`locationsTitle.one.${rf.me?.locationsTitle ?? 'Location'}`),
       dataIndex: 'title',
       ...sortable('title'),
-      render: (t: string, r) => (
+      render: (name: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{t}</div>
-          <div className="muted" style={{ fontSize: 12 }}>
+          <div style={{ fontWeight: 600 }} dir="auto">
+            {name}
+          </div>
+          <div className="muted" style={{ fontSize: 12 }} dir="auto">
             {[r.code, r.city].filter(Boolean).join(' · ')}
           </div>
         </div>
       ),
     },
     {
-      title: 'Brand',
+      title: t('columns.brand'),
       dataIndex: 'brand',
       responsive: ['lg'],
       ...sortable('brand'),
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => (v ? <span dir="auto">{v}</span> : '—'),
     },
     {
-      title: 'Region',
+      title: t('columns.region'),
       dataIndex: 'state',
       responsive: ['lg'],
       ...sortable('state'),
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => (v ? <span dir="auto">{v}</span> : '—'),
     },
-    { title: 'Reviews', dataIndex: 'reviews', align: 'right', ...sortable('reviews') },
+    { title: t('columns.reviews'), dataIndex: 'reviews', align: 'end', ...sortable('reviews'), render: fmt.int },
     {
-      title: 'Rating',
+      title: t('columns.rating'),
       dataIndex: 'average',
-      align: 'right',
+      align: 'end',
       ...sortable('average'),
       render: (v: number | null) => <b>{fmt.rating(v)}</b>,
     },
     {
-      title: 'Change',
-      align: 'right',
+      title: t('columns.change'),
+      align: 'end',
       ...sortable('average_change'),
       render: (_, r) => <Delta value={r.change.average} suffix="" />,
     },
     {
-      title: 'Response rate',
+      title: t('columns.responseRate'),
       dataIndex: 'response_rate',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       ...sortable('response_rate'),
       render: fmt.pct,
     },
     {
-      title: 'Response time',
+      title: t('columns.responseTime'),
       dataIndex: 'avg_response_hours',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       ...sortable('avg_response_hours'),
       render: fmt.hours,
     },
     {
-      title: 'Sentiment',
+      title: t('columns.sentiment'),
       dataIndex: 'sentiment_score',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
       ...sortable('sentiment_score'),
       render: (v: number | null) =>
@@ -108,8 +111,8 @@ export default function RankingPage() {
   return (
     <>
       <PageHeader
-        title="Ranking"
-        description={`${title} ranked for ${periodText(list.data?.period)}. Click a row for its trend.`}
+        title={t('ranking.title')}
+        description={t('ranking.description', { locations: title, period: periodText(list.data?.period) })}
       />
       <FilterBar
         {...rf}
@@ -118,9 +121,10 @@ export default function RankingPage() {
           <>
             <Segmented
               data-testid="ranking-view"
+              aria-label={t('ranking.viewAria')}
               value={view}
               onChange={(v) => setView(v as RankingKind)}
-              options={VIEWS.map((x) => ({ ...x }))}
+              options={VIEWS.map((x) => ({ value: x.value, label: t(x.labelKey) }))}
             />
             <ExportButton
               onClick={() => void downloadExport('/v2/api/statistics/export', filter, { report: 'ranking' })}
@@ -128,7 +132,10 @@ export default function RankingPage() {
           </>
         }
       />
-      <Panel title={view === 'improved' ? 'Change in average rating' : 'Average rating'} testId="chart-ranking">
+      <Panel
+        title={view === 'improved' ? t('ranking.chartImproved') : t('charts.averageRating')}
+        testId="chart-ranking"
+      >
         {chart.isLoading ? (
           <Chart option={{}} loading />
         ) : top.length ? (
@@ -138,11 +145,15 @@ export default function RankingPage() {
               view === 'improved'
                 ? barsOption(
                     top.map((r) => ({ label: r.title, value: r.change.average })),
-                    { name: 'Change', color: COLORS.sky },
+                    { name: t('columns.change'), color: COLORS.sky },
                   )
                 : barsOption(
                     top.map((r) => ({ label: r.title, value: r.average })),
-                    { name: 'Rating', color: view === 'lowest-reviews' ? COLORS.negative : COLORS.amber, max: 5 },
+                    {
+                      name: t('columns.rating'),
+                      color: view === 'lowest-reviews' ? COLORS.negative : COLORS.amber,
+                      max: 5,
+                    },
                   )
             }
           />
@@ -150,7 +161,7 @@ export default function RankingPage() {
           <NoData />
         )}
       </Panel>
-      <Panel title={`${title} (${list.data?.total ?? 0})`} testId="ranking-table">
+      <Panel title={`${title} (${fmt.int(list.data?.total ?? 0)})`} testId="ranking-table">
         <Table<LocationRow>
           {...tableProps}
           size="middle"

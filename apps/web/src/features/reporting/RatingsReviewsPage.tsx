@@ -2,6 +2,7 @@ import { Dropdown, Button, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { CommentOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, StarOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type LocationRow } from './api';
 import { Chart, COLORS } from './Chart';
@@ -10,9 +11,11 @@ import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
 import { useRankingTable } from './useRankingTable';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
+import { sourceName } from './display';
 
 /** Ratings and responses: how fast and how often reviews get a reply, by source and location, and the stars behind them. */
 export default function RatingsReviewsPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter } = rf;
   const opts = { placeholderData: keepPreviousData };
@@ -30,35 +33,51 @@ export default function RatingsReviewsPage() {
   const v = vol.data;
   const sources = (v?.sources ?? []).filter((s) => s.reviews > 0);
   const columns: TableColumnsType<LocationRow> = [
-    { title: rf.me?.locationsTitle ?? 'Location', dataIndex: 'title', ...sortable('title') },
-    { title: 'Reviews', dataIndex: 'reviews', align: 'right', ...sortable('reviews') },
-    { title: 'Responded', dataIndex: 'responded', align: 'right', ...sortable('responded') },
-    { title: 'Unanswered', align: 'right', ...sortable('unanswered'), render: (_, r) => r.reviews - r.responded },
     {
-      title: 'Response rate',
+      title: t(`locationsTitle.one.${rf.me?.locationsTitle ?? 'Location'}`),
+      dataIndex: 'title',
+      ...sortable('title'),
+      render: (v: string) => <span dir="auto">{v}</span>,
+    },
+    { title: t('columns.reviews'), dataIndex: 'reviews', align: 'end', ...sortable('reviews'), render: fmt.int },
+    {
+      title: t('columns.responded'),
+      dataIndex: 'responded',
+      align: 'end',
+      ...sortable('responded'),
+      render: fmt.int,
+    },
+    {
+      title: t('columns.unanswered'),
+      align: 'end',
+      ...sortable('unanswered'),
+      render: (_, r) => fmt.int(r.reviews - r.responded),
+    },
+    {
+      title: t('columns.responseRate'),
       dataIndex: 'response_rate',
-      align: 'right',
+      align: 'end',
       ...sortable('response_rate'),
       render: fmt.pct,
     },
     {
-      title: 'Change',
-      align: 'right',
+      title: t('columns.change'),
+      align: 'end',
       responsive: ['md'],
       ...sortable('response_rate_change'),
       render: (_, r) => <Delta value={r.change.response_rate} digits={1} unit=" pts" suffix="" />,
     },
     {
-      title: 'Response time',
+      title: t('columns.responseTime'),
       dataIndex: 'avg_response_hours',
-      align: 'right',
+      align: 'end',
       ...sortable('avg_response_hours'),
       render: fmt.hours,
     },
     {
-      title: 'Rating',
+      title: t('columns.rating'),
       dataIndex: 'average',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
       ...sortable('average'),
       render: fmt.rating,
@@ -68,8 +87,8 @@ export default function RatingsReviewsPage() {
   return (
     <>
       <PageHeader
-        title="Responses"
-        description={`Response rates, response times and ratings, ${periodText(v?.period)}.`}
+        title={t('responses.title')}
+        description={t('responses.description', { period: periodText(v?.period) })}
       />
       <FilterBar
         {...rf}
@@ -78,14 +97,14 @@ export default function RatingsReviewsPage() {
           <Dropdown
             menu={{
               items: [
-                { key: 'response_rate', label: 'Response rate (Excel)' },
-                { key: 'rating', label: 'Rating (Excel)' },
+                { key: 'response_rate', label: t('responses.exportResponseRate') },
+                { key: 'rating', label: t('responses.exportRating') },
               ],
               onClick: ({ key }) => void downloadExport('/v2/api/statistics/export', filter, { report: key }),
             }}
           >
             <Button icon={<DownloadOutlined />} data-testid="export-button">
-              Export
+              {t('export')}
             </Button>
           </Dropdown>
         }
@@ -94,7 +113,7 @@ export default function RatingsReviewsPage() {
         <Kpi
           testId="kpi-response-rate"
           icon={<CommentOutlined />}
-          title="Response rate"
+          title={t('kpi.responseRate')}
           loading={loading}
           value={fmt.pct(v?.response_rate)}
           delta={<Delta value={v?.response_rate_change} digits={1} unit=" pts" />}
@@ -102,15 +121,19 @@ export default function RatingsReviewsPage() {
         <Kpi
           testId="kpi-unanswered"
           icon={<InboxOutlined />}
-          title="Unanswered reviews"
+          title={t('kpi.unanswered')}
           loading={loading}
           value={fmt.int(v ? v.reviews - v.responded : null)}
-          delta={<span className="muted">{v ? `${fmt.int(v.responded)} answered of ${fmt.int(v.reviews)}` : ''}</span>}
+          delta={
+            <span className="muted">
+              {v ? t('kpi.answeredOf', { answered: fmt.int(v.responded), total: fmt.int(v.reviews) }) : ''}
+            </span>
+          }
         />
         <Kpi
           testId="kpi-response-time"
           icon={<ClockCircleOutlined />}
-          title="Avg. response time"
+          title={t('kpi.avgResponseTime')}
           loading={loading}
           value={fmt.hours(v?.avg_response_hours)}
           delta={
@@ -129,51 +152,51 @@ export default function RatingsReviewsPage() {
         <Kpi
           testId="kpi-rating"
           icon={<StarOutlined />}
-          title="Average rating"
+          title={t('kpi.averageRating')}
           loading={avg.isLoading}
           value={
             <>
               {fmt.rating(avg.data?.average)}
-              <small>/ 5</small>
+              <small>{t('kpi.outOf5')}</small>
             </>
           }
           delta={<Delta value={avg.data?.change} />}
         />
       </div>
       <div className="grid-2">
-        <Panel title="Response rate by source" testId="chart-response-rate">
+        <Panel title={t('responses.rateBySource')} testId="chart-response-rate">
           {loading ? (
             <Chart option={{}} loading />
           ) : sources.length ? (
             <Chart
               height={Math.max(180, sources.length * 32 + 20)}
               option={barsOption(
-                sources.map((s) => ({ label: s.title, value: s.response_rate })),
-                { name: 'Response rate', unit: '%', max: 100, color: COLORS.sky },
+                sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.response_rate })),
+                { name: t('columns.responseRate'), unit: '%', max: 100, color: COLORS.sky },
               )}
             />
           ) : (
             <NoData />
           )}
         </Panel>
-        <Panel title="Response time by source (hours)" testId="chart-response-time">
+        <Panel title={t('responses.timeBySource')} testId="chart-response-time">
           {loading ? (
             <Chart option={{}} loading />
           ) : sources.some((s) => s.avg_response_hours !== null) ? (
             <Chart
               height={Math.max(180, sources.length * 32 + 20)}
               option={barsOption(
-                sources.map((s) => ({ label: s.title, value: s.avg_response_hours })),
-                { name: 'Response time', unit: ' h', color: COLORS.amber },
+                sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.avg_response_hours })),
+                { name: t('columns.responseTime'), unit: ' h', color: COLORS.amber },
               )}
             />
           ) : (
-            <NoData text="No replies in this period." />
+            <NoData text={t('responses.noReplies')} />
           )}
         </Panel>
       </div>
       <div className="grid-1-2">
-        <Panel title="Star distribution" testId="chart-stars">
+        <Panel title={t('charts.starDistribution')} testId="chart-stars">
           {avg.isLoading ? (
             <Chart option={{}} loading />
           ) : avg.data?.rated ? (
@@ -182,15 +205,15 @@ export default function RatingsReviewsPage() {
             <NoData />
           )}
         </Panel>
-        <Panel title="Rating by source" testId="chart-rating-source">
+        <Panel title={t('responses.ratingBySource')} testId="chart-rating-source">
           {avg.isLoading ? (
             <Chart option={{}} loading />
           ) : avg.data?.sources.length ? (
             <Chart
               height={260}
               option={barsOption(
-                avg.data.sources.map((s) => ({ label: s.title, value: s.average })),
-                { name: 'Rating', max: 5, color: COLORS.amber },
+                avg.data.sources.map((s) => ({ label: sourceName(t, s.source, s.title), value: s.average })),
+                { name: t('columns.rating'), max: 5, color: COLORS.amber },
               )}
             />
           ) : (
@@ -198,7 +221,7 @@ export default function RatingsReviewsPage() {
           )}
         </Panel>
       </div>
-      <Panel title="By location" testId="responses-table">
+      <Panel title={t('responses.byLocation')} testId="responses-table">
         <Table<LocationRow> {...tableProps} size="middle" columns={columns} scroll={{ x: true }} />
       </Panel>
     </>

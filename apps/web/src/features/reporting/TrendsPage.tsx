@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Segmented } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type TrendPoint } from './api';
 import { Chart, COLORS } from './Chart';
@@ -11,15 +12,16 @@ import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
 
 const METRICS = [
-  { key: 'average', label: 'Average rating', min: 1, max: 5, color: COLORS.amber },
-  { key: 'reviews', label: 'Reviews', color: COLORS.brand },
-  { key: 'response_rate', label: 'Response rate %', min: 0, max: 100, color: COLORS.sky },
-  { key: 'avg_response_hours', label: 'Response time (h)', color: COLORS.negative },
-  { key: 'sentiment_score', label: 'Sentiment', min: -1, max: 1, color: COLORS.positive },
+  { key: 'average', labelKey: 'trends.metrics.average', min: 1, max: 5, color: COLORS.amber },
+  { key: 'reviews', labelKey: 'trends.metrics.reviews', color: COLORS.brand },
+  { key: 'response_rate', labelKey: 'trends.metrics.responseRate', min: 0, max: 100, color: COLORS.sky },
+  { key: 'avg_response_hours', labelKey: 'trends.metrics.responseTime', color: COLORS.negative },
+  { key: 'sentiment_score', labelKey: 'trends.metrics.sentiment', min: -1, max: 1, color: COLORS.positive },
 ] as const;
 
 /** How ratings, volume, replies and sentiment move over time (days, weeks from the user's week start, months). */
 export default function TrendsPage() {
+  const { t } = useTranslation('reporting');
   const rf = useReportFilter();
   const { filter, update } = rf;
   const [metric, setMetric] = useState<(typeof METRICS)[number]['key']>('average');
@@ -28,18 +30,17 @@ export default function TrendsPage() {
     queryFn: ({ signal }) => reportingApi.trends(filter, signal),
     placeholderData: keepPreviousData,
   });
-  const t = trend.data;
-  const m = METRICS.find((x) => x.key === metric)!;
-  const hasData = t?.points.some((p) => p.reviews > 0);
+  const td = trend.data;
+  const found = METRICS.find((x) => x.key === metric)!;
+  const m = { ...found, label: t(found.labelKey) };
+  const hasData = td?.points.some((p) => p.reviews > 0);
   const weekNote =
-    t?.interval === 'week'
-      ? ` Weeks start on ${['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][t.week_start ?? 7]}.`
-      : '';
+    td?.interval === 'week' ? ` ${t('trends.weekNote', { day: t(`weekdays.${td.week_start ?? 7}`) })}` : '';
   return (
     <>
       <PageHeader
-        title="Trends"
-        description={`How ratings and review volume change over time, ${periodText(t?.period)}.${weekNote}`}
+        title={t('trends.title')}
+        description={`${t('trends.description', { period: periodText(td?.period) })}${weekNote}`}
       />
       <FilterBar
         {...rf}
@@ -48,11 +49,12 @@ export default function TrendsPage() {
           <>
             <Segmented
               data-testid="interval"
-              value={filter.interval ?? t?.interval ?? 'day'}
+              aria-label={t('trends.intervalAria')}
+              value={filter.interval ?? td?.interval ?? 'day'}
               options={[
-                { value: 'day', label: 'Daily' },
-                { value: 'week', label: 'Weekly' },
-                { value: 'month', label: 'Monthly' },
+                { value: 'day', label: t('trends.daily') },
+                { value: 'week', label: t('trends.weekly') },
+                { value: 'month', label: t('trends.monthly') },
               ]}
               onChange={(v) => update({ interval: String(v) })}
             />
@@ -62,67 +64,97 @@ export default function TrendsPage() {
           </>
         }
       />
-      <Panel title="Reviews and average rating" testId="chart-trend-volume">
+      <Panel title={t('charts.reviewsAndRating')} testId="chart-trend-volume">
         {trend.isLoading ? (
           <Chart option={{}} loading />
         ) : hasData ? (
-          <Chart option={volumeRatingOption(t!.points, t!.previous_points, t!.interval)} height={320} />
+          <Chart option={volumeRatingOption(td!.points, td!.previous_points, td!.interval)} height={320} />
         ) : (
           <NoData />
         )}
       </Panel>
       <Panel
-        title="Compare with the previous period"
+        title={t('trends.compare')}
         testId="chart-trend-metric"
         extra={
           <Segmented
             size="small"
             value={metric}
+            aria-label={t('trends.metricAria')}
             onChange={(v) => setMetric(v as typeof metric)}
-            options={METRICS.map((x) => ({ value: x.key, label: x.label }))}
+            options={METRICS.map((x) => ({ value: x.key, label: t(x.labelKey) }))}
           />
         }
       >
         {trend.isLoading ? (
           <Chart option={{}} loading />
         ) : hasData ? (
-          <Chart option={metricOption(t!.points, t!.previous_points, t!.interval, m)} height={300} />
+          <Chart option={metricOption(td!.points, td!.previous_points, td!.interval, m)} height={300} />
         ) : (
           <NoData />
         )}
       </Panel>
-      <Panel title="Figures" testId="trend-table">
+      <Panel title={t('trends.figures')} testId="trend-table">
         <Table<TrendPoint>
           rowKey="date"
           size="small"
           loading={trend.isFetching}
-          dataSource={t ? [...t.points].reverse() : []}
+          dataSource={td ? [...td.points].reverse() : []}
           pagination={{ pageSize: 12, showSizeChanger: false }}
           scroll={{ x: true }}
           columns={[
             {
-              title: t?.interval === 'month' ? 'Month' : t?.interval === 'week' ? 'Week of' : 'Day',
+              title:
+                td?.interval === 'month'
+                  ? t('columns.month')
+                  : td?.interval === 'week'
+                    ? t('columns.weekOf')
+                    : t('columns.day'),
               dataIndex: 'date',
-              render: (d: string) => dateLabel(d, t?.interval ?? 'day'),
+              render: (d: string) => dateLabel(d, td?.interval ?? 'day'),
             },
-            { title: 'Reviews', dataIndex: 'reviews', align: 'right', sorter: (a, b) => a.reviews - b.reviews },
             {
-              title: 'Rating',
+              title: t('columns.reviews'),
+              dataIndex: 'reviews',
+              align: 'end',
+              render: fmt.int,
+              sorter: (a, b) => a.reviews - b.reviews,
+            },
+            {
+              title: t('columns.rating'),
               dataIndex: 'average',
-              align: 'right',
+              align: 'end',
               render: fmt.rating,
               sorter: (a, b) => (a.average ?? 0) - (b.average ?? 0),
             },
-            { title: 'Responded', dataIndex: 'responded', align: 'right', responsive: ['md'] },
             {
-              title: 'Response rate',
+              title: t('columns.responded'),
+              dataIndex: 'responded',
+              align: 'end',
+              render: fmt.int,
+              responsive: ['md'],
+            },
+            {
+              title: t('columns.responseRate'),
               dataIndex: 'response_rate',
-              align: 'right',
+              align: 'end',
               render: fmt.pct,
               sorter: (a, b) => (a.response_rate ?? 0) - (b.response_rate ?? 0),
             },
-            { title: 'Positive', dataIndex: 'positive', align: 'right', responsive: ['md'] },
-            { title: 'Negative', dataIndex: 'negative', align: 'right', responsive: ['md'] },
+            {
+              title: t('columns.positive'),
+              dataIndex: 'positive',
+              align: 'end',
+              render: fmt.int,
+              responsive: ['md'],
+            },
+            {
+              title: t('columns.negative'),
+              dataIndex: 'negative',
+              align: 'end',
+              render: fmt.int,
+              responsive: ['md'],
+            },
           ]}
         />
       </Panel>

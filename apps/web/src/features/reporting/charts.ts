@@ -1,16 +1,22 @@
-import dayjs from 'dayjs';
 import type { EChartsOption } from 'echarts';
+import { i18n } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import { COLORS, STAR_COLORS } from './Chart';
 import type { Stars, TrendPoint } from './api';
+import { showDate } from './display';
 
-/** Chart options shared by the reporting pages. */
+/**
+ * Chart options shared by the reporting pages (and the dashboard). Series and axis names come from
+ * the `reporting` catalogue when the option is built (at render, never at module load); `Chart`
+ * mirrors the option in a right-to-left interface.
+ */
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`reporting:charts.${key}`, options);
 
 const axisLabel = { color: '#64748b', fontSize: 11 };
 const grid = { left: 8, right: 12, top: 48, bottom: 8, containLabel: true };
 
 export function dateLabel(d: string, interval: string): string {
-  if (interval === 'month') return dayjs(d).format('MMM YYYY');
-  return dayjs(d).format('MMM D');
+  return showDate(d, interval === 'month' ? 'monthYear' : 'monthDay');
 }
 
 /** Reviews as bars and the average rating as a line (right axis), with the previous period dashed. */
@@ -27,14 +33,14 @@ export function volumeRatingOption(
     yAxis: [
       {
         type: 'value',
-        name: 'Reviews',
+        name: t('reviews'),
         nameTextStyle: axisLabel,
         axisLabel,
         splitLine: { lineStyle: { color: '#eef2f7' } },
       },
       {
         type: 'value',
-        name: 'Rating',
+        name: t('rating'),
         min: 1,
         max: 5,
         nameTextStyle: axisLabel,
@@ -44,14 +50,14 @@ export function volumeRatingOption(
     ],
     series: [
       {
-        name: 'Reviews',
+        name: t('reviews'),
         type: 'bar',
         data: points.map((p) => p.reviews),
         itemStyle: { color: COLORS.brandSoft, borderRadius: [4, 4, 0, 0] },
         barMaxWidth: 26,
       },
       {
-        name: 'Average rating',
+        name: t('averageRating'),
         type: 'line',
         yAxisIndex: 1,
         smooth: true,
@@ -64,7 +70,7 @@ export function volumeRatingOption(
       ...(previous
         ? [
             {
-              name: 'Rating, previous period',
+              name: t('ratingPrevious'),
               type: 'line' as const,
               yAxisIndex: 1,
               smooth: true,
@@ -115,7 +121,7 @@ export function metricOption(
       ...(previous
         ? [
             {
-              name: 'Previous period',
+              name: t('previousPeriod'),
               type: 'line' as const,
               smooth: true,
               connectNulls: true,
@@ -140,13 +146,13 @@ export function starsOption(stars: Stars, previous: Stars | null): EChartsOption
     xAxis: { type: 'value', axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
     yAxis: {
       type: 'category',
-      data: order.map((s) => `${s} ★`),
+      data: order.map((s) => `${formatNumber(s)} ★`),
       axisLabel: { ...axisLabel, fontSize: 12 },
       inverse: true,
     },
     series: [
       {
-        name: 'This period',
+        name: t('thisPeriod'),
         type: 'bar',
         data: order.map((s) => ({
           value: stars[s],
@@ -158,7 +164,7 @@ export function starsOption(stars: Stars, previous: Stars | null): EChartsOption
       ...(previous
         ? [
             {
-              name: 'Previous period',
+              name: t('previousPeriod'),
               type: 'bar' as const,
               data: order.map((s) => previous[s]),
               itemStyle: { color: COLORS.previous, borderRadius: [0, 4, 4, 0] },
@@ -172,7 +178,13 @@ export function starsOption(stars: Stars, previous: Stars | null): EChartsOption
 
 export function sentimentOption(s: { positive: number; neutral: number; negative: number }): EChartsOption {
   return {
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p) => {
+        const item = p as { name: string; value: number; percent: number };
+        return `${item.name}: ${formatNumber(item.value)} (${formatNumber(item.percent / 100, { style: 'percent', maximumFractionDigits: 2 })})`;
+      },
+    },
     legend: { bottom: 0, textStyle: { color: '#475569' } },
     series: [
       {
@@ -183,13 +195,21 @@ export function sentimentOption(s: { positive: number; neutral: number; negative
         label: { show: false },
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         data: [
-          { name: 'Positive', value: s.positive, itemStyle: { color: COLORS.positive } },
-          { name: 'Neutral', value: s.neutral, itemStyle: { color: COLORS.neutral } },
-          { name: 'Negative', value: s.negative, itemStyle: { color: COLORS.negative } },
+          { name: t('positive'), value: s.positive, itemStyle: { color: COLORS.positive } },
+          { name: t('neutral'), value: s.neutral, itemStyle: { color: COLORS.neutral } },
+          { name: t('negative'), value: s.negative, itemStyle: { color: COLORS.negative } },
         ],
       },
     ],
   };
+}
+
+/** A value with its unit: '%' and ' h' (hours) are written the interface's way. */
+function withUnit(v: number, unit: string | undefined): string {
+  const n = formatNumber(v, { maximumFractionDigits: 2 });
+  if (unit === '%') return t('unitPercent', { value: n });
+  if (unit === ' h') return t('unitHours', { value: n });
+  return `${n}${unit ?? ''}`;
 }
 
 /** Horizontal bars per category (sources, locations), e.g. response rate or hours. */
@@ -203,7 +223,7 @@ export function barsOption(
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (v) => (v === null || v === undefined ? '—' : `${v}${opts.unit ?? ''}`),
+      valueFormatter: (v) => (typeof v === 'number' ? withUnit(v, opts.unit) : '—'),
     },
     xAxis: { type: 'value', max: opts.max, axisLabel, splitLine: { lineStyle: { color: '#eef2f7' } } },
     yAxis: {
@@ -224,7 +244,7 @@ export function barsOption(
           position: 'right',
           color: '#334155',
           fontSize: 11,
-          formatter: (p) => (p.value === null || p.value === undefined ? '' : `${p.value}${opts.unit ?? ''}`),
+          formatter: (p) => (typeof p.value === 'number' ? withUnit(p.value, opts.unit) : ''),
         },
       },
     ],
@@ -259,7 +279,7 @@ export function gaugeOption(
           fontSize: 34,
           fontWeight: 700,
           color: '#0f172a',
-          formatter: () => (value === null ? '—' : String(value)),
+          formatter: () => (value === null ? '—' : formatNumber(value, { maximumFractionDigits: 2 })),
         },
         data: [{ value: value ?? opts.min, name: opts.name }],
       },

@@ -8,28 +8,48 @@ import {
   MinusOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  DATE_PRESETS,
-  PRESET_LABELS,
-  presetRange,
-  sourceTitle,
-  type ReviewFilterValues,
-  type WeekStart,
-} from '@reputo/core';
+import { i18n } from '../../i18n/i18n';
+import { DATE_PRESETS, presetRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
 import { reportingApi, type ShortLocation, type StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
 import { reportingKeys } from './queryKeys';
+import { fixed, int, isRtl, showDate, sourceName } from './display';
 
+/** A signed figure ("+0.57"): kept left to right inside a right-to-left line, so the sign stays in front. */
+function signed(v: number): string {
+  const text = (v > 0 ? '+' : '') + fixed(v, 2);
+  return isRtl() ? `\u2066${text}\u2069` : text;
+}
+
+/** Figures as the reports show them, in the user's language and digits (called at render). */
 export const fmt = {
-  rating: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2)),
-  pct: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(1)}%`),
+  rating: (v: number | null | undefined) => (v === null || v === undefined ? '—' : fixed(v, 2)),
+  pct: (v: number | null | undefined) =>
+    v === null || v === undefined ? '—' : i18n.t('reporting:units.percent', { value: fixed(v, 1) }),
   hours: (v: number | null | undefined) =>
-    v === null || v === undefined ? '—' : v < 48 ? `${v.toFixed(1)} h` : `${(v / 24).toFixed(1)} d`,
-  int: (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toLocaleString('en-US')),
-  score: (v: number | null | undefined) => (v === null || v === undefined ? '—' : (v > 0 ? '+' : '') + v.toFixed(2)),
+    v === null || v === undefined
+      ? '—'
+      : v < 48
+        ? i18n.t('reporting:units.hours', { value: fixed(v, 1) })
+        : i18n.t('reporting:units.days', { value: fixed(v / 24, 1) }),
+  int: (v: number | null | undefined) => (v === null || v === undefined ? '—' : int(v)),
+  score: (v: number | null | undefined) => (v === null || v === undefined ? '—' : signed(v)),
 };
+
+/** A date preset's name (core's PRESET_LABELS in English). */
+export const presetLabel = (t: TFunction, preset: (typeof DATE_PRESETS)[number]) => t(`reporting:presets.${preset}`);
+
+/** A change's figure with its unit (' pts', ' h' or none). */
+function unitText(value: number, digits: number, unit: string): string {
+  const n = fixed(value, digits);
+  if (unit === ' pts') return i18n.t('reporting:units.points', { value: n });
+  if (unit === ' h') return i18n.t('reporting:units.hours', { value: n });
+  return `${n}${unit}`;
+}
 
 /** A change against the previous period, green when it is good news. */
 export function Delta({
@@ -37,7 +57,7 @@ export function Delta({
   unit = '',
   digits = 2,
   inverse = false,
-  suffix = 'vs previous period',
+  suffix,
 }: {
   value: number | null | undefined;
   unit?: string;
@@ -45,14 +65,15 @@ export function Delta({
   inverse?: boolean;
   suffix?: string;
 }) {
-  if (value === null || value === undefined) return <span className="delta flat">No previous data</span>;
+  const { t } = useTranslation('reporting');
+  if (value === null || value === undefined) return <span className="delta flat">{t('delta.noPrevious')}</span>;
   const good = inverse ? value < 0 : value > 0;
   const cls = value === 0 ? 'flat' : good ? 'up' : 'down';
   const icon = value === 0 ? <MinusOutlined /> : value > 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />;
   return (
     <span className={`delta ${cls}`} data-testid="delta">
-      {icon} {Math.abs(value).toFixed(digits)}
-      {unit} <span className="delta-note">{suffix}</span>
+      {icon} {unitText(Math.abs(value), digits, unit)}{' '}
+      <span className="delta-note">{suffix ?? t('delta.vsPrevious')}</span>
     </span>
   );
 }
@@ -117,8 +138,9 @@ export function Panel({
   );
 }
 
-export function NoData({ text = 'No reviews in this period for the chosen filters.' }: { text?: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+export function NoData({ text }: { text?: string }) {
+  const { t } = useTranslation('reporting');
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ?? t('noData')} />;
 }
 
 interface TreeNode {
@@ -129,7 +151,7 @@ interface TreeNode {
 }
 
 /** brand > region > location from locations/shortinfo; values are b:id, s:id and l:id. */
-export function locationTree(locs: ShortLocation[]): TreeNode[] {
+export function locationTree(locs: ShortLocation[], names = { brand: 'Brand', region: 'Region' }): TreeNode[] {
   const brands = new Map<number, { node: TreeNode; states: Map<number, TreeNode> }>();
   const loose: TreeNode[] = [];
   for (const l of locs) {
@@ -144,7 +166,7 @@ export function locationTree(locs: ShortLocation[]): TreeNode[] {
     }
     if (!brands.has(l.brandId))
       brands.set(l.brandId, {
-        node: { title: l.brand ?? 'Brand', value: `b:${l.brandId}`, key: `b:${l.brandId}`, children: [] },
+        node: { title: l.brand ?? names.brand, value: `b:${l.brandId}`, key: `b:${l.brandId}`, children: [] },
         states: new Map(),
       });
     const b = brands.get(l.brandId)!;
@@ -153,7 +175,12 @@ export function locationTree(locs: ShortLocation[]): TreeNode[] {
       continue;
     }
     if (!b.states.has(l.stateId)) {
-      const s: TreeNode = { title: l.state ?? 'Region', value: `s:${l.stateId}`, key: `s:${l.stateId}`, children: [] };
+      const s: TreeNode = {
+        title: l.state ?? names.region,
+        value: `s:${l.stateId}`,
+        key: `s:${l.stateId}`,
+        children: [],
+      };
       b.states.set(l.stateId, s);
       b.node.children!.push(s);
     }
@@ -183,10 +210,10 @@ export function useShortLocations() {
   });
 }
 
-const PRESET_OPTIONS = [
-  { value: 'last30', label: 'Last 30 days' },
-  ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })),
-  { value: 'custom', label: 'Custom range' },
+const presetOptions = (t: TFunction) => [
+  { value: 'last30', label: t('filters.last30') },
+  ...DATE_PRESETS.map((p) => ({ value: p, label: presetLabel(t, p) })),
+  { value: 'custom', label: t('filters.custom') },
 ];
 
 /**
@@ -212,6 +239,7 @@ export function FilterBar({
   extra?: ReactNode;
   hideSources?: boolean;
 }) {
+  const { t } = useTranslation('reporting');
   const locs = useShortLocations();
   const presetValue = raw.date_preset ?? (raw.date_from || raw.date_to ? 'custom' : 'last30');
   const today = dayjs();
@@ -221,10 +249,10 @@ export function FilterBar({
     <Card className="filter-bar" data-testid="report-filters">
       <div className="filter-row">
         <Select
-          aria-label="Period"
+          aria-label={t('filters.period')}
           data-testid="period-select"
           value={presetValue}
-          options={PRESET_OPTIONS}
+          options={presetOptions(t)}
           style={{ minWidth: 150 }}
           onChange={(v: string) => {
             if (v === 'last30') setPreset(null);
@@ -239,7 +267,7 @@ export function FilterBar({
           disabledDate={(d) => d.isAfter(today, 'day')}
           presets={DATE_PRESETS.map((p) => {
             const r = presetRange(p, new Date(), weekStart);
-            return { label: PRESET_LABELS[p], value: [dayjs(r.from), dayjs(r.to)] as [Dayjs, Dayjs] };
+            return { label: presetLabel(t, p), value: [dayjs(r.from), dayjs(r.to)] as [Dayjs, Dayjs] };
           })}
           onChange={(v) => {
             if (v?.[0] && v[1])
@@ -251,14 +279,17 @@ export function FilterBar({
           }}
         />
         <TreeSelect
-          aria-label="Locations"
+          aria-label={t('filters.locations')}
           data-testid="location-filter"
-          treeData={locationTree(locs.data?.locations ?? [])}
+          treeData={locationTree(locs.data?.locations ?? [], {
+            brand: t('filters.brand'),
+            region: t('filters.region'),
+          })}
           value={treeValue(raw)}
           onChange={(v: string[]) => update(fromTree(v))}
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_PARENT}
-          placeholder="All locations"
+          placeholder={t('filters.allLocations')}
           allowClear
           maxTagCount="responsive"
           loading={locs.isLoading}
@@ -267,15 +298,15 @@ export function FilterBar({
         />
         {!hideSources && (
           <Select
-            aria-label="Sources"
+            aria-label={t('filters.sources')}
             data-testid="source-filter"
             mode="multiple"
-            placeholder="All sources"
+            placeholder={t('filters.allSources')}
             allowClear
             maxTagCount="responsive"
             value={raw.sources ?? []}
             onChange={(v: string[]) => update({ sources: v })}
-            options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
+            options={sources.map((s) => ({ value: s, label: sourceName(t, s) }))}
             style={{ minWidth: 180, flex: 1 }}
           />
         )}
@@ -294,15 +325,16 @@ export function ExportButton({
   loading?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation('reporting');
   return (
     <Button icon={<DownloadOutlined />} onClick={onClick} loading={loading} data-testid={testId}>
-      Export
+      {t('export')}
     </Button>
   );
 }
 
 export function periodText(p: { from: string; to: string } | undefined | null): string {
   if (!p) return '';
-  const f = (d: string) => dayjs(d).format('MMM D, YYYY');
+  const f = (d: string) => showDate(d, 'monthDayYear');
   return p.from === p.to ? f(p.from) : `${f(p.from)} – ${f(p.to)}`;
 }

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewFilterValues } from '@reputo/core';
 import { sourceTitle } from '@reputo/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fixed, int, isolate, showDate } from '../reporting/display';
 import { reviewsApi, type ReviewAlert } from './api';
 import { reviewKeys } from './queryKeys';
 import { Stars } from './ui';
@@ -18,6 +20,7 @@ function AlertItem({
   canAcknowledge: boolean;
   onShow: (filter: ReviewFilterValues) => void;
 }) {
+  const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -25,7 +28,7 @@ function AlertItem({
     mutationFn: () => reviewsApi.acknowledgeAlert(alert.id),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.alerts });
-      message.success('Alert acknowledged');
+      message.success(t('alerts.acknowledged'));
     },
     onError: (e: Error) => message.error(e.message),
   });
@@ -34,19 +37,24 @@ function AlertItem({
       type="warning"
       showIcon
       data-testid="review-alert"
-      title={`Possible review bombing at ${alert.location_title}`}
+      title={t('alerts.title', { location: isolate(alert.location_title) })}
       description={
         <div>
           <Typography.Text>
-            {alert.count} reviews of 1 or 2 stars in the 24 hours to {new Date(alert.window_end).toLocaleString()},
-            where its usual rate predicts about {alert.expected.toFixed(1)}.
+            {t('alerts.text', {
+              count: alert.count,
+              value: int(alert.count),
+              end: showDate(alert.window_end, 'dayTime'),
+              expected: fixed(alert.expected, 1),
+            })}
           </Typography.Text>
           {open && (
-            <ul style={{ margin: '8px 0 0', paddingLeft: 18 }} data-testid="review-alert-reviews">
+            <ul style={{ margin: '8px 0 0', paddingInlineStart: 18 }} data-testid="review-alert-reviews">
               {alert.reviews.map((r) => (
                 <li key={r.id}>
-                  <Stars rating={r.rating} size={12} /> {sourceTitle(r.source)} · {r.author_name ?? 'A customer'}:{' '}
-                  {(r.text ?? '(no text)').slice(0, 140)}
+                  <Stars rating={r.rating} size={12} /> {sourceTitle(r.source)} ·{' '}
+                  <bdi dir="auto">{r.author_name ?? t('alerts.customer')}</bdi>:{' '}
+                  <bdi dir="auto">{r.text ? r.text.slice(0, 140) : t('alerts.noText')}</bdi>
                 </li>
               ))}
             </ul>
@@ -56,7 +64,9 @@ function AlertItem({
       action={
         <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
           <Button size="small" onClick={() => setOpen((o) => !o)}>
-            {open ? 'Hide reviews' : `List ${alert.reviews.length} reviews`}
+            {open
+              ? t('alerts.hide')
+              : t('alerts.list', { count: alert.reviews.length, value: int(alert.reviews.length) })}
           </Button>
           <Button
             size="small"
@@ -69,11 +79,11 @@ function AlertItem({
               })
             }
           >
-            Show in the list
+            {t('alerts.show')}
           </Button>
           {canAcknowledge && (
             <Button size="small" type="primary" loading={acknowledge.isPending} onClick={() => acknowledge.mutate()}>
-              Acknowledge
+              {t('alerts.acknowledge')}
             </Button>
           )}
         </div>

@@ -2,14 +2,17 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { int } from '../reporting/display';
 import { reviewsApi, type ImportStatus } from './api';
 import { reviewKeys } from './queryKeys';
 
-function toBase64(file: File): Promise<string> {
+function toBase64(file: File, unreadable: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
-    reader.onerror = () => reject(new Error('The file cannot be read'));
+    reader.onerror = () => reject(new Error(unreadable));
     reader.readAsDataURL(file);
   });
 }
@@ -20,31 +23,32 @@ function toBase64(file: File): Promise<string> {
  * the report figures, about a third of a 100,000-row upload's saving time, have no count of their own,
  * so the bar waits at 90% until the import is done.
  */
-function importProgress(s: ImportStatus): { percent: number; phase: string } {
+function importProgress(s: ImportStatus, t: TFunction): { percent: number; phase: string } {
   if (s.status === 'done') return { percent: 100, phase: '' };
   if (s.acceptedRows > 0 && s.savedRows >= s.acceptedRows)
-    return { percent: 90, phase: `Updating the report figures for ${s.acceptedRows.toLocaleString()} reviews…` };
+    return { percent: 90, phase: t('import.updating', { count: s.acceptedRows, value: int(s.acceptedRows) }) };
   if (s.acceptedRows > 0) {
     // No count yet: the first slice is still going in, or (embedded database) counts arrive only at the end.
     const phase =
       s.savedRows > 0
-        ? `Saving reviews: ${s.savedRows.toLocaleString()} of ${s.acceptedRows.toLocaleString()}`
-        : `Saving ${s.acceptedRows.toLocaleString()} reviews…`;
+        ? t('import.savingOf', { saved: int(s.savedRows), total: int(s.acceptedRows) })
+        : t('import.saving', { count: s.acceptedRows, value: int(s.acceptedRows) });
     return { percent: 20 + Math.floor((70 * s.savedRows) / s.acceptedRows), phase };
   }
-  if (s.totalRows === 0) return { percent: 0, phase: 'Reading the file…' };
+  if (s.totalRows === 0) return { percent: 0, phase: t('import.reading') };
   return {
     percent: Math.floor((20 * s.processedRows) / s.totalRows),
-    phase: `Checking rows: ${s.processedRows.toLocaleString()} of ${s.totalRows.toLocaleString()}`,
+    phase: t('import.checking', { processed: int(s.processedRows), total: int(s.totalRows) }),
   };
 }
 
 /** Review upload: pick a CSV or Excel file, watch its progress, read the row report. */
 export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [importId, setImportId] = useState<number | null>(null);
   const upload = useMutation({
-    mutationFn: async (file: File) => reviewsApi.upload(file.name, await toBase64(file)),
+    mutationFn: async (file: File) => reviewsApi.upload(file.name, await toBase64(file, t('import.unreadable'))),
     onSuccess: (s) => setImportId(s.id),
     onError: (e) => void message.error(e.message),
   });
@@ -69,20 +73,19 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
     download(reviewsApi.rejectedCsv(id), `reviews-upload-${id}-rejected.csv`).catch(
       (e: Error) => void message.error(e.message),
     );
-  const progress = s ? importProgress(s) : null;
+  const progress = s ? importProgress(s, t) : null;
   return (
     <Modal
       open
-      title="Import reviews"
+      title={t('import.title')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>{s?.status === 'running' ? 'Close (keeps running)' : 'Close'}</Button>}
+      footer={
+        <Button onClick={onClose}>{s?.status === 'running' ? t('import.closeRunning') : t('import.close')}</Button>
+      }
       width={640}
     >
       <p>
-        Upload a CSV or Excel file with one review per row. Columns: <code>source</code>, <code>date</code> (required),{' '}
-        <code>rating</code>, <code>text</code>, <code>title</code>, <code>author_name</code>, <code>location_id</code>,{' '}
-        <code>external_id</code>, <code>language</code>, <code>url</code>. Duplicates are skipped; if the file is broken
-        nothing is imported.
+        <Trans t={t} i18nKey="import.intro" components={{ code: <code dir="ltr" /> }} />
       </p>
       <Button
         icon={<DownloadOutlined />}
@@ -90,7 +93,7 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
         style={{ marginBottom: 12 }}
         data-testid="example-file"
       >
-        Example file
+        {t('import.example')}
       </Button>
       {!importId && (
         <Upload.Dragger
@@ -107,30 +110,34 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p>{upload.isPending ? 'Uploading…' : 'Click or drop a .csv or .xlsx file here'}</p>
+          <p>{upload.isPending ? t('import.uploading') : t('import.drop')}</p>
         </Upload.Dragger>
       )}
       {s && progress && (
         <div data-testid="import-status">
           <Progress
-            aria-label="Import progress"
+            aria-label={t('import.progress')}
             percent={progress.percent}
             status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'}
           />
           {s.status === 'running' && <p data-testid="import-phase">{progress.phase}</p>}
-          {s.status === 'failed' && <Alert type="error" showIcon title="Nothing was imported" description={s.error} />}
+          {s.status === 'failed' && <Alert type="error" showIcon title={t('import.nothing')} description={s.error} />}
           {s.status === 'done' && (
             <Alert
               type={s.rejectedTotal ? 'warning' : 'success'}
               showIcon
-              title={`${s.imported.toLocaleString()} imported, ${s.duplicates.toLocaleString()} duplicates skipped, ${s.rejectedTotal.toLocaleString()} rejected`}
+              title={t('import.result', {
+                imported: int(s.imported),
+                duplicates: int(s.duplicates),
+                rejected: int(s.rejectedTotal),
+              })}
               data-testid="import-result"
             />
           )}
           {s.status === 'done' && s.rejectedTotal > 0 && (
             <p style={{ marginTop: 12 }}>
               {s.rejectedTotal > s.rejected.length
-                ? `The first ${s.rejected.length.toLocaleString()} of ${s.rejectedTotal.toLocaleString()} rejected rows are listed below. `
+                ? `${t('import.firstRejected', { shown: int(s.rejected.length), total: int(s.rejectedTotal) })} `
                 : ''}
               <Button
                 type="link"
@@ -139,7 +146,7 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
                 style={{ padding: 0 }}
                 data-testid="rejected-csv"
               >
-                Download all {s.rejectedTotal.toLocaleString()} rejected rows (CSV)
+                {t('import.downloadRejected', { count: s.rejectedTotal, value: int(s.rejectedTotal) })}
               </Button>
             </p>
           )}
@@ -151,8 +158,8 @@ export function ImportModal({ onClose, onDone }: { onClose: () => void; onDone: 
               dataSource={s.rejected}
               pagination={{ pageSize: 8, size: 'small' }}
               columns={[
-                { title: 'Line', dataIndex: 'line', width: 70 },
-                { title: 'Reason', dataIndex: 'reason' },
+                { title: t('import.line'), dataIndex: 'line', width: 70, render: (v: number) => int(v) },
+                { title: t('import.reason'), dataIndex: 'reason' },
               ]}
             />
           )}

@@ -15,7 +15,9 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillTemplate, RESPONSE_LANGUAGES } from '@reputo/core';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { dateDay, dateDayTime, isolate, sourceName } from '../reporting/display';
 import { reviewsApi, type CaseResolution, type Category, type ReplyDto, type ReviewDto, type Template } from './api';
 import { SourceBadge, Stars } from './ui';
 import { reviewKeys } from './queryKeys';
@@ -34,10 +36,10 @@ export interface CardPermissions {
   share: boolean;
 }
 
-const STATUS: Record<string, { color: string; label: string }> = {
-  posted: { color: 'green', label: 'Posted' },
-  draft: { color: 'gold', label: 'Draft' },
-  failed: { color: 'red', label: 'Failed' },
+const STATUS: Record<string, { color: string; labelKey: string }> = {
+  posted: { color: 'green', labelKey: 'reply.status.posted' },
+  draft: { color: 'gold', labelKey: 'reply.status.draft' },
+  failed: { color: 'red', labelKey: 'reply.status.failed' },
 };
 
 function Reply({
@@ -51,6 +53,7 @@ function Reply({
   perms: CardPermissions;
   onChanged: (r: ReviewDto) => void;
 }) {
+  const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(reply.text);
@@ -66,7 +69,7 @@ function Reply({
     onSuccess: (r) => {
       refresh(r);
       setEditing(false);
-      if (r.status === 'failed') void message.warning(r.failureReason ?? 'The source refused the reply');
+      if (r.status === 'failed') void message.warning(r.failureReason ?? t('reply.refused'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -80,18 +83,23 @@ function Reply({
     onSuccess: () => refresh(null),
     onError: (e) => void message.error(e.message),
   });
-  const status = STATUS[reply.status] ?? { color: 'default', label: reply.status };
+  const known = STATUS[reply.status];
+  const status = known ? { color: known.color, label: t(known.labelKey) } : { color: 'default', label: reply.status };
   const canRetry =
     reply.status === 'failed' && perms.directResponse && (review.source === 'google' || review.source === 'facebook');
   return (
     <div className={`rv-reply ${reply.status}`} data-testid={`reply-${reply.id}`}>
       <div className="head">
         <span>
-          <b>{reply.author?.name ?? (reply.origin === 'auto' ? 'Auto-response' : 'Team')}</b> ·{' '}
-          {dayjs(reply.postedAt ?? reply.createdAt).format('D MMM YYYY, HH:mm')}
+          {reply.author?.name ? (
+            <b dir="auto">{reply.author.name}</b>
+          ) : (
+            <b>{reply.origin === 'auto' ? t('reply.autoResponse') : t('reply.team')}</b>
+          )}{' '}
+          · {dateDayTime(reply.postedAt ?? reply.createdAt)}
           {reply.origin !== 'manual' && (
-            <Tag style={{ marginLeft: 6 }} bordered={false}>
-              {reply.origin === 'ai' ? 'AI' : reply.origin}
+            <Tag style={{ marginInlineStart: 6 }} bordered={false}>
+              {t(`reply.origin.${reply.origin}`, { defaultValue: reply.origin })}
             </Tag>
           )}
         </span>
@@ -100,7 +108,7 @@ function Reply({
         </Tag>
       </div>
       {reply.status === 'failed' && reply.failureReason && (
-        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+        <Typography.Text type="danger" style={{ fontSize: 12 }} dir="auto">
           {reply.failureReason}
         </Typography.Text>
       )}
@@ -111,10 +119,11 @@ function Reply({
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 2, maxRows: 10 }}
             maxLength={4000}
+            dir="auto"
           />
           <Space style={{ marginTop: 6 }}>
             <Button size="small" type="primary" loading={update.isPending} onClick={() => update.mutate({ text })}>
-              Save
+              {t('reply.save')}
             </Button>
             <Button
               size="small"
@@ -123,7 +132,7 @@ function Reply({
                 setText(reply.text);
               }}
             >
-              Cancel
+              {t('reply.cancel')}
             </Button>
           </Space>
         </div>
@@ -142,20 +151,25 @@ function Reply({
               loading={update.isPending}
               onClick={() => update.mutate({ status: 'posted' })}
             >
-              Post
+              {t('reply.post')}
             </Button>
           )}
           {canRetry && (
             <Button size="small" icon={<RedoOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>
-              Retry
+              {t('reply.retry')}
             </Button>
           )}
           <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            Edit
+            {t('reply.edit')}
           </Button>
-          <Popconfirm title="Delete this reply?" okText="Yes" cancelText="No" onConfirm={() => remove.mutate()}>
+          <Popconfirm
+            title={t('reply.deleteConfirm')}
+            okText={t('common:yes')}
+            cancelText={t('common:no')}
+            onConfirm={() => remove.mutate()}
+          >
             <Button size="small" type="text" danger icon={<DeleteOutlined />} loading={remove.isPending}>
-              Delete
+              {t('reply.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -164,7 +178,8 @@ function Reply({
   );
 }
 
-const languageName = (code: string) => RESPONSE_LANGUAGES[code] ?? code.toUpperCase();
+const languageName = (t: TFunction, code: string) =>
+  t(`languages.${code}`, { defaultValue: RESPONSE_LANGUAGES[code] ?? code.toUpperCase() });
 
 type MenuItems = NonNullable<Parameters<typeof Dropdown>[0]['menu']>['items'];
 
@@ -172,21 +187,21 @@ type MenuItems = NonNullable<Parameters<typeof Dropdown>[0]['menu']>['items'];
  * The template menu of a review: templates in the review's language first; when it has none, a
  * line says so above the templates in other languages (each named by its language).
  */
-function templateMenu(templates: Template[], language: string): MenuItems {
-  if (templates.length === 0) return [{ key: 'none', label: 'No templates for this rating', disabled: true }];
-  const mine = templates.filter((t) => t.language === language);
-  const others = templates.filter((t) => t.language !== language);
+function templateMenu(t: TFunction, templates: Template[], language: string): MenuItems {
+  if (templates.length === 0) return [{ key: 'none', label: t('templates.noneForRating'), disabled: true }];
+  const mine = templates.filter((x) => x.language === language);
+  const others = templates.filter((x) => x.language !== language);
   // dir=auto: an Arabic title keeps its brackets in place.
-  const item = (t: Template, tagged: boolean) => ({
-    key: String(t.id),
-    label: <span dir="auto">{tagged ? `${t.title} (${languageName(t.language)})` : t.title}</span>,
+  const item = (x: Template, tagged: boolean) => ({
+    key: String(x.id),
+    label: <span dir="auto">{tagged ? `${x.title} (${languageName(t, x.language)})` : x.title}</span>,
   });
   const head = mine.length
     ? [
         {
           type: 'group' as const,
           key: 'mine',
-          label: `In ${languageName(language)}, the review's language`,
+          label: t('templates.inLanguage', { language: languageName(t, language) }),
           children: mine.map((t) => item(t, false)),
         },
       ]
@@ -194,13 +209,22 @@ function templateMenu(templates: Template[], language: string): MenuItems {
         {
           key: 'none-in-language',
           label: (
-            <span data-testid="no-template-in-language">No templates in {languageName(language)} for this rating</span>
+            <span data-testid="no-template-in-language">
+              {t('templates.noneInLanguage', { language: languageName(t, language) })}
+            </span>
           ),
           disabled: true,
         },
       ];
   const rest = others.length
-    ? [{ type: 'group' as const, key: 'others', label: 'Other languages', children: others.map((t) => item(t, true)) }]
+    ? [
+        {
+          type: 'group' as const,
+          key: 'others',
+          label: t('templates.otherLanguages'),
+          children: others.map((x) => item(x, true)),
+        },
+      ]
     : [];
   return [...head, ...rest];
 }
@@ -214,6 +238,7 @@ function Composer({
   perms: CardPermissions;
   onChanged: (r: ReviewDto) => void;
 }) {
+  const { t } = useTranslation('reviews');
   const { message } = App.useApp();
   const [text, setText] = useState('');
   const [origin, setOrigin] = useState<'manual' | 'template' | 'ai'>('manual');
@@ -233,8 +258,8 @@ function Composer({
       setText('');
       setOrigin('manual');
       if (r.status === 'failed')
-        void message.warning(`Saved, but not posted: ${r.failureReason ?? 'the source refused it'}`);
-      else void message.success(r.status === 'draft' ? 'Draft saved' : 'Reply posted');
+        void message.warning(t('composer.notPosted', { reason: r.failureReason ?? t('composer.refused') }));
+      else void message.success(r.status === 'draft' ? t('composer.draftSaved') : t('composer.posted'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -248,12 +273,12 @@ function Composer({
     onError: (e) => void message.error(e.message),
   });
   // Replies follow the review's language (Settings › Response), so its templates come first.
-  const templateItems = templateMenu(templates.data?.templates ?? [], review.language ?? 'en');
+  const templateItems = templateMenu(t, templates.data?.templates ?? [], review.language ?? 'en');
   const useTemplate = (id: string) => {
-    const t = templates.data?.templates.find((x) => String(x.id) === id);
-    if (!t) return;
+    const chosen = templates.data?.templates.find((x) => String(x.id) === id);
+    if (!chosen) return;
     setText(
-      fillTemplate(t.text, {
+      fillTemplate(chosen.text, {
         reviewer_name: review.name,
         location: review.location?.title,
         brand: review.location?.brandTitle,
@@ -265,7 +290,7 @@ function Composer({
   return (
     <div className="rv-compose">
       <Input.TextArea
-        placeholder={`Reply to ${review.name}…`}
+        placeholder={t('composer.placeholder', { name: isolate(review.name) })}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -274,13 +299,13 @@ function Composer({
         autoSize={{ minRows: 2, maxRows: 10 }}
         maxLength={4000}
         data-testid="reply-input"
-        dir="auto"
+        dir={text ? 'auto' : undefined}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 8, flexWrap: 'wrap' }}>
         <Space size={4} wrap>
           <Dropdown menu={{ items: templateItems, onClick: ({ key }) => useTemplate(key) }} trigger={['click']}>
             <Button size="small" icon={<SnippetsOutlined />} data-testid="template-button">
-              Template
+              {t('composer.template')}
             </Button>
           </Dropdown>
           {perms.ai && (
@@ -291,7 +316,7 @@ function Composer({
               onClick={() => generate.mutate()}
               data-testid="ai-button"
             >
-              Write with AI
+              {t('composer.ai')}
             </Button>
           )}
         </Space>
@@ -302,7 +327,7 @@ function Composer({
             loading={send.isPending && send.variables === 'draft'}
             onClick={() => send.mutate('draft')}
           >
-            Save draft
+            {t('composer.saveDraft')}
           </Button>
           <Button
             size="small"
@@ -314,8 +339,8 @@ function Composer({
             data-testid="post-reply"
           >
             {perms.directResponse && (review.source === 'google' || review.source === 'facebook')
-              ? `Post to ${review.sourceTitle}`
-              : 'Post reply'}
+              ? t('composer.postTo', { source: review.sourceTitle })
+              : t('composer.postReply')}
           </Button>
         </Space>
       </div>
@@ -341,6 +366,7 @@ export function ReviewCard({
   /** More actions of the card (the Zendesk and Jira links and "Create ticket"). */
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('reviews');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [replying, setReplying] = useState(false);
@@ -363,13 +389,13 @@ export function ReviewCard({
     mutationFn: () => reviewsApi.remove(review.id),
     onSuccess: () => {
       onDeleted(review.id);
-      void message.success('Feedback deleted');
+      void message.success(t('card.feedbackDeleted'));
     },
     onError: (e) => void message.error(e.message),
   });
   const translate = useMutation({
     mutationFn: () => reviewsApi.translate(review.id),
-    onSuccess: (t) => setTranslation(t.text),
+    onSuccess: (answer) => setTranslation(answer.text),
     onError: (e) => void message.warning(e.message),
   });
   const share = useMutation({
@@ -377,11 +403,11 @@ export function ReviewCard({
     onSuccess: (s) => {
       void navigator.clipboard?.writeText(s.url).catch(() => undefined);
       modal.info({
-        title: 'Share this review',
+        title: t('share.title'),
         width: 560,
         content: (
           <div>
-            <p>The card page and its image are public for anyone with the link.</p>
+            <p>{t('share.public')}</p>
             <p>
               <a href={s.url} target="_blank" rel="noreferrer" data-testid="share-link">
                 {s.url}
@@ -389,7 +415,7 @@ export function ReviewCard({
             </p>
             <img
               src={s.imageUrl.replace(/^https?:\/\/[^/]+/, '')}
-              alt="Share card"
+              alt={t('share.imageAlt')}
               style={{ width: '100%', borderRadius: 8, border: '1px solid #eee' }}
             />
           </div>
@@ -400,24 +426,29 @@ export function ReviewCard({
   });
   const shareItems = ['facebook', 'instagram', 'twitter', 'linkedin', 'download'].map((s) => ({
     key: s,
-    label: s === 'download' ? 'Image for download' : s[0]!.toUpperCase() + s.slice(1),
+    label: s === 'download' ? t('share.download') : s[0]!.toUpperCase() + s.slice(1),
   }));
   const hasPosted = review.responses.some((r) => r.status === 'posted');
 
   return (
     <article className="rv-card" data-testid={`review-${review.id}`}>
       <div className="rv-head">
-        <SourceBadge source={review.source} title={review.sourceTitle} />
+        <SourceBadge source={review.source} title={sourceName(t, review.source, review.sourceTitle)} />
         <div className="rv-who">
-          <div className="rv-name">{review.name}</div>
+          <div className="rv-name" dir="auto">
+            {review.name}
+          </div>
           <div className="rv-meta">
             <Stars rating={review.rating} />
-            <span>{dayjs(review.date).format('D MMM YYYY')}</span>
-            <span>{review.sourceTitle}</span>
+            <span>{dateDay(review.date)}</span>
+            <span>{sourceName(t, review.source, review.sourceTitle)}</span>
             {review.location && (
               <span>
-                <EnvironmentOutlined /> {review.location.title}
-                {review.location.locationId ? ` · ${review.location.locationId}` : ''}
+                <EnvironmentOutlined />{' '}
+                <bdi dir="auto">
+                  {review.location.title}
+                  {review.location.locationId ? ` · ${review.location.locationId}` : ''}
+                </bdi>
               </span>
             )}
           </div>
@@ -425,30 +456,28 @@ export function ReviewCard({
         <div className="rv-actions">
           {hasPosted ? (
             <Tag color="green" bordered={false}>
-              Answered
+              {t('card.answered')}
             </Tag>
           ) : (
-            <Tag bordered={false}>Unanswered</Tag>
+            <Tag bordered={false}>{t('card.unanswered')}</Tag>
           )}
           {review.removedAt && (
-            <Tooltip
-              title={`Review sync found it gone on ${new Date(review.removedAt).toLocaleDateString()}; kept here.`}
-            >
+            <Tooltip title={t('card.removedHint', { date: dateDay(review.removedAt) })}>
               <Tag color="orange" bordered={false} data-testid="removed-tag">
-                Removed at source
+                {t('card.removed')}
               </Tag>
             </Tooltip>
           )}
           {extra}
           {review.text && (
-            <Tooltip title="Translate">
+            <Tooltip title={t('card.translate')}>
               <Button
                 size="small"
                 type="text"
                 icon={<GlobalOutlined />}
                 loading={translate.isPending}
                 onClick={() => translate.mutate()}
-                aria-label="Translate"
+                aria-label={t('card.translate')}
               />
             </Tooltip>
           )}
@@ -459,29 +488,29 @@ export function ReviewCard({
                 type="text"
                 icon={<ShareAltOutlined />}
                 loading={share.isPending}
-                aria-label="Share"
+                aria-label={t('card.share')}
                 data-testid="share-button"
               />
             </Dropdown>
           )}
           {review.url && (
-            <Tooltip title={`Open on ${review.sourceTitle}`}>
+            <Tooltip title={t('card.openOn', { source: review.sourceTitle })}>
               <Button
                 size="small"
                 type="text"
                 icon={<ExportOutlined />}
                 href={review.url}
                 target="_blank"
-                aria-label="Open on source"
+                aria-label={t('card.openOnSource')}
               />
             </Tooltip>
           )}
           {review.isFeedback && perms.manage && (
             <Popconfirm
-              title="Delete this feedback?"
-              description="It is removed for good."
-              okText="Yes"
-              cancelText="No"
+              title={t('card.deleteFeedback')}
+              description={t('card.deleteFeedbackText')}
+              okText={t('common:yes')}
+              cancelText={t('common:no')}
               onConfirm={() => remove.mutate()}
             >
               <Button
@@ -490,20 +519,23 @@ export function ReviewCard({
                 danger
                 icon={<DeleteOutlined />}
                 loading={remove.isPending}
-                aria-label="Delete feedback"
+                aria-label={t('card.deleteFeedbackAria')}
                 data-testid="delete-review"
               />
             </Popconfirm>
           )}
         </div>
       </div>
-      <div className={`rv-text${review.text || review.title ? '' : ' empty'}`} dir="auto">
-        {review.title && <span className="rv-title">{review.title}</span>}
-        {review.text?.trim() ? review.text : review.title ? null : 'Rating only, no text.'}
+      {/* The box keeps the page's direction (its indent is logical); the text inside takes its own. */}
+      <div className={`rv-text${review.text || review.title ? '' : ' empty'}`}>
+        <div dir="auto" data-testid="review-text">
+          {review.title && <span className="rv-title">{review.title}</span>}
+          {review.text?.trim() ? review.text : review.title ? null : t('card.ratingOnly')}
+        </div>
       </div>
       {translation !== null && (
         <div className="rv-translation">
-          <GlobalOutlined /> {translation || '(nothing to translate)'}
+          <GlobalOutlined /> <span dir="auto">{translation || t('card.nothingToTranslate')}</span>
         </div>
       )}
       <div className="rv-tags">
@@ -515,10 +547,10 @@ export function ReviewCard({
               variant="borderless"
               placeholder={
                 <span>
-                  <TagsOutlined /> Categorize
+                  <TagsOutlined /> {t('card.categorize')}
                 </span>
               }
-              aria-label="Categories"
+              aria-label={t('card.categories')}
               value={review.review_categories}
               onChange={(ids: number[]) => assign.mutate({ review_categories: ids })}
               options={categories.map((c) => ({ value: c.id, label: c.title }))}
@@ -539,7 +571,7 @@ export function ReviewCard({
                 <>
                   {suggest.data && suggest.data.suggestions.length > 0 && (
                     <div style={{ padding: '6px 10px', fontSize: 12, color: '#64748b' }}>
-                      Suggested:{' '}
+                      {t('card.suggested')}{' '}
                       {suggest.data.suggestions.map((s) => (
                         <Tag
                           key={s.id}
@@ -571,8 +603,8 @@ export function ReviewCard({
           <Select
             size="small"
             allowClear
-            placeholder="Case status"
-            aria-label="Case status"
+            placeholder={t('card.caseStatus')}
+            aria-label={t('card.caseStatus')}
             value={review.caseResolution ?? undefined}
             disabled={!perms.write}
             onChange={(v: number | undefined) => assign.mutate({ case_resolution: v ?? null })}
@@ -587,7 +619,7 @@ export function ReviewCard({
                       height: 8,
                       borderRadius: 4,
                       background: c.color,
-                      marginRight: 6,
+                      marginInlineEnd: 6,
                     }}
                   />
                   {c.title}
@@ -619,7 +651,7 @@ export function ReviewCard({
         ) : (
           <div className="rv-compose">
             <Button size="small" icon={<SendOutlined />} onClick={() => setReplying(true)} data-testid="reply-button">
-              {hasPosted ? 'Reply again' : 'Reply'}
+              {hasPosted ? t('card.replyAgain') : t('card.reply')}
             </Button>
           </div>
         ))}

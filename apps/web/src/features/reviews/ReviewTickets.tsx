@@ -1,6 +1,7 @@
 import { App, Button, Dropdown, Tag, Tooltip } from 'antd';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   ticketingApi,
   ticketingKeys,
@@ -9,22 +10,21 @@ import {
   type TicketProvider,
 } from '../settings/integrationsApi';
 
-const NOUN: Record<TicketProvider, string> = { zendesk: 'ticket', jira: 'issue' };
-
 /** A linked ticket: its id or key and status, opening it in Zendesk or Jira. */
 function TicketTag({ t }: { t: ReviewTicket }) {
+  const { t: tr } = useTranslation('reviews');
   const name = t.provider === 'zendesk' ? 'Zendesk' : 'Jira';
   if (t.state === 'pending')
     return (
       <Tag icon={<LoadingOutlined />} bordered={false} data-testid={`ticket-${t.provider}`}>
-        {name} {NOUN[t.provider]} queued
+        {tr(`tickets.${t.provider}.queued`)}
       </Tag>
     );
   if (t.state === 'failed')
     return (
       <Tooltip title={t.error}>
         <Tag color="red" bordered={false} data-testid={`ticket-${t.provider}`}>
-          {name} {NOUN[t.provider]} failed
+          {tr(`tickets.${t.provider}.failed`)}
         </Tag>
       </Tooltip>
     );
@@ -43,6 +43,7 @@ function TicketTag({ t }: { t: ReviewTicket }) {
  * ticket" action of a card, for the providers that are connected (Jira once a project is chosen).
  */
 export function useReviewTickets(reviewIds: number[], enabled: boolean) {
+  const { t: tr } = useTranslation('reviews');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const state = useQuery({
@@ -61,7 +62,7 @@ export function useReviewTickets(reviewIds: number[], enabled: boolean) {
   const create = useMutation({
     mutationFn: (v: { reviewId: number; provider: TicketProvider }) => ticketingApi.create(v.reviewId, v.provider),
     onSuccess: async (t) => {
-      void message.success(`${t.provider === 'zendesk' ? 'Zendesk ticket' : 'Jira issue'} queued.`);
+      void message.success(tr(`tickets.${t.provider}.queuedNotice`));
       await queryClient.invalidateQueries({ queryKey: ticketingKeys.reviews(reviewIds) });
     },
     onError: (e: Error) => void message.error(e.message),
@@ -91,6 +92,7 @@ export function ReviewTickets({
   onCreate: (provider: TicketProvider) => void;
   creating: boolean;
 }) {
+  const { t } = useTranslation('reviews');
   const open = ready.filter((c) => !tickets.some((t) => t.provider === c.provider && t.state !== 'failed'));
   return (
     <>
@@ -103,7 +105,7 @@ export function ReviewTickets({
           menu={{
             items: open.map((c) => ({
               key: c.provider,
-              label: c.provider === 'zendesk' ? 'Create Zendesk ticket' : 'Create Jira issue',
+              label: t(`tickets.${c.provider}.create`),
             })),
             onClick: ({ key }) => onCreate(key as TicketProvider),
           }}
@@ -115,7 +117,7 @@ export function ReviewTickets({
             loading={creating}
             data-testid={`create-ticket-${reviewId}`}
           >
-            Ticket
+            {t('tickets.button')}
           </Button>
         </Dropdown>
       )}

@@ -17,14 +17,14 @@ import {
 import { DownloadOutlined, FilterOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   DATE_PRESETS,
   hasActiveFilter,
-  PRESET_LABELS,
   REVIEW_FILTER_KEYS,
   reviewFilterSchema,
-  sourceTitle,
   toQueryString,
   type ReviewFilter,
   type ReviewFilterValues,
@@ -40,7 +40,9 @@ import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
+import { fixed, int, isolate, sourceName } from '../reporting/display';
 
+const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 
@@ -69,7 +71,7 @@ interface TreeNode {
 }
 
 /** brand > region > location from locations/shortinfo; node values are b:id, s:id and l:id. */
-function locationTree(locs: ShortLocation[]): TreeNode[] {
+function locationTree(locs: ShortLocation[], names: { brand: string; region: string }): TreeNode[] {
   const brands = new Map<string, { node: TreeNode; states: Map<string, TreeNode> }>();
   const loose: TreeNode[] = [];
   for (const l of locs) {
@@ -85,7 +87,7 @@ function locationTree(locs: ShortLocation[]): TreeNode[] {
     const bKey = `b:${l.brandId}`;
     if (!brands.has(bKey))
       brands.set(bKey, {
-        node: { title: l.brand ?? 'Brand', value: bKey, key: bKey, children: [] },
+        node: { title: l.brand ?? names.brand, value: bKey, key: bKey, children: [] },
         states: new Map(),
       });
     const b = brands.get(bKey)!;
@@ -95,7 +97,7 @@ function locationTree(locs: ShortLocation[]): TreeNode[] {
     }
     const sKey = `s:${l.stateId}`;
     if (!b.states.has(sKey)) {
-      const s = { title: l.state ?? 'Region', value: sKey, key: sKey, children: [] as TreeNode[] };
+      const s = { title: l.state ?? names.region, value: sKey, key: sKey, children: [] as TreeNode[] };
       b.states.set(sKey, s);
       b.node.children!.push(s);
     }
@@ -134,6 +136,7 @@ function Filters({
   cases: { id: number; title: string }[];
   perms: CardPermissions;
 }) {
+  const { t } = useTranslation('reviews');
   const [search, setSearch] = useState(filter.search ?? '');
   useEffect(() => setSearch(filter.search ?? ''), [filter.search]);
   const custom = !filter.date_preset && (filter.date_from || filter.date_to);
@@ -148,7 +151,7 @@ function Filters({
     <div className="rv-filters" data-testid="review-filters">
       <Input.Search
         allowClear
-        placeholder="Search reviews and replies"
+        placeholder={t('filters.search')}
         value={search}
         onChange={(e) => {
           setSearch(e.target.value);
@@ -176,12 +179,12 @@ function Filters({
           }
         }}
         options={[
-          { value: 'any', label: 'Any time' },
-          ...DATE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] })),
-          { value: 'custom', label: 'Custom range…' },
+          { value: 'any', label: t('filters.anyTime') },
+          ...DATE_PRESETS.map((p) => ({ value: p, label: t(`filters.presets.${p}`) })),
+          { value: 'custom', label: t('filters.customRange') },
         ]}
         style={{ width: 150 }}
-        aria-label="Date"
+        aria-label={t('filters.date')}
       />
       {dateValue === 'custom' && (
         <DatePicker.RangePicker
@@ -209,8 +212,8 @@ function Filters({
           onChange={(v: string[]) => set(fromTree(v))}
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_PARENT}
-          placeholder="All locations"
-          aria-label="Locations"
+          placeholder={t('filters.allLocations')}
+          aria-label={t('filters.locations')}
           allowClear
           maxTagCount="responsive"
           style={wide}
@@ -221,11 +224,11 @@ function Filters({
       <Select
         mode="multiple"
         allowClear
-        placeholder="All sources"
-        aria-label="Sources"
+        placeholder={t('filters.allSources')}
+        aria-label={t('filters.sources')}
         value={filter.sources ?? []}
         onChange={(v: string[]) => set({ sources: v })}
-        options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
+        options={sources.map((s) => ({ value: s, label: sourceName(t, s) }))}
         maxTagCount="responsive"
         style={wide}
         data-testid="source-filter"
@@ -233,28 +236,28 @@ function Filters({
       <Select
         mode="multiple"
         allowClear
-        placeholder="All ratings"
-        aria-label="Ratings"
+        placeholder={t('filters.allRatings')}
+        aria-label={t('filters.ratings')}
         value={filter.ratings ?? []}
         onChange={(v: number[]) => set({ ratings: v })}
-        options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r} ★` }))}
+        options={[5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${int(r)} ★` }))}
         maxTagCount="responsive"
         style={{ ...wide, minWidth: 130 }}
         data-testid="rating-filter"
       />
-      {YES_NO_FILTERS.map((f) => (
+      {yesNoFilters(t).map((f) => (
         <YesNoFilter key={f.field} {...f} value={filter[f.field]} onChange={(v) => set({ [f.field]: v })} />
       ))}
       {perms.categories && categories.length > 0 && (
         <Select
           mode="multiple"
           allowClear
-          placeholder="All categories"
-          aria-label="Categories"
+          placeholder={t('filters.allCategories')}
+          aria-label={t('filters.categories')}
           value={filter.categories ?? []}
           onChange={(v: number[]) => set({ categories: v })}
           options={[
-            { value: 0, label: 'Not categorized' },
+            { value: 0, label: t('filters.notCategorized') },
             ...categories.map((c) => ({ value: c.id, label: c.title })),
           ]}
           maxTagCount="responsive"
@@ -267,11 +270,11 @@ function Filters({
         <Select
           mode="multiple"
           allowClear
-          placeholder="Any case status"
-          aria-label="Case status"
+          placeholder={t('filters.anyCaseStatus')}
+          aria-label={t('filters.caseStatus')}
           value={filter.case_resolution ?? []}
           onChange={(v: number[]) => set({ case_resolution: v })}
-          options={[{ value: 0, label: 'No status' }, ...cases.map((c) => ({ value: c.id, label: c.title }))]}
+          options={[{ value: 0, label: t('filters.noStatus') }, ...cases.map((c) => ({ value: c.id, label: c.title }))]}
           maxTagCount="responsive"
           style={wide}
         />
@@ -281,6 +284,7 @@ function Filters({
 }
 
 function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | undefined }) {
+  const { t } = useTranslation('reviews');
   const base = { ...filter, page: undefined, per_page: undefined };
   const key = toQueryString(base, { paging: false });
   const rating = useQuery({
@@ -298,48 +302,59 @@ function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | un
   return (
     <div className="rv-summary" data-testid="review-summary">
       <div className="rv-stat">
-        <div className="label">Reviews</div>
+        <div className="label">{t('summary.reviews')}</div>
         <div className="value" data-testid="total-count">
-          {page ? page.total_reviews_count.toLocaleString() : '–'}
+          {page ? int(page.total_reviews_count) : '–'}
         </div>
-        <div className="sub">matching the filters</div>
+        <div className="sub">{t('summary.matching')}</div>
       </div>
       <div className="rv-stat">
-        <div className="label">Average rating</div>
+        <div className="label">{t('summary.averageRating')}</div>
         <div className="value">
-          {rating.data?.average?.toFixed(2) ?? '–'} <span style={{ fontSize: 16, color: '#fadb14' }}>★</span>
+          {rating.data?.average != null ? fixed(rating.data.average, 2) : '–'}{' '}
+          <span style={{ fontSize: 16, color: '#fadb14' }}>{STAR}</span>
         </div>
-        <div className="sub">{rating.data ? `${rating.data.rated.toLocaleString()} rated` : ''}</div>
+        <div className="sub">
+          {rating.data ? t('summary.rated', { count: rating.data.rated, value: int(rating.data.rated) }) : ''}
+        </div>
       </div>
       <div className="rv-stat">
-        <div className="label">Stars</div>
+        <div className="label">{t('summary.stars')}</div>
         <div className="rv-bars">
           {[5, 4, 3, 2, 1].map((s) => {
             const n = stars?.[String(s) as '1'] ?? 0;
             return (
               <div className="rv-bar" key={s}>
-                <span>{s}</span>
+                <span>{int(s)}</span>
                 <div className="track">
                   <div className="fill" style={{ width: `${(n / max) * 100}%` }} />
                 </div>
-                <span style={{ textAlign: 'right' }}>{n.toLocaleString()}</span>
+                <span style={{ textAlign: 'end' }}>{int(n)}</span>
               </div>
             );
           })}
         </div>
       </div>
       <div className="rv-stat">
-        <div className="label">Response rate</div>
+        <div className="label">{t('summary.responseRate')}</div>
         <div
           className="value"
           style={{ color: rate.data?.rate != null && rate.data.rate >= rate.data.target ? '#389e0d' : undefined }}
         >
-          {rate.data?.rate != null ? `${rate.data.rate}%` : '–'}
+          {rate.data?.rate != null ? t('summary.percent', { value: int(rate.data.rate) }) : '–'}
         </div>
         <div className="sub">
-          {rate.data ? `target ${rate.data.target}%` : ''}
+          {rate.data ? t('summary.target', { value: int(rate.data.target) }) : ''}
           {rate.data?.averageResponseHours != null
-            ? ` · ${rate.data.averageResponseHours < 48 ? `${rate.data.averageResponseHours} h` : `${Math.round(rate.data.averageResponseHours / 24)} days`} to reply`
+            ? ` · ${t('summary.toReply', {
+                time:
+                  rate.data.averageResponseHours < 48
+                    ? t('summary.hours', { value: int(rate.data.averageResponseHours) })
+                    : t('summary.days', {
+                        count: Math.round(rate.data.averageResponseHours / 24),
+                        value: int(Math.round(rate.data.averageResponseHours / 24)),
+                      }),
+              })}`
             : ''}
         </div>
       </div>
@@ -349,6 +364,7 @@ function Summary({ filter, page }: { filter: ReviewFilter; page: ReviewPage | un
 
 /** /reviews: the review list with every filter, the card actions by role, exports and import. */
 export default function ReviewsPage() {
+  const { t } = useTranslation('reviews');
   const me = useMe().data;
   const embedded = useEmbedded();
   const narrow = useMediaQuery('(max-width: 992px)');
@@ -418,7 +434,12 @@ export default function ReviewsPage() {
     enabled: perms.caseResolution,
     staleTime: 60_000,
   });
-  const tree = useMemo(() => locationTree(locations.data?.locations ?? []), [locations.data]);
+  const brandName = t('filters.brand');
+  const regionName = t('filters.region');
+  const tree = useMemo(
+    () => locationTree(locations.data?.locations ?? [], { brand: brandName, region: regionName }),
+    [locations.data, brandName, regionName],
+  );
   const tickets = useReviewTickets(
     (list.data?.reviews ?? []).map((r) => r.id),
     !embedded,
@@ -450,7 +471,7 @@ export default function ReviewsPage() {
     mutationFn: (format: 'pdf' | 'excel' | 'rating' | 'response_rate') => reviewsApi.exportLink(format, filter),
     onSuccess: ({ url }) => {
       window.location.assign(url);
-      void message.success('Your download is starting');
+      void message.success(t('export.starting'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -472,7 +493,7 @@ export default function ReviewsPage() {
       {narrow && (
         <Badge dot={active}>
           <Button icon={<FilterOutlined />} onClick={() => setDrawer(true)} data-testid="filters-button">
-            Filters
+            {t('filters.button')}
           </Button>
         </Badge>
       )}
@@ -480,23 +501,23 @@ export default function ReviewsPage() {
         <Dropdown
           menu={{
             items: [
-              { key: 'pdf', label: 'Reviews as PDF' },
-              { key: 'excel', label: 'Reviews as Excel' },
-              { key: 'rating', label: 'Rating figures (Excel)' },
-              { key: 'response_rate', label: 'Response rate (Excel)' },
+              { key: 'pdf', label: t('export.pdf') },
+              { key: 'excel', label: t('export.excel') },
+              { key: 'rating', label: t('export.rating') },
+              { key: 'response_rate', label: t('export.responseRate') },
             ],
             onClick: ({ key }) => exportFile.mutate(key as 'pdf'),
           }}
           trigger={['click']}
         >
           <Button icon={<DownloadOutlined />} loading={exportFile.isPending} data-testid="export-button">
-            Export
+            {t('export.button')}
           </Button>
         </Dropdown>
       )}
       {perms.manage && (
         <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import-button">
-          Import
+          {t('import.button')}
         </Button>
       )}
     </div>
@@ -505,17 +526,15 @@ export default function ReviewsPage() {
   return (
     <div className="rv-page">
       <PageHeader
-        title="Reviews"
+        title={t('page.title')}
         description={
-          me?.companyName
-            ? `Everything customers say about ${me.companyName}, newest first.`
-            : 'Everything customers say, newest first.'
+          me?.companyName ? t('page.descriptionCompany', { company: isolate(me.companyName) }) : t('page.description')
         }
         extra={actions}
       />
       {narrow ? (
         <Drawer
-          title="Filters"
+          title={t('filters.button')}
           open={drawer}
           onClose={() => setDrawer(false)}
           placement="right"
@@ -529,7 +548,7 @@ export default function ReviewsPage() {
                   if (!embedded) save.mutate({});
                 }}
               >
-                Clear
+                {t('filters.clear')}
               </Button>
             )
           }
@@ -550,7 +569,7 @@ export default function ReviewsPage() {
               }}
               data-testid="clear-filters"
             >
-              Clear filters
+              {t('filters.clearAll')}
             </Button>
           )}
         </div>
@@ -573,7 +592,7 @@ export default function ReviewsPage() {
         </div>
       ) : list.data.reviews.length === 0 ? (
         <div className="rv-empty">
-          <Empty description={active ? 'No reviews match these filters.' : 'No reviews yet.'} />
+          <Empty description={active ? t('list.noMatch') : t('list.empty')} />
         </div>
       ) : (
         <>
@@ -612,7 +631,9 @@ export default function ReviewsPage() {
                 set({ page: per_page !== filter.per_page ? 1 : page, per_page });
                 window.scrollTo({ top: 0, behavior: 'smooth' });
               }}
-              showTotal={narrow ? undefined : (t, [a, b]) => `${a}–${b} of ${t.toLocaleString()}`}
+              showTotal={
+                narrow ? undefined : (total, [a, b]) => t('list.range', { from: int(a), to: int(b), total: int(total) })
+              }
             />
           </div>
         </>
@@ -636,25 +657,25 @@ interface YesNoFilterSpec {
 }
 
 /** The filters that are on (true), off (false) or not set. */
-const YES_NO_FILTERS: YesNoFilterSpec[] = [
+const yesNoFilters = (t: TFunction): YesNoFilterSpec[] => [
   {
     field: 'answered',
-    labels: { any: 'Answered or not', yes: 'Answered', no: 'Unanswered' },
+    labels: { any: t('filters.answered.any'), yes: t('filters.answered.yes'), no: t('filters.answered.no') },
     width: 150,
-    aria: 'Answered',
+    aria: t('filters.answered.aria'),
     testId: 'answered-filter',
   },
   {
     field: 'with_text',
-    labels: { any: 'With or without text', yes: 'With text', no: 'Rating only' },
+    labels: { any: t('filters.withText.any'), yes: t('filters.withText.yes'), no: t('filters.withText.no') },
     width: 170,
-    aria: 'Text',
+    aria: t('filters.withText.aria'),
   },
   {
     field: 'removed',
-    labels: { any: 'On the source or removed', yes: 'Removed at source', no: 'Still on the source' },
+    labels: { any: t('filters.removed.any'), yes: t('filters.removed.yes'), no: t('filters.removed.no') },
     width: 210,
-    aria: 'Removed at source',
+    aria: t('filters.removed.aria'),
     testId: 'removed-filter',
   },
 ];

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Empty, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { dateDay } from '../reporting/display';
 import { reviewsApi, type ShareCard } from './api';
 import { SourceBadge, Stars } from './ui';
 import './reviews.css';
@@ -16,6 +17,9 @@ declare global {
   }
 }
 
+/** Quotation marks around the review text. */
+const QUOTE = ['“', '”'] as const;
+
 function Card({ data }: { data: ShareCard }) {
   const vertical = data.sharingSource === 'facebook' || data.sharingSource === 'instagram';
   const place = [data.location_name, data.location_location_id ? `#${data.location_location_id}` : null]
@@ -28,19 +32,25 @@ function Card({ data }: { data: ShareCard }) {
           <SourceBadge source={data.service} title={data.serviceTitle} size={44} />
           <b style={{ color: '#595959' }}>{data.serviceTitle}</b>
         </div>
-        <span style={{ color: '#8c8c8c' }}>{dayjs(data.date).format('D MMM YYYY')}</span>
+        <span style={{ color: '#8c8c8c' }}>{dateDay(data.date)}</span>
       </div>
       <Stars rating={data.rating_value} size={26} />
       {data.review_text && (
         <div className="rv-share-quote" dir="auto">
-          “{data.review_text}”
+          {QUOTE[0]}
+          {data.review_text}
+          {QUOTE[1]}
         </div>
       )}
       <div
         style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', justifyContent: 'space-between', gap: 4 }}
       >
-        <b style={{ fontSize: 17 }}>{data.name}</b>
-        <span style={{ color: '#595959' }}>{place}</span>
+        <b style={{ fontSize: 17 }} dir="auto">
+          {data.name}
+        </b>
+        <span style={{ color: '#595959' }} dir="auto">
+          {place}
+        </span>
       </div>
     </div>
   );
@@ -48,6 +58,7 @@ function Card({ data }: { data: ShareCard }) {
 
 /** Public /review/{id}: the shareable card; 'No data' when there is none. */
 export default function ShareCardPage() {
+  const { t } = useTranslation('reviews');
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const exportMode = params.get('mode') === 'export';
@@ -77,7 +88,7 @@ export default function ShareCardPage() {
         <Card data={card.data} />
       ) : (
         <div className="rv-share-card">
-          <Empty description="No data" />
+          <Empty description={t('share.noData')} />
         </div>
       )}
     </div>

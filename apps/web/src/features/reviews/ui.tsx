@@ -1,4 +1,5 @@
 import { MessageOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 
 /** Colours of the main sources for their badges; other sources get a neutral one. */
 const SOURCE_COLORS: Record<string, string> = {
@@ -33,10 +34,11 @@ const STAR = 'M12 2l2.94 6.36 6.97.78-5.2 4.73 1.47 6.88L12 17.27 5.82 20.75l1.4
 
 /** Star rating drawn as SVG paths (no font glyphs), the same shape as the share image. */
 export function Stars({ rating, size = 14 }: { rating: number | null; size?: number }) {
+  const { t } = useTranslation('reviews');
   return (
     <span
       role="img"
-      aria-label={rating ? `${rating} stars` : 'No rating'}
+      aria-label={rating ? t('stars.label', { count: rating }) : t('stars.none')}
       style={{ display: 'inline-flex', gap: 1, verticalAlign: 'middle' }}
     >
       {[1, 2, 3, 4, 5].map((i) => (
