@@ -12,6 +12,9 @@ const TRANSLATED = [
   'apps/web/src/i18n/**/*.tsx',
   'apps/web/src/app/pages/StatePages.tsx',
   'apps/web/src/app/pages/ShellNotFound.tsx',
+  'apps/web/src/features/feedback/**/*.tsx',
+  'apps/web/src/features/offers/**/*.tsx',
+  'apps/web/src/features/listings/**/*.tsx',
 ];
 
 export default tseslint.config(
