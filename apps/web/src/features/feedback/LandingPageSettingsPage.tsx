@@ -141,11 +141,12 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
           <Form.Item label={t('landing.offer')} name="offer_id" extra={t('landing.offerHelp')}>
             <Select
               allowClear
+              data-user-content
               placeholder={t('landing.noOffer')}
               loading={offers.isLoading}
               options={(offers.data?.data ?? []).map((o) => ({
                 value: o.id,
-                label: `${o.title} (${o.discount_label})`,
+                label: <span dir="auto">{`${o.title} (${o.discount_label})`}</span>,
               }))}
             />
           </Form.Item>
@@ -163,12 +164,15 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
             key: lang,
             label: t(`landing.language.${lang}`),
             children: (
-              <div className="fb-grid">
+              // The page's own texts per language (its default texts as placeholders): content, not interface.
+              <div className="fb-grid" data-user-content>
                 {TEXT_FIELDS.map((key) => (
                   <Form.Item key={key} label={t(`landing.text.${key}`)} name={['texts', lang, key]}>
                     <Input
                       maxLength={500}
                       dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                      // antd's right-to-left class sets the direction in CSS: the language's own wins here.
+                      style={{ direction: lang === 'ar' ? 'rtl' : 'ltr' }}
                       placeholder={settings.default_texts[lang]?.[key] ?? ''}
                     />
                   </Form.Item>

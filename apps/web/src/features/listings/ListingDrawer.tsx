@@ -355,7 +355,7 @@ function ListingFields() {
         <SpecialHoursEditor />
       </Form.Item>
       <Form.Item name="description" label={t('fields.description')}>
-        <Input.TextArea rows={4} maxLength={750} showCount dir="auto" />
+        <Input.TextArea rows={4} maxLength={750} showCount />
       </Form.Item>
     </>
   );

@@ -128,10 +128,10 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
           name="title"
           rules={[{ required: true, whitespace: true, message: t('drawer.titleMissing') }]}
         >
-          <Input dir="auto" placeholder={t('drawer.titlePlaceholder')} maxLength={200} data-testid="offer-title" />
+          <Input placeholder={t('drawer.titlePlaceholder')} maxLength={200} data-testid="offer-title" />
         </Form.Item>
         <Form.Item label={t('drawer.description')} name="description">
-          <Input.TextArea rows={2} maxLength={2000} dir="auto" placeholder={t('drawer.descriptionPlaceholder')} />
+          <Input.TextArea rows={2} maxLength={2000} placeholder={t('drawer.descriptionPlaceholder')} />
         </Form.Item>
         <Form.Item label={t('drawer.discount')} name="discount_type">
           <Radio.Group
@@ -200,7 +200,7 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
           <LocationPicker placeholder={t('drawer.everyLocation')} />
         </Form.Item>
         <Form.Item label={t('drawer.terms')} name="terms">
-          <Input.TextArea rows={3} maxLength={5000} dir="auto" placeholder={t('drawer.termsPlaceholder')} />
+          <Input.TextArea rows={3} maxLength={5000} placeholder={t('drawer.termsPlaceholder')} />
         </Form.Item>
         <Form.Item label={t('drawer.image')} extra={t('drawer.imageHelp')}>
           <div className="of-image-row">

@@ -63,9 +63,10 @@ export function CampaignComparison() {
         <div>
           <Select
             aria-label={t('campaigns.funnelPick')}
+            data-user-content
             value={shown}
             onChange={setPicked}
-            options={rows.map((r) => ({ value: r.id, label: r.name }))}
+            options={rows.map((r) => ({ value: r.id, label: <span dir="auto">{r.name}</span> }))}
             style={{ width: '100%', marginBlockEnd: 12 }}
           />
           <CampaignFunnelCard campaignId={shown} title={t('campaigns.funnelTitle')} />

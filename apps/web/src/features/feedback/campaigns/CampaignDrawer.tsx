@@ -217,7 +217,7 @@ export function CampaignDrawer({
           name="name"
           rules={[{ required: true, whitespace: true, message: t('drawer.nameMissing') }]}
         >
-          <Input dir="auto" placeholder={t('drawer.namePlaceholder')} maxLength={200} data-testid="campaign-name" />
+          <Input placeholder={t('drawer.namePlaceholder')} maxLength={200} data-testid="campaign-name" />
         </Form.Item>
         <Form.Item label={t('channel.label')} name="channel">
           <Radio.Group

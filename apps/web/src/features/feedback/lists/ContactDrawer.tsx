@@ -113,7 +113,7 @@ export function ContactDrawer({
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item label={t('contact.name')} name="name">
-          <Input maxLength={200} dir="auto" placeholder={t('contact.namePlaceholder')} data-testid="contact-name" />
+          <Input maxLength={200} placeholder={t('contact.namePlaceholder')} data-testid="contact-name" />
         </Form.Item>
         <Form.Item label={t('contact.email')} name="email" rules={[{ type: 'email', message: t('contact.notEmail') }]}>
           <Input type="email" dir="ltr" maxLength={254} placeholder={EMAIL_EXAMPLE} data-testid="contact-email" />

@@ -234,12 +234,12 @@ export function TemplateDrawer({
               />
             </Form.Item>
           )}
-          <div className="ct-fields" role="group" aria-label={t('templates.insertField')} dir="ltr">
+          <div className="ct-fields" role="group" aria-label={t('templates.insertField')}>
             {(Object.keys(CAMPAIGN_MERGE_FIELDS) as CampaignMergeField[])
               .filter((f) => channel === 'email' || f !== 'unsubscribe_link')
               .map((f) => (
                 <Tooltip key={f} title={t(`templates.field.${f}`, { defaultValue: CAMPAIGN_MERGE_FIELDS[f] })}>
-                  <Button size="small" onClick={() => insert(f)} disabled={readOnly} data-merge-field>
+                  <Button size="small" dir="ltr" onClick={() => insert(f)} disabled={readOnly}>
                     {`{${f}}`}
                   </Button>
                 </Tooltip>
