@@ -50,7 +50,7 @@ export default function ListingsPage() {
             {i.listing.name}
           </div>
           <div className="ls-muted" dir="auto">
-            {[i.listing.address, i.listing.city].filter(Boolean).join(listSeparator()) || t('list.noAddress')}
+            {[i.listing.address, i.listing.city].filter(Boolean).join(', ') || t('list.noAddress')}
           </div>
         </div>
       ),
