@@ -19,6 +19,9 @@ const TRANSLATED = [
   'apps/web/src/features/reviews/**/*.tsx',
   'apps/web/src/features/messages/**/*.tsx',
   'apps/web/src/features/reporting/**/*.tsx',
+  'apps/web/src/features/feedback/**/*.tsx',
+  'apps/web/src/features/offers/**/*.tsx',
+  'apps/web/src/features/listings/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import type { CampaignChannel } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
 
 /** The Email / SMS filter of the Feedback tables (suppression list, templates); empty shows both. */
 export function ChannelFilter({
@@ -9,16 +10,17 @@ export function ChannelFilter({
   value: CampaignChannel | undefined;
   onChange: (channel: CampaignChannel | undefined) => void;
 }) {
+  const { t } = useTranslation('feedback');
   return (
     <Select
       allowClear
-      placeholder="All channels"
-      aria-label="Channel"
+      placeholder={t('channel.all')}
+      aria-label={t('channel.label')}
       value={value}
       onChange={onChange}
       options={[
-        { value: 'email', label: 'Email' },
-        { value: 'sms', label: 'SMS' },
+        { value: 'email', label: t('channel.email') },
+        { value: 'sms', label: t('channel.sms') },
       ]}
       style={{ minWidth: 140 }}
     />

@@ -10,11 +10,14 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sourceTitle } from '@reputo/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../i18n/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { Chart } from '../reporting/Chart';
 import { gaugeOption } from '../reporting/charts';
-import { ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
+import { ExportButton, FilterBar, Kpi, NoData, Panel, periodText } from '../reporting/ui';
 import { useReportFilter } from '../reporting/useReportFilter';
 import { CampaignComparison } from './campaigns/CampaignComparison';
 import { feedbackApi, feedbackKeys, type Figures, type LandingStatistics } from './api';
@@ -23,16 +26,26 @@ import './feedback.css';
 
 type PlaceRow = LandingStatistics['locations'][number];
 
+/** An average rating with two decimals, in the user's digits. */
+const rating = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 function npsColor(nps: number | null): string {
   if (nps === null) return '#94a3b8';
   return nps >= 30 ? '#16a34a' : nps >= 0 ? '#f59e0b' : '#dc2626';
 }
 
 /** The NPS as signed bold text in a colour that reads at AA on white: green from +30, amber from 0, red below. */
+const SIGNED: Intl.NumberFormatOptions = { signDisplay: 'exceptZero' };
+
 function NpsTag({ value }: { value: number | null }) {
   if (value === null) return <span className="muted">—</span>;
   const tone = value >= 30 ? 'good' : value >= 0 ? 'fair' : 'poor';
-  return <span className={`fb-nps fb-nps-${tone}`}>{value > 0 ? `+${value}` : value}</span>;
+  return (
+    <span className={`fb-nps fb-nps-${tone}`} dir="ltr">
+      {formatNumber(value, SIGNED)}
+    </span>
+  );
 }
 
 function ClickList({ clicks }: { clicks: Record<string, number> }) {
@@ -42,7 +55,7 @@ function ClickList({ clicks }: { clicks: Record<string, number> }) {
     <span className="fb-clicks">
       {entries.map(([s, n]) => (
         <Tag key={s}>
-          {sourceTitle(s)} {n}
+          {sourceTitle(s)} {formatNumber(n)}
         </Tag>
       ))}
     </span>
@@ -50,29 +63,41 @@ function ClickList({ clicks }: { clicks: Record<string, number> }) {
 }
 
 /** The figure columns every statistics table shares. */
-function figureColumns<T extends Figures>(): TableColumnsType<T> {
+function figureColumns<T extends Figures>(t: TFunction): TableColumnsType<T> {
   return [
-    { title: 'Answers', dataIndex: 'responses', align: 'right', sorter: (a, b) => a.responses - b.responses },
-    { title: 'Avg. rating', key: 'avg', align: 'right', render: (_, r) => fmt.rating(r.average_rating) },
+    {
+      title: t('analytics.answers'),
+      dataIndex: 'responses',
+      align: 'end',
+      sorter: (a, b) => a.responses - b.responses,
+      render: (v: number) => formatNumber(v),
+    },
+    { title: t('analytics.avgRating'), key: 'avg', align: 'end', render: (_, r) => rating(r.average_rating) },
     {
       title: 'NPS',
       key: 'nps',
-      align: 'right',
+      align: 'end',
       sorter: (a, b) => (a.nps ?? -101) - (b.nps ?? -101),
       render: (_, r) => <NpsTag value={r.nps} />,
     },
     {
-      title: 'Promoters / passives / detractors',
+      title: t('analytics.split'),
       key: 'split',
-      render: (_, r) => `${r.promoters} / ${r.passives} / ${r.detractors}`,
+      render: (_, r) => [r.promoters, r.passives, r.detractors].map((n) => formatNumber(n)).join(' / '),
     },
-    { title: 'Public clicks', key: 'clicks', render: (_, r) => <ClickList clicks={r.clicks_by_source} /> },
-    { title: 'Private feedback', dataIndex: 'private_feedback', align: 'right' },
+    { title: t('analytics.publicClicks'), key: 'clicks', render: (_, r) => <ClickList clicks={r.clicks_by_source} /> },
+    {
+      title: t('analytics.privateFeedback'),
+      dataIndex: 'private_feedback',
+      align: 'end',
+      render: (v: number) => formatNumber(v),
+    },
   ];
 }
 
 /** /feedback/analytics: NPS and its trend, promoters and detractors, ratings, by location and brand, with the Excel export. */
 export default function FeedbackAnalyticsPage() {
+  const { t } = useTranslation('feedback');
   const rf = useReportFilter();
   const { filter } = rf;
   const [scale, setScale] = useState<'stars' | 'nps'>('stars');
@@ -87,7 +112,7 @@ export default function FeedbackAnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const s = stats.data;
-  const t = s?.totals;
+  const tot = s?.totals;
   const loading = stats.isLoading;
   const shownScale =
     s &&
@@ -96,13 +121,14 @@ export default function FeedbackAnalyticsPage() {
     Object.values(s.distribution.nps).some(Boolean)
       ? 'nps'
       : scale;
-  const pct = (n: number | undefined) => (t?.responses ? `${Math.round(((n ?? 0) / t.responses) * 100)}%` : '—');
+  const pct = (n: number | undefined) =>
+    tot?.responses ? formatNumber(Math.round(((n ?? 0) / tot.responses) * 100) / 100, { style: 'percent' }) : '—';
 
   return (
     <div className="fb-page">
       <PageHeader
-        title="Feedback Analytics"
-        description={`What customers answered on your landing pages, ${periodText(nps.data?.period)}.`}
+        title={t('analytics.title')}
+        description={t('analytics.description', { period: periodText(nps.data?.period) })}
       />
       <FilterBar
         {...rf}
@@ -113,24 +139,24 @@ export default function FeedbackAnalyticsPage() {
         }
       />
       <div className="fb-top">
-        <Panel title="Net Promoter Score" testId="nps-gauge">
+        <Panel title={t('analytics.nps')} testId="nps-gauge">
           {loading ? (
             <Chart option={{}} loading height={200} />
           ) : (
             <>
               <Chart
-                option={gaugeOption(t?.nps ?? null, {
+                option={gaugeOption(tot?.nps ?? null, {
                   min: -100,
                   max: 100,
                   name: 'NPS',
-                  color: npsColor(t?.nps ?? null),
+                  color: npsColor(tot?.nps ?? null),
                 })}
                 height={200}
               />
               <div className="fb-nps-note">
                 {nps.data?.previous_nps !== null && nps.data?.previous_nps !== undefined
-                  ? `Previous period: ${nps.data.previous_nps}`
-                  : 'No answers in the previous period'}
+                  ? t('analytics.previousNps', { nps: formatNumber(nps.data.previous_nps) })
+                  : t('analytics.noPrevious')}
               </div>
             </>
           )}
@@ -139,71 +165,87 @@ export default function FeedbackAnalyticsPage() {
           <Kpi
             testId="kpi-answers"
             icon={<TeamOutlined />}
-            title="Answers"
+            title={t('analytics.answers')}
             loading={loading}
-            value={fmt.int(t?.responses)}
+            value={tot ? formatNumber(tot.responses) : '—'}
           />
           <Kpi
             testId="kpi-promoters"
             icon={<LikeOutlined />}
-            title="Promoters"
-            hint="9 or 10 of 10, or 5 stars"
+            title={t('analytics.promoters')}
+            hint={t('analytics.promotersHint')}
             loading={loading}
-            value={pct(t?.promoters)}
-            delta={<span className="muted">{t ? `${t.passives} passives · ${t.detractors} detractors` : ''}</span>}
+            value={pct(tot?.promoters)}
+            delta={
+              <span className="muted">
+                {tot
+                  ? `${t('analytics.passivesCount', { count: tot.passives, n: formatNumber(tot.passives) })} · ${t('analytics.detractorsCount', { count: tot.detractors, n: formatNumber(tot.detractors) })}`
+                  : ''}
+              </span>
+            }
           />
           <Kpi
             testId="kpi-detractors"
             icon={<DislikeOutlined />}
-            title="Detractors"
-            hint="0 to 6 of 10, or 1 to 3 stars"
+            title={t('analytics.detractors')}
+            hint={t('analytics.detractorsHint')}
             loading={loading}
-            value={pct(t?.detractors)}
-            delta={<span className="muted">{t ? `${t.detractors} of ${t.responses} answers` : ''}</span>}
+            value={pct(tot?.detractors)}
+            delta={
+              <span className="muted">
+                {tot
+                  ? t('analytics.ofAnswers', {
+                      count: tot.responses,
+                      part: formatNumber(tot.detractors),
+                      n: formatNumber(tot.responses),
+                    })
+                  : ''}
+              </span>
+            }
           />
           <Kpi
             testId="kpi-landing-rating"
             icon={<StarOutlined />}
-            title="Average rating"
-            hint="0 to 10 answers read as stars: 9-10 is 5, 7-8 is 4, 5-6 is 3, 3-4 is 2, 0-2 is 1"
+            title={t('analytics.averageRating')}
+            hint={t('analytics.averageHint')}
             loading={loading}
             value={
               <>
-                {fmt.rating(t?.average_rating)}
-                <small>/ 5</small>
+                {rating(tot?.average_rating)}
+                <small>/ {formatNumber(5)}</small>
               </>
             }
           />
           <Kpi
             testId="kpi-public-clicks"
             icon={<LinkOutlined />}
-            title="Went to a review site"
+            title={t('analytics.wentToSite')}
             loading={loading}
-            value={fmt.int(t?.public_clicks)}
-            delta={<span className="muted">{pct(t?.public_clicks)} of answers</span>}
+            value={tot ? formatNumber(tot.public_clicks) : '—'}
+            delta={<span className="muted">{t('analytics.shareOfAnswers', { pct: pct(tot?.public_clicks) })}</span>}
           />
           <Kpi
             testId="kpi-private"
             icon={<MessageOutlined />}
-            title="Private feedback"
+            title={t('analytics.privateFeedback')}
             loading={loading}
-            value={fmt.int(t?.private_feedback)}
-            delta={<span className="muted">{pct(t?.private_feedback)} of answers</span>}
+            value={tot ? formatNumber(tot.private_feedback) : '—'}
+            delta={<span className="muted">{t('analytics.shareOfAnswers', { pct: pct(tot?.private_feedback) })}</span>}
           />
         </div>
       </div>
-      <Panel title="NPS and answers by month" testId="chart-nps-trend">
+      <Panel title={t('analytics.trend')} testId="chart-nps-trend">
         {s && s.months.length ? (
-          <Chart option={npsTrendOption(s.months)} height={300} />
+          <Chart option={npsTrendOption(s.months, t)} height={300} />
         ) : loading ? (
           <Chart option={{}} loading />
         ) : (
-          <NoData text="No answers in this period for the chosen places." />
+          <NoData text={t('analytics.noAnswers')} />
         )}
       </Panel>
       <div className="grid-2">
         <Panel
-          title="Rating distribution"
+          title={t('analytics.distribution')}
           testId="chart-distribution"
           extra={
             <Segmented
@@ -211,30 +253,36 @@ export default function FeedbackAnalyticsPage() {
               value={shownScale}
               onChange={(v) => setScale(v as 'stars' | 'nps')}
               options={[
-                { value: 'stars', label: 'Stars' },
-                { value: 'nps', label: '0 to 10' },
+                { value: 'stars', label: t('analytics.stars') },
+                { value: 'nps', label: t('analytics.zeroToTen') },
               ]}
             />
           }
         >
           {s ? (
-            <Chart option={distributionOption(s.distribution[shownScale], shownScale)} height={260} />
+            <Chart option={distributionOption(s.distribution[shownScale], shownScale, t)} height={260} />
           ) : (
             <Chart option={{}} loading />
           )}
         </Panel>
-        <Panel title="Promoters, passives and detractors by brand" testId="chart-brands">
+        <Panel title={t('analytics.byBrandChart')} testId="chart-brands">
           {s && s.brands.length ? (
-            <Chart option={categoriesOption(s.brands.map((b) => ({ label: b.title, figures: b })))} height={260} />
+            <Chart
+              option={categoriesOption(
+                s.brands.map((b) => ({ label: b.title, figures: b })),
+                t,
+              )}
+              height={260}
+            />
           ) : loading ? (
             <Chart option={{}} loading />
           ) : (
-            <NoData text="No answers in this period for the chosen places." />
+            <NoData text={t('analytics.noAnswers')} />
           )}
         </Panel>
       </div>
       <CampaignComparison />
-      <Panel title="By location" testId="landing-statistics-table">
+      <Panel title={t('analytics.byLocation')} testId="landing-statistics-table">
         <Table<PlaceRow>
           rowKey={(r) => `${r.kind}-${r.location_id ?? r.brand_id}`}
           size="middle"
@@ -243,14 +291,16 @@ export default function FeedbackAnalyticsPage() {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
             {
-              title: 'Location or brand page',
+              title: t('analytics.locationOrBrand'),
               key: 'title',
               render: (_, r) => (
                 <div>
-                  <div className="fb-title">{r.title}</div>
+                  <div className="fb-title" dir="auto">
+                    {r.title}
+                  </div>
                   <div className="fb-sub">
                     {r.kind === 'brand' ? (
-                      <Tooltip title="Answers on the brand's own page">Brand page</Tooltip>
+                      <Tooltip title={t('analytics.brandPageHint')}>{t('analytics.brandPage')}</Tooltip>
                     ) : (
                       r.brand_title
                     )}
@@ -258,18 +308,21 @@ export default function FeedbackAnalyticsPage() {
                 </div>
               ),
             },
-            ...figureColumns<PlaceRow>(),
+            ...figureColumns<PlaceRow>(t),
           ]}
         />
       </Panel>
-      <Panel title="By brand" testId="landing-brands-table">
+      <Panel title={t('analytics.byBrand')} testId="landing-brands-table">
         <Table<LandingStatistics['brands'][number]>
           rowKey="brand_id"
           size="middle"
           loading={loading}
           dataSource={s?.brands ?? []}
           pagination={false}
-          columns={[{ title: 'Brand', dataIndex: 'title' }, ...figureColumns<LandingStatistics['brands'][number]>()]}
+          columns={[
+            { title: t('analytics.brand'), dataIndex: 'title', render: (v: string) => <span dir="auto">{v}</span> },
+            ...figureColumns<LandingStatistics['brands'][number]>(t),
+          ]}
         />
       </Panel>
     </div>

@@ -26,6 +26,8 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FEEDBACK_SOURCE, logoError, sourceTitle } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { copyText } from '../../lib/clipboard';
@@ -34,17 +36,9 @@ import { feedbackApi, feedbackKeys, type LandingPage, type LandingSettings, type
 import './feedback.css';
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
-const TEXT_FIELDS = [
-  ['headline', 'Headline'],
-  ['question', 'Rating question'],
-  ['publicPrompt', 'Public review prompt'],
-  ['privatePrompt', 'Private feedback prompt'],
-  ['thankYou', 'Thank-you text'],
-] as const;
-const LANGUAGES = [
-  ['en', 'English'],
-  ['ar', 'العربية (Arabic)'],
-] as const;
+/** The page's texts per language (the user's own content); their labels are in the `feedback` catalogue. */
+const TEXT_FIELDS = ['headline', 'question', 'publicPrompt', 'privatePrompt', 'thankYou'] as const;
+const LANGUAGES = ['en', 'ar'] as const;
 
 interface FormValues {
   rating_type: LandingSettings['rating_type'];
@@ -70,6 +64,7 @@ function toForm(s: LandingSettings): FormValues {
 
 /** The settings form: look, question, texts per language, public sources, offer, campaign guards. */
 function SettingsCard({ settings, manage }: { settings: LandingSettings; manage: boolean }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -81,7 +76,7 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
     mutationFn: (body: SettingsInput) => feedbackApi.saveSettings(body),
     onSuccess: (s) => {
       onSaved(s);
-      void message.success('Landing page settings saved.');
+      void message.success(t('landing.saved'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -100,86 +95,86 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
     });
 
   return (
-    <Card title="Page design" className="fb-card" data-testid="landing-settings">
+    <Card title={t('landing.design')} className="fb-card" data-testid="landing-settings">
       <Form form={form} layout="vertical" disabled={!manage} onFinish={submit} initialValues={toForm(settings)}>
         <div className="fb-grid">
-          <Form.Item label="Rating question" name="rating_type">
+          <Form.Item label={t('landing.ratingType')} name="rating_type">
             <Radio.Group
               optionType="button"
               options={[
-                { value: 'stars', label: 'Stars (1 to 5)' },
-                { value: 'nps', label: 'NPS (0 to 10)' },
+                { value: 'stars', label: t('landing.stars') },
+                { value: 'nps', label: t('landing.nps') },
               ]}
             />
           </Form.Item>
           <Form.Item
-            label="Primary colour"
+            label={t('landing.primaryColour')}
             name="primary_color"
             getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
           >
             <ColorPicker disabledAlpha showText />
           </Form.Item>
-          <Form.Item label="Logo" extra="Shown at the top of the page and on the table card; else the brand's logo.">
+          <Form.Item label={t('landing.logo')} extra={t('landing.logoHelp')}>
             <Space wrap>
-              {settings.logo_url && <img src={settings.logo_url} alt="Logo" className="fb-logo" />}
+              {settings.logo_url && <img src={settings.logo_url} alt={t('landing.logo')} className="fb-logo" />}
               <Upload
                 accept="image/*"
                 showUploadList={false}
                 beforeUpload={(f) => {
                   const problem = logoError({ size: f.size, type: f.type });
-                  if (problem) void message.error(problem);
+                  if (problem) void message.error(translateMessage(problem));
                   else logo.mutate(f);
                   return false;
                 }}
               >
                 <Button icon={<PictureOutlined />} loading={logo.isPending}>
-                  {settings.logo_url ? 'Replace logo' : 'Upload a logo'}
+                  {settings.logo_url ? t('landing.replaceLogo') : t('landing.uploadLogo')}
                 </Button>
               </Upload>
               {settings.logo_url && (
                 <Button icon={<DeleteOutlined />} onClick={() => logo.mutate(null)}>
-                  Remove
+                  {t('landing.removeLogo')}
                 </Button>
               )}
             </Space>
           </Form.Item>
-          <Form.Item
-            label="Offer on the thank-you step"
-            name="offer_id"
-            extra="Given for the rating, never for a review."
-          >
+          <Form.Item label={t('landing.offer')} name="offer_id" extra={t('landing.offerHelp')}>
             <Select
               allowClear
-              placeholder="No offer"
+              data-user-content
+              placeholder={t('landing.noOffer')}
               loading={offers.isLoading}
               options={(offers.data?.data ?? []).map((o) => ({
                 value: o.id,
-                label: `${o.title} (${o.discount_label})`,
+                label: <span dir="auto">{`${o.title} (${o.discount_label})`}</span>,
               }))}
             />
           </Form.Item>
         </div>
-        <Form.Item
-          label="Review sites offered, in this order"
-          name="source_order"
-          extra="Every visitor sees these links, whatever their rating: no review gating. Empty offers every site the location has an address for."
-        >
+        <Form.Item label={t('landing.sources')} name="source_order" extra={t('landing.sourcesHelp')}>
           <Select
             mode="multiple"
-            placeholder="Every site with an address, in the usual order"
+            placeholder={t('landing.sourcesPlaceholder')}
             options={sources.map((s) => ({ value: s, label: sourceTitle(s) }))}
           />
         </Form.Item>
         <Tabs
           className="fb-texts"
-          items={LANGUAGES.map(([lang, label]) => ({
+          items={LANGUAGES.map((lang) => ({
             key: lang,
-            label,
+            label: t(`landing.language.${lang}`),
             children: (
-              <div className="fb-grid" dir={lang === 'ar' ? 'rtl' : 'ltr'}>
-                {TEXT_FIELDS.map(([key, title]) => (
-                  <Form.Item key={key} label={title} name={['texts', lang, key]}>
-                    <Input maxLength={500} placeholder={settings.default_texts[lang]?.[key] ?? ''} />
+              // The page's own texts per language (its default texts as placeholders): content, not interface.
+              <div className="fb-grid" data-user-content>
+                {TEXT_FIELDS.map((key) => (
+                  <Form.Item key={key} label={t(`landing.text.${key}`)} name={['texts', lang, key]}>
+                    <Input
+                      maxLength={500}
+                      dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                      // antd's right-to-left class sets the direction in CSS: the language's own wins here.
+                      style={{ direction: lang === 'ar' ? 'rtl' : 'ltr' }}
+                      placeholder={settings.default_texts[lang]?.[key] ?? ''}
+                    />
                   </Form.Item>
                 ))}
               </div>
@@ -187,24 +182,16 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
           }))}
         />
         <div className="fb-grid">
-          <Form.Item
-            label="Ask a contact again after (days)"
-            name="repeat_guard_days"
-            extra="Campaigns never invite the same person twice within this time."
-          >
+          <Form.Item label={t('landing.repeatGuard')} name="repeat_guard_days" extra={t('landing.repeatGuardHelp')}>
             <InputNumber min={0} max={365} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item
-            label="Campaign messages per location per day"
-            name="daily_cap_per_location"
-            extra="Empty: no cap."
-          >
-            <InputNumber min={1} max={100000} style={{ width: '100%' }} placeholder="No cap" />
+          <Form.Item label={t('landing.dailyCap')} name="daily_cap_per_location" extra={t('landing.dailyCapHelp')}>
+            <InputNumber min={1} max={100000} style={{ width: '100%' }} placeholder={t('landing.noCap')} />
           </Form.Item>
         </div>
         {manage && (
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="save-landing-settings">
-            Save
+            {t('landing.save')}
           </Button>
         )}
       </Form>
@@ -213,6 +200,7 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
 }
 
 function PagesTable({ kind }: { kind: 'location' | 'brand' }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const pages = useQuery({
     queryKey: feedbackKeys.pages(kind),
@@ -221,37 +209,43 @@ function PagesTable({ kind }: { kind: 'location' | 'brand' }) {
   const download = (path: string) => void feedbackApi.qr(path).catch((e: Error) => message.error(e.message));
   const columns: TableColumnsType<LandingPage> = [
     {
-      title: kind === 'location' ? 'Location' : 'Brand',
+      title: kind === 'location' ? t('landing.location') : t('landing.brand'),
       key: 'title',
       render: (_, p) => (
         <div>
-          <div className="fb-title">{p.title}</div>
-          {kind === 'location' && p.brand_title && <div className="fb-sub">{p.brand_title}</div>}
+          <div className="fb-title" dir="auto">
+            {p.title}
+          </div>
+          {kind === 'location' && p.brand_title && (
+            <div className="fb-sub" dir="auto">
+              {p.brand_title}
+            </div>
+          )}
         </div>
       ),
     },
     {
-      title: 'Short address',
+      title: t('landing.shortAddress'),
       key: 'url',
       render: (_, p) => (
         <Space size={4}>
-          <a href={p.url} target="_blank" rel="noreferrer" className="fb-url" data-testid="landing-url">
+          <a href={p.url} target="_blank" rel="noreferrer" className="fb-url" dir="ltr" data-testid="landing-url">
             {p.url.replace(/^https?:\/\//, '')}
           </a>
-          <Tooltip title="Copy">
+          <Tooltip title={t('landing.copy')}>
             <Button
               size="small"
               type="text"
-              aria-label={`Copy the address of ${p.title}`}
+              aria-label={t('landing.copyOf', { title: p.title })}
               icon={<CopyOutlined />}
-              onClick={() => void copyText(p.url).then(() => message.success('Address copied.'))}
+              onClick={() => void copyText(p.url).then(() => message.success(t('landing.copied')))}
             />
           </Tooltip>
-          <Tooltip title="Open">
+          <Tooltip title={t('landing.open')}>
             <Button
               size="small"
               type="text"
-              aria-label={`Open the page of ${p.title}`}
+              aria-label={t('landing.openOf', { title: p.title })}
               icon={<ExportOutlined />}
               href={p.url}
               target="_blank"
@@ -261,7 +255,7 @@ function PagesTable({ kind }: { kind: 'location' | 'brand' }) {
       ),
     },
     {
-      title: 'QR code',
+      title: t('landing.qr'),
       key: 'qr',
       render: (_, p) => (
         <Space wrap size={4}>
@@ -272,7 +266,7 @@ function PagesTable({ kind }: { kind: 'location' | 'brand' }) {
             SVG
           </Button>
           <Button size="small" icon={<DownloadOutlined />} onClick={() => download(p.qr.pdf)}>
-            Table card
+            {t('landing.tableCard')}
           </Button>
         </Space>
       ),
@@ -293,25 +287,23 @@ function PagesTable({ kind }: { kind: 'location' | 'brand' }) {
 
 /** /feedback/landingPage: the page's settings, then every location's and brand's page with its QR codes. */
 export default function LandingPageSettingsPage() {
+  const { t } = useTranslation('feedback');
   const role = useMe().data?.role ?? 'analyst';
   const manage = MANAGERS.includes(role);
   const settings = useQuery({ queryKey: feedbackKeys.settings, queryFn: ({ signal }) => feedbackApi.settings(signal) });
   const [tab, setTab] = useState<'location' | 'brand'>('location');
   return (
     <div className="fb-page">
-      <PageHeader
-        title="Landing Page"
-        description="The page customers open from a QR code or an invitation: they rate their visit, then may review you on your sites or write to you privately."
-      />
+      <PageHeader title={t('landing.title')} description={t('landing.description')} />
       {settings.error && <Alert type="error" showIcon message={settings.error.message} />}
       {settings.data && <SettingsCard settings={settings.data} manage={manage} />}
-      <Card title="Pages and QR codes" className="fb-card">
+      <Card title={t('landing.pages')} className="fb-card">
         <Tabs
           activeKey={tab}
           onChange={(k) => setTab(k as 'location' | 'brand')}
           items={[
-            { key: 'location', label: 'Locations', children: <PagesTable kind="location" /> },
-            { key: 'brand', label: 'Brands', children: <PagesTable kind="brand" /> },
+            { key: 'location', label: t('landing.locations'), children: <PagesTable kind="location" /> },
+            { key: 'brand', label: t('landing.brands'), children: <PagesTable kind="brand" /> },
           ]}
         />
       </Card>

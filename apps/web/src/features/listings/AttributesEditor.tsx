@@ -9,8 +9,14 @@ import {
   type ListingAttribute,
   type ListingAttributes,
 } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { attributeName, optionName } from './api';
 
 const NOT_SET = 'unset';
+
+/** A group's catalogue key: `Service options` → `serviceOptions`. */
+const groupKey = (group: string) => group.toLowerCase().replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase());
 
 /**
  * A listing's attributes from the shipped list, grouped as Google groups them and searchable: a
@@ -28,6 +34,7 @@ export function AttributesEditor({
   primaryCategory?: string | null;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('listings');
   const [search, setSearch] = useState('');
   const [all, setAll] = useState(false);
   const set = (id: string, v: AttributeValue | null) => {
@@ -41,9 +48,12 @@ export function AttributesEditor({
     return LISTING_ATTRIBUTES.filter(
       (a) =>
         (all || a.id in value || attributeApplies(a, primaryCategory)) &&
-        (!q || a.label.toLowerCase().includes(q) || a.id.includes(q.replace(/\s+/g, '_'))),
+        (!q ||
+          a.label.toLowerCase().includes(q) ||
+          attributeName(t, a.id).toLowerCase().includes(q) ||
+          a.id.includes(q.replace(/\s+/g, '_'))),
     );
-  }, [search, all, value, primaryCategory]);
+  }, [search, all, value, primaryCategory, t]);
   const hidden = LISTING_ATTRIBUTES.filter((a) => !attributeApplies(a, primaryCategory)).length;
   const count = Object.keys(value).length;
 
@@ -53,30 +63,32 @@ export function AttributesEditor({
         <Input
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="Search attributes"
-          aria-label="Search attributes"
+          placeholder={t('attributesEditor.search')}
+          aria-label={t('attributesEditor.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           disabled={false}
         />
-        <span className="ls-muted">{count ? `${count} set` : 'None set yet'}</span>
+        <span className="ls-muted">
+          {count ? t('attributesEditor.setCount', { count, n: formatNumber(count) }) : t('attributesEditor.noneSet')}
+        </span>
         {hidden > 0 && (
           <label className="ls-attrs-all">
-            <Switch size="small" checked={all} onChange={setAll} disabled={false} /> Show {hidden} more for food and
-            drink places
+            <Switch size="small" checked={all} onChange={setAll} disabled={false} />{' '}
+            {t('attributesEditor.showMore', { count: hidden, n: formatNumber(hidden) })}
           </label>
         )}
       </div>
-      {!shown.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No attribute matches" />}
+      {!shown.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attributesEditor.noMatches')} />}
       {ATTRIBUTE_GROUPS.map((group) => {
         const items = shown.filter((a) => a.group === group);
         if (!items.length) return null;
         return (
           <section key={group} className="ls-attrs-group">
-            <h4>{group}</h4>
+            <h4>{t(`groups.${groupKey(group)}`, { defaultValue: group })}</h4>
             {items.map((a) => (
               <div key={a.id} className="ls-attr" data-testid={`attribute-${a.id}`}>
-                <span className="ls-attr-label">{a.label}</span>
+                <span className="ls-attr-label">{attributeName(t, a.id)}</span>
                 <AttributeControl
                   attribute={a}
                   value={value[a.id]}
@@ -103,19 +115,21 @@ function AttributeControl({
   onChange: (v: AttributeValue | null) => void;
   disabled?: boolean;
 }) {
-  const options = (a.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+  const { t } = useTranslation('listings');
+  const options = (a.options ?? []).map((o) => ({ value: o.value, label: optionName(t, o.value, o.label) }));
+  const name = attributeName(t, a.id);
   if (a.valueType === 'BOOL')
     return (
       <Segmented
         size="small"
         disabled={disabled}
-        aria-label={a.label}
+        aria-label={name}
         value={value === true ? 'yes' : value === false ? 'no' : NOT_SET}
         onChange={(v) => onChange(v === 'yes' ? true : v === 'no' ? false : null)}
         options={[
-          { value: NOT_SET, label: 'Not set' },
-          { value: 'yes', label: 'Yes' },
-          { value: 'no', label: 'No' },
+          { value: NOT_SET, label: t('value.notSetTag') },
+          { value: 'yes', label: t('value.yes') },
+          { value: 'no', label: t('value.no') },
         ]}
       />
     );
@@ -125,9 +139,9 @@ function AttributeControl({
         size="small"
         className="ls-attr-select"
         disabled={disabled}
-        aria-label={a.label}
+        aria-label={name}
         allowClear
-        placeholder="Not set"
+        placeholder={t('value.notSetTag')}
         value={typeof value === 'string' ? value : undefined}
         onChange={(v: string | undefined) => onChange(v ?? null)}
         options={options}
@@ -139,9 +153,9 @@ function AttributeControl({
       mode="multiple"
       className="ls-attr-select ls-attr-multi"
       disabled={disabled}
-      aria-label={a.label}
+      aria-label={name}
       allowClear
-      placeholder="Not set"
+      placeholder={t('value.notSetTag')}
       value={Array.isArray(value) ? value : []}
       onChange={(v: string[]) => onChange(v)}
       options={options}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { listingKeys, listingsApi } from './api';
 
 /** A category (or several) from the shipped list, searched on the server as the user types. */
@@ -16,6 +17,7 @@ export function CategorySelect({
   'aria-label'?: string;
   'data-testid'?: string;
 }) {
+  const { t } = useTranslation('listings');
   const [search, setSearch] = useState('');
   const found = useQuery({
     queryKey: listingKeys.categories(search),
@@ -41,7 +43,7 @@ export function CategorySelect({
       onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
       options={options}
       loading={found.isFetching}
-      placeholder="Search categories"
+      placeholder={t('categories.search')}
     />
   );
 }

@@ -1,13 +1,17 @@
 import { Button, Checkbox, DatePicker, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { DAYS, dayLabel, type HoursPeriod, type SpecialHours } from './api';
+
+const TIME_EXAMPLE = '09:00';
 
 const time = (v: string, set: (v: string) => void, label: string) => (
   <Input
     className="ls-time"
+    dir="ltr"
     value={v}
-    placeholder="09:00"
+    placeholder={TIME_EXAMPLE}
     aria-label={label}
     maxLength={5}
     onChange={(e) => set(e.target.value)}
@@ -22,6 +26,7 @@ export function RegularHoursEditor({
   value?: HoursPeriod[];
   onChange?: (v: HoursPeriod[]) => void;
 }) {
+  const { t } = useTranslation('listings');
   const set = (day: HoursPeriod['day'], period: HoursPeriod | null) =>
     onChange?.(
       [...value.filter((p) => p.day !== day), ...(period ? [period] : [])].sort(
@@ -38,16 +43,16 @@ export function RegularHoursEditor({
               checked={Boolean(p)}
               onChange={(e) => set(day, e.target.checked ? { day, open: '09:00', close: '17:00' } : null)}
             >
-              <span className="ls-day">{dayLabel(day)}</span>
+              <span className="ls-day">{dayLabel(t, day)}</span>
             </Checkbox>
             {p ? (
               <Space size={4}>
-                {time(p.open, (open) => set(day, { ...p, open }), `${dayLabel(day)} opens`)}
+                {time(p.open, (open) => set(day, { ...p, open }), t('hours.dayOpens', { day: dayLabel(t, day) }))}
                 <span>–</span>
-                {time(p.close, (close) => set(day, { ...p, close }), `${dayLabel(day)} closes`)}
+                {time(p.close, (close) => set(day, { ...p, close }), t('hours.dayCloses', { day: dayLabel(t, day) }))}
               </Space>
             ) : (
-              <span className="ls-muted">Closed</span>
+              <span className="ls-muted">{t('hours.closed')}</span>
             )}
           </div>
         );
@@ -64,6 +69,7 @@ export function SpecialHoursEditor({
   value?: SpecialHours[];
   onChange?: (v: SpecialHours[]) => void;
 }) {
+  const { t } = useTranslation('listings');
   const update = (i: number, s: SpecialHours) => onChange?.(value.map((x, j) => (j === i ? s : x)));
   return (
     <div className="ls-special" data-testid="special-hours-editor">
@@ -72,7 +78,7 @@ export function SpecialHoursEditor({
           <DatePicker
             value={s.date ? dayjs(s.date) : null}
             onChange={(d) => update(i, { ...s, date: d ? d.format('YYYY-MM-DD') : '' })}
-            aria-label="Special day"
+            aria-label={t('hours.specialDay')}
           />
           <Checkbox
             checked={s.closed}
@@ -85,19 +91,19 @@ export function SpecialHoursEditor({
               )
             }
           >
-            Closed
+            {t('hours.closed')}
           </Checkbox>
           {!s.closed && (
             <Space size={4}>
-              {time(s.open ?? '', (open) => update(i, { ...s, open }), 'Opens')}
+              {time(s.open ?? '', (open) => update(i, { ...s, open }), t('hours.opens'))}
               <span>–</span>
-              {time(s.close ?? '', (close) => update(i, { ...s, close }), 'Closes')}
+              {time(s.close ?? '', (close) => update(i, { ...s, close }), t('hours.closes'))}
             </Space>
           )}
           <Button
             size="small"
             icon={<DeleteOutlined />}
-            aria-label="Remove special day"
+            aria-label={t('hours.removeSpecial')}
             onClick={() => onChange?.(value.filter((_, j) => j !== i))}
           />
         </div>
@@ -108,7 +114,7 @@ export function SpecialHoursEditor({
         onClick={() => onChange?.([...value, { date: '', closed: true, open: null, close: null }])}
         data-testid="special-add"
       >
-        Add special day
+        {t('hours.addSpecial')}
       </Button>
     </div>
   );

@@ -2,13 +2,16 @@ import { useEffect } from 'react';
 import { App, Alert, Button, Drawer, Form, Input, Space, Table, Tabs, Tag, Timeline } from 'antd';
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { AttributesEditor } from './AttributesEditor';
 import { CategorySelect } from './CategorySelect';
 import { RegularHoursEditor, SpecialHoursEditor } from './HoursEditor';
 import { MorePhotos, SinglePhoto } from './PhotosEditor';
 import {
-  FIELD_LABELS,
+  fieldName,
   fieldState,
+  listSeparator,
   listingKeys,
   listingsApi,
   showValue,
@@ -17,7 +20,6 @@ import {
   type ListingItem,
 } from './api';
 
-const KIND: Record<string, string> = { edit: 'Edit', accept_google: "Accepted Google's", keep_ours: 'Kept ours' };
 const ANSWER: Record<string, string> = {
   pending: 'blue',
   done: 'green',
@@ -36,6 +38,7 @@ export function ListingDrawer({
   canEdit: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('listings');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Listing>();
@@ -52,7 +55,7 @@ export function ListingDrawer({
     mutationFn: (fields: Partial<Listing>) => listingsApi.edit([locationId], fields),
     onSuccess: (r) => {
       refresh();
-      void message.success(r.queued ? 'Saved. Sending to the connected directories.' : 'Saved.');
+      void message.success(r.queued ? t('drawer.savedQueued') : t('drawer.saved'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -61,7 +64,7 @@ export function ListingDrawer({
       listingsApi.confirm(locationId, v.action, v.field ? [v.field] : undefined),
     onSuccess: (_r, v) => {
       refresh();
-      void message.success(v.action === 'accept' ? "Google's value taken." : 'Our value is sent to Google again.');
+      void message.success(v.action === 'accept' ? t('drawer.accepted') : t('drawer.kept'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -71,7 +74,7 @@ export function ListingDrawer({
     const touched = Object.fromEntries(
       Object.entries(values).filter(([k]) => form.isFieldTouched(k as keyof Listing)),
     ) as Partial<Listing>;
-    if (!Object.keys(touched).length) return void message.info('Nothing changed.');
+    if (!Object.keys(touched).length) return void message.info(t('drawer.nothingChanged'));
     save.mutate(touched);
   };
 
@@ -79,13 +82,13 @@ export function ListingDrawer({
     <Drawer
       open
       width={Math.min(720, window.innerWidth)}
-      title={item ? item.locationTitle : 'Listing'}
+      title={item ? <span dir="auto">{item.locationTitle}</span> : t('drawer.listing')}
       onClose={onClose}
       destroyOnHidden
       extra={
         canEdit && (
           <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="listing-save">
-            Save and publish
+            {t('drawer.save')}
           </Button>
         )
       }
@@ -97,7 +100,7 @@ export function ListingDrawer({
             <Alert
               type="warning"
               className="ls-block"
-              message="Google changed these fields on its own"
+              message={t('drawer.rejectedTitle')}
               description={
                 <Table
                   size="small"
@@ -106,9 +109,9 @@ export function ListingDrawer({
                   dataSource={item.rejectedEdits}
                   data-testid="rejected-edits"
                   columns={[
-                    { title: 'Field', dataIndex: 'label' },
-                    { title: 'Ours', key: 'ours', render: (_, r) => showValue(r.ours) },
-                    { title: "Google's", key: 'theirs', render: (_, r) => showValue(r.theirs) },
+                    { title: t('drawer.field'), key: 'field', render: (_, r) => fieldName(t, r.field) },
+                    { title: t('drawer.ours'), key: 'ours', render: (_, r) => showValue(r.ours, t) },
+                    { title: t('drawer.googles'), key: 'theirs', render: (_, r) => showValue(r.theirs, t) },
                     {
                       title: '',
                       key: 'actions',
@@ -120,14 +123,14 @@ export function ListingDrawer({
                               icon={<CheckOutlined />}
                               onClick={() => confirm.mutate({ action: 'accept', field: r.field })}
                             >
-                              Accept Google's
+                              {t('drawer.acceptGoogle')}
                             </Button>
                             <Button
                               size="small"
                               icon={<RollbackOutlined />}
                               onClick={() => confirm.mutate({ action: 'keep', field: r.field })}
                             >
-                              Keep ours
+                              {t('drawer.keepOurs')}
                             </Button>
                           </Space>
                         ),
@@ -140,20 +143,20 @@ export function ListingDrawer({
           <Form form={form} layout="vertical" disabled={!canEdit} requiredMark={false}>
             <Tabs
               items={[
-                { key: 'edit', label: 'Details', children: <ListingFields /> },
+                { key: 'edit', label: t('drawer.details'), children: <ListingFields /> },
                 {
                   key: 'attributes',
-                  label: 'Attributes',
+                  label: t('fields.attributes'),
                   forceRender: true,
                   children: <AttributesPart item={item} disabled={!canEdit} />,
                 },
                 {
                   key: 'photos',
-                  label: 'Photos',
+                  label: t('fields.photos'),
                   forceRender: true,
                   children: <PhotosPart item={item} disabled={!canEdit} />,
                 },
-                { key: 'history', label: 'History', children: <History item={item} /> },
+                { key: 'history', label: t('drawer.history'), children: <History item={item} /> },
               ]}
             />
           </Form>
@@ -164,24 +167,39 @@ export function ListingDrawer({
 }
 
 function Directories({ item }: { item: ListingItem }) {
+  const { t } = useTranslation('listings');
+  const sep = listSeparator();
   return (
     <div className="ls-block ls-dirs" data-testid="listing-directories">
       <div className="ls-score">
-        Completeness <strong>{item.score}%</strong>
-        {item.missing.length > 0 && <span className="ls-muted"> · missing {item.missing.join(', ')}</span>}
+        {t('summary.completeness')} <strong>{formatNumber(item.score / 100, PERCENT)}</strong>
+        {item.missing.length > 0 && (
+          <span className="ls-muted">
+            {' · '}
+            {t('drawer.missing', { fields: item.missing.map((m) => fieldName(t, m)).join(sep) })}
+          </span>
+        )}
       </div>
       {item.directories
         .filter((d) => d.status !== 'not_managed')
         .map((d) => (
           <div key={d.directory} className="ls-dir">
             <span className="ls-dir-title">{d.title}</span>
-            <Tag color={STATUS[d.status].color}>{STATUS[d.status].label}</Tag>
-            {d.reason && <span className="ls-reason">{d.reason}</span>}
+            <Tag color={STATUS[d.status].color}>{t(`status.${d.status}`)}</Tag>
+            {d.reason && (
+              <span className="ls-reason" dir="auto">
+                {d.reason === NOT_CHECKED ? t('drawer.notChecked') : d.reason}
+              </span>
+            )}
             {d.diff.length > 0 && (
               <ul className="ls-diff">
                 {d.diff.map((x) => (
                   <li key={x.field}>
-                    {x.label}: ours {showValue(x.ours)}, theirs {showValue(x.theirs)}
+                    {t('drawer.diff', {
+                      field: fieldName(t, x.field),
+                      ours: showValue(x.ours, t),
+                      theirs: showValue(x.theirs, t),
+                    })}
                   </li>
                 ))}
               </ul>
@@ -190,12 +208,12 @@ function Directories({ item }: { item: ListingItem }) {
         ))}
       {item.directories.some((d) => d.status === 'not_managed') && (
         <div className="ls-muted">
-          Not managed here:{' '}
+          {t('drawer.notManagedHere')}{' '}
           {item.directories
             .filter((d) => d.status === 'not_managed')
             .map((d, i) => (
               <span key={d.directory}>
-                {i > 0 && ', '}
+                {i > 0 && sep}
                 {d.url ? (
                   <a href={d.url} target="_blank" rel="noreferrer">
                     {d.title}
@@ -211,10 +229,14 @@ function Directories({ item }: { item: ListingItem }) {
   );
 }
 
-/** Google's and Facebook's state for one field: in sync, out of sync, pending, not managed there... */
-const NOT_SET = { color: 'default', label: 'Not set' };
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
 
+/** The server's reason for a directory not read yet. */
+const NOT_CHECKED = 'Not checked yet';
+
+/** Google's and Facebook's state for one field: in sync, out of sync, pending, not managed there... */
 function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' | 'logo' | 'cover' | 'photos' }) {
+  const { t } = useTranslation('listings');
   const dirs = item.directories.filter((d) => d.directory === 'google' || d.directory === 'facebook');
   const value: unknown = item.listing[field];
   const unset =
@@ -224,10 +246,11 @@ function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' |
       {dirs.map((d) => {
         const s = fieldState(d, field);
         // Nothing of ours to hold: say so rather than "in sync".
-        const state = unset && s === 'in_sync' ? NOT_SET : STATUS[s];
+        const notSet = unset && s === 'in_sync';
         return (
           <span key={d.directory} className="ls-field-state">
-            {d.title} <Tag color={state.color}>{state.label}</Tag>
+            {d.title}{' '}
+            <Tag color={notSet ? 'default' : STATUS[s].color}>{notSet ? t('value.notSetTag') : t(`status.${s}`)}</Tag>
           </span>
         );
       })}
@@ -236,11 +259,12 @@ function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' |
 }
 
 function AttributesPart({ item, disabled }: { item: ListingItem; disabled: boolean }) {
+  const { t } = useTranslation('listings');
   const primaryCategory = Form.useWatch('primaryCategory', Form.useFormInstance<Listing>());
   return (
     <>
       <div className="ls-part-head">
-        <span className="ls-muted">Unset attributes are left as each directory shows them.</span>
+        <span className="ls-muted">{t('attributesEditor.unsetNote')}</span>
         <FieldStates item={item} field="attributes" />
       </div>
       <Form.Item name="attributes" noStyle>
@@ -251,22 +275,28 @@ function AttributesPart({ item, disabled }: { item: ListingItem; disabled: boole
 }
 
 function PhotosPart({ item, disabled }: { item: ListingItem; disabled: boolean }) {
+  const { t } = useTranslation('listings');
   const label = (text: string, field: 'logo' | 'cover' | 'photos') => (
     <span className="ls-photo-label">
       {text} <FieldStates item={item} field={field} />
     </span>
   );
+  const labels = {
+    logo: label(t('fields.logo'), 'logo'),
+    cover: label(t('fields.cover'), 'cover'),
+    photos: label(t('photos.more'), 'photos'),
+  };
   return (
     <div className="ls-photos">
       <div className="ls-photos-top">
-        <Form.Item name="logo" label={label('Logo', 'logo')} extra="Square, JPEG or PNG, at most 5 MB.">
+        <Form.Item name="logo" label={labels.logo} extra={t('photos.logoHelp')}>
           <SinglePhoto kind="logo" disabled={disabled} />
         </Form.Item>
-        <Form.Item name="cover" label={label('Cover photo', 'cover')} extra="Wide (16:9), JPEG or PNG, at most 5 MB.">
+        <Form.Item name="cover" label={labels.cover} extra={t('photos.coverHelp')}>
           <SinglePhoto kind="cover" disabled={disabled} />
         </Form.Item>
       </div>
-      <Form.Item name="photos" label={label('More photos', 'photos')} extra="Up to 20: the place, products, the team.">
+      <Form.Item name="photos" label={labels.photos} extra={t('photos.moreHelp')}>
         <MorePhotos disabled={disabled} />
       </Form.Item>
     </div>
@@ -274,65 +304,69 @@ function PhotosPart({ item, disabled }: { item: ListingItem; disabled: boolean }
 }
 
 function ListingFields() {
+  const { t } = useTranslation('listings');
   return (
     <>
-      <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name is required' }]}>
-        <Input maxLength={100} />
+      <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('drawer.nameRequired') }]}>
+        <Input maxLength={100} dir="auto" />
       </Form.Item>
       <div className="ls-grid2">
-        <Form.Item name="address" label="Address">
-          <Input />
+        <Form.Item name="address" label={t('fields.address')}>
+          <Input dir="auto" />
         </Form.Item>
-        <Form.Item name="city" label="City">
-          <Input />
+        <Form.Item name="city" label={t('fields.city')}>
+          <Input dir="auto" />
         </Form.Item>
-        <Form.Item name="postalCode" label="Postal code">
-          <Input />
+        <Form.Item name="postalCode" label={t('fields.postalCode')}>
+          <Input dir="auto" />
         </Form.Item>
         <Form.Item
           name="countryCode"
-          label="Country"
-          rules={[{ pattern: /^[A-Z]{2}$/, message: 'Country is a two-letter code, like AE' }]}
+          label={t('fields.countryCode')}
+          rules={[{ pattern: /^[A-Z]{2}$/, message: t('drawer.countryInvalid') }]}
         >
-          <Input maxLength={2} placeholder="AE" />
+          <Input maxLength={2} placeholder={COUNTRY_EXAMPLE} dir="ltr" />
         </Form.Item>
         <Form.Item
           name="phone"
-          label="Phone"
-          rules={[{ pattern: /^\+?[0-9 ()-]{6,20}$/, message: 'Phone must be a phone number, like +971 4 123 4567' }]}
+          label={t('fields.phone')}
+          rules={[{ pattern: /^\+?[0-9 ()-]{6,20}$/, message: t('drawer.phoneInvalid') }]}
         >
-          <Input data-testid="listing-phone" />
+          <Input data-testid="listing-phone" dir="ltr" />
         </Form.Item>
         <Form.Item
           name="website"
-          label="Website"
-          rules={[{ pattern: /^https?:\/\/\S+$/, message: 'Website must start with http:// or https://' }]}
+          label={t('fields.website')}
+          rules={[{ pattern: /^https?:\/\/\S+$/, message: t('drawer.websiteInvalid') }]}
         >
-          <Input />
+          <Input dir="ltr" />
         </Form.Item>
       </div>
-      <Form.Item name="primaryCategory" label="Primary category">
-        <CategorySelect aria-label="Primary category" data-testid="listing-category" />
+      <Form.Item name="primaryCategory" label={t('fields.primaryCategory')}>
+        <CategorySelect aria-label={t('fields.primaryCategory')} data-testid="listing-category" />
       </Form.Item>
-      <Form.Item name="additionalCategories" label="Additional categories">
-        <CategorySelect multiple aria-label="Additional categories" />
+      <Form.Item name="additionalCategories" label={t('fields.additionalCategories')}>
+        <CategorySelect multiple aria-label={t('fields.additionalCategories')} />
       </Form.Item>
-      <Form.Item name="regularHours" label="Opening hours">
+      <Form.Item name="regularHours" label={t('fields.regularHours')}>
         <RegularHoursEditor />
       </Form.Item>
-      <Form.Item name="specialHours" label="Special hours">
+      <Form.Item name="specialHours" label={t('fields.specialHours')}>
         <SpecialHoursEditor />
       </Form.Item>
-      <Form.Item name="description" label="Description">
+      <Form.Item name="description" label={t('fields.description')}>
         <Input.TextArea rows={4} maxLength={750} showCount />
       </Form.Item>
     </>
   );
 }
 
+const COUNTRY_EXAMPLE = 'AE';
+
 function History({ item }: { item: ListingItem }) {
+  const { t } = useTranslation('listings');
   const history = item.history ?? [];
-  if (!history.length) return <p className="ls-muted">No edits yet.</p>;
+  if (!history.length) return <p className="ls-muted">{t('history.empty')}</p>;
   return (
     <Timeline
       data-testid="listing-history"
@@ -340,13 +374,16 @@ function History({ item }: { item: ListingItem }) {
         children: (
           <div>
             <div>
-              <strong>{KIND[h.kind]}</strong> by {h.user ?? 'someone'} · {new Date(h.createdAt).toLocaleString()}
+              <strong>{t(`history.kind.${h.kind}`, { defaultValue: h.kind })}</strong>{' '}
+              {t('history.by', { user: h.user ?? t('history.someone') })} ·{' '}
+              {formatDate(h.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </div>
-            <div className="ls-muted">{h.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</div>
+            <div className="ls-muted">{h.fields.map((f) => fieldName(t, f)).join(listSeparator())}</div>
             <Space wrap size={4}>
               {Object.entries(h.answers).map(([dir, a]) => (
                 <Tag key={dir} color={ANSWER[a.status]} title={a.message ?? undefined}>
-                  {dir}: {a.status.replace('_', ' ')}
+                  {t(`history.directory.${dir}`, { defaultValue: dir })}:{' '}
+                  {t(`history.answer.${a.status}`, { defaultValue: a.status })}
                   {a.status === 'error' && a.message ? ` (${a.message})` : ''}
                 </Tag>
               ))}

@@ -2,28 +2,25 @@ import { lazy, Suspense, useState } from 'react';
 import { App, Button, Card, Input, Progress, Select, Space, Statistic, Tag, type TableColumnsType } from 'antd';
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { BulkHoursModal } from './BulkHoursModal';
-import { listingKeys, listingsApi, STATUS, type ListingItem } from './api';
+import { fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
 import './listings.css';
 
 // The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened.
 const ListingDrawer = lazy(() => import('./ListingDrawer').then((m) => ({ default: m.ListingDrawer })));
 
 const EDITORS = ['owner', 'partner', 'master_admin', 'manager'];
-const FILTERS = [
-  { value: '', label: 'All statuses' },
-  { value: 'out_of_sync', label: 'Out of sync' },
-  { value: 'rejected', label: 'Rejected edits' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'error', label: 'Error' },
-  { value: 'in_sync', label: 'In sync' },
-];
+/** The status filter's values; each label is `listings:filter.<value>` ('' is every status). */
+const FILTERS = ['', 'out_of_sync', 'rejected', 'pending', 'error', 'in_sync'];
 
 /** /listing_management: each location's listing, its status on Google and Facebook, edits and bulk hours. */
 export default function ListingsPage() {
+  const { t } = useTranslation('listings');
   const { message } = App.useApp();
   const role = useMe().data?.role ?? 'analyst';
   const canEdit = EDITORS.includes(role);
@@ -41,16 +38,19 @@ export default function ListingsPage() {
     refetchInterval: (q) => (q.state.data?.summary.pending ? 3000 : false),
   });
   const summary = list.data?.summary;
+  const percent = (v: number) => formatNumber(v / 100, { style: 'percent' });
 
   const columns: TableColumnsType<ListingItem> = [
     {
-      title: 'Location',
+      title: t('list.location'),
       key: 'location',
       render: (_, i) => (
         <div>
-          <div className="ls-title">{i.listing.name}</div>
-          <div className="ls-muted">
-            {[i.listing.address, i.listing.city].filter(Boolean).join(', ') || 'No address'}
+          <div className="ls-title" dir="auto">
+            {i.listing.name}
+          </div>
+          <div className="ls-muted" dir="auto">
+            {[i.listing.address, i.listing.city].filter(Boolean).join(', ') || t('list.noAddress')}
           </div>
         </div>
       ),
@@ -63,11 +63,14 @@ export default function ListingsPage() {
         return (
           <Space size={4} wrap>
             <Tag color={STATUS[d.status].color} title={d.reason ?? undefined} data-testid={`status-${dir}`}>
-              {STATUS[d.status].label}
+              {t(`status.${d.status}`)}
             </Tag>
             {dir === 'google' && i.rejectedEdits.length > 0 && (
               <Tag color="volcano" data-testid="rejected-tag">
-                {i.rejectedEdits.length} rejected edit{i.rejectedEdits.length === 1 ? '' : 's'}
+                {t('list.rejectedEdits', {
+                  count: i.rejectedEdits.length,
+                  n: formatNumber(i.rejectedEdits.length),
+                })}
               </Tag>
             )}
           </Space>
@@ -75,22 +78,33 @@ export default function ListingsPage() {
       },
     })),
     {
-      title: 'Completeness',
+      title: t('list.completeness'),
       key: 'score',
       width: 170,
       render: (_, i) => (
-        <div title={i.missing.length ? `Missing: ${i.missing.join(', ')}` : 'Complete'}>
-          <Progress percent={i.score} size="small" aria-label={`Completeness of ${i.listing.name}`} />
+        <div
+          title={
+            i.missing.length
+              ? t('list.missing', { fields: i.missing.map((m) => fieldName(t, m)).join(listSeparator()) })
+              : t('list.complete')
+          }
+        >
+          <Progress
+            percent={i.score}
+            format={(p) => formatNumber((p ?? 0) / 100, { style: 'percent' })}
+            size="small"
+            aria-label={t('list.completenessOf', { name: i.listing.name })}
+          />
         </div>
       ),
     },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, i) => (
         <Button size="small" icon={<EditOutlined />} onClick={() => setOpen(i.locationId)} data-testid="listing-open">
-          {canEdit ? 'Edit' : 'View'}
+          {canEdit ? t('list.edit') : t('list.view')}
         </Button>
       ),
     },
@@ -99,15 +113,15 @@ export default function ListingsPage() {
   return (
     <>
       <PageHeader
-        title="Listing Management"
-        description="One true record of each location's business information, published to Google and Facebook."
+        title={t('title')}
+        description={t('description')}
         extra={
           <Space wrap>
             <Button
               icon={<DownloadOutlined />}
               onClick={() => void listingsApi.export().catch((e: Error) => message.error(e.message))}
             >
-              Export
+              {t('export')}
             </Button>
             {canEdit && (
               <Button
@@ -117,7 +131,7 @@ export default function ListingsPage() {
                 onClick={() => setBulk(true)}
                 data-testid="bulk-hours"
               >
-                Edit hours{selected.length ? ` (${selected.length})` : ''}
+                {selected.length ? t('editHoursCount', { n: formatNumber(selected.length) }) : t('editHours')}
               </Button>
             )}
           </Space>
@@ -126,20 +140,24 @@ export default function ListingsPage() {
       {summary && (
         <Card className="ls-block">
           <div className="ls-summary" data-testid="listing-summary">
-            <Statistic title="Completeness" value={summary.score} suffix="%" />
-            <Statistic title="Accuracy" value={summary.accuracy ?? '—'} suffix={summary.accuracy === null ? '' : '%'} />
-            <Statistic title="In sync" value={summary.inSync} />
-            <Statistic title="Out of sync" value={summary.outOfSync} />
-            <Statistic title="Rejected edits" value={summary.rejected} />
-            <Statistic title="Errors" value={summary.errors} />
+            <Statistic title={t('summary.completeness')} value={percent(summary.score)} />
+            <Statistic
+              title={t('summary.accuracy')}
+              value={summary.accuracy === null ? '—' : percent(summary.accuracy)}
+            />
+            <Statistic title={t('summary.inSync')} value={formatNumber(summary.inSync)} />
+            <Statistic title={t('summary.outOfSync')} value={formatNumber(summary.outOfSync)} />
+            <Statistic title={t('summary.rejected')} value={formatNumber(summary.rejected)} />
+            <Statistic title={t('summary.errors')} value={formatNumber(summary.errors)} />
           </div>
           {summary.missing.length > 0 && (
             <div className="ls-muted ls-missing">
-              Most missing:{' '}
-              {summary.missing
-                .slice(0, 4)
-                .map((m) => `${m.label} (${m.count})`)
-                .join(', ')}
+              {t('summary.mostMissing', {
+                fields: summary.missing
+                  .slice(0, 4)
+                  .map((m) => `${fieldName(t, m.field)} (${formatNumber(m.count)})`)
+                  .join(listSeparator()),
+              })}
             </div>
           )}
         </Card>
@@ -148,8 +166,8 @@ export default function ListingsPage() {
         <div className="ls-toolbar">
           <Input.Search
             allowClear
-            placeholder="Search locations"
-            aria-label="Search locations"
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
             onSearch={(v) => {
               setPage(1);
               setSearch(v.trim());
@@ -157,12 +175,12 @@ export default function ListingsPage() {
           />
           <Select
             value={status}
-            options={FILTERS}
+            options={FILTERS.map((value) => ({ value, label: t(`filter.${value || 'all'}`) }))}
             onChange={(v) => {
               setPage(1);
               setStatus(v);
             }}
-            aria-label="Status"
+            aria-label={t('list.status')}
             className="ls-filter"
           />
         </div>
@@ -176,15 +194,13 @@ export default function ListingsPage() {
               ? {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys as number[]),
-                  getCheckboxProps: (i) => ({ 'aria-label': `Select ${i.listing.name}` }),
-                  getTitleCheckboxProps: () => ({ 'aria-label': 'Select all locations on this page' }),
+                  getCheckboxProps: (i) => ({ 'aria-label': t('list.select', { name: i.listing.name }) }),
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('list.selectAll') }),
                 }
               : undefined
           }
           locale={{
-            emptyText: (
-              <span className="ls-empty">{search || status ? 'No location matches.' : 'No locations yet.'}</span>
-            ),
+            emptyText: <span className="ls-empty">{search || status ? t('list.noMatches') : t('list.empty')}</span>,
           }}
           pagination={{
             current: page,

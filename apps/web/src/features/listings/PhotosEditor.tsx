@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
 import { App, Button, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { listingsApi, photoProblem, photoSrc } from './api';
 
 const MAX_PHOTOS = 20;
 
 /** Sends the file after the same checks the server makes; answers the stored key, or null (the reason shown). */
 function useUpload() {
+  const { t } = useTranslation('listings');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(0);
   const upload = async (file: File): Promise<string | null> => {
-    const problem = photoProblem(file);
+    const problem = photoProblem(file, t);
     if (problem) {
       void message.error(problem);
       return null;
@@ -40,16 +42,16 @@ export function SinglePhoto({
   disabled?: boolean;
   kind: 'logo' | 'cover';
 }) {
+  const { t } = useTranslation('listings');
   const { upload, busy } = useUpload();
-  const label = kind === 'logo' ? 'logo' : 'cover photo';
   return (
     <div className={`ls-photo-one ls-photo-${kind}`} data-testid={`photo-${kind}`}>
       <div className="ls-photo-frame">
         {value ? (
-          <img src={photoSrc(value)} alt={kind === 'logo' ? 'Logo' : 'Cover photo'} />
+          <img src={photoSrc(value)} alt={t(`fields.${kind}`)} />
         ) : (
           <span className="ls-photo-empty">
-            <PictureOutlined /> No {label}
+            <PictureOutlined /> {t(`photos.no.${kind}`)}
           </span>
         )}
       </div>
@@ -64,7 +66,7 @@ export function SinglePhoto({
             }}
           >
             <Button size="small" icon={<PictureOutlined />} loading={busy} data-testid={`upload-${kind}`}>
-              {value ? 'Replace' : 'Upload'}
+              {value ? t('photos.replace') : t('photos.upload')}
             </Button>
           </Upload>
           {value && (
@@ -72,9 +74,9 @@ export function SinglePhoto({
               size="small"
               icon={<DeleteOutlined />}
               onClick={() => onChange?.(null)}
-              aria-label={`Remove ${label}`}
+              aria-label={t(`photos.remove.${kind}`)}
             >
-              Remove
+              {t('photos.removeButton')}
             </Button>
           )}
         </div>
@@ -93,6 +95,7 @@ export function MorePhotos({
   onChange?: (v: string[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('listings');
   const { upload, busy } = useUpload();
   // Files chosen together arrive one by one: each adds to the latest list, not the one of its render.
   const latest = useRef(value);
@@ -107,14 +110,14 @@ export function MorePhotos({
     <div className="ls-photo-grid" data-testid="photo-more">
       {value.map((key, i) => (
         <div key={key} className="ls-photo-tile">
-          <img src={photoSrc(key)} alt={`Photo ${i + 1}`} />
+          <img src={photoSrc(key)} alt={t('photos.photoN', { n: i + 1 })} />
           {!disabled && (
             <Button
               size="small"
               shape="circle"
               className="ls-photo-remove"
               icon={<DeleteOutlined />}
-              aria-label={`Remove photo ${i + 1}`}
+              aria-label={t('photos.removeN', { n: i + 1 })}
               onClick={() => onChange?.(value.filter((k) => k !== key))}
             />
           )}
@@ -132,11 +135,11 @@ export function MorePhotos({
         >
           <button type="button" className="ls-photo-tile ls-photo-add" disabled={busy} data-testid="upload-photos">
             <PlusOutlined />
-            <span>{busy ? 'Uploading…' : 'Add photos'}</span>
+            <span>{busy ? t('photos.uploading') : t('photos.add')}</span>
           </button>
         </Upload>
       )}
-      {disabled && !value.length && <span className="ls-muted">No more photos.</span>}
+      {disabled && !value.length && <span className="ls-muted">{t('photos.noMore')}</span>}
     </div>
   );
 }

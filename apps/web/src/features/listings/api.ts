@@ -1,5 +1,8 @@
-import { attributeValueText, listingAttribute, LOGO_MAX_BYTES, MSG, type ListingAttributes } from '@reputo/core';
+import { listingAttribute, LOGO_MAX_BYTES, MSG, type ListingAttributes } from '@reputo/core';
+import type { TFunction } from 'i18next';
 import { api } from '../../lib/api';
+import { translateMessage } from '../../i18n/messages';
+import { currentLanguage } from '../../i18n/i18n';
 import type { ApiResponse } from '../../lib/apiTypes';
 import { openDownload } from '../../lib/download';
 
@@ -53,15 +56,17 @@ export const listingsApi = {
   export: () => openDownload('/v2/api/listing/export'),
 };
 
-export const STATUS: Record<DirectoryStatus, { color: string; label: string }> = {
-  in_sync: { color: 'green', label: 'In sync' },
-  out_of_sync: { color: 'orange', label: 'Out of sync' },
-  pending: { color: 'blue', label: 'Pending' },
-  error: { color: 'red', label: 'Error' },
-  not_connected: { color: 'default', label: 'Not connected' },
-  not_managed: { color: 'default', label: 'Not managed' },
+/** Each directory status's tag colour; its label is `listings:status.<status>`. */
+export const STATUS: Record<DirectoryStatus, { color: string }> = {
+  in_sync: { color: 'green' },
+  out_of_sync: { color: 'orange' },
+  pending: { color: 'blue' },
+  error: { color: 'red' },
+  not_connected: { color: 'default' },
+  not_managed: { color: 'default' },
 };
 
+/** The server's English field labels (what it lists as missing); the interface's are `listings:fields.<field>`. */
 export const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
   address: 'Address',
@@ -86,11 +91,29 @@ export const photoSrc = (key: string) => `/v2/api/uploads/${key}`;
 const PHOTO_KEY = /^listings\/[0-9a-f]{24}\.(png|jpg)$/;
 
 export const PHOTO_NOT_IMAGE = 'The photo must be a JPEG or PNG image';
-/** The server's refusal of a photo, checked before sending it. */
-export function photoProblem(file: { size: number; type: string }): string | null {
-  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return PHOTO_NOT_IMAGE;
-  return file.size > LOGO_MAX_BYTES ? MSG.logoTooBig : null;
+/** The server's refusal of a photo, checked before sending it, in the interface language. */
+export function photoProblem(file: { size: number; type: string }, t: TFunction): string | null {
+  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return t('photos.notImage');
+  return file.size > LOGO_MAX_BYTES ? translateMessage(MSG.logoTooBig) : null;
 }
+
+/** Items of a list joined with the interface language's comma (Arabic has its own: ،). */
+export const listSeparator = (): string => (currentLanguage() === 'ar' ? '\u060c ' : ', ');
+
+/** A field's name in the interface language, from its key or from the server's English label. */
+export function fieldName(t: TFunction, keyOrLabel: string): string {
+  const key =
+    keyOrLabel in FIELD_LABELS ? keyOrLabel : Object.keys(FIELD_LABELS).find((k) => FIELD_LABELS[k] === keyOrLabel);
+  return key ? t(`fields.${key}`) : keyOrLabel;
+}
+
+/** An attribute's name in the interface language (core's English label is the English catalogue's). */
+export const attributeName = (t: TFunction, id: string): string =>
+  t(`attributes.${id}`, { defaultValue: listingAttribute(id)?.label ?? id });
+
+/** An attribute option's name in the interface language (card brands stay as they are). */
+export const optionName = (t: TFunction, value: string, label: string): string =>
+  t(`options.${value}`, { defaultValue: label });
 
 /**
  * A listing field's state on one directory: not connected, not managed there (the directory does
@@ -112,26 +135,44 @@ export const DAYS: HoursPeriod['day'][] = [
   'SATURDAY',
   'SUNDAY',
 ];
-export const dayLabel = (d: string) => d.charAt(0) + d.slice(1, 3).toLowerCase();
+/** A weekday's short name in the interface language (`listings:days.MONDAY`...). */
+export const dayLabel = (t: TFunction, d: string) => t(`days.${d}`);
 
 /** A field's value as a line of text (hours and lists shortened). */
-export function showValue(v: unknown): string {
+export function showValue(v: unknown, t: TFunction): string {
+  const sep = listSeparator();
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'string' && PHOTO_KEY.test(v)) return 'our photo';
+  if (typeof v === 'string' && PHOTO_KEY.test(v)) return t('value.ourPhoto');
   if (typeof v === 'object' && !Array.isArray(v)) {
     const entries = Object.entries(v as ListingAttributes);
     return entries.length
-      ? entries.map(([id, x]) => `${listingAttribute(id)?.label ?? id}: ${attributeValueText(id, x)}`).join(', ')
+      ? entries.map(([id, x]) => `${attributeName(t, id)}: ${attributeValue(t, id, x)}`).join(sep)
       : '—';
   }
   if (Array.isArray(v)) {
     if (!v.length) return '—';
     if (typeof v[0] === 'object' && v[0] && 'day' in v[0])
-      return (v as HoursPeriod[]).map((p) => `${dayLabel(p.day)} ${p.open}–${p.close}`).join(', ');
+      return (v as HoursPeriod[]).map((p) => `${dayLabel(t, p.day)} ${p.open}–${p.close}`).join(sep);
     if (typeof v[0] === 'object' && v[0] && 'date' in v[0])
-      return (v as SpecialHours[]).map((s) => `${s.date} ${s.closed ? 'closed' : `${s.open}–${s.close}`}`).join(', ');
-    if (v.every((x) => typeof x === 'string' && PHOTO_KEY.test(x))) return `${v.length} of our photos`;
-    return v.join(', ');
+      return (v as SpecialHours[])
+        .map((s) => `${s.date} ${s.closed ? t('value.closed') : `${s.open}–${s.close}`}`)
+        .join(sep);
+    if (v.every((x) => typeof x === 'string' && PHOTO_KEY.test(x)))
+      return t('value.ourPhotos', { count: v.length, n: v.length });
+    return v.join(sep);
   }
   return String(v);
+}
+
+/** An attribute's value as text in the interface language (core's attributeValueText in English). */
+function attributeValue(t: TFunction, id: string, value: ListingAttributes[string] | null | undefined): string {
+  if (value === null || value === undefined) return t('value.notSet');
+  if (typeof value === 'boolean') return value ? t('value.yes') : t('value.no');
+  const options = listingAttribute(id)?.options ?? [];
+  const label = (v: string) => {
+    const o = options.find((x) => x.value === v);
+    return o ? optionName(t, o.value, o.label) : v;
+  };
+  if (Array.isArray(value)) return value.map(label).join(listSeparator()) || t('value.none');
+  return label(value);
 }

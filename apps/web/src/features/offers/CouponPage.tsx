@@ -3,6 +3,9 @@ import { Alert, Result, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { code128, drawingSVG, qrcode } from 'bwip-js/browser';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../../i18n/format';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
 import './offers.css';
@@ -22,21 +25,25 @@ function CodeSymbol({ kind, code, label }: { kind: 'qr' | 'barcode'; code: strin
   return <div className={`cp-${kind}`} role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
-const STATE_TEXT: Record<PublicCoupon['state'], { color: string; text: string }> = {
-  issued: { color: 'green', text: 'Valid' },
-  redeemed: { color: 'default', text: 'Already used' },
-  expired: { color: 'default', text: 'Expired' },
+/** Each state's tag colour; its text is `offers:coupon.state.<state>`. */
+const STATE_COLORS: Record<PublicCoupon['state'], string> = {
+  issued: 'green',
+  redeemed: 'default',
+  expired: 'default',
 };
 
-function validity(c: PublicCoupon): string | null {
-  if (c.valid_from && c.valid_to) return `Valid ${c.valid_from} to ${c.valid_to}`;
-  if (c.valid_to) return `Valid until ${c.valid_to}`;
-  if (c.valid_from) return `Valid from ${c.valid_from}`;
+const day = (d: string) => formatDate(d, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function validity(c: PublicCoupon, t: TFunction): string | null {
+  if (c.valid_from && c.valid_to) return t('coupon.validRange', { from: day(c.valid_from), to: day(c.valid_to) });
+  if (c.valid_to) return t('coupon.validUntil', { to: day(c.valid_to) });
+  if (c.valid_from) return t('coupon.validFrom', { from: day(c.valid_from) });
   return null;
 }
 
 /** Public /coupon/{token}: the customer's code as a QR code and a barcode to show at the till. */
 export default function CouponPage() {
+  const { t } = useTranslation('offers');
   const { token = '' } = useParams();
   const coupon = useQuery({
     queryKey: ['coupon-page', token],
@@ -52,36 +59,49 @@ export default function CouponPage() {
   if (coupon.isError)
     return (
       <div className="cp-page">
-        <Result status="404" title="Coupon not found" subTitle="Check the link you received, or ask the staff." />
+        <Result status="404" title={t('coupon.notFound')} subTitle={t('coupon.notFoundHelp')} />
       </div>
     );
   const c = coupon.data;
-  const state = STATE_TEXT[c.state];
   const usable = c.state === 'issued' && c.active;
   return (
     <main className="cp-page">
       <article className="cp-card" data-testid="coupon-card">
-        <div className="cp-company">{c.company_name}</div>
-        <h1 className="cp-title">{c.offer_title}</h1>
-        <div className="cp-discount">{c.discount_label}</div>
-        {c.description && <p className="cp-text">{c.description}</p>}
+        <div className="cp-company" dir="auto">
+          {c.company_name}
+        </div>
+        <h1 className="cp-title" dir="auto">
+          {c.offer_title}
+        </h1>
+        <div className="cp-discount" dir="auto">
+          {c.discount_label}
+        </div>
+        {c.description && (
+          <p className="cp-text" dir="auto">
+            {c.description}
+          </p>
+        )}
         {c.image_url && <img className="cp-image" src={c.image_url} alt="" />}
         <div className="cp-symbols" style={usable ? undefined : { opacity: 0.35 }}>
-          <CodeSymbol kind="qr" code={c.code} label={`QR code of ${c.code}`} />
-          <CodeSymbol kind="barcode" code={c.code} label={`Barcode of ${c.code}`} />
+          <CodeSymbol kind="qr" code={c.code} label={t('coupon.qrOf', { code: c.code })} />
+          <CodeSymbol kind="barcode" code={c.code} label={t('coupon.barcodeOf', { code: c.code })} />
         </div>
-        <div className="cp-code" data-testid="coupon-code">
+        <div className="cp-code" dir="ltr" data-testid="coupon-code">
           {c.code}
         </div>
         <div className="cp-state">
-          <Tag color={state.color}>{state.text}</Tag>
-          {validity(c) && <span className="cp-valid">{validity(c)}</span>}
+          <Tag color={STATE_COLORS[c.state]}>{t(`coupon.state.${c.state}`)}</Tag>
+          {validity(c, t) && <span className="cp-valid">{validity(c, t)}</span>}
         </div>
         {!c.active && c.state === 'issued' && (
-          <Alert type="warning" showIcon title="This offer is paused at the moment." style={{ marginTop: 12 }} />
+          <Alert type="warning" showIcon title={t('coupon.paused')} style={{ marginBlockStart: 12 }} />
         )}
-        <p className="cp-hint">Show this screen at the till. The code can be used once.</p>
-        {c.terms && <p className="cp-terms">{c.terms}</p>}
+        <p className="cp-hint">{t('coupon.hint')}</p>
+        {c.terms && (
+          <p className="cp-terms" dir="auto">
+            {c.terms}
+          </p>
+        )}
       </article>
     </main>
   );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Switch, Upload } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { logoError } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
@@ -64,6 +66,7 @@ function toInput(v: FormValues): OfferInput {
 
 /** Create or edit an offer: what it gives, when and where it is valid, and its terms. */
 export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onClose: () => void }) {
+  const { t } = useTranslation('offers');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -84,7 +87,7 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: offerKeys.all });
-      void message.success(current ? 'Offer updated.' : 'Offer created.');
+      void message.success(current ? t('drawer.updated') : t('drawer.created'));
       onClose();
     },
     onError: (e) => {
@@ -101,14 +104,14 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
   });
   return (
     <Drawer
-      title={current ? `Edit ${current.title}` : 'New offer'}
+      title={current ? t('drawer.editTitle', { title: current.title }) : t('new')}
       open
       onClose={onClose}
       size={narrow ? '100%' : 560}
       destroyOnHidden
       extra={
         <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="offer-save">
-          Save
+          {t('drawer.save')}
         </Button>
       }
     >
@@ -121,45 +124,47 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item
-          label="Title"
+          label={t('drawer.title')}
           name="title"
-          rules={[{ required: true, whitespace: true, message: 'Missing offer title!' }]}
+          rules={[{ required: true, whitespace: true, message: t('drawer.titleMissing') }]}
         >
-          <Input placeholder="e.g. Free dessert on your next visit" maxLength={200} data-testid="offer-title" />
+          <Input placeholder={t('drawer.titlePlaceholder')} maxLength={200} data-testid="offer-title" />
         </Form.Item>
-        <Form.Item label="Description" name="description">
-          <Input.TextArea rows={2} maxLength={2000} placeholder="What the customer sees with the code" />
+        <Form.Item label={t('drawer.description')} name="description">
+          <Input.TextArea rows={2} maxLength={2000} placeholder={t('drawer.descriptionPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Discount" name="discount_type">
+        <Form.Item label={t('drawer.discount')} name="discount_type">
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
             options={[
-              { value: 'percent', label: 'Percent' },
-              { value: 'amount', label: 'Amount' },
-              { value: 'free_item', label: 'Free item' },
+              { value: 'percent', label: t('drawer.percent') },
+              { value: 'amount', label: t('drawer.amount') },
+              { value: 'free_item', label: t('drawer.freeItem') },
             ]}
           />
         </Form.Item>
         {type === 'free_item' ? (
           <Form.Item
-            label="Free item"
+            label={t('drawer.freeItem')}
             name="free_item"
-            rules={[{ required: true, whitespace: true, message: 'A free-item offer needs the item' }]}
+            rules={[{ required: true, whitespace: true, message: t('drawer.freeItemMissing') }]}
           >
-            <Input placeholder="e.g. dessert" maxLength={200} data-testid="offer-free-item" />
+            <Input
+              dir="auto"
+              placeholder={t('drawer.freeItemPlaceholder')}
+              maxLength={200}
+              data-testid="offer-free-item"
+            />
           </Form.Item>
         ) : (
           <Form.Item
-            label={type === 'percent' ? 'Percent off' : 'Amount off'}
+            label={type === 'percent' ? t('drawer.percentOff') : t('drawer.amountOff')}
             name="discount_value"
             rules={[
               {
                 required: true,
-                message:
-                  type === 'percent'
-                    ? 'A percent discount needs a value from 1 to 100'
-                    : 'An amount discount needs the amount',
+                message: type === 'percent' ? t('drawer.percentMissing') : t('drawer.amountMissing'),
               },
             ]}
           >
@@ -174,30 +179,30 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
           </Form.Item>
         )}
         <div className="of-grid2">
-          <Form.Item label="Valid from – to" name="valid">
+          <Form.Item label={t('drawer.valid')} name="valid">
             <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} format={DAY} />
           </Form.Item>
-          <Form.Item label="Limit per customer" name="limit_per_customer" extra="Empty: no limit">
+          <Form.Item label={t('drawer.limit')} name="limit_per_customer" extra={t('drawer.limitHelp')}>
             <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </div>
-        <Form.Item label="Brands" name="brand_ids" extra="Empty: every brand">
+        <Form.Item label={t('drawer.brands')} name="brand_ids" extra={t('drawer.brandsHelp')}>
           <Select
             mode="multiple"
             allowClear
-            placeholder="Every brand"
+            placeholder={t('drawer.everyBrand')}
             loading={brands.isLoading}
             options={(brands.data?.data ?? []).map((b) => ({ value: b.id, label: b.title }))}
             optionFilterProp="label"
           />
         </Form.Item>
-        <Form.Item label="Locations" name="location_ids" extra="Empty: every location">
-          <LocationPicker placeholder="Every location" />
+        <Form.Item label={t('drawer.locations')} name="location_ids" extra={t('drawer.locationsHelp')}>
+          <LocationPicker placeholder={t('drawer.everyLocation')} />
         </Form.Item>
-        <Form.Item label="Terms" name="terms">
-          <Input.TextArea rows={3} maxLength={5000} placeholder="e.g. One per visit. Not valid with other offers." />
+        <Form.Item label={t('drawer.terms')} name="terms">
+          <Input.TextArea rows={3} maxLength={5000} placeholder={t('drawer.termsPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Image" extra="Optional: a picture of the offer, at most 5 MB.">
+        <Form.Item label={t('drawer.image')} extra={t('drawer.imageHelp')}>
           <div className="of-image-row">
             {current?.image_url && !image && <img src={current.image_url} alt="" className="of-image-preview" />}
             <Upload
@@ -205,18 +210,20 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
               maxCount={1}
               beforeUpload={(f) => {
                 const problem = logoError(f);
-                if (problem) void message.error(problem);
+                if (problem) void message.error(translateMessage(problem));
                 else setImage(f);
                 return false;
               }}
               onRemove={() => setImage(null)}
               fileList={image ? [{ uid: '1', name: image.name, status: 'done' }] : []}
             >
-              <Button icon={<PictureOutlined />}>{current?.image_url ? 'Replace image' : 'Choose an image'}</Button>
+              <Button icon={<PictureOutlined />}>
+                {current?.image_url ? t('drawer.replaceImage') : t('drawer.chooseImage')}
+              </Button>
             </Upload>
           </div>
         </Form.Item>
-        <Form.Item label="Active" name="active" valuePropName="checked">
+        <Form.Item label={t('drawer.active')} name="active" valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

@@ -10,6 +10,9 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
@@ -22,24 +25,29 @@ import './offers.css';
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const REDEEMERS = [...MANAGERS, 'responder'];
 
-const STATUS: Record<Offer['status'], { color: string; label: string }> = {
-  active: { color: 'green', label: 'Active' },
-  scheduled: { color: 'blue', label: 'Scheduled' },
-  expired: { color: 'default', label: 'Expired' },
-  inactive: { color: 'default', label: 'Inactive' },
+/** Each status's tag colour; its label is `offers:status.<status>`. */
+const STATUS: Record<Offer['status'], string> = {
+  active: 'green',
+  scheduled: 'blue',
+  expired: 'default',
+  inactive: 'default',
 };
 
-function validity(o: Offer): string {
-  if (o.valid_from && o.valid_to) return `${o.valid_from} – ${o.valid_to}`;
-  if (o.valid_from) return `From ${o.valid_from}`;
-  if (o.valid_to) return `Until ${o.valid_to}`;
-  return 'Always';
+/** A YYYY-MM-DD day in the user's language. */
+const day = (d: string) => formatDate(d, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function validity(o: Offer, t: TFunction): string {
+  if (o.valid_from && o.valid_to) return t('validity.range', { from: day(o.valid_from), to: day(o.valid_to) });
+  if (o.valid_from) return t('validity.from', { from: day(o.valid_from) });
+  if (o.valid_to) return t('validity.until', { to: day(o.valid_to) });
+  return t('validity.always');
 }
 
 type Dialog = { kind: 'edit'; offer: Offer | 'new' } | { kind: 'generate' | 'upload'; offer: Offer } | null;
 
 /** /feedback/offers: offers with their codes, generate and upload codes, exports, and redeeming a code. */
 export default function OffersPage() {
+  const { t } = useTranslation('offers');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const role = useMe().data?.role ?? 'analyst';
@@ -64,53 +72,57 @@ export default function OffersPage() {
 
   const columns: TableColumnsType<Offer> = [
     {
-      title: 'Offer',
+      title: t('list.offer'),
       key: 'offer',
       render: (_, o) => (
         <div>
-          <div className="of-title">{o.title}</div>
-          <div className="of-sub">{o.discount_label}</div>
+          <div className="of-title" dir="auto">
+            {o.title}
+          </div>
+          <div className="of-sub" dir="auto">
+            {o.discount_label}
+          </div>
         </div>
       ),
     },
     {
-      title: 'Status',
+      title: t('list.status'),
       key: 'status',
-      render: (_, o) => <Tag color={STATUS[o.status].color}>{STATUS[o.status].label}</Tag>,
+      render: (_, o) => <Tag color={STATUS[o.status]}>{t(`status.${o.status}`)}</Tag>,
     },
-    { title: 'Valid', key: 'valid', render: (_, o) => validity(o) },
+    { title: t('list.valid'), key: 'valid', render: (_, o) => validity(o, t) },
     {
-      title: 'Issued',
+      title: t('list.issued'),
       dataIndex: 'issued',
-      align: 'right',
-      render: (v: number) => <span data-testid="offer-issued">{v.toLocaleString('en')}</span>,
+      align: 'end',
+      render: (v: number) => <span data-testid="offer-issued">{formatNumber(v)}</span>,
     },
     {
-      title: 'Redeemed',
+      title: t('list.redeemed'),
       dataIndex: 'redeemed',
-      align: 'right',
-      render: (v: number) => <span data-testid="offer-redeemed">{v.toLocaleString('en')}</span>,
+      align: 'end',
+      render: (v: number) => <span data-testid="offer-redeemed">{formatNumber(v)}</span>,
     },
     {
-      title: 'Rate',
+      title: t('list.rate'),
       key: 'rate',
       width: 140,
       render: (_, o) =>
         o.redemption_rate === null ? (
-          <span className="of-sub">No codes yet</span>
+          <span className="of-sub">{t('list.noCodes')}</span>
         ) : (
           <Progress
             percent={o.redemption_rate}
             size="small"
-            format={(p) => `${p}%`}
-            aria-label={`Redemption rate of ${o.title}`}
+            format={(p) => formatNumber((p ?? 0) / 100, { style: 'percent', maximumFractionDigits: 1 })}
+            aria-label={t('list.rateOf', { title: o.title })}
           />
         ),
     },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, o) => (
         <Space wrap>
           {manage && (
@@ -120,7 +132,7 @@ export default function OffersPage() {
               onClick={() => setDialog({ kind: 'generate', offer: o })}
               data-testid="offer-generate"
             >
-              Generate codes
+              {t('list.generate')}
             </Button>
           )}
           <Dropdown
@@ -132,13 +144,13 @@ export default function OffersPage() {
                       {
                         key: 'edit',
                         icon: <EditOutlined />,
-                        label: 'Edit',
+                        label: t('list.edit'),
                         onClick: () => setDialog({ kind: 'edit', offer: o }),
                       },
                       {
                         key: 'upload',
                         icon: <UploadOutlined />,
-                        label: 'Upload codes',
+                        label: t('list.upload'),
                         onClick: () => setDialog({ kind: 'upload', offer: o }),
                       },
                     ]
@@ -146,23 +158,28 @@ export default function OffersPage() {
                 {
                   key: 'export',
                   icon: <DownloadOutlined />,
-                  label: 'Export codes',
+                  label: t('list.exportCodes'),
                   onClick: () => download(() => offersApi.exportCoupons(o.id)),
                 },
               ],
             }}
           >
-            <Button size="small" icon={<MoreOutlined />} aria-label={`More for ${o.title}`} />
+            <Button size="small" icon={<MoreOutlined />} aria-label={t('list.moreFor', { title: o.title })} />
           </Dropdown>
           {manage && (
             <Popconfirm
-              title="Delete this offer and all its codes?"
-              okText="Delete"
+              title={t('list.deleteConfirm')}
+              okText={t('list.delete')}
               okButtonProps={{ danger: true }}
-              cancelText="Cancel"
+              cancelText={t('list.cancel')}
               onConfirm={() => remove.mutate(o.id)}
             >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${o.title}`} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('list.deleteOf', { title: o.title })}
+              />
             </Popconfirm>
           )}
         </Space>
@@ -173,15 +190,15 @@ export default function OffersPage() {
   return (
     <>
       <PageHeader
-        title="Offers"
-        description="Discounts your customers receive as unique coupon codes, and the codes redeemed at your locations."
+        title={t('title')}
+        description={t('description')}
         extra={
           <Space wrap>
             <Button icon={<DownloadOutlined />} onClick={() => download(offersApi.exportOffers)}>
-              Export offers
+              {t('exportOffers')}
             </Button>
             <Button icon={<DownloadOutlined />} onClick={() => download(() => offersApi.exportCoupons())}>
-              Export coupons
+              {t('exportCoupons')}
             </Button>
             {manage && (
               <Button
@@ -190,7 +207,7 @@ export default function OffersPage() {
                 onClick={() => setDialog({ kind: 'edit', offer: 'new' })}
                 data-testid="offer-new"
               >
-                New offer
+                {t('new')}
               </Button>
             )}
           </Space>
@@ -201,8 +218,8 @@ export default function OffersPage() {
         <div className="of-toolbar">
           <Input.Search
             allowClear
-            placeholder="Search offers"
-            aria-label="Search offers"
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
             onSearch={(v) => {
               setPage(1);
               setSearch(v.trim());
@@ -216,11 +233,7 @@ export default function OffersPage() {
           loading={list.isFetching}
           locale={{
             // Our own colour: antd's faint placeholder grey is below the contrast a reader needs.
-            emptyText: (
-              <span className="of-empty">
-                {search ? 'No offer matches.' : 'No offers yet. Create one to give customers a reason to come back.'}
-              </span>
-            ),
+            emptyText: <span className="of-empty">{search ? t('list.noMatches') : t('list.empty')}</span>,
           }}
           pagination={{
             current: page,

@@ -2,22 +2,19 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { CheckCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
 import { locationsApi } from '../settings/api';
 import { settingsKeys } from '../settings/queryKeys';
 import { offerKeys, offersApi, type Coupon } from './api';
 
 const STATE_COLORS: Record<Coupon['state'], string> = { issued: 'blue', redeemed: 'green', expired: 'default' };
-const STATE_LABELS: Record<Coupon['state'], string> = {
-  issued: 'Ready to redeem',
-  redeemed: 'Redeemed',
-  expired: 'Expired',
-};
-
 function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  return iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 }
 
 function CouponDetails({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation('offers');
   const contact = [coupon.contact?.name, coupon.contact?.email, coupon.contact?.phone].filter(Boolean).join(' · ');
   return (
     <Descriptions
@@ -26,32 +23,56 @@ function CouponDetails({ coupon }: { coupon: Coupon }) {
       bordered
       data-testid="coupon-details"
       items={[
-        { key: 'code', label: 'Code', children: <span className="of-code">{coupon.code}</span> },
-        { key: 'offer', label: 'Offer', children: `${coupon.offer_title} (${coupon.discount_label})` },
+        {
+          key: 'code',
+          label: t('redeem.code'),
+          children: (
+            <span className="of-code" dir="ltr">
+              {coupon.code}
+            </span>
+          ),
+        },
+        {
+          key: 'offer',
+          label: t('redeem.offer'),
+          children: <span dir="auto">{`${coupon.offer_title} (${coupon.discount_label})`}</span>,
+        },
         {
           key: 'state',
-          label: 'State',
-          children: <Tag color={STATE_COLORS[coupon.state]}>{STATE_LABELS[coupon.state]}</Tag>,
+          label: t('redeem.state'),
+          children: <Tag color={STATE_COLORS[coupon.state]}>{t(`redeem.stateLabel.${coupon.state}`)}</Tag>,
         },
-        ...(coupon.valid_to ? [{ key: 'valid', label: 'Valid to', children: coupon.valid_to }] : []),
-        ...(contact ? [{ key: 'to', label: 'Given to', children: contact }] : []),
+        ...(coupon.valid_to
+          ? [
+              {
+                key: 'valid',
+                label: t('redeem.validTo'),
+                children: formatDate(coupon.valid_to, { dateStyle: 'medium', timeZone: 'UTC' }),
+              },
+            ]
+          : []),
+        ...(contact ? [{ key: 'to', label: t('redeem.givenTo'), children: <span dir="auto">{contact}</span> }] : []),
         ...(coupon.redeemed_at
           ? [
               {
                 key: 'redeemed',
-                label: 'Redeemed',
-                children: [when(coupon.redeemed_at), coupon.redeemed_location_title, coupon.redeemed_by]
-                  .filter(Boolean)
-                  .join(' · '),
+                label: t('redeem.redeemed'),
+                children: (
+                  <span dir="auto">
+                    {[when(coupon.redeemed_at), coupon.redeemed_location_title, coupon.redeemed_by]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ),
               },
             ]
           : []),
         {
           key: 'page',
-          label: 'Coupon page',
+          label: t('redeem.couponPage'),
           children: (
             <a href={coupon.page_path} target="_blank" rel="noopener noreferrer">
-              Open the customer's page
+              {t('redeem.openPage')}
             </a>
           ),
         },
@@ -62,6 +83,7 @@ function CouponDetails({ coupon }: { coupon: Coupon }) {
 
 /** Redeem a code at the till: find it, check it, confirm. */
 export function RedeemPanel({ canRedeem }: { canRedeem: boolean }) {
+  const { t } = useTranslation('offers');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -85,7 +107,7 @@ export function RedeemPanel({ canRedeem }: { canRedeem: boolean }) {
     onSuccess: (c) => {
       qc.setQueryData(offerKeys.coupon(code), c);
       void qc.invalidateQueries({ queryKey: ['offers', 'list'] });
-      void message.success(`Code ${c.code} redeemed.`);
+      void message.success(t('redeem.done', { code: c.code }));
     },
   });
   const find = () => {
@@ -96,23 +118,24 @@ export function RedeemPanel({ canRedeem }: { canRedeem: boolean }) {
   const coupon = found.data;
   const locationTitle = locs.find((l) => l.id === location)?.title;
   return (
-    <Card title="Redeem a code" className="of-redeem" data-testid="redeem-panel">
+    <Card title={t('redeem.title')} className="of-redeem" data-testid="redeem-panel">
       <div className="of-redeem-row">
         <Input
           allowClear
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           onPressEnter={find}
-          placeholder="Type or scan the customer's code"
-          aria-label="Coupon code"
+          dir="ltr"
+          placeholder={t('redeem.codePlaceholder')}
+          aria-label={t('redeem.codeLabel')}
           className="of-code-input"
           data-testid="redeem-code"
         />
         <Select
           value={location}
           onChange={setLocationId}
-          placeholder="Location"
-          aria-label="Location"
+          placeholder={t('redeem.location')}
+          aria-label={t('redeem.location')}
           showSearch={{ optionFilterProp: 'label' }}
           loading={locations.isLoading}
           options={locs.map((l) => ({ value: l.id, label: l.title }))}
@@ -126,21 +149,31 @@ export function RedeemPanel({ canRedeem }: { canRedeem: boolean }) {
           disabled={!typed.trim()}
           data-testid="redeem-find"
         >
-          Find
+          {t('redeem.find')}
         </Button>
       </div>
       {found.isError && (
-        <Alert type="error" showIcon title={found.error.message} style={{ marginTop: 12 }} data-testid="redeem-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={found.error.message}
+          style={{ marginBlockStart: 12 }}
+          data-testid="redeem-error"
+        />
       )}
       {coupon && (
-        <div style={{ marginTop: 12 }}>
+        <div style={{ marginBlockStart: 12 }}>
           <CouponDetails coupon={coupon} />
           {coupon.state === 'issued' && canRedeem && (
-            <Space style={{ marginTop: 12 }} wrap>
+            <Space style={{ marginBlockStart: 12 }} wrap>
               <Popconfirm
-                title={`Redeem ${coupon.code}${locationTitle ? ` at ${locationTitle}` : ''}?`}
-                okText="Redeem"
-                cancelText="Cancel"
+                title={
+                  locationTitle
+                    ? t('redeem.confirmAt', { code: coupon.code, location: locationTitle })
+                    : t('redeem.confirm', { code: coupon.code })
+                }
+                okText={t('redeem.redeem')}
+                cancelText={t('redeem.cancel')}
                 okButtonProps={{ 'data-testid': 'redeem-confirm' } as never}
                 onConfirm={() => redeem.mutate()}
                 disabled={!location}
@@ -152,13 +185,15 @@ export function RedeemPanel({ canRedeem }: { canRedeem: boolean }) {
                   disabled={!location}
                   data-testid="redeem-submit"
                 >
-                  Redeem
+                  {t('redeem.redeem')}
                 </Button>
               </Popconfirm>
-              {!location && <span className="of-muted">Choose the location first.</span>}
+              {!location && <span className="of-muted">{t('redeem.chooseLocation')}</span>}
             </Space>
           )}
-          {redeem.isError && <Alert type="error" showIcon title={redeem.error.message} style={{ marginTop: 12 }} />}
+          {redeem.isError && (
+            <Alert type="error" showIcon title={redeem.error.message} style={{ marginBlockStart: 12 }} />
+          )}
         </div>
       )}
     </Card>

@@ -2,6 +2,9 @@ import { Select, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../../i18n/format';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { NoData, Panel } from '../../reporting/ui';
 import { campaignsApi, pct, type Comparison } from './api';
@@ -9,28 +12,36 @@ import { CampaignFunnelCard } from './CampaignFunnelCard';
 
 type Row = Comparison['data'][number];
 
-const columns: TableColumnsType<Row> = [
+const columns = (t: TFunction): TableColumnsType<Row> => [
   {
-    title: 'Campaign',
+    title: t('campaigns.campaign'),
     key: 'name',
     render: (_, c) => (
       <span>
-        <Link to={`/feedback/campaigns/${c.id}`}>{c.name}</Link> <Tag>{c.channel === 'sms' ? 'SMS' : 'Email'}</Tag>
+        <Link to={`/feedback/campaigns/${c.id}`} dir="auto">
+          {c.name}
+        </Link>{' '}
+        <Tag>{t(`channel.${c.channel}`)}</Tag>
       </span>
     ),
   },
-  { title: 'Sent', key: 'sent', align: 'right', render: (_, c) => c.counts.sent },
-  { title: 'Delivered', key: 'delivered', align: 'right', render: (_, c) => pct(c.rates.delivery_rate) },
+  { title: t('campaigns.sent'), key: 'sent', align: 'end', render: (_, c) => formatNumber(c.counts.sent) },
+  { title: t('campaigns.delivered'), key: 'delivered', align: 'end', render: (_, c) => pct(c.rates.delivery_rate) },
   {
-    title: 'Opened',
+    title: t('campaigns.opened'),
     key: 'opened',
-    align: 'right',
+    align: 'end',
     render: (_, c) => (c.channel === 'sms' ? '–' : pct(c.rates.open_rate)),
   },
-  { title: 'Clicked', key: 'clicked', align: 'right', render: (_, c) => pct(c.rates.click_rate) },
-  { title: 'Rated', key: 'rated', align: 'right', render: (_, c) => pct(c.rates.rating_rate) },
-  { title: 'Public reviews', key: 'reviewed', align: 'right', render: (_, c) => pct(c.rates.review_rate) },
-  { title: 'Private feedback', key: 'feedback', align: 'right', render: (_, c) => pct(c.rates.feedback_rate) },
+  { title: t('campaigns.clicked'), key: 'clicked', align: 'end', render: (_, c) => pct(c.rates.click_rate) },
+  { title: t('campaigns.rated'), key: 'rated', align: 'end', render: (_, c) => pct(c.rates.rating_rate) },
+  { title: t('campaigns.publicReviews'), key: 'reviewed', align: 'end', render: (_, c) => pct(c.rates.review_rate) },
+  {
+    title: t('campaigns.privateFeedback'),
+    key: 'feedback',
+    align: 'end',
+    render: (_, c) => pct(c.rates.feedback_rate),
+  },
 ];
 
 /**
@@ -38,6 +49,7 @@ const columns: TableColumnsType<Row> = [
  * comparison of the campaigns that sent, so a manager sees which invitation works best.
  */
 export function CampaignComparison() {
+  const { t } = useTranslation('feedback');
   const comparison = useQuery({
     queryKey: ['campaigns', 'comparison'],
     queryFn: ({ signal }) => campaignsApi.comparison(signal),
@@ -50,16 +62,17 @@ export function CampaignComparison() {
       {shown !== null ? (
         <div>
           <Select
-            aria-label="Campaign whose funnel is shown"
+            aria-label={t('campaigns.funnelPick')}
+            data-user-content
             value={shown}
             onChange={setPicked}
-            options={rows.map((r) => ({ value: r.id, label: r.name }))}
-            style={{ width: '100%', marginBottom: 12 }}
+            options={rows.map((r) => ({ value: r.id, label: <span dir="auto">{r.name}</span> }))}
+            style={{ width: '100%', marginBlockEnd: 12 }}
           />
-          <CampaignFunnelCard campaignId={shown} title="Campaign funnel" />
+          <CampaignFunnelCard campaignId={shown} title={t('campaigns.funnelTitle')} />
         </div>
       ) : null}
-      <Panel title="Campaign comparison" testId="campaign-comparison-table">
+      <Panel title={t('campaigns.comparison')} testId="campaign-comparison-table">
         {rows.length || comparison.isLoading ? (
           <Table<Row>
             rowKey="id"
@@ -67,10 +80,10 @@ export function CampaignComparison() {
             loading={comparison.isLoading}
             dataSource={rows}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            columns={columns}
+            columns={columns(t)}
           />
         ) : (
-          <NoData text="No campaign has been sent yet: send one from Feedback › Campaigns." />
+          <NoData text={t('campaigns.noneSent')} />
         )}
       </Panel>
     </div>

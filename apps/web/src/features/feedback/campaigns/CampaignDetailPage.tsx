@@ -4,6 +4,8 @@ import { ArrowLeftOutlined, StopOutlined, SendOutlined } from '@ant-design/icons
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
@@ -11,49 +13,57 @@ import { campaignKeys, campaignsApi, MANAGERS, pct, STATUS_TAGS, type Campaign, 
 import { CampaignFunnelCard } from './CampaignFunnelCard';
 import './campaigns.css';
 
+/** The recipient filter's states; each label is `feedback:campaigns.filter.<state>` ('' is everyone). */
 const FILTERS = [
-  ['', 'Everyone'],
-  ['queued', 'Queued'],
-  ['sent', 'Sent'],
-  ['delivered', 'Delivered'],
-  ['opened', 'Opened'],
-  ['clicked', 'Clicked'],
-  ['rated', 'Rated'],
-  ['reviewed', 'Reviewed publicly'],
-  ['feedback', 'Private feedback'],
-  ['unsubscribed', 'Unsubscribed'],
-  ['failed', 'Failed'],
-  ['skipped', 'Skipped'],
+  '',
+  'queued',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'rated',
+  'reviewed',
+  'feedback',
+  'unsubscribed',
+  'failed',
+  'skipped',
 ] as const;
 
 /** Solid tags in dark shades: white text on them passes WCAG AA contrast (antd's light cyan and gold do not). */
-const STAGE: Record<string, { color: string; label: string }> = {
-  sent: { color: '#475569', label: 'Sent' },
-  delivered: { color: '#1d4ed8', label: 'Delivered' },
-  opened: { color: '#4338ca', label: 'Opened' },
-  clicked: { color: '#0e7490', label: 'Clicked' },
-  rated: { color: '#a16207', label: 'Rated' },
-  reviewed: { color: '#15803d', label: 'Reviewed publicly' },
-  feedback: { color: '#be185d', label: 'Private feedback' },
+/** A send time as the table shows it (day, month, time). */
+const shortTime = (iso: string) => dayjs(iso).format('D MMM HH:mm');
+
+const STAGE: Record<string, string> = {
+  sent: '#475569',
+  delivered: '#1d4ed8',
+  opened: '#4338ca',
+  clicked: '#0e7490',
+  rated: '#a16207',
+  reviewed: '#15803d',
+  feedback: '#be185d',
 };
 
 /** What a recipient's row says: where they got to, or why they were not sent to. */
 function RecipientState({ r }: { r: Recipient }) {
-  const extra = r.unsubscribed_at ? <Tag color="#c2410c">Unsubscribed</Tag> : null;
+  const { t } = useTranslation('feedback');
+  const extra = r.unsubscribed_at ? <Tag color="#c2410c">{t('campaigns.filter.unsubscribed')}</Tag> : null;
   if (r.state === 'failed' || r.state === 'skipped')
     return (
       <Space size={4} wrap>
-        <Tag color={r.state === 'failed' ? '#b91c1c' : 'default'}>{r.state === 'failed' ? 'Failed' : 'Skipped'}</Tag>
+        <Tag color={r.state === 'failed' ? '#b91c1c' : 'default'}>
+          {r.state === 'failed' ? t('campaigns.filter.failed') : t('campaigns.filter.skipped')}
+        </Tag>
         <span className="cp-reason">{r.failure_reason}</span>
         {extra}
       </Space>
     );
-  if (r.state === 'queued' || r.state === 'sending') return <Tag>{r.state === 'queued' ? 'Queued' : 'Sending'}</Tag>;
-  const stage = STAGE[r.stage ?? 'sent'] ?? STAGE.sent!;
+  if (r.state === 'queued' || r.state === 'sending')
+    return <Tag>{r.state === 'queued' ? t('campaigns.filter.queued') : t('campaigns.status.sending')}</Tag>;
+  const stage = r.stage && STAGE[r.stage] ? r.stage : 'sent';
   return (
     <Space size={4} wrap>
-      <Tag color={stage.color} data-testid="recipient-stage">
-        {stage.label}
+      <Tag color={STAGE[stage]} data-testid="recipient-stage">
+        {t(`campaigns.filter.${stage}`)}
       </Tag>
       {extra}
     </Space>
@@ -61,28 +71,30 @@ function RecipientState({ r }: { r: Recipient }) {
 }
 
 function Counts({ c }: { c: Campaign }) {
+  const { t } = useTranslation('feedback');
+  // [key of feedback:campaigns.count, value, rate]
   const items: [string, number, string?][] = [
-    ['Recipients', c.counts.total],
-    ['Sent', c.counts.sent],
-    ['Delivered', c.counts.delivered, pct(c.rates.delivery_rate)],
+    ['recipients', c.counts.total],
+    ['sent', c.counts.sent],
+    ['delivered', c.counts.delivered, pct(c.rates.delivery_rate)],
     ...(c.channel === 'email'
-      ? ([['Opened', c.counts.opened, pct(c.rates.open_rate)]] as [string, number, string][])
+      ? ([['opened', c.counts.opened, pct(c.rates.open_rate)]] as [string, number, string][])
       : []),
-    ['Clicked', c.counts.clicked, pct(c.rates.click_rate)],
-    ['Rated', c.counts.rated, pct(c.rates.rating_rate)],
-    ['Reviewed', c.counts.reviewed, pct(c.rates.review_rate)],
-    ['Feedback', c.counts.feedback, pct(c.rates.feedback_rate)],
-    ['Unsubscribed', c.counts.unsubscribed],
-    ['Failed', c.counts.failed],
-    ['Skipped', c.counts.skipped],
-    ...(c.counts.queued ? ([['Queued', c.counts.queued]] as [string, number][]) : []),
+    ['clicked', c.counts.clicked, pct(c.rates.click_rate)],
+    ['rated', c.counts.rated, pct(c.rates.rating_rate)],
+    ['reviewed', c.counts.reviewed, pct(c.rates.review_rate)],
+    ['feedback', c.counts.feedback, pct(c.rates.feedback_rate)],
+    ['unsubscribed', c.counts.unsubscribed],
+    ['failed', c.counts.failed],
+    ['skipped', c.counts.skipped],
+    ...(c.counts.queued ? ([['queued', c.counts.queued]] as [string, number][]) : []),
   ];
   return (
     <div className="cp-counts" data-testid="campaign-counts">
       {items.map(([label, value, rate]) => (
         <Card key={label} size="small">
-          <div className="cp-count-label">{label}</div>
-          <div className="cp-count-value">{value.toLocaleString('en')}</div>
+          <div className="cp-count-label">{t(`campaigns.count.${label}`)}</div>
+          <div className="cp-count-value">{formatNumber(value)}</div>
           <div className="cp-rate">{rate && rate !== '–' ? rate : '\u00a0'}</div>
         </Card>
       ))}
@@ -92,6 +104,7 @@ function Counts({ c }: { c: Campaign }) {
 
 /** /feedback/campaigns/:id: counts, funnel and every recipient's state, refreshed while it sends. */
 export default function CampaignDetailPage() {
+  const { t } = useTranslation('feedback');
   const id = Number(useParams().id);
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -115,7 +128,7 @@ export default function CampaignDetailPage() {
       kind === 'cancel' ? campaignsApi.cancel(id) : campaignsApi.send(id, null),
     onSuccess: (c) => {
       void qc.invalidateQueries({ queryKey: campaignKeys.all });
-      void message.success(c.status === 'cancelled' ? 'Campaign cancelled.' : 'Campaign resumed.');
+      void message.success(c.status === 'cancelled' ? t('campaigns.cancelled') : t('campaigns.resumed'));
     },
     onError: (e) => void message.error(e.message),
   });
@@ -124,26 +137,36 @@ export default function CampaignDetailPage() {
 
   const columns: TableColumnsType<Recipient> = [
     {
-      title: 'Recipient',
+      title: t('campaigns.recipient'),
       key: 'who',
       render: (_, r) => (
         <div>
-          <div>{r.name ?? '—'}</div>
-          <div className="cp-muted">{r.address || '—'}</div>
+          <div dir="auto">{r.name ?? '—'}</div>
+          <div className="cp-muted" dir="ltr">
+            {r.address || '—'}
+          </div>
         </div>
       ),
     },
-    { title: 'Location', dataIndex: 'location', render: (v: string | null) => v ?? '—' },
-    { title: 'State', key: 'state', render: (_, r) => <RecipientState r={r} /> },
     {
-      title: 'Sent',
+      title: t('campaigns.location'),
+      dataIndex: 'location',
+      render: (v: string | null) => <span dir="auto">{v ?? '—'}</span>,
+    },
+    { title: t('campaigns.state'), key: 'state', render: (_, r) => <RecipientState r={r} /> },
+    {
+      title: t('campaigns.sent'),
       dataIndex: 'sent_at',
       render: (v: string | null, r) =>
         v ? (
           <Tooltip
-            title={r.reminder_sent_at ? `Reminder ${dayjs(r.reminder_sent_at).format('D MMM HH:mm')}` : undefined}
+            title={
+              r.reminder_sent_at
+                ? t('campaigns.reminderAt', { when: dayjs(r.reminder_sent_at).format('D MMM HH:mm') })
+                : undefined
+            }
           >
-            {dayjs(v).format('D MMM HH:mm')}
+            {shortTime(v)}
           </Tooltip>
         ) : (
           '—'
@@ -154,21 +177,29 @@ export default function CampaignDetailPage() {
   return (
     <>
       <PageHeader
-        title={c?.name ?? 'Campaign'}
+        title={c?.name ?? t('campaigns.campaign')}
         description={
           c && (
             <Space wrap size={6}>
               <Link to="/feedback/campaigns">
-                <ArrowLeftOutlined /> Campaigns
+                <ArrowLeftOutlined className="fb-mirror" /> {t('campaigns.title')}
               </Link>
               <span>·</span>
               <Tag color={STATUS_TAGS[c.status].color} data-testid="campaign-detail-status">
-                {STATUS_TAGS[c.status].label}
+                {t(`campaigns.status.${c.status}`)}
               </Tag>
               <span>
-                {c.channel === 'sms' ? 'SMS' : 'Email'} to {c.list_name ?? 'every contact'}
-                {c.template_name ? ` with “${c.template_name}”` : ''}
-                {c.reminder_after_days ? `, reminder after ${c.reminder_after_days} days` : ''}
+                {t('campaigns.summary', {
+                  channel: t(`channel.${c.channel}`),
+                  list: c.list_name ?? t('campaigns.everyContactLower'),
+                })}
+                {c.template_name ? t('campaigns.summaryTemplate', { template: c.template_name }) : ''}
+                {c.reminder_after_days
+                  ? t('campaigns.summaryReminder', {
+                      count: c.reminder_after_days,
+                      n: formatNumber(c.reminder_after_days),
+                    })
+                  : ''}
               </span>
             </Space>
           )
@@ -179,19 +210,23 @@ export default function CampaignDetailPage() {
           ['scheduled', 'sending', 'failed'].includes(c.status) && (
             <Space>
               {c.status === 'failed' && (
-                <Button icon={<SendOutlined />} onClick={() => act.mutate('resume')} loading={act.isPending}>
-                  Resume
+                <Button
+                  icon={<SendOutlined className="fb-mirror" />}
+                  onClick={() => act.mutate('resume')}
+                  loading={act.isPending}
+                >
+                  {t('campaigns.resume')}
                 </Button>
               )}
               {['scheduled', 'sending', 'failed'].includes(c.status) && (
                 <Popconfirm
-                  title="Cancel this campaign? Recipients not sent yet will be skipped."
-                  okText="Cancel campaign"
-                  cancelText="Keep"
+                  title={t('campaigns.cancelConfirm')}
+                  okText={t('campaigns.cancelCampaign')}
+                  cancelText={t('campaigns.keep')}
                   onConfirm={() => act.mutate('cancel')}
                 >
                   <Button danger icon={<StopOutlined />}>
-                    Cancel
+                    {t('campaigns.cancel')}
                   </Button>
                 </Popconfirm>
               )}
@@ -200,21 +235,21 @@ export default function CampaignDetailPage() {
         }
       />
       {c?.status === 'failed' && c.error && (
-        <Alert className="cp-alert" type="error" showIcon message="Sending stopped" description={c.error} />
+        <Alert className="cp-alert" type="error" showIcon message={t('campaigns.stoppedTitle')} description={c.error} />
       )}
       {c?.status === 'scheduled' && c.scheduled_at && (
         <Alert
           className="cp-alert"
           type="info"
           showIcon
-          message={`Scheduled for ${dayjs(c.scheduled_at).format('D MMM YYYY, HH:mm')}`}
+          message={t('campaigns.scheduledFor', { when: dayjs(c.scheduled_at).format('D MMM YYYY, HH:mm') })}
         />
       )}
       {c && <Counts c={c} />}
       <div className="cp-detail-grid">
         <CampaignFunnelCard campaignId={id} refetchMs={live} />
         <Card
-          title="Recipients"
+          title={t('campaigns.recipients')}
           extra={
             <Select
               value={filter}
@@ -222,12 +257,12 @@ export default function CampaignDetailPage() {
                 setFilter(v);
                 setPage(1);
               }}
-              options={FILTERS.map(([value, label]) => ({ value, label }))}
+              options={FILTERS.map((value) => ({ value, label: t(`campaigns.filter.${value || 'everyone'}`) }))}
               style={{ minWidth: 170 }}
               // Twelve short options: all of them rendered (and reachable), none virtualised away.
               virtual={false}
               listHeight={400}
-              aria-label="Filter recipients"
+              aria-label={t('campaigns.filterRecipients')}
               data-testid="recipient-filter"
             />
           }
@@ -241,8 +276,8 @@ export default function CampaignDetailPage() {
               emptyText: (
                 <span className="cp-empty">
                   {c?.status === 'draft' || c?.status === 'scheduled'
-                    ? 'Recipients appear when the campaign starts sending.'
-                    : 'No recipient in this state.'}
+                    ? t('campaigns.recipientsLater')
+                    : t('campaigns.noRecipient')}
                 </span>
               ),
             }}

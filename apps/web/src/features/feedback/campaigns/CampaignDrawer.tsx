@@ -16,6 +16,8 @@ import {
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { ApiError } from '../../../lib/api';
 import { campaignKeys, campaignsApi, type Campaign, type CampaignInput, type Channel } from './api';
@@ -94,11 +96,12 @@ function AudiencePreview({
   listId: number | null;
   segment: CampaignInput['segment'];
 }) {
+  const { t } = useTranslation('feedback');
   const key = JSON.stringify([channel, listId, segment]);
   const [debounced, setDebounced] = useState(key);
   useEffect(() => {
-    const t = setTimeout(() => setDebounced(key), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setDebounced(key), 300);
+    return () => clearTimeout(timer);
   }, [key]);
   const preview = useQuery({
     queryKey: ['campaigns', 'preview', debounced],
@@ -106,13 +109,20 @@ function AudiencePreview({
     staleTime: 10_000,
   });
   const p = preview.data;
+  const show = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
   return (
     <div className="cp-preview" data-testid="campaign-preview" aria-live="polite">
-      <Statistic title="Will be asked" value={p?.eligible ?? '…'} valueStyle={{ color: '#15803d' }} />
-      <Statistic title="Suppressed" value={p?.suppressed ?? '…'} />
-      <Statistic title="No consent" value={p?.no_consent ?? '…'} />
-      <Statistic title={`Asked in the last ${p?.repeat_guard_days ?? 30} days`} value={p?.asked_recently ?? '…'} />
-      <Statistic title={channel === 'sms' ? 'No phone' : 'No email'} value={p?.no_address ?? '…'} />
+      <Statistic title={t('drawer.willBeAsked')} value={show(p?.eligible)} valueStyle={{ color: '#15803d' }} />
+      <Statistic title={t('drawer.suppressed')} value={show(p?.suppressed)} />
+      <Statistic title={t('drawer.noConsent')} value={show(p?.no_consent)} />
+      <Statistic
+        title={t('drawer.askedRecently', {
+          count: p?.repeat_guard_days ?? 30,
+          n: formatNumber(p?.repeat_guard_days ?? 30),
+        })}
+        value={show(p?.asked_recently)}
+      />
+      <Statistic title={channel === 'sms' ? t('drawer.noPhone') : t('drawer.noEmail')} value={show(p?.no_address)} />
     </div>
   );
 }
@@ -127,6 +137,7 @@ export function CampaignDrawer({
   onClose: () => void;
   onSent: (id: number) => void;
 }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -144,10 +155,13 @@ export function CampaignDrawer({
   const lastVisit = Form.useWatch('last_visit', form);
   const reminder = Form.useWatch('reminder', form);
   const when = Form.useWatch('when', form) ?? 'now';
-  const templates = (options.data?.templates ?? []).filter((t) => t.channel === channel);
+  const templates = (options.data?.templates ?? []).filter((tpl) => tpl.channel === channel);
   const templateOptions = [
-    { value: 0, label: 'Built-in invitation' },
-    ...templates.map((t) => ({ value: t.id, label: `${t.name} (${t.language})` })),
+    { value: 0, label: t('drawer.builtIn') },
+    ...templates.map((tpl) => ({
+      value: tpl.id,
+      label: `${tpl.name} (${t(`templates.languageCode.${tpl.language}`, { defaultValue: tpl.language })})`,
+    })),
   ];
 
   const save = useMutation({
@@ -160,10 +174,10 @@ export function CampaignDrawer({
       void qc.invalidateQueries({ queryKey: campaignKeys.all });
       void message.success(
         c.status === 'draft'
-          ? 'Draft saved.'
+          ? t('drawer.draftSaved')
           : c.scheduled_at && dayjs(c.scheduled_at).isAfter(dayjs().add(1, 'minute'))
-            ? 'Campaign scheduled.'
-            : 'Campaign is sending.',
+            ? t('drawer.scheduled')
+            : t('drawer.sending'),
       );
       if (c.status !== 'draft') onSent(c.id);
       else onClose();
@@ -175,10 +189,11 @@ export function CampaignDrawer({
     },
   });
 
-  const action = when === 'draft' ? 'Save draft' : when === 'later' ? 'Schedule' : 'Send now';
+  const action =
+    when === 'draft' ? t('drawer.saveDraft') : when === 'later' ? t('drawer.schedule') : t('drawer.sendNow');
   return (
     <Drawer
-      title={current ? `Edit ${current.name}` : 'New campaign'}
+      title={current ? t('drawer.editTitle', { name: current.name }) : t('campaigns.new')}
       open
       onClose={onClose}
       size={narrow ? '100%' : 600}
@@ -198,61 +213,59 @@ export function CampaignDrawer({
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item
-          label="Name"
+          label={t('drawer.name')}
           name="name"
-          rules={[{ required: true, whitespace: true, message: 'Missing campaign name!' }]}
+          rules={[{ required: true, whitespace: true, message: t('drawer.nameMissing') }]}
         >
-          <Input placeholder="e.g. March diners" maxLength={200} data-testid="campaign-name" />
+          <Input placeholder={t('drawer.namePlaceholder')} maxLength={200} data-testid="campaign-name" />
         </Form.Item>
-        <Form.Item label="Channel" name="channel">
+        <Form.Item label={t('channel.label')} name="channel">
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
             onChange={() => form.setFieldsValue({ template_id: 0, reminder_template_id: 0 })}
             options={[
-              { value: 'email', label: 'Email' },
-              { value: 'sms', label: 'SMS', disabled: options.data ? !options.data.sms_configured : false },
+              { value: 'email', label: t('channel.email') },
+              { value: 'sms', label: t('channel.sms'), disabled: options.data ? !options.data.sms_configured : false },
             ]}
           />
         </Form.Item>
         {options.data && !options.data.sms_configured && (
-          <p className="cp-muted cp-note">
-            SMS needs a Twilio account in the server settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN).
-          </p>
+          <p className="cp-muted cp-note">{t('drawer.smsNeedsTwilio')}</p>
         )}
-        <Form.Item label="Send to" name="list_id" extra="A list, or every contact; the filters below narrow it.">
+        <Form.Item label={t('drawer.sendTo')} name="list_id" extra={t('drawer.sendToHelp')}>
           <Select
             loading={options.isLoading}
             data-testid="campaign-list"
             options={[
-              { value: 0, label: 'Every contact' },
+              { value: 0, label: t('campaigns.everyContact') },
               ...(options.data?.lists ?? []).map((l) => ({
                 value: l.id,
-                label: `${l.name} (${l.contacts.toLocaleString('en')})`,
+                label: `${l.name} (${formatNumber(l.contacts)})`,
               })),
             ]}
           />
         </Form.Item>
         <div className="cp-grid2">
-          <Form.Item label="Locations" name="location_ids">
+          <Form.Item label={t('drawer.locations')} name="location_ids">
             <Select
               mode="multiple"
               allowClear
-              placeholder="Any location"
+              placeholder={t('drawer.anyLocation')}
               optionFilterProp="label"
               options={(options.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
             />
           </Form.Item>
-          <Form.Item label="Tags" name="tags">
+          <Form.Item label={t('drawer.tags')} name="tags">
             <Select
               mode="multiple"
               allowClear
-              placeholder="Any tag"
-              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
+              placeholder={t('drawer.anyTag')}
+              options={(options.data?.tags ?? []).map((tag) => ({ value: tag, label: tag }))}
             />
           </Form.Item>
         </div>
-        <Form.Item label="Last visit" name="last_visit">
+        <Form.Item label={t('drawer.lastVisit')} name="last_visit">
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} format={DAY} />
         </Form.Item>
         <AudiencePreview
@@ -260,55 +273,55 @@ export function CampaignDrawer({
           listId={listId || null}
           segment={segmentOf({ location_ids: locationIds ?? [], tags: tags ?? [], last_visit: lastVisit })}
         />
-        <Form.Item label="Template" name="template_id">
+        <Form.Item label={t('drawer.template')} name="template_id">
           <Select options={templateOptions} data-testid="campaign-template" />
         </Form.Item>
-        <Form.Item
-          label="Offer"
-          name="offer_id"
-          extra="Each recipient gets a coupon of the offer with the invitation (within its limit per customer)."
-        >
+        <Form.Item label={t('drawer.offer')} name="offer_id" extra={t('drawer.offerHelp')}>
           <Select
             data-testid="campaign-offer"
             options={[
-              { value: 0, label: 'No offer' },
+              { value: 0, label: t('landing.noOffer') },
               ...(options.data?.offers ?? []).map((o) => ({ value: o.id, label: o.title })),
             ]}
           />
         </Form.Item>
         <Form.Item
-          label="Reminder"
+          label={t('drawer.reminder')}
           name="reminder"
           valuePropName="checked"
-          extra="Sent once to those who have not rated by then."
+          extra={t('drawer.reminderHelp')}
         >
           <Switch />
         </Form.Item>
         {reminder && (
           <div className="cp-grid2">
             <Form.Item
-              label="After (days)"
+              label={t('drawer.afterDays')}
               name="reminder_after_days"
-              rules={[{ required: true, message: 'How many days after?' }]}
+              rules={[{ required: true, message: t('drawer.afterDaysMissing') }]}
             >
               <InputNumber min={1} max={60} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item label="Reminder template" name="reminder_template_id">
-              <Select options={[{ value: 0, label: 'Same as the invitation' }, ...templateOptions.slice(1)]} />
+            <Form.Item label={t('drawer.reminderTemplate')} name="reminder_template_id">
+              <Select options={[{ value: 0, label: t('drawer.sameAsInvitation') }, ...templateOptions.slice(1)]} />
             </Form.Item>
           </div>
         )}
-        <Form.Item label="When" name="when">
+        <Form.Item label={t('drawer.when')} name="when">
           <Radio.Group>
             <Space direction={narrow ? 'vertical' : 'horizontal'}>
-              <Radio value="now">Send now</Radio>
-              <Radio value="later">Schedule</Radio>
-              <Radio value="draft">Keep as draft</Radio>
+              <Radio value="now">{t('drawer.sendNow')}</Radio>
+              <Radio value="later">{t('drawer.schedule')}</Radio>
+              <Radio value="draft">{t('drawer.keepDraft')}</Radio>
             </Space>
           </Radio.Group>
         </Form.Item>
         {when === 'later' && (
-          <Form.Item label="Send at" name="scheduled_at" rules={[{ required: true, message: 'Choose when to send' }]}>
+          <Form.Item
+            label={t('drawer.sendAt')}
+            name="scheduled_at"
+            rules={[{ required: true, message: t('drawer.sendAtMissing') }]}
+          >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
@@ -317,13 +330,7 @@ export function CampaignDrawer({
             />
           </Form.Item>
         )}
-        {when === 'now' && (
-          <Alert
-            type="info"
-            showIcon
-            message="Messages start going out as soon as you send; daily caps per location may spread them over several days."
-          />
-        )}
+        {when === 'now' && <Alert type="info" showIcon message={t('drawer.nowNote')} />}
       </Form>
     </Drawer>
   );

@@ -2,6 +2,10 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Card, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../../i18n/format';
+import { chartRtl } from '../charts';
 import { campaignKeys, campaignsApi, type Funnel } from './api';
 import './campaigns.css';
 
@@ -19,23 +23,27 @@ const STEP_COLORS: Record<string, string> = {
 };
 
 /** Horizontal bars from sent down to reviews and private feedback, each with its share of those sent. */
-export function funnelOption(funnel: Funnel): EChartsOption {
+export function funnelOption(funnel: Funnel, t: TFunction, rtl = chartRtl()): EChartsOption {
   const steps = [...funnel.steps].reverse();
   const sent = funnel.steps[0]?.count ?? 0;
-  const share = (n: number) => (sent ? `${Math.round((n / sent) * 1000) / 10}%` : '–');
+  const share = (n: number) =>
+    sent ? formatNumber(Math.round((n / sent) * 1000) / 1000, { style: 'percent', maximumFractionDigits: 1 }) : '–';
+  const label = (s: Funnel['steps'][number]) => t(`campaigns.funnel.${s.key}`, { defaultValue: s.label });
+  // Right to left: bars grow leftwards from the labels on the right, their figures on their left.
   return {
-    grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
+    grid: { left: rtl ? 72 : 8, right: rtl ? 8 : 72, top: 8, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (p) => {
         const d = p as unknown as { name: string; value: number };
-        return `${d.name}: ${d.value.toLocaleString('en')} (${share(d.value)})`;
+        return `${d.name}: ${formatNumber(d.value)} (${share(d.value)})`;
       },
     },
-    xAxis: { type: 'value', show: false },
+    xAxis: { type: 'value', show: false, inverse: rtl },
     yAxis: {
       type: 'category',
-      data: steps.map((s) => s.label),
+      data: steps.map(label),
+      position: rtl ? 'right' : 'left',
       axisTick: { show: false },
       axisLine: { show: false },
       axisLabel: { color: '#334155' },
@@ -50,9 +58,9 @@ export function funnelOption(funnel: Funnel): EChartsOption {
         })),
         label: {
           show: true,
-          position: 'right',
+          position: rtl ? 'left' : 'right',
           color: '#334155',
-          formatter: (p) => `${(p.value as number).toLocaleString('en')} · ${share(p.value as number)}`,
+          formatter: (p) => `${formatNumber(p.value as number)} · ${share(p.value as number)}`,
         },
       },
     ],
@@ -65,35 +73,36 @@ export function funnelOption(funnel: Funnel): EChartsOption {
  */
 export function CampaignFunnelCard({
   campaignId,
-  title = 'Funnel',
+  title,
   refetchMs,
 }: {
   campaignId: number;
   title?: string;
   refetchMs?: number | false;
 }) {
+  const { t } = useTranslation('feedback');
   const funnel = useQuery({
     queryKey: campaignKeys.funnel(campaignId),
     queryFn: ({ signal }) => campaignsApi.funnel(campaignId, signal),
     refetchInterval: refetchMs ?? false,
   });
-  const option = useMemo(() => (funnel.data ? funnelOption(funnel.data) : null), [funnel.data]);
+  const option = useMemo(() => (funnel.data ? funnelOption(funnel.data, t) : null), [funnel.data, t]);
   const empty = funnel.data && funnel.data.steps[0]?.count === 0;
   return (
-    <Card title={title} data-testid="campaign-funnel">
+    <Card title={title ?? t('campaigns.funnelDefault')} data-testid="campaign-funnel">
       {empty ? (
-        <p className="cp-muted">Nothing sent yet: the funnel fills as messages go out and recipients respond.</p>
+        <p className="cp-muted">{t('campaigns.funnelEmpty')}</p>
       ) : (
         <Suspense fallback={<Skeleton active />}>
           {option ? <Chart option={option} height={260} testId="campaign-funnel-chart" /> : <Skeleton active />}
         </Suspense>
       )}
       {funnel.data && (
-        <ul className="cp-funnel-list" aria-label="Funnel steps">
+        <ul className="cp-funnel-list" aria-label={t('campaigns.funnelSteps')}>
           {funnel.data.steps.map((s) => (
             <li key={s.key} data-testid={`funnel-${s.key}`}>
-              <span>{s.label}</span>
-              <strong>{s.count.toLocaleString('en')}</strong>
+              <span>{t(`campaigns.funnel.${s.key}`, { defaultValue: s.label })}</span>
+              <strong>{formatNumber(s.count)}</strong>
             </li>
           ))}
         </ul>

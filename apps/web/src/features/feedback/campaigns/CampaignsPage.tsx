@@ -4,6 +4,9 @@ import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlin
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../../i18n/format';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
@@ -11,9 +14,9 @@ import { campaignKeys, campaignsApi, MANAGERS, pct, STATUS_TAGS, type Campaign }
 import { CampaignDrawer } from './CampaignDrawer';
 import './campaigns.css';
 
-function when(c: Campaign): string {
+function when(c: Campaign, t: TFunction): string {
   if (c.status === 'scheduled' && c.scheduled_at)
-    return `Scheduled ${dayjs(c.scheduled_at).format('D MMM YYYY, HH:mm')}`;
+    return t('campaigns.scheduledAt', { when: dayjs(c.scheduled_at).format('D MMM YYYY, HH:mm') });
   const at = c.finished_at ?? c.started_at ?? c.created_at;
   return dayjs(at).format('D MMM YYYY');
 }
@@ -26,6 +29,7 @@ function progressOf(c: Campaign): number {
 
 /** /feedback/campaigns: email and SMS invitations with their status and rates; create, send, follow. */
 export default function CampaignsPage() {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -51,49 +55,59 @@ export default function CampaignsPage() {
 
   const columns: TableColumnsType<Campaign> = [
     {
-      title: 'Campaign',
+      title: t('campaigns.campaign'),
       key: 'name',
       render: (_, c) => (
         <div>
           <Link to={`/feedback/campaigns/${c.id}`} className="cp-name" data-testid="campaign-link">
-            {c.channel === 'sms' ? <MessageOutlined aria-label="SMS" /> : <MailOutlined aria-label="Email" />} {c.name}
+            {c.channel === 'sms' ? (
+              <MessageOutlined aria-label={t('channel.sms')} />
+            ) : (
+              <MailOutlined aria-label={t('channel.email')} />
+            )}{' '}
+            <span dir="auto">{c.name}</span>
           </Link>
           <div className="cp-muted">
-            {c.list_name ?? 'Every contact'} · {when(c)}
+            <span dir="auto">{c.list_name ?? t('campaigns.everyContact')}</span> · {when(c, t)}
           </div>
         </div>
       ),
     },
     {
-      title: 'Status',
+      title: t('campaigns.statusTitle'),
       key: 'status',
       render: (_, c) =>
         c.status === 'sending' ? (
           <div className="cp-progress">
-            <Tag color="processing">Sending</Tag>
-            <Progress percent={progressOf(c)} size="small" aria-label={`Progress of ${c.name}`} />
+            <Tag color="processing">{t('campaigns.status.sending')}</Tag>
+            <Progress
+              percent={progressOf(c)}
+              format={(p) => formatNumber((p ?? 0) / 100, { style: 'percent' })}
+              size="small"
+              aria-label={t('campaigns.progressOf', { name: c.name })}
+            />
           </div>
         ) : (
           <Tag color={STATUS_TAGS[c.status].color} data-testid="campaign-status">
-            {STATUS_TAGS[c.status].label}
+            {t(`campaigns.status.${c.status}`)}
           </Tag>
         ),
     },
-    { title: 'Sent', key: 'sent', align: 'right', render: (_, c) => c.counts.sent.toLocaleString('en') },
-    { title: 'Delivered', key: 'delivered', align: 'right', render: (_, c) => pct(c.rates.delivery_rate) },
+    { title: t('campaigns.sent'), key: 'sent', align: 'end', render: (_, c) => formatNumber(c.counts.sent) },
+    { title: t('campaigns.delivered'), key: 'delivered', align: 'end', render: (_, c) => pct(c.rates.delivery_rate) },
     {
-      title: 'Opened',
+      title: t('campaigns.opened'),
       key: 'opened',
-      align: 'right',
+      align: 'end',
       render: (_, c) => (c.channel === 'sms' ? '–' : pct(c.rates.open_rate)),
     },
-    { title: 'Clicked', key: 'clicked', align: 'right', render: (_, c) => pct(c.rates.click_rate) },
-    { title: 'Rated', key: 'rated', align: 'right', render: (_, c) => pct(c.rates.rating_rate) },
-    { title: 'Reviews', key: 'reviewed', align: 'right', render: (_, c) => pct(c.rates.review_rate) },
+    { title: t('campaigns.clicked'), key: 'clicked', align: 'end', render: (_, c) => pct(c.rates.click_rate) },
+    { title: t('campaigns.rated'), key: 'rated', align: 'end', render: (_, c) => pct(c.rates.rating_rate) },
+    { title: t('campaigns.reviews'), key: 'reviewed', align: 'end', render: (_, c) => pct(c.rates.review_rate) },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, c) =>
         manage && (c.status === 'draft' || c.status === 'cancelled') ? (
           <Space>
@@ -102,17 +116,22 @@ export default function CampaignsPage() {
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => setEditing(c)}
-                aria-label={`Edit ${c.name}`}
+                aria-label={t('campaigns.editOf', { name: c.name })}
               />
             )}
             <Popconfirm
-              title="Delete this campaign?"
-              okText="Delete"
+              title={t('campaigns.deleteConfirm')}
+              okText={t('campaigns.delete')}
               okButtonProps={{ danger: true }}
-              cancelText="Cancel"
+              cancelText={t('campaigns.cancel')}
               onConfirm={() => remove.mutate(c.id)}
             >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${c.name}`} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('campaigns.deleteOf', { name: c.name })}
+              />
             </Popconfirm>
           </Space>
         ) : null,
@@ -122,12 +141,12 @@ export default function CampaignsPage() {
   return (
     <>
       <PageHeader
-        title="Campaigns"
-        description="Invite customers to rate their visit by email or SMS, and follow each campaign from sent to reviews."
+        title={t('campaigns.title')}
+        description={t('campaigns.description')}
         extra={
           manage && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="campaign-new">
-              New campaign
+              {t('campaigns.new')}
             </Button>
           )
         }
@@ -139,9 +158,7 @@ export default function CampaignsPage() {
           dataSource={list.data?.data}
           loading={list.isLoading}
           locale={{
-            emptyText: (
-              <span className="cp-empty">No campaigns yet. Create one to ask your customers how their visit went.</span>
-            ),
+            emptyText: <span className="cp-empty">{t('campaigns.empty')}</span>,
           }}
           pagination={{
             current: page,

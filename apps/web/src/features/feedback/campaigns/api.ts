@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api';
 import type { ApiResponse } from '../../../lib/apiTypes';
+import { formatNumber } from '../../../i18n/format';
 
 /** Feedback campaigns (GET/POST v2/api/feedback/campaigns and its calls). */
 
@@ -55,16 +56,18 @@ export const campaignsApi = {
   cancel: (id: number) => api<Campaign>(`${BASE}/${id}/cancel`, { method: 'POST' }),
 };
 
-export const STATUS_TAGS: Record<Campaign['status'], { color: string; label: string }> = {
-  draft: { color: 'default', label: 'Draft' },
-  scheduled: { color: 'blue', label: 'Scheduled' },
-  sending: { color: 'processing', label: 'Sending' },
-  sent: { color: 'green', label: 'Sent' },
-  failed: { color: 'red', label: 'Stopped' },
-  cancelled: { color: 'default', label: 'Cancelled' },
+/** Each status's tag colour; its label is `feedback:campaigns.status.<status>`. */
+export const STATUS_TAGS: Record<Campaign['status'], { color: string }> = {
+  draft: { color: 'default' },
+  scheduled: { color: 'blue' },
+  sending: { color: 'processing' },
+  sent: { color: 'green' },
+  failed: { color: 'red' },
+  cancelled: { color: 'default' },
 };
 
 export const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 
 /** A rate as shown: one decimal at most, or a dash when nothing was sent. */
-export const pct = (v: number | null) => (v === null ? '–' : `${v}%`);
+export const pct = (v: number | null) =>
+  v === null ? '–' : formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });

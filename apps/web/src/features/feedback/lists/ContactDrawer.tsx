@@ -1,11 +1,14 @@
 import { App, Button, DatePicker, Drawer, Form, Input, Select, Switch } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { ApiError } from '../../../lib/api';
 import { locationsApi } from '../../settings/api';
 import { settingsKeys } from '../../settings/queryKeys';
 import { listKeys, listsApi, type Contact, type ContactInput } from './api';
+
+const EMAIL_EXAMPLE = 'name@example.com';
 
 interface FormValues {
   name?: string;
@@ -54,6 +57,7 @@ export function ContactDrawer({
   editing: Contact | 'new';
   onClose: () => void;
 }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -71,13 +75,7 @@ export function ContactDrawer({
         : listsApi.addContact(listId, toInput(v)),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: listKeys.all });
-      void message.success(
-        current
-          ? 'Contact saved.'
-          : r.merged
-            ? 'This email or phone was already a contact: it was filled in and added to the list.'
-            : 'Contact added.',
-      );
+      void message.success(current ? t('contact.saved') : r.merged ? t('contact.merged') : t('contact.added'));
       onClose();
     },
     onError: (e) => {
@@ -93,14 +91,16 @@ export function ContactDrawer({
   });
   return (
     <Drawer
-      title={current ? `Edit ${current.name ?? current.email ?? current.phone}` : 'Add contact'}
+      title={
+        current ? t('contact.editTitle', { name: current.name ?? current.email ?? current.phone }) : t('contact.add')
+      }
       open
       onClose={onClose}
       size={narrow ? '100%' : 480}
       destroyOnHidden
       extra={
         <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="contact-save">
-          Save
+          {t('contact.save')}
         </Button>
       }
     >
@@ -112,49 +112,45 @@ export function ContactDrawer({
         initialValues={toForm(current)}
         onFinish={(v) => save.mutate(v)}
       >
-        <Form.Item label="Name" name="name">
-          <Input maxLength={200} placeholder="e.g. Layla Nasser" data-testid="contact-name" />
+        <Form.Item label={t('contact.name')} name="name">
+          <Input maxLength={200} placeholder={t('contact.namePlaceholder')} data-testid="contact-name" />
         </Form.Item>
-        <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Not an email address' }]}>
-          <Input type="email" maxLength={254} placeholder="name@example.com" data-testid="contact-email" />
+        <Form.Item label={t('contact.email')} name="email" rules={[{ type: 'email', message: t('contact.notEmail') }]}>
+          <Input type="email" dir="ltr" maxLength={254} placeholder={EMAIL_EXAMPLE} data-testid="contact-email" />
         </Form.Item>
-        <Form.Item
-          label="Mobile phone"
-          name="phone"
-          extra="With the country code (+971 50 123 4567); without it, the number is read in the country of the location, else of your company."
-        >
+        <Form.Item label={t('contact.phone')} name="phone" extra={t('contact.phoneHelp')}>
           <Input type="tel" dir="ltr" maxLength={40} placeholder="+971 50 123 4567" data-testid="contact-phone" />
         </Form.Item>
-        <Form.Item label="Location" name="location_id">
+        <Form.Item label={t('contact.location')} name="location_id">
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Where they visit"
+            placeholder={t('contact.locationPlaceholder')}
             loading={places.isLoading}
             options={(places.data?.locations ?? []).map((l) => ({ value: l.id, label: l.title }))}
           />
         </Form.Item>
-        <Form.Item label="Tags" name="tags">
+        <Form.Item label={t('contact.tags')} name="tags">
           <Select
             mode="tags"
             tokenSeparators={[',', ';']}
-            placeholder="e.g. vip, brunch"
+            placeholder={t('contact.tagsPlaceholder')}
             open={false}
             suffixIcon={null}
           />
         </Form.Item>
-        <Form.Item label="Last visit" name="last_visit">
+        <Form.Item label={t('contact.lastVisit')} name="last_visit">
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
         </Form.Item>
         <div className="fl-switches">
-          <Form.Item label="May be asked by email" name="consent_email" valuePropName="checked">
+          <Form.Item label={t('contact.consentEmail')} name="consent_email" valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item label="May be asked by SMS" name="consent_sms" valuePropName="checked">
+          <Form.Item label={t('contact.consentSms')} name="consent_sms" valuePropName="checked">
             <Switch />
           </Form.Item>
         </div>
-        <p className="fl-sub">A contact needs an email or a phone.</p>
+        <p className="fl-sub">{t('contact.needsAddress')}</p>
       </Form>
     </Drawer>
   );

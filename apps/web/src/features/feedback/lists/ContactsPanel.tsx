@@ -14,33 +14,38 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Table } from '../../../app/ui/ResponsiveTable';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../../i18n/format';
 import { listKeys, listsApi, PER_PAGE, type Contact } from './api';
 import { ContactDrawer } from './ContactDrawer';
 import { ListNameModal } from './ListNameModal';
 import { UploadContactsModal } from './UploadContactsModal';
 
 function Consent({ contact }: { contact: Contact }) {
+  const { t } = useTranslation('feedback');
   const item = (on: boolean, suppressed: boolean, has: boolean, icon: React.ReactNode, what: string) => {
     if (!has) return null;
-    const label = suppressed ? `${what}: suppressed` : on ? `${what}: consent given` : `${what}: no consent`;
+    const state = suppressed ? 'suppressed' : on ? 'given' : 'none';
+    const label = t(`lists.consent.${state}`, { channel: what });
     return (
       <Tooltip title={label}>
         <Tag color={suppressed ? 'red' : on ? 'green' : 'default'} icon={icon} aria-label={label}>
-          {suppressed ? 'Suppressed' : on ? 'Yes' : 'No'}
+          {suppressed ? t('lists.consent.suppressedTag') : on ? t('lists.consent.yes') : t('lists.consent.no')}
         </Tag>
       </Tooltip>
     );
   };
   return (
     <Space size={4} wrap data-testid="contact-consent">
-      {item(contact.consent_email, contact.email_suppressed, !!contact.email, <MailOutlined />, 'Email')}
-      {item(contact.consent_sms, contact.sms_suppressed, !!contact.phone, <MessageOutlined />, 'SMS')}
+      {item(contact.consent_email, contact.email_suppressed, !!contact.email, <MailOutlined />, t('channel.email'))}
+      {item(contact.consent_sms, contact.sms_suppressed, !!contact.phone, <MessageOutlined />, t('channel.sms'))}
     </Space>
   );
 }
 
 /** One list's contacts: search, add and edit by hand, upload a file, export, take out or delete. */
 export function ContactsPanel({ listId, manage, onBack }: { listId: number; manage: boolean; onBack: () => void }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -80,12 +85,18 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
 
   const columns: TableColumnsType<Contact> = [
     {
-      title: 'Contact',
+      title: t('lists.contact'),
       key: 'contact',
       render: (_, c) => (
         <div className="fl-contact">
-          <div className="fl-title">{c.name || c.email || c.phone}</div>
-          {c.email && <div className="fl-sub">{c.email}</div>}
+          <div className="fl-title" dir="auto">
+            {c.name || c.email || c.phone}
+          </div>
+          {c.email && (
+            <div className="fl-sub" dir="ltr">
+              {c.email}
+            </div>
+          )}
           {c.phone && (
             <div className="fl-sub" dir="ltr">
               {c.phone}
@@ -95,18 +106,20 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
       ),
     },
     {
-      title: 'Location',
+      title: t('contact.location'),
       dataIndex: 'location_title',
-      render: (v: string | null) => v ?? <span className="fl-sub">—</span>,
+      render: (v: string | null) => (v ? <span dir="auto">{v}</span> : <span className="fl-sub">—</span>),
     },
     {
-      title: 'Tags',
+      title: t('contact.tags'),
       dataIndex: 'tags',
       render: (tags: string[]) =>
         tags.length ? (
           <Space size={[0, 4]} wrap>
             {tags.map((t) => (
-              <Tag key={t}>{t}</Tag>
+              <Tag key={t} dir="auto">
+                {t}
+              </Tag>
             ))}
           </Space>
         ) : (
@@ -114,22 +127,23 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         ),
     },
     {
-      title: 'Last visit',
+      title: t('contact.lastVisit'),
       dataIndex: 'last_visit_at',
-      render: (v: string | null) => (v ? v.slice(0, 10) : <span className="fl-sub">—</span>),
+      render: (v: string | null) =>
+        v ? formatDate(v.slice(0, 10), { dateStyle: 'medium', timeZone: 'UTC' }) : <span className="fl-sub">—</span>,
     },
-    { title: 'Consent', key: 'consent', render: (_, c) => <Consent contact={c} /> },
+    { title: t('lists.consentTitle'), key: 'consent', render: (_, c) => <Consent contact={c} /> },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       hidden: !manage,
       render: (_, c) => (
         <Space>
           <Button
             size="small"
             icon={<EditOutlined />}
-            aria-label={`Edit ${c.name ?? c.email ?? c.phone}`}
+            aria-label={t('lists.editOf', { name: c.name ?? c.email ?? c.phone })}
             onClick={() => setDialog({ kind: 'edit', contact: c })}
           />
           <Dropdown
@@ -139,20 +153,24 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
                 {
                   key: 'out',
                   icon: <UserDeleteOutlined />,
-                  label: 'Remove from this list',
+                  label: t('lists.removeFromList'),
                   onClick: () => takeOut.mutate(c.id),
                 },
                 {
                   key: 'delete',
                   icon: <DeleteOutlined />,
                   danger: true,
-                  label: 'Delete from every list',
+                  label: t('lists.deleteEverywhere'),
                   onClick: () => remove.mutate(c.id),
                 },
               ],
             }}
           >
-            <Button size="small" icon={<MoreOutlined />} aria-label={`More for ${c.name ?? c.email ?? c.phone}`} />
+            <Button
+              size="small"
+              icon={<MoreOutlined />}
+              aria-label={t('lists.moreFor', { name: c.name ?? c.email ?? c.phone })}
+            />
           </Dropdown>
         </Space>
       ),
@@ -162,14 +180,16 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
   return (
     <>
       <div className="fl-head">
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Back to the lists">
-          Lists
+        <Button icon={<ArrowLeftOutlined className="fl-mirror" />} onClick={onBack} aria-label={t('lists.back')}>
+          {t('lists.title')}
         </Button>
         <div className="fl-head-title">
-          <h2 data-testid="list-title">{list.data?.name ?? ' '}</h2>
+          <h2 data-testid="list-title" dir="auto">
+            {list.data?.name ?? ' '}
+          </h2>
           <span className="fl-sub">
             {list.data
-              ? `${list.data.contacts.toLocaleString('en')} contact${list.data.contacts === 1 ? '' : 's'}`
+              ? t('lists.contactCount', { count: list.data.contacts, n: formatNumber(list.data.contacts) })
               : ''}
           </span>
         </div>
@@ -177,8 +197,8 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
       <div className="fl-toolbar">
         <Input.Search
           allowClear
-          placeholder="Search name, email or phone"
-          aria-label="Search contacts"
+          placeholder={t('lists.searchContacts')}
+          aria-label={t('lists.searchContactsLabel')}
           onSearch={(v) => {
             setPage(1);
             setSearch(v.trim());
@@ -186,7 +206,7 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         />
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void listsApi.exportList(listId).catch(fail)}>
-            Export
+            {t('lists.export')}
           </Button>
           {manage && (
             <>
@@ -195,7 +215,7 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
                 onClick={() => setDialog({ kind: 'upload' })}
                 data-testid="contacts-upload"
               >
-                Upload
+                {t('lists.upload')}
               </Button>
               <Button
                 type="primary"
@@ -203,21 +223,21 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
                 onClick={() => setDialog({ kind: 'edit', contact: 'new' })}
                 data-testid="contact-new"
               >
-                Add contact
+                {t('contact.add')}
               </Button>
               <Button
                 icon={<EditOutlined />}
-                aria-label="Rename this list"
-                title="Rename this list"
+                aria-label={t('lists.renameThis')}
+                title={t('lists.renameThis')}
                 onClick={() => setDialog({ kind: 'rename' })}
               />
               <Popconfirm
-                title="Delete this list? Its contacts stay in your other lists."
-                okText="Delete"
+                title={t('lists.deleteConfirm')}
+                okText={t('lists.delete')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() => removeList.mutate()}
               >
-                <Button danger icon={<DeleteOutlined />} aria-label="Delete this list" />
+                <Button danger icon={<DeleteOutlined />} aria-label={t('lists.deleteThis')} />
               </Popconfirm>
             </>
           )}
@@ -229,11 +249,7 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         dataSource={contacts.data?.data}
         loading={contacts.isFetching}
         locale={{
-          emptyText: (
-            <span className="fl-empty">
-              {search ? 'No contact matches.' : 'No contacts in this list yet. Add one by hand or upload a file.'}
-            </span>
-          ),
+          emptyText: <span className="fl-empty">{search ? t('lists.noContactMatches') : t('lists.noContacts')}</span>,
         }}
         pagination={{
           current: page,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Input, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { listKeys, listsApi, type ContactList } from './api';
 
 /** Name a new list or rename one. */
@@ -11,6 +12,7 @@ export function ListNameModal({
   list: ContactList | 'new';
   onClose: (saved?: ContactList) => void;
 }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [name, setName] = useState(list === 'new' ? '' : list.name);
@@ -18,7 +20,7 @@ export function ListNameModal({
     mutationFn: () => (list === 'new' ? listsApi.create(name.trim()) : listsApi.rename(list.id, name.trim())),
     onSuccess: (saved) => {
       void qc.invalidateQueries({ queryKey: listKeys.all });
-      void message.success(list === 'new' ? 'List created.' : 'List renamed.');
+      void message.success(list === 'new' ? t('lists.created') : t('lists.renamed'));
       onClose(saved);
     },
     onError: (e) => void message.error(e.message),
@@ -26,8 +28,8 @@ export function ListNameModal({
   return (
     <Modal
       open
-      title={list === 'new' ? 'New list' : 'Rename list'}
-      okText={list === 'new' ? 'Create' : 'Save'}
+      title={list === 'new' ? t('lists.new') : t('lists.rename')}
+      okText={list === 'new' ? t('lists.create') : t('lists.save')}
       okButtonProps={{ disabled: !name.trim(), 'data-testid': 'list-name-save' } as never}
       confirmLoading={save.isPending}
       onOk={() => save.mutate()}
@@ -38,8 +40,9 @@ export function ListNameModal({
         autoFocus
         value={name}
         maxLength={200}
-        placeholder="e.g. Weekend brunch guests"
-        aria-label="List name"
+        dir="auto"
+        placeholder={t('lists.namePlaceholder')}
+        aria-label={t('lists.name')}
         onChange={(e) => setName(e.target.value)}
         onPressEnter={() => name.trim() && save.mutate()}
         data-testid="list-name"

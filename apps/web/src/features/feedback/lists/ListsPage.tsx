@@ -3,6 +3,8 @@ import { App, Button, Card, Input, Popconfirm, Space, Tabs, type TableColumnsTyp
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../../i18n/format';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
@@ -16,6 +18,7 @@ const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const ADMINS = ['owner', 'partner', 'master_admin'];
 
 function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -36,46 +39,55 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
   });
   const columns: TableColumnsType<ContactList> = [
     {
-      title: 'List',
+      title: t('lists.list'),
       key: 'name',
       render: (_, l) => (
-        <Button type="link" className="fl-link" onClick={() => onOpen(l.id)} data-testid="list-open">
+        <Button type="link" className="fl-link" onClick={() => onOpen(l.id)} data-testid="list-open" dir="auto">
           {l.name}
         </Button>
       ),
     },
     {
-      title: 'Contacts',
+      title: t('lists.contacts'),
       dataIndex: 'contacts',
-      align: 'right',
-      render: (v: number) => <span data-testid="list-count">{v.toLocaleString('en')}</span>,
+      align: 'end',
+      render: (v: number) => <span data-testid="list-count">{formatNumber(v)}</span>,
     },
-    { title: 'Created', dataIndex: 'created_at', render: (v: string) => v.slice(0, 10) },
+    {
+      title: t('lists.createdAt'),
+      dataIndex: 'created_at',
+      render: (v: string) => formatDate(v.slice(0, 10), { dateStyle: 'medium', timeZone: 'UTC' }),
+    },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, l) => (
         <Space wrap>
           <Button size="small" icon={<TeamOutlined />} onClick={() => onOpen(l.id)}>
-            Contacts
+            {t('lists.contacts')}
           </Button>
           {manage && (
             <Button
               size="small"
               icon={<EditOutlined />}
-              aria-label={`Rename ${l.name}`}
+              aria-label={t('lists.renameOf', { name: l.name })}
               onClick={() => setRenaming(l)}
             />
           )}
           {manage && (
             <Popconfirm
-              title="Delete this list? Its contacts stay in your other lists."
-              okText="Delete"
+              title={t('lists.deleteConfirm')}
+              okText={t('lists.delete')}
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutate(l.id)}
             >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.name}`} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('lists.deleteOf', { name: l.name })}
+              />
             </Popconfirm>
           )}
         </Space>
@@ -87,8 +99,8 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
       <div className="fl-toolbar">
         <Input.Search
           allowClear
-          placeholder="Search lists"
-          aria-label="Search lists"
+          placeholder={t('lists.search')}
+          aria-label={t('lists.search')}
           onSearch={(v) => {
             setPage(1);
             setSearch(v.trim());
@@ -96,7 +108,7 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
         />
         {manage && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setRenaming('new')} data-testid="list-new">
-            New list
+            {t('lists.new')}
           </Button>
         )}
       </div>
@@ -106,11 +118,7 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
         dataSource={lists.data?.data}
         loading={lists.isFetching}
         locale={{
-          emptyText: (
-            <span className="fl-empty">
-              {search ? 'No list matches.' : 'No lists yet. Create one, then add contacts by hand or upload a file.'}
-            </span>
-          ),
+          emptyText: <span className="fl-empty">{search ? t('lists.noListMatches') : t('lists.noLists')}</span>,
         }}
         pagination={{
           current: page,
@@ -137,6 +145,7 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
 
 /** /feedback/lists: contact lists and their contacts (by hand, uploaded, exported), and the suppression list. */
 export default function ListsPage() {
+  const { t } = useTranslation('feedback');
   const role = useMe().data?.role ?? 'analyst';
   const manage = MANAGERS.includes(role);
   const [params, setParams] = useSearchParams();
@@ -145,10 +154,7 @@ export default function ListsPage() {
   const go = (next: Record<string, string>) => setParams(next);
   return (
     <>
-      <PageHeader
-        title="Lists"
-        description="The customers your campaigns invite to give feedback. One person is one contact: a repeated email or phone fills in the contact already there."
-      />
+      <PageHeader title={t('lists.title')} description={t('lists.description')} />
       <Card>
         <Tabs
           activeKey={tab}
@@ -156,7 +162,7 @@ export default function ListsPage() {
           items={[
             {
               key: 'lists',
-              label: 'Contact lists',
+              label: t('lists.contactLists'),
               children: listId ? (
                 <ContactsPanel listId={listId} manage={manage} onBack={() => go({})} />
               ) : (
@@ -165,7 +171,7 @@ export default function ListsPage() {
             },
             {
               key: 'suppressions',
-              label: 'Suppression list',
+              label: t('lists.suppressionList'),
               children: <SuppressionsPanel manage={manage} resubscribe={ADMINS.includes(role)} />,
             },
           ]}

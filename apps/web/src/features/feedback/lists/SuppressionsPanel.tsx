@@ -4,18 +4,24 @@ import { DownloadOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { ChannelFilter } from '../ChannelFilter';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../i18n/format';
 import { listKeys, listsApi, PER_PAGE, type Channel, type Suppression } from './api';
 
-const REASONS: Record<string, { label: string; color: string }> = {
+/** Each reason's tag colour; its label is `feedback:suppressions.reason.<reason>`. */
+const REASONS: Record<string, string> = {
   // Colours whose text keeps a 4.5:1 contrast on their tint (orange and volcano do not).
-  unsubscribed: { label: 'Unsubscribed', color: 'blue' },
-  bounced: { label: 'Bounced', color: 'red' },
-  complained: { label: 'Complained', color: 'purple' },
-  stop: { label: 'Replied STOP', color: 'geekblue' },
-  manual: { label: 'Added by hand', color: 'default' },
+  unsubscribed: 'blue',
+  bounced: 'red',
+  complained: 'purple',
+  stop: 'geekblue',
+  manual: 'default',
 };
 
+const EXAMPLES: Record<Channel, string> = { email: 'name@example.com', sms: '+971 50 123 4567' };
+
 function SuppressModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [channel, setChannel] = useState<Channel>('email');
@@ -24,7 +30,7 @@ function SuppressModal({ onClose }: { onClose: () => void }) {
     mutationFn: () => listsApi.suppress(channel, address.trim()),
     onSuccess: (s) => {
       void qc.invalidateQueries({ queryKey: listKeys.all });
-      void message.success(`${s.address} will not be asked again.`);
+      void message.success(t('suppressions.added', { address: s.address }));
       onClose();
     },
     onError: (e) => void message.error(e.message),
@@ -32,36 +38,33 @@ function SuppressModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title="Suppress an address"
-      okText="Suppress"
+      title={t('suppressions.new')}
+      okText={t('suppressions.suppress')}
       okButtonProps={{ disabled: !address.trim(), 'data-testid': 'suppress-save' } as never}
       confirmLoading={save.isPending}
       onOk={() => save.mutate()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <p className="fl-muted">
-        For a customer who asked not to be contacted (by phone, at the till): no campaign will write to this address
-        again.
-      </p>
+      <p className="fl-muted">{t('suppressions.newHelp')}</p>
       <Radio.Group
         optionType="button"
         buttonStyle="solid"
         value={channel}
         onChange={(e) => setChannel(e.target.value as Channel)}
         options={[
-          { value: 'email', label: 'Email' },
-          { value: 'sms', label: 'SMS' },
+          { value: 'email', label: t('channel.email') },
+          { value: 'sms', label: t('channel.sms') },
         ]}
-        style={{ marginBottom: 12 }}
+        style={{ marginBlockEnd: 12 }}
       />
       <Input
         autoFocus
         value={address}
         dir="ltr"
         onChange={(e) => setAddress(e.target.value)}
-        placeholder={channel === 'email' ? 'name@example.com' : '+971 50 123 4567'}
-        aria-label="Address"
+        placeholder={EXAMPLES[channel]}
+        aria-label={t('suppressions.address')}
         data-testid="suppress-address"
       />
     </Modal>
@@ -70,6 +73,7 @@ function SuppressModal({ onClose }: { onClose: () => void }) {
 
 /** The addresses no campaign writes to: unsubscribed, bounced, STOP, or added by hand. */
 export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; resubscribe: boolean }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -91,7 +95,7 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
   });
   const columns: TableColumnsType<Suppression> = [
     {
-      title: 'Address',
+      title: t('suppressions.address'),
       dataIndex: 'address',
       render: (v: string) => (
         <span className="fl-title" dir="ltr">
@@ -99,26 +103,30 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
         </span>
       ),
     },
-    { title: 'Channel', dataIndex: 'channel', render: (v: Channel) => (v === 'email' ? 'Email' : 'SMS') },
+    { title: t('channel.label'), dataIndex: 'channel', render: (v: Channel) => t(`channel.${v}`) },
     {
-      title: 'Reason',
+      title: t('suppressions.reasonTitle'),
       dataIndex: 'reason',
-      render: (v: string) => <Tag color={REASONS[v]?.color}>{REASONS[v]?.label ?? v}</Tag>,
+      render: (v: string) => <Tag color={REASONS[v]}>{REASONS[v] ? t(`suppressions.reason.${v}`) : v}</Tag>,
     },
-    { title: 'Since', dataIndex: 'created_at', render: (v: string) => v.slice(0, 10) },
+    {
+      title: t('suppressions.since'),
+      dataIndex: 'created_at',
+      render: (v: string) => formatDate(v.slice(0, 10), { dateStyle: 'medium', timeZone: 'UTC' }),
+    },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       hidden: !resubscribe,
       render: (_, s) => (
         <Popconfirm
-          title="Re-subscribe this address?"
-          description="Only when the customer asked to hear from you again."
-          okText="Re-subscribe"
+          title={t('suppressions.resubscribeConfirm')}
+          description={t('suppressions.resubscribeHelp')}
+          okText={t('suppressions.resubscribe')}
           onConfirm={() => remove.mutate(s)}
         >
-          <Button size="small">Re-subscribe</Button>
+          <Button size="small">{t('suppressions.resubscribe')}</Button>
         </Popconfirm>
       ),
     },
@@ -129,8 +137,8 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
         <Space wrap className="fl-filters">
           <Input.Search
             allowClear
-            placeholder="Search an address"
-            aria-label="Search suppressed addresses"
+            placeholder={t('suppressions.search')}
+            aria-label={t('suppressions.searchLabel')}
             onSearch={(v) => {
               setPage(1);
               setSearch(v.trim());
@@ -149,11 +157,11 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
             icon={<DownloadOutlined />}
             onClick={() => void listsApi.exportSuppressions(channel).catch((e: Error) => message.error(e.message))}
           >
-            Export
+            {t('lists.export')}
           </Button>
           {manage && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="suppress-new">
-              Suppress an address
+              {t('suppressions.new')}
             </Button>
           )}
         </Space>
@@ -166,7 +174,7 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
         locale={{
           emptyText: (
             <span className="fl-empty">
-              <StopOutlined /> {search || channel ? 'No suppressed address matches.' : 'Nobody has opted out yet.'}
+              <StopOutlined /> {search || channel ? t('suppressions.noMatches') : t('suppressions.empty')}
             </span>
           ),
         }}

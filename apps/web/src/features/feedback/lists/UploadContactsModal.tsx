@@ -3,21 +3,25 @@ import { Alert, App, Modal, Statistic, Table } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fileToBase64 } from '../../settings/api';
 import { SheetPicker } from '../../settings/UploadModal';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { listKeys, listsApi, type ContactUploadReport } from './api';
 
 /** What the upload did: the counts, then every rejected row with its line and reason. */
 export function UploadReport({ report }: { report: ContactUploadReport }) {
+  const { t } = useTranslation('feedback');
+  const n = (v: number) => formatNumber(v);
   return (
     <div className="fl-report" data-testid="upload-report">
       <div className="fl-report-counts">
-        <Statistic title="Added" value={report.added} />
-        <Statistic title="Merged" value={report.merged} />
+        <Statistic title={t('upload.added')} value={n(report.added)} />
+        <Statistic title={t('upload.mergedTitle')} value={n(report.merged)} />
         <Statistic
-          title="Rejected"
-          value={report.rejected}
+          title={t('upload.rejected')}
+          value={n(report.rejected)}
           styles={{ content: { color: report.rejected ? '#cf1322' : undefined } }}
         />
-        <Statistic title="In the list now" value={report.list_total} />
+        <Statistic title={t('upload.inList')} value={n(report.list_total)} />
       </div>
       {report.rejected > 0 ? (
         <Table
@@ -26,26 +30,22 @@ export function UploadReport({ report }: { report: ContactUploadReport }) {
           pagination={report.rejected_rows.length > 8 ? { pageSize: 8, showSizeChanger: false } : false}
           dataSource={report.rejected_rows}
           columns={[
-            { title: 'Row', dataIndex: 'row', width: 64 },
-            { title: 'Why it was rejected', dataIndex: 'reason' },
+            { title: t('upload.row'), dataIndex: 'row', width: 64, render: (v: number) => n(v) },
+            { title: t('upload.why'), dataIndex: 'reason' },
           ]}
           data-testid="upload-rejected"
         />
       ) : (
-        <Alert type="success" showIcon title="Every row was imported." />
+        <Alert type="success" showIcon title={t('upload.allImported')} />
       )}
-      {report.merged > 0 && (
-        <p className="fl-sub">
-          Merged rows had an email or phone already in your contacts (or on an earlier row): that contact was filled in
-          and added to the list once.
-        </p>
-      )}
+      {report.merged > 0 && <p className="fl-sub">{t('upload.mergedHelp')}</p>}
     </div>
   );
 }
 
 /** Contacts from an .xlsx or .csv file into a list; good rows go in, the others are listed by row. */
 export function UploadContactsModal({ listId, onClose }: { listId: number; onClose: () => void }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -59,10 +59,10 @@ export function UploadContactsModal({ listId, onClose }: { listId: number; onClo
   return (
     <Modal
       open
-      title="Upload contacts"
+      title={t('upload.title')}
       onCancel={onClose}
-      okText="Upload"
-      cancelText="Close"
+      okText={t('lists.upload')}
+      cancelText={t('upload.close')}
       okButtonProps={{ disabled: !file, 'data-testid': 'upload-submit' } as never}
       confirmLoading={send.isPending}
       onOk={() => file && send.mutate(file)}
@@ -70,9 +70,7 @@ export function UploadContactsModal({ listId, onClose }: { listId: number; onClo
       width={640}
     >
       <p className="fl-muted">
-        An Excel (.xlsx) or CSV file with the columns <b>Name</b>, <b>Email</b>, <b>Phone</b>, <b>Location</b> (name or
-        your location ID), <b>Tags</b> (separated by commas), <b>Consent</b> (yes or no) and <b>Last visit</b>. Each row
-        needs an email or a phone. A contact you already have is filled in, not repeated.
+        <Trans t={t} i18nKey="upload.help" components={{ b: <b /> }} />
       </p>
       <SheetPicker
         file={file}
@@ -83,7 +81,7 @@ export function UploadContactsModal({ listId, onClose }: { listId: number; onClo
         }}
       />
       {send.isSuccess && <UploadReport report={send.data} />}
-      {send.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} title={send.error.message} />}
+      {send.isError && <Alert type="error" showIcon style={{ marginBlockStart: 12 }} title={send.error.message} />}
     </Modal>
   );
 }

@@ -11,6 +11,10 @@ import {
   type CampaignMergeField,
 } from '@reputo/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../../i18n/format';
+import { currentLanguage } from '../../../i18n/i18n';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../auth/queries';
@@ -21,30 +25,36 @@ import { templateKeys, templatesApi, type CampaignTemplate, type TemplateInput }
 const SAMPLE_NAMES: Record<string, string> = { en: 'Layla Nasser', ar: 'ليلى ناصر' };
 /** As long as a real recipient's token (the API's preview uses the same length), so the SMS part count is right. */
 
-function toForm(t: CampaignTemplate | null): TemplateInput {
-  return t
-    ? { name: t.name, channel: t.channel, language: t.language, subject: t.subject, body: t.body }
+/** A template's form values; a new one starts in the interface language with its sample text. */
+function toForm(tpl: CampaignTemplate | null, t: TFunction): TemplateInput {
+  const language = currentLanguage();
+  return tpl
+    ? { name: tpl.name, channel: tpl.channel, language: tpl.language, subject: tpl.subject, body: tpl.body }
     : {
         name: '',
         channel: 'sms',
-        language: 'en',
+        language,
         subject: null,
-        body: 'Hi {first_name}, thanks for visiting {location}! How did we do? {link}',
+        body: t('templates.defaultBody'),
       };
 }
 
 /** The SMS parts line: "1 part · 98 / 160 characters (GSM-7)". */
-function partsText(text: string): string {
+function partsText(text: string, t: TFunction): string {
   const s = smsSegments(text);
-  const parts = `${s.segments} part${s.segments === 1 ? '' : 's'}`;
+  const n = (v: number) => formatNumber(v);
+  const parts = t('templates.parts', { count: s.segments, n: n(s.segments) });
   const limit =
-    s.segments > 1 ? `${s.units} characters, ${s.perSegment} a part` : `${s.units} / ${s.perSegment} characters`;
-  const why = s.encoding === 'UCS-2' ? ' (Arabic or emoji: 70 a part)' : '';
+    s.segments > 1
+      ? t('templates.charsPerPart', { units: n(s.units), per: n(s.perSegment) })
+      : t('templates.charsOf', { units: n(s.units), per: n(s.perSegment) });
+  const why = s.encoding === 'UCS-2' ? t('templates.ucs2', { per: n(70) }) : '';
   return `${parts} · ${limit}${why}`;
 }
 
 /** The message as a sample customer receives it, rendered with the rules sending uses. */
 function Preview({ values }: { values: Partial<TemplateInput> }) {
+  const { t } = useTranslation('feedback');
   const me = useMe().data;
   const places = useQuery({
     queryKey: settingsKeys.locations.short,
@@ -68,7 +78,7 @@ function Preview({ values }: { values: Partial<TemplateInput> }) {
   return (
     <div className="ct-preview" data-testid="template-preview">
       <div className="ct-preview-label">
-        Preview for {sample.name}, who visited {sample.location}
+        {t('templates.previewFor', { name: sample.name, location: sample.location })}
       </div>
       {channel === 'sms' ? (
         <>
@@ -78,13 +88,15 @@ function Preview({ values }: { values: Partial<TemplateInput> }) {
             </div>
           </div>
           <div className="ct-parts" data-testid="sms-parts">
-            {partsText(body)}
+            {partsText(body, t)}
           </div>
         </>
       ) : (
         <div className="ct-mail" dir={dir}>
           <div className="ct-mail-subject" data-testid="preview-subject">
-            {renderCampaignTemplate(values.subject ?? '', sample) || <span className="ct-sub">(no subject)</span>}
+            {renderCampaignTemplate(values.subject ?? '', sample) || (
+              <span className="ct-sub">{t('templates.noSubject')}</span>
+            )}
           </div>
           <div className="ct-mail-body" data-testid="preview-body">
             {body}
@@ -105,6 +117,7 @@ export function TemplateDrawer({
   readOnly: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const narrow = useMediaQuery('(max-width: 900px)');
@@ -120,7 +133,7 @@ export function TemplateDrawer({
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: templateKeys.all });
-      void message.success(current ? 'Template saved.' : 'Template created.');
+      void message.success(current ? t('templates.saved') : t('templates.created'));
       onClose();
     },
     onError: (e) => {
@@ -146,7 +159,9 @@ export function TemplateDrawer({
 
   return (
     <Drawer
-      title={current ? (readOnly ? current.name : `Edit ${current.name}`) : 'New template'}
+      title={
+        current ? (readOnly ? current.name : t('templates.editTitle', { name: current.name })) : t('templates.new')
+      }
       open
       onClose={onClose}
       size={narrow ? '100%' : 980}
@@ -154,7 +169,7 @@ export function TemplateDrawer({
       extra={
         !readOnly && (
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="template-save">
-            Save
+            {t('templates.save')}
           </Button>
         )
       }
@@ -166,74 +181,75 @@ export function TemplateDrawer({
           name="template"
           requiredMark={false}
           disabled={readOnly}
-          initialValues={toForm(current)}
+          initialValues={toForm(current, t)}
           onFinish={(v) => save.mutate(v)}
           className="ct-form"
         >
           <Form.Item
-            label="Name"
+            label={t('templates.name')}
             name="name"
-            rules={[{ required: true, whitespace: true, message: 'Missing template name!' }]}
+            rules={[{ required: true, whitespace: true, message: t('templates.nameMissing') }]}
           >
-            <Input maxLength={200} placeholder="e.g. After the visit" data-testid="template-name" />
+            <Input
+              maxLength={200}
+              dir="auto"
+              placeholder={t('templates.namePlaceholder')}
+              data-testid="template-name"
+            />
           </Form.Item>
           <div className="ct-grid2">
-            <Form.Item label="Channel" name="channel">
+            <Form.Item label={t('channel.label')} name="channel">
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"
                 options={[
-                  { value: 'sms', label: 'SMS' },
-                  { value: 'email', label: 'Email' },
+                  { value: 'sms', label: t('channel.sms') },
+                  { value: 'email', label: t('channel.email') },
                 ]}
                 data-testid="template-channel"
               />
             </Form.Item>
-            <Form.Item label="Language" name="language">
+            <Form.Item label={t('templates.languageTitle')} name="language">
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"
                 options={[
-                  { value: 'en', label: 'English' },
-                  { value: 'ar', label: 'العربية' },
+                  { value: 'en', label: t('templates.language.en') },
+                  { value: 'ar', label: t('templates.language.ar') },
                 ]}
               />
             </Form.Item>
           </div>
           {channel === 'email' && (
             <Form.Item
-              label="Subject"
+              label={t('templates.subject')}
               name="subject"
-              rules={[{ required: true, whitespace: true, message: 'An email needs a subject' }]}
+              rules={[{ required: true, whitespace: true, message: t('templates.subjectMissing') }]}
             >
               <Input
                 maxLength={300}
                 dir="auto"
-                placeholder="How was your visit to {location}?"
+                placeholder={t('templates.subjectPlaceholder')}
                 data-testid="template-subject"
               />
             </Form.Item>
           )}
-          <div className="ct-fields" role="group" aria-label="Insert a merge field">
+          <div className="ct-fields" role="group" aria-label={t('templates.insertField')}>
             {(Object.keys(CAMPAIGN_MERGE_FIELDS) as CampaignMergeField[])
               .filter((f) => channel === 'email' || f !== 'unsubscribe_link')
               .map((f) => (
-                <Tooltip key={f} title={CAMPAIGN_MERGE_FIELDS[f]}>
-                  <Button size="small" onClick={() => insert(f)} disabled={readOnly}>
+                <Tooltip key={f} title={t(`templates.field.${f}`, { defaultValue: CAMPAIGN_MERGE_FIELDS[f] })}>
+                  <Button size="small" dir="ltr" onClick={() => insert(f)} disabled={readOnly}>
                     {`{${f}}`}
                   </Button>
                 </Tooltip>
               ))}
           </div>
           <Form.Item
-            label="Message"
+            label={t('templates.message')}
             name="body"
-            rules={[{ required: true, whitespace: true, message: 'Missing template text!' }]}
-            extra={
-              channel === 'sms'
-                ? 'The rating link and "Reply STOP to opt out." are added when the text leaves them out.'
-                : 'The rating link and an unsubscribe link are added when the text leaves them out.'
-            }
+            rules={[{ required: true, whitespace: true, message: t('templates.bodyMissing') }]}
+            extra={channel === 'sms' ? t('templates.smsExtra') : t('templates.emailExtra')}
           >
             <Input.TextArea
               ref={bodyRef}
@@ -244,7 +260,7 @@ export function TemplateDrawer({
             />
           </Form.Item>
         </Form>
-        <Preview values={values ?? toForm(current)} />
+        <Preview values={values ?? toForm(current, t)} />
       </div>
     </Drawer>
   );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { App, Button, Card, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../i18n/format';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { ChannelFilter } from '../ChannelFilter';
@@ -11,10 +13,10 @@ import { TemplateDrawer } from './TemplateDrawer';
 import './templates.css';
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
-const LANGUAGES: Record<string, string> = { en: 'English', ar: 'Arabic' };
 
 /** /feedback/template: the email and SMS invitations campaigns send, with merge fields and a live preview. */
 export default function TemplatesPage() {
+  const { t } = useTranslation('feedback');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const role = useMe().data?.role ?? 'analyst';
@@ -45,50 +47,63 @@ export default function TemplatesPage() {
 
   const columns: TableColumnsType<CampaignTemplate> = [
     {
-      title: 'Template',
+      title: t('templates.template'),
       key: 'name',
-      render: (_, t) => (
+      render: (_, tpl) => (
         <div className="ct-cell" dir="auto">
-          <Button type="link" className="ct-link" onClick={() => setEditing(t)} data-testid="template-open">
-            {t.name}
+          <Button type="link" className="ct-link" onClick={() => setEditing(tpl)} data-testid="template-open">
+            {tpl.name}
           </Button>
-          <div className="ct-sub ct-clip">{t.channel === 'email' ? t.subject : t.body}</div>
+          <div className="ct-sub ct-clip">{tpl.channel === 'email' ? tpl.subject : tpl.body}</div>
         </div>
       ),
     },
     {
-      title: 'Channel',
+      title: t('channel.label'),
       dataIndex: 'channel',
       render: (v: TemplateChannel) =>
         v === 'email' ? (
           <Tag icon={<MailOutlined />} color="blue">
-            Email
+            {t('channel.email')}
           </Tag>
         ) : (
           <Tag icon={<MessageOutlined />} color="green">
-            SMS
+            {t('channel.sms')}
           </Tag>
         ),
     },
-    { title: 'Language', dataIndex: 'language', render: (v: string) => LANGUAGES[v] ?? v },
-    { title: 'Updated', dataIndex: 'updated_at', render: (v: string) => v.slice(0, 10) },
+    {
+      title: t('templates.languageTitle'),
+      dataIndex: 'language',
+      render: (v: string) => t(`templates.languageName.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t('templates.updated'),
+      dataIndex: 'updated_at',
+      render: (v: string) => formatDate(v.slice(0, 10), { dateStyle: 'medium', timeZone: 'UTC' }),
+    },
     {
       title: '',
       key: 'actions',
-      align: 'right',
-      render: (_, t) => (
+      align: 'end',
+      render: (_, tpl) => (
         <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(t)}>
-            {manage ? 'Edit' : 'Preview'}
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(tpl)}>
+            {manage ? t('templates.edit') : t('templates.preview')}
           </Button>
           {manage && (
             <Popconfirm
-              title="Delete this template?"
-              okText="Delete"
+              title={t('templates.deleteConfirm')}
+              okText={t('templates.delete')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutate(t.id)}
+              onConfirm={() => remove.mutate(tpl.id)}
             >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${t.name}`} />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('templates.deleteOf', { name: tpl.name })}
+              />
             </Popconfirm>
           )}
         </Space>
@@ -100,12 +115,12 @@ export default function TemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Template"
-        description="The invitations your campaigns send by email and SMS, in English and Arabic. Merge fields fill in each customer's name and visit; the rating link and the opt-out are always added."
+        title={t('templates.title')}
+        description={t('templates.description')}
         extra={
           manage && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="template-new">
-              New template
+              {t('templates.new')}
             </Button>
           )
         }
@@ -114,8 +129,8 @@ export default function TemplatesPage() {
         <div className="ct-toolbar">
           <Input.Search
             allowClear
-            placeholder="Search templates"
-            aria-label="Search templates"
+            placeholder={t('templates.search')}
+            aria-label={t('templates.search')}
             onSearch={(v) => {
               setPage(1);
               setSearch(v.trim());
@@ -137,15 +152,15 @@ export default function TemplatesPage() {
           locale={{
             emptyText: empty ? (
               <div className="ct-empty">
-                <p>No templates yet.</p>
+                <p>{t('templates.empty')}</p>
                 {manage && (
                   <Button onClick={() => starters.mutate()} loading={starters.isPending}>
-                    Add the starter templates (email and SMS, English and Arabic)
+                    {t('templates.starters')}
                   </Button>
                 )}
               </div>
             ) : (
-              <span className="ct-empty">No template matches.</span>
+              <span className="ct-empty">{t('templates.noMatches')}</span>
             ),
           }}
           pagination={{
