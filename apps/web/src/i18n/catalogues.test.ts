@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import {
+  MAINTENANCE_TEXT,
+  MAINTENANCE_TITLE,
+  MSG,
+  NEW_USER_NAME,
+  NOT_FOUND_TEXT,
+  SERVER_ERROR_TEXT,
+  SOURCE_URL_MESSAGE,
+} from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -41,6 +49,8 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:serverError.title': SERVER_ERROR_TEXT,
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
+  'settings:team.newUser': NEW_USER_NAME,
+  'settings:drawer.invalidUrl': SOURCE_URL_MESSAGE('{{source}}'),
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),
 };
 
