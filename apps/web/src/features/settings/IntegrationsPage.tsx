@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Empty, Grid, Popconfirm, Select, Skeleton, Sp
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -27,6 +27,8 @@ const SOURCES: Source[] = ['google', 'facebook'];
 
 /** A sync time in the interface language and digits. */
 const when = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+/** A time inside a sentence stays on one line. */
+const WHEN = { w: <span className="int-when" /> };
 /** Narrow screens keep the location and its Google mapping; the rest come in as the width allows. */
 /** From this width the table has a column per source and per freshness; below it each row stacks them. */
 const WIDE = 'xl' as const;
@@ -50,13 +52,19 @@ function Freshness({ f }: { f: ConnectedLocation['google'] }) {
   const failing = f.lastErrorAt && (!f.lastSyncAt || f.lastErrorAt > f.lastSyncAt);
   return (
     <div className="st-muted" data-testid="freshness">
-      <div>{t('integrations.lastSync', { when: when(f.lastSyncAt) })}</div>
+      <div>
+        <Trans t={t} i18nKey="integrations.lastSync" values={{ when: when(f.lastSyncAt) }} components={WHEN} />
+      </div>
       {failing && (
         <Tooltip title={f.lastError ? translateMessage(f.lastError) : undefined}>
-          <div className="int-error">{t('integrations.failed', { when: when(f.lastErrorAt) })}</div>
+          <div className="int-error">
+            <Trans t={t} i18nKey="integrations.failed" values={{ when: when(f.lastErrorAt) }} components={WHEN} />
+          </div>
         </Tooltip>
       )}
-      <div>{t('integrations.next', { when: when(f.nextSyncAt) })}</div>
+      <div>
+        <Trans t={t} i18nKey="integrations.next" values={{ when: when(f.nextSyncAt) }} components={WHEN} />
+      </div>
     </div>
   );
 }
@@ -172,8 +180,8 @@ export default function IntegrationsPage() {
         key: 'title',
         render: (_: unknown, l: ConnectedLocation) => (
           <div>
-            <div className="st-name" dir="auto">
-              {l.title}
+            <div className="st-name">
+              <span dir="auto">{l.title}</span>
             </div>
             {l.address && (
               <div className="st-muted int-address" title={l.address} dir="auto">

@@ -4,13 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  COUNTRIES,
-  sourceTitle,
-  TIME_ZONES,
-  validateSourceUrl,
-  type LocationsTitle,
-} from '@reputo/core';
+import { COUNTRIES, sourceTitle, TIME_ZONES, validateSourceUrl, type LocationsTitle } from '@reputo/core';
 import { fieldErrors } from '../../lib/api';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { locationsApi, type Location, type LocationInput } from './api';

@@ -57,9 +57,7 @@ export default function LocationsPage() {
     mutationFn: locationsApi.remove,
     onSuccess: async (r) => {
       void message.success(
-        r.reviews
-          ? t('locations.deletedWithReviews', { count: r.reviews })
-          : t('locations.deleted'),
+        r.reviews ? t('locations.deletedWithReviews', { count: r.reviews }) : t('locations.deleted'),
       );
       await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
     },
@@ -79,11 +77,13 @@ export default function LocationsPage() {
       key: 'title',
       render: (_, l) => (
         <div>
-          <div className="st-name" data-testid="location-title" dir="auto">
-            {l.title}
+          <div className="st-name" data-testid="location-title">
+            <span dir="auto">{l.title}</span>
           </div>
-          <div className="st-muted" dir="auto">
-            {[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}
+          <div className="st-muted">
+            <span dir="auto">
+              {[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}
+            </span>
           </div>
         </div>
       ),
@@ -97,8 +97,8 @@ export default function LocationsPage() {
           <div>
             <div dir="auto">{l.brand}</div>
             {l.state ? (
-              <div className="st-muted" dir="auto">
-                {l.state}
+              <div className="st-muted">
+                <span dir="auto">{l.state}</span>
               </div>
             ) : (
               <div className="st-muted">{t('locations.noRegion')}</div>

@@ -20,11 +20,7 @@ export function MemberAccessFields({ title }: { title: LocationsTitle }) {
   const context = placeContext(title);
   return (
     <>
-      <Form.Item
-        label={t('members.role')}
-        name="role"
-        extra={t('members.roleExtra')}
-      >
+      <Form.Item label={t('members.role')} name="role" extra={t('members.roleExtra')}>
         <Select
           loading={roles.isLoading}
           options={(roles.data?.roles ?? []).map((r) => ({

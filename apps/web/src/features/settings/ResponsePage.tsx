@@ -59,10 +59,7 @@ export default function ResponsePage() {
   ];
   return (
     <>
-      <PageHeader
-        title={t('response.title')}
-        description={t('response.description')}
-      />
+      <PageHeader title={t('response.title')} description={t('response.description')} />
       <Card>
         <Tabs
           activeKey={tab}
@@ -101,8 +98,8 @@ function TemplatesTab() {
       key: 'title',
       render: (_, tpl) => (
         <div>
-          <div className="st-name" dir="auto">
-            {tpl.title}
+          <div className="st-name">
+            <span dir="auto">{tpl.title}</span>
           </div>
           <div className="st-muted" style={{ maxWidth: 560, whiteSpace: 'normal' }} dir="auto">
             {tpl.text.length > 160 ? `${tpl.text.slice(0, 159)}…` : tpl.text}
@@ -437,7 +434,11 @@ function ResponseRateTab() {
         aria-label={t('response.rate.aria')}
         type="dashboard"
         percent={rate.data.rate ?? 0}
-        format={() => (rate.data.rate === null ? '—' : formatNumber(rate.data.rate / 100, { style: 'percent', maximumFractionDigits: 1 }))}
+        format={() =>
+          rate.data.rate === null
+            ? '—'
+            : formatNumber(rate.data.rate / 100, { style: 'percent', maximumFractionDigits: 1 })
+        }
         strokeColor={(rate.data.rate ?? 0) >= rate.data.target ? '#16a34a' : '#f59e0b'}
       />
       <div style={{ maxWidth: 420 }}>
@@ -531,8 +532,8 @@ function RegionsTab() {
   const row = (r: Region) => (
     <div className="st-region" key={r.id} data-testid={`region-${r.id}`}>
       <div>
-        <div className="st-name" dir="auto">
-          {r.title}
+        <div className="st-name">
+          <span dir="auto">{r.title}</span>
         </div>
         <div className="st-muted">
           {r.brand && (
@@ -557,8 +558,7 @@ function RegionsTab() {
     </div>
   );
   const total = regions.data.statesWithOverrides.length + regions.data.statesWithoutOverrides.length;
-  if (total === 0)
-    return <Empty description={t('response.regions.empty')} />;
+  if (total === 0) return <Empty description={t('response.regions.empty')} />;
   return (
     <>
       <p className="st-muted" style={{ marginTop: 0 }}>

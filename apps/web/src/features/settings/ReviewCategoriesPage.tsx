@@ -18,7 +18,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n/messages';
-import { listSeparator } from './i18n';
+import { contentSeparator } from './i18n';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
 import { freeTextRules } from './ui';
@@ -73,12 +73,12 @@ export default function ReviewCategoriesPage() {
               <div className="st-category" key={c.id} data-testid="category">
                 <span className="st-swatch" style={{ background: c.color }} />
                 <div className="grow">
-                  <div className="st-name" dir="auto">
-                    {c.title}
+                  <div className="st-name">
+                    <span dir="auto">{c.title}</span>
                   </div>
                   {c.keywords.length ? (
-                    <div className="kw" dir="auto">
-                      {c.keywords.join(listSeparator())}
+                    <div className="kw">
+                      <span dir="auto">{c.keywords.join(contentSeparator(c.keywords))}</span>
                     </div>
                   ) : (
                     <div className="kw">{t('categories.noKeywords')}</div>
@@ -165,11 +165,7 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
         >
           <ColorPicker disabledAlpha presets={[{ label: t('categories.suggested'), colors: PRESETS }]} showText />
         </Form.Item>
-        <Form.Item
-          label={t('categories.keywords')}
-          name="keywords"
-          extra={t('categories.keywordsExtra')}
-        >
+        <Form.Item label={t('categories.keywords')} name="keywords" extra={t('categories.keywordsExtra')}>
           <Select
             mode="tags"
             tokenSeparators={[',']}

@@ -109,11 +109,11 @@ export default function TeamAccessPage() {
       key: 'name',
       render: (_, m) => (
         <div>
-          <div className="st-name" dir="auto">
-            {memberName(t, m.firstName, m.lastName)}
+          <div className="st-name">
+            <span dir="auto">{memberName(t, m.firstName, m.lastName)}</span>
           </div>
-          <div className="st-muted" dir="auto">
-            {m.email}
+          <div className="st-muted">
+            <span dir="auto">{m.email}</span>
           </div>
         </div>
       ),
@@ -165,18 +165,14 @@ export default function TeamAccessPage() {
                 onConfirm={() => revoke.mutate(m.id)}
               >
                 <Tooltip title={t('team.revokeTip')}>
-                  <Button
-                    size="small"
-                    icon={<StopOutlined />}
-                    aria-label={t('team.revokeAria', { email: m.email })}
-                  />
+                  <Button size="small" icon={<StopOutlined />} aria-label={t('team.revokeAria', { email: m.email })} />
                 </Tooltip>
               </Popconfirm>
             )}
             {m.status === 'active' && !self && mayActAsUser && (
               <Button
                 size="small"
-                icon={<LoginOutlined />}
+                icon={<LoginOutlined className="st-flip" />}
                 onClick={() => actAs('user', { id: m.id, userName: memberName(t, m.firstName, m.lastName) })}
                 data-testid={`act-user-${m.id}`}
               >
@@ -201,7 +197,12 @@ export default function TeamAccessPage() {
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutate(m.id)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('team.removeAria', { email: m.email })} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('team.removeAria', { email: m.email })}
+                />
               </Popconfirm>
             )}
           </Space>
@@ -247,9 +248,7 @@ export default function TeamAccessPage() {
               }}
             />
           </div>
-          <span className="st-muted">
-            {team.data ? t('team.members', { count: team.data.total }) : ''}
-          </span>
+          <span className="st-muted">{team.data ? t('team.members', { count: team.data.total }) : ''}</span>
         </div>
         <Table
           rowKey="id"

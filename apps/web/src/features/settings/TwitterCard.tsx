@@ -98,9 +98,7 @@ export function TwitterCard({ admin }: { admin: boolean }) {
         )}
       </div>
       {!s.messaging && <div className="st-muted">{t('twitter.needsMessaging')}</div>}
-      {s.messaging && !s.configured && (
-        <div className="st-muted">{t('twitter.notSetUp')}</div>
-      )}
+      {s.messaging && !s.configured && <div className="st-muted">{t('twitter.notSetUp')}</div>}
       {admin && s.messaging && (
         <Space className="int-actions" wrap>
           <Button

@@ -111,9 +111,7 @@ export function UploadModal({
       destroyOnHidden
       width={620}
     >
-      <p style={{ marginTop: 0 }}>
-        {t('upload.intro')}
-      </p>
+      <p style={{ marginTop: 0 }}>{t('upload.intro')}</p>
       <ul className="st-fields">
         {(columns.data?.fields ?? []).map((f) => (
           <li key={f.key}>

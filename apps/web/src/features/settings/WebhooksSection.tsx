@@ -97,8 +97,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (log.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (log.isError) return <Alert type="error" showIcon title={translateMessage(log.error.message)} />;
   const rows = log.data?.deliveries ?? [];
-  if (rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('webhooks.noDeliveries')} />;
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('webhooks.noDeliveries')} />;
   return (
     <div className="wh-log" data-testid={`webhook-log-${endpoint.id}`}>
       {rows.map((d) => (
@@ -119,7 +118,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           )}
           <Button
             size="small"
-            icon={<RedoOutlined />}
+            icon={<RedoOutlined className="st-flip" />}
             disabled={!endpoint.enabled}
             loading={replay.isPending && replay.variables === d.id}
             onClick={() => replay.mutate(d.id)}
@@ -221,7 +220,7 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
           {t('webhooks.verify')}
         </Button>
         <Button
-          icon={<SendOutlined />}
+          icon={<SendOutlined className="st-flip" />}
           loading={test.isPending}
           onClick={() => test.mutate()}
           data-testid={`webhook-test-${e.id}`}
@@ -399,9 +398,7 @@ export function WebhooksSection() {
         </Button>
       }
     >
-      <p className="st-muted wh-intro">
-        {t('webhooks.intro')}
-      </p>
+      <p className="st-muted wh-intro">{t('webhooks.intro')}</p>
       {list.isError && <Alert type="error" showIcon title={translateMessage(list.error.message)} />}
       {list.isLoading ? (
         <Skeleton active />

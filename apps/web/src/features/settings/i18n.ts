@@ -85,3 +85,8 @@ export function countryName(code: string, english: string): string {
 export function listSeparator(): string {
   return currentLanguage() === 'ar' ? '، ' : ', ';
 }
+
+/** The comma between items the user wrote (keywords): Arabic's when they are in Arabic. */
+export function contentSeparator(items: string[]): string {
+  return /\p{Script=Arabic}/u.test(items.join('')) ? '، ' : ', ';
+}

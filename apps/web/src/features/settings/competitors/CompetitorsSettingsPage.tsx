@@ -37,6 +37,7 @@ import { api } from '../../../lib/api';
 import { downloadExport, reportingApi, type Competitor, type CompetitorBranch } from '../../reporting/api';
 import { useShortLocations } from '../../reporting/ui';
 import { settingsKeys } from '../queryKeys';
+import '../settings.css';
 
 const MAX_PER_LOCATION = 3;
 const MAX_SOURCES = 4;
@@ -107,6 +108,7 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
       cancelText={t('actions.cancel')}
       confirmLoading={save.isPending}
       width={720}
+      className="st-competitors-modal"
       destroyOnHidden
     >
       <Form<FormValues>
@@ -292,21 +294,37 @@ export default function CompetitorsSettingsPage() {
         </Space>
       ),
     },
-    { title: t('competitors.branches'), key: 'n', align: 'end', responsive: ['md'], render: (_, c) => c.locations.length },
+    {
+      title: t('competitors.branches'),
+      key: 'n',
+      align: 'end',
+      responsive: ['md'],
+      render: (_, c) => c.locations.length,
+    },
     {
       title: '',
       key: 'actions',
       align: 'end',
       render: (_, c) => (
         <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(c)} aria-label={t('competitors.editAria', { name: c.name })} />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing(c)}
+            aria-label={t('competitors.editAria', { name: c.name })}
+          />
           <Popconfirm
             title={t('competitors.removeConfirm', { name: c.name })}
             okText={t('actions.yes')}
             cancelText={t('actions.no')}
             onConfirm={() => remove.mutate(c.id)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('competitors.removeAria', { name: c.name })} />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('competitors.removeAria', { name: c.name })}
+            />
           </Popconfirm>
         </Space>
       ),
