@@ -54,11 +54,11 @@ async function notOurs(page: Page): Promise<string[]> {
     }
     for (const el of Array.from(
       document.querySelectorAll(
-        '.anticon[aria-label], .ant-input-number-handler[aria-label], .ant-select-clear [aria-label]',
+        '.anticon[aria-label], .ant-input-number-action[aria-label], .ant-select-clear [aria-label]',
       ),
     ))
       add(el.getAttribute('aria-label'));
-    for (const el of Array.from(document.querySelectorAll('.ant-input-number-handler, .ant-select-clear')))
+    for (const el of Array.from(document.querySelectorAll('.ant-input-number-action, .ant-select-clear')))
       add(el.getAttribute('aria-label'));
     return [...out];
   });

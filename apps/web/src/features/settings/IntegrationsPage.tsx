@@ -21,6 +21,7 @@ import { TicketingCards } from './TicketingCards';
 import { AudienceCards } from './AudienceCards';
 import { TwitterCard } from './TwitterCard';
 import './settings.css';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
 const SOURCES: Source[] = ['google', 'facebook'];

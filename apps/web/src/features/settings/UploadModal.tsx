@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { translateMessage } from '../../i18n/messages';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 import { ApiError } from '../../lib/api';
 import { download, fileToBase64, type UploadField } from './api';
 import { settingsKeys } from './queryKeys';

@@ -1,9 +1,13 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { displayName, isRole, NEW_USER_NAME, type LocationsTitle } from '@reputo/core';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, loadNamespaces } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/format';
 import { translateMessage } from '../../i18n/messages';
+
+// Core's messages (form checks, upload reports) come from the validation catalogue, which the
+// router does not load with the settings pages: load it with them, before any form is checked.
+void loadNamespaces(['validation']);
 
 /** The i18next context of a company's locations title: keys end in `_location`, `_product` or `_unit`. */
 export type PlaceContext = 'location' | 'product' | 'unit';

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { freeTextError } from '@reputo/core';
 import { translateMessage } from '../../i18n/messages';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 import { locationsApi } from './api';
 import { settingsKeys } from './queryKeys';
 
