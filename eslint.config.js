@@ -22,6 +22,7 @@ const TRANSLATED = [
   'apps/web/src/features/feedback/**/*.tsx',
   'apps/web/src/features/offers/**/*.tsx',
   'apps/web/src/features/listings/**/*.tsx',
+  'apps/web/src/features/settings/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
 import { DATE_PRESETS, PRESET_LABELS, RESPONSE_LANGUAGES } from '@reputo/core';
+import { NEW_USER_NAME, SOURCE_URL_MESSAGE } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -43,6 +44,8 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:serverError.title': SERVER_ERROR_TEXT,
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
+  'settings:team.newUser': NEW_USER_NAME,
+  'settings:drawer.invalidUrl': SOURCE_URL_MESSAGE('{{source}}'),
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),
   // The shell's route titles, roles, features and embed refusals: core's English (paths with ':' aside,
   // which this `ns:key` form cannot name).

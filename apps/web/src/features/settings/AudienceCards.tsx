@@ -3,13 +3,19 @@ import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { audiencesApi, audienceKeys, type AudienceConnection, type AudienceProvider } from './integrationsApi';
 import { ConnectionTag } from './TicketingCards';
 
 type ConnectValues = { accountUrl?: string; apiKey: string };
 
+/** How a sync's time is written (dayjs, in the interface language). */
+const STAMP = 'D MMM YYYY, HH:mm';
+
 /** The connect form: Mailchimp's API key, or ActiveCampaign's account URL and API token. */
 function ConnectModal({ c, open, onClose }: { c: AudienceConnection; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ConnectValues>();
@@ -21,18 +27,19 @@ function ConnectModal({ c, open, onClose }: { c: AudienceConnection; open: boole
         ? audiencesApi.connectMailchimp({ apiKey: v.apiKey.trim() })
         : audiencesApi.connectActiveCampaign({ accountUrl: (v.accountUrl ?? '').trim(), apiToken: v.apiKey.trim() }),
     onSuccess: async () => {
-      void message.success(`${c.title} connected.`);
+      void message.success(t('ticketing.connected', { title: c.title }));
       setProblem(null);
       onClose();
       await queryClient.invalidateQueries({ queryKey: audienceKeys.all });
     },
-    onError: (e: Error) => setProblem(e.message),
+    onError: (e: Error) => setProblem(translateMessage(e.message)),
   });
   return (
     <Modal
       open={open}
-      title={`Connect ${c.title}`}
-      okText="Connect"
+      title={t('ticketing.connectTitle', { title: c.title })}
+      okText={t('actions.connect')}
+      cancelText={t('actions.cancel')}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       onCancel={() => {
@@ -53,22 +60,18 @@ function ConnectModal({ c, open, onClose }: { c: AudienceConnection; open: boole
         {!mailchimp && (
           <Form.Item
             name="accountUrl"
-            label="Account URL"
-            extra="Settings › Developer › URL, like https://acme.api-us1.com"
-            rules={[{ required: true, message: 'Enter your account URL' }]}
+            label={t('audiences.accountUrl')}
+            extra={t('audiences.accountUrlExtra')}
+            rules={[{ required: true, message: t('audiences.accountUrlRequired') }]}
           >
-            <Input placeholder="https://acme.api-us1.com" data-testid="activecampaign-account" />
+            <Input placeholder={t('audiences.accountUrlPlaceholder')} data-testid="activecampaign-account" dir="ltr" />
           </Form.Item>
         )}
         <Form.Item
           name="apiKey"
-          label={mailchimp ? 'API key' : 'API token'}
-          extra={
-            mailchimp
-              ? 'Profile › Extras › API keys (ends with the data center, like -us6)'
-              : 'Settings › Developer › Key'
-          }
-          rules={[{ required: true, message: mailchimp ? 'Enter the API key' : 'Enter the API token' }]}
+          label={mailchimp ? t('audiences.apiKey') : t('audiences.apiToken')}
+          extra={mailchimp ? t('audiences.mailchimpKeyExtra') : t('audiences.activeCampaignKeyExtra')}
+          rules={[{ required: true, message: mailchimp ? t('audiences.keyRequired') : t('audiences.tokenRequired') }]}
         >
           <Input.Password autoComplete="off" data-testid={`${c.provider}-key`} />
         </Form.Item>
@@ -79,6 +82,7 @@ function ConnectModal({ c, open, onClose }: { c: AudienceConnection; open: boole
 
 /** Mailchimp's audience, read from Mailchimp when the card shows. */
 function MailchimpChoice({ c }: { c: AudienceConnection }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const lists = useQuery({
@@ -90,18 +94,19 @@ function MailchimpChoice({ c }: { c: AudienceConnection }) {
     mutationFn: (listId: string) => audiencesApi.mailchimpLists({ listId }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(audienceKeys.lists('mailchimp'), answer);
-      void message.success('Audience saved.');
+      void message.success(t('audiences.audienceSaved'));
       await queryClient.invalidateQueries({ queryKey: audienceKeys.state });
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
-  if (lists.isError) return <Alert type="error" showIcon title={lists.error.message} className="int-alert" />;
+  if (lists.isError)
+    return <Alert type="error" showIcon title={translateMessage(lists.error.message)} className="int-alert" />;
   return (
     <div className="tk-choices">
       <Select
         className="int-select"
-        placeholder="Audience"
-        aria-label="Mailchimp audience"
+        placeholder={t('audiences.audience')}
+        aria-label={t('audiences.audienceAria')}
         data-testid="mailchimp-audience"
         loading={lists.isLoading || save.isPending}
         value={c.listId ?? undefined}
@@ -114,6 +119,7 @@ function MailchimpChoice({ c }: { c: AudienceConnection }) {
 
 /** ActiveCampaign's list for each brand and for the other contacts. */
 function ActiveCampaignChoices({ c }: { c: AudienceConnection }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const lists = useQuery({
@@ -126,24 +132,27 @@ function ActiveCampaignChoices({ c }: { c: AudienceConnection }) {
       audiencesApi.activeCampaignBrands(body),
     onSuccess: async (answer) => {
       queryClient.setQueryData(audienceKeys.lists('activecampaign'), answer);
-      void message.success('Lists saved.');
+      void message.success(t('audiences.listsSaved'));
       await queryClient.invalidateQueries({ queryKey: audienceKeys.state });
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
-  if (lists.isError) return <Alert type="error" showIcon title={lists.error.message} className="int-alert" />;
+  if (lists.isError)
+    return <Alert type="error" showIcon title={translateMessage(lists.error.message)} className="int-alert" />;
   const options = (lists.data?.lists ?? []).map((l) => ({ value: l.id, label: l.name }));
   const brands = lists.data?.brands ?? [];
   return (
     <div className="int-stacked">
       {brands.map((b) => (
         <label key={b.id} className="aud-row">
-          <span className="st-muted">{b.title}</span>
+          <span className="st-muted" dir="auto">
+            {b.title}
+          </span>
           <Select
             className="int-select"
             allowClear
-            placeholder="Other contacts’ list"
-            aria-label={`ActiveCampaign list of ${b.title}`}
+            placeholder={t('audiences.otherList')}
+            aria-label={t('audiences.brandListAria', { brand: b.title })}
             value={b.listId ?? undefined}
             options={options}
             onChange={(listId?: string) => save.mutate({ brands: [{ brandId: b.id, listId: listId ?? null }] })}
@@ -151,12 +160,12 @@ function ActiveCampaignChoices({ c }: { c: AudienceConnection }) {
         </label>
       ))}
       <label className="aud-row">
-        <span className="st-muted">{brands.length ? 'Other contacts' : 'All contacts'}</span>
+        <span className="st-muted">{brands.length ? t('audiences.otherContacts') : t('audiences.allContacts')}</span>
         <Select
           className="int-select"
           allowClear
-          placeholder="List"
-          aria-label="ActiveCampaign list"
+          placeholder={t('audiences.list')}
+          aria-label={t('audiences.listAria')}
           data-testid="activecampaign-list"
           loading={lists.isLoading || save.isPending}
           value={c.defaultListId ?? undefined}
@@ -170,31 +179,43 @@ function ActiveCampaignChoices({ c }: { c: AudienceConnection }) {
 
 /** "Synced 12, failed 1 · 27 Nov, 21:05", with the failures' reasons on hover. */
 function SyncResult({ c }: { c: AudienceConnection }) {
+  const { t } = useTranslation('settings');
   const s = c.sync;
-  if (!s) return <div className="st-muted aud-sync">Not synced yet.</div>;
+  if (!s) return <div className="st-muted aud-sync">{t('audiences.notSynced')}</div>;
   if (s.running)
     return (
       <div className="st-muted aud-sync" data-testid={`${c.provider}-sync`}>
-        Syncing… {s.synced} synced{s.failed ? `, ${s.failed} failed` : ''}
-        {s.error ? ` (retrying: ${s.error})` : ''}
+        {t('audiences.syncing', { synced: s.synced })}
+        {s.failed ? t('audiences.syncingFailed', { failed: s.failed }) : ''}
+        {s.error ? t('audiences.retrying', { error: translateMessage(s.error) }) : ''}
       </div>
     );
-  const failed = <span className={s.failed ? 'int-error' : undefined}>failed {s.failed}</span>;
+  const failed = (
+    <span className={s.failed ? 'int-error' : undefined}>{t('audiences.failedCount', { failed: s.failed })}</span>
+  );
   return (
     <div className="st-muted aud-sync" data-testid={`${c.provider}-sync`}>
-      Last sync: synced {s.synced},{' '}
+      {t('audiences.lastSync', { synced: s.synced })}{' '}
       {s.errors.length ? (
-        <Tooltip title={s.errors.map((e) => `${e.email}: ${e.reason}`).join('\n')}>{failed}</Tooltip>
+        <Tooltip title={s.errors.map((e) => `${e.email}: ${translateMessage(e.reason)}`).join('\n')}>{failed}</Tooltip>
       ) : (
         failed
       )}{' '}
-      · {dayjs(s.finishedAt ?? s.startedAt).format('D MMM YYYY, HH:mm')}
-      {s.error && <Alert type="warning" showIcon title={`Stopped: ${s.error}`} className="int-alert" />}
+      · {dayjs(s.finishedAt ?? s.startedAt).format(STAMP)}
+      {s.error && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('audiences.stopped', { error: translateMessage(s.error) })}
+          className="int-alert"
+        />
+      )}
     </div>
   );
 }
 
 function AudienceCard({ c, admin }: { c: AudienceConnection; admin: boolean }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [connecting, setConnecting] = useState(false);
@@ -202,18 +223,18 @@ function AudienceCard({ c, admin }: { c: AudienceConnection; admin: boolean }) {
   const disconnect = useMutation({
     mutationFn: () => audiencesApi.disconnect(c.provider),
     onSuccess: async () => {
-      void message.success(`${c.title} disconnected.`);
+      void message.success(t('audiences.disconnected', { title: c.title }));
       await refresh();
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
   const sync = useMutation({
     mutationFn: () => audiencesApi.sync(c.provider),
     onSuccess: async () => {
-      void message.success('Sync started.');
+      void message.success(t('audiences.syncStarted'));
       await refresh();
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
   const live = c.status === 'connected';
   const ready = c.provider === 'mailchimp' ? !!c.listId : !!c.defaultListId || c.brandLists.length > 0;
@@ -224,14 +245,14 @@ function AudienceCard({ c, admin }: { c: AudienceConnection; admin: boolean }) {
         <ConnectionTag c={c} />
       </div>
       {c.status === 'reconnect_needed' && c.statusReason && (
-        <Alert type="warning" showIcon title={c.statusReason} className="int-alert" />
+        <Alert type="warning" showIcon title={translateMessage(c.statusReason)} className="int-alert" />
       )}
       <div className="st-muted">
         {c.status === 'not_connected'
           ? c.provider === 'mailchimp'
-            ? 'Send customers who agreed to email to a Mailchimp audience, tagged with their rating, location and NPS group.'
-            : 'Send customers who agreed to email to ActiveCampaign lists by brand, tagged with their rating, location and NPS group.'
-          : `${c.accountName ?? c.account ?? ''} · key ${c.keyHint ?? '—'}`}
+            ? t('audiences.mailchimpIntro')
+            : t('audiences.activeCampaignIntro')
+          : t('audiences.account', { account: c.accountName ?? c.account ?? '', hint: c.keyHint ?? '—' })}
       </div>
       {admin && live && (c.provider === 'mailchimp' ? <MailchimpChoice c={c} /> : <ActiveCampaignChoices c={c} />)}
       {c.status !== 'not_connected' && <SyncResult c={c} />}
@@ -243,7 +264,9 @@ function AudienceCard({ c, admin }: { c: AudienceConnection; admin: boolean }) {
             onClick={() => setConnecting(true)}
             data-testid={`connect-${c.provider}`}
           >
-            {c.status === 'not_connected' ? `Connect ${c.title}` : `Reconnect ${c.title}`}
+            {c.status === 'not_connected'
+              ? t('integrations.connect', { title: c.title })
+              : t('integrations.reconnect', { title: c.title })}
           </Button>
           {live && (
             <Button
@@ -253,18 +276,18 @@ function AudienceCard({ c, admin }: { c: AudienceConnection; admin: boolean }) {
               onClick={() => sync.mutate()}
               data-testid={`sync-${c.provider}`}
             >
-              Sync now
+              {t('actions.syncNow')}
             </Button>
           )}
           {c.status !== 'not_connected' && (
             <Popconfirm
-              title={`Disconnect ${c.title}? Contacts already sent stay there.`}
-              okText="Yes"
-              cancelText="No"
+              title={t('audiences.disconnectConfirm', { title: c.title })}
+              okText={t('actions.yes')}
+              cancelText={t('actions.no')}
               onConfirm={() => disconnect.mutate()}
             >
               <Button danger icon={<DisconnectOutlined />} data-testid={`disconnect-${c.provider}`}>
-                Disconnect
+                {t('actions.disconnect')}
               </Button>
             </Popconfirm>
           )}
@@ -283,7 +306,7 @@ export function AudienceCards({ admin }: { admin: boolean }) {
     refetchInterval: (q) =>
       q.state.data?.mailchimp.sync?.running || q.state.data?.activecampaign.sync?.running ? 2000 : false,
   });
-  if (state.isError) return <Alert type="error" showIcon title={state.error.message} />;
+  if (state.isError) return <Alert type="error" showIcon title={translateMessage(state.error.message)} />;
   if (!state.data) return null;
   const providers: AudienceProvider[] = ['mailchimp', 'activecampaign'];
   return (

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { displayName, type LocationsTitle, type TeamRole } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { updateMember, type TeamMember } from './api';
 import { locationIdsOf, MemberAccessFields, scopeOf } from './MemberAccessFields';
 import { freeTextRules } from './ui';
@@ -25,6 +27,7 @@ export function EditMemberModal({
   onClose: () => void;
   title: LocationsTitle;
 }) {
+  const { t } = useTranslation('settings');
   const [form] = Form.useForm<EditForm>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -48,31 +51,32 @@ export function EditMemberModal({
       return updateMember(member!.id, patch);
     },
     onSuccess: async (m) => {
-      void message.success(`${displayName(m.firstName, m.lastName)} saved.`);
+      void message.success(t('editMember.saved', { name: displayName(m.firstName, m.lastName) }));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.team.all });
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   return (
     <Modal
-      title={member ? `Edit ${displayName(member.firstName, member.lastName)}` : ''}
+      title={member ? t('editMember.title', { name: displayName(member.firstName, member.lastName) }) : ''}
       open={member !== null}
       onCancel={onClose}
-      okText="Save"
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <p className="st-muted" style={{ marginTop: 0 }}>
+      <p className="st-muted" style={{ marginTop: 0 }} dir="auto">
         {member?.email}
       </p>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)} name="member">
         <div className="st-grid2">
-          <Form.Item label="First name" name="firstName" rules={freeTextRules(false)}>
+          <Form.Item label={t('members.firstName')} name="firstName" rules={freeTextRules(false)}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={freeTextRules(false)}>
+          <Form.Item label={t('members.lastName')} name="lastName" rules={freeTextRules(false)}>
             <Input maxLength={100} />
           </Form.Item>
         </div>

@@ -3,6 +3,9 @@ import { Alert, App, Button, Card, Empty, Grid, Popconfirm, Select, Skeleton, Sp
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import {
@@ -18,40 +21,51 @@ import { TicketingCards } from './TicketingCards';
 import { AudienceCards } from './AudienceCards';
 import { TwitterCard } from './TwitterCard';
 import './settings.css';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 
 const ADMINS = new Set(['owner', 'partner', 'master_admin']);
 const SOURCES: Source[] = ['google', 'facebook'];
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+/** A sync time in the interface language and digits. */
+const when = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+/** A time inside a sentence stays on one line. */
+const WHEN = { w: <span className="int-when" /> };
 /** Narrow screens keep the location and its Google mapping; the rest come in as the width allows. */
 /** From this width the table has a column per source and per freshness; below it each row stacks them. */
 const WIDE = 'xl' as const;
 
 function StatusTag({ status }: { status: Integration['status'] }) {
-  if (status === 'connected') return <Tag color="green">Connected</Tag>;
+  const { t } = useTranslation('settings');
+  if (status === 'connected') return <Tag color="green">{t('integrations.connected')}</Tag>;
   if (status === 'reconnect_needed')
     return (
       <Tag color="red" data-testid="reconnect-needed">
-        Reconnect needed
+        {t('integrations.reconnectNeeded')}
       </Tag>
     );
-  return <Tag>Not connected</Tag>;
+  return <Tag>{t('integrations.notConnected')}</Tag>;
 }
 
 /** Last success, last error (when newer than the success) and next run of one location's sync. */
 function Freshness({ f }: { f: ConnectedLocation['google'] }) {
-  if (!f) return <span className="st-muted">Not mapped</span>;
+  const { t } = useTranslation('settings');
+  if (!f) return <span className="st-muted">{t('integrations.notMapped')}</span>;
   const failing = f.lastErrorAt && (!f.lastSyncAt || f.lastErrorAt > f.lastSyncAt);
   return (
     <div className="st-muted" data-testid="freshness">
-      <div>Last sync: {when(f.lastSyncAt)}</div>
+      <div>
+        <Trans t={t} i18nKey="integrations.lastSync" values={{ when: when(f.lastSyncAt) }} components={WHEN} />
+      </div>
       {failing && (
-        <Tooltip title={f.lastError}>
-          <div className="int-error">Failed {when(f.lastErrorAt)}</div>
+        <Tooltip title={f.lastError ? translateMessage(f.lastError) : undefined}>
+          <div className="int-error">
+            <Trans t={t} i18nKey="integrations.failed" values={{ when: when(f.lastErrorAt) }} components={WHEN} />
+          </div>
         </Tooltip>
       )}
-      <div>Next: {when(f.nextSyncAt)}</div>
+      <div>
+        <Trans t={t} i18nKey="integrations.next" values={{ when: when(f.nextSyncAt) }} components={WHEN} />
+      </div>
     </div>
   );
 }
@@ -61,6 +75,7 @@ function Freshness({ f }: { f: ConnectedLocation['google'] }) {
  * pages to ours, see each location's sync freshness, and sync now; below, the company's webhooks.
  */
 export default function IntegrationsPage() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -89,14 +104,17 @@ export default function IntegrationsPage() {
     const source = params.get('source');
     if (!source) return;
     const title = source === 'google' ? 'Google' : 'Facebook';
-    if (params.get('error')) void message.error(params.get('error'));
+    const error = params.get('error');
+    if (error) void message.error(translateMessage(error));
     else if (params.get('connected'))
-      void message.success(`${title} connected; ${params.get('mapped') ?? 0} location(s) mapped automatically.`);
+      void message.success(
+        t('integrations.connectedMapped', { source: title, count: Number(params.get('mapped') ?? 0) || 0 }),
+      );
     setParams({}, { replace: true });
-  }, [params, setParams, message]);
+  }, [params, setParams, message, t]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationsKeys.all });
-  const onError = (e: Error) => void message.error(e.message);
+  const onError = (e: Error) => void message.error(translateMessage(e.message));
   const connect = useMutation({
     mutationFn: integrationsApi.connectUrl,
     onSuccess: (url) => window.location.assign(url),
@@ -105,7 +123,9 @@ export default function IntegrationsPage() {
   const sync = useMutation({
     mutationFn: integrationsApi.syncNow,
     onSuccess: async (r) => {
-      void message.success(r.queued ? `Sync queued for ${r.queued} location(s).` : 'Nothing to sync yet.');
+      void message.success(
+        r.queued ? t('integrations.syncQueued', { count: r.queued }) : t('integrations.nothingToSync'),
+      );
       await refresh();
     },
     onError,
@@ -113,7 +133,7 @@ export default function IntegrationsPage() {
   const disconnect = useMutation({
     mutationFn: integrationsApi.disconnect,
     onSuccess: async () => {
-      void message.success('Disconnected. Imported reviews stay.');
+      void message.success(t('integrations.disconnected'));
       await refresh();
     },
     onError,
@@ -122,7 +142,7 @@ export default function IntegrationsPage() {
     mutationFn: (v: { source: Source; locationId: number; id: string | null }) =>
       integrationsApi.map(v.source, v.locationId, v.id),
     onSuccess: async () => {
-      void message.success('Mapping saved; the location syncs now.');
+      void message.success(t('integrations.mappingSaved'));
       await refresh();
     },
     onError,
@@ -130,19 +150,21 @@ export default function IntegrationsPage() {
 
   const wide = Grid.useBreakpoint()[WIDE] ?? true;
   const columns = useMemo(() => {
-    const sourceTitle = (source: Source) => (source === 'google' ? 'Google location' : 'Facebook page');
+    const sourceTitle = (source: Source) =>
+      source === 'google' ? t('integrations.googleLocation') : t('integrations.facebookPage');
     const mapping = (source: Source, l: ConnectedLocation) => {
       const mapped = l[source];
       const state = places[source];
-      if (!admin || !state) return mapped ? (mapped.name ?? mapped.id) : <span className="st-muted">—</span>;
+      if (!admin || !state)
+        return mapped ? <span dir="auto">{mapped.name ?? mapped.id}</span> : <span className="st-muted">—</span>;
       return (
         <Select
           allowClear
           showSearch
           optionFilterProp="label"
           className="int-select"
-          placeholder="Not mapped"
-          aria-label={`${sourceTitle(source)} of ${l.title}`}
+          placeholder={t('integrations.notMapped')}
+          aria-label={t('integrations.mapAria', { what: sourceTitle(source), title: l.title })}
           data-testid={`map-${source}-${l.locationId}`}
           value={mapped?.id ?? null}
           options={state.places.map((p) => ({
@@ -155,13 +177,15 @@ export default function IntegrationsPage() {
     };
     return [
       {
-        title: 'Location',
+        title: t('integrations.location'),
         key: 'title',
         render: (_: unknown, l: ConnectedLocation) => (
           <div>
-            <div className="st-name">{l.title}</div>
+            <div className="st-name">
+              <span dir="auto">{l.title}</span>
+            </div>
             {l.address && (
-              <div className="st-muted int-address" title={l.address}>
+              <div className="st-muted int-address" title={l.address} dir="auto">
                 {l.address}
               </div>
             )}
@@ -184,13 +208,13 @@ export default function IntegrationsPage() {
         render: (_: unknown, l: ConnectedLocation) => mapping(source, l),
       })),
       ...SOURCES.map((source) => ({
-        title: source === 'google' ? 'Google sync' : 'Facebook sync',
+        title: source === 'google' ? t('integrations.googleSync') : t('integrations.facebookSync'),
         key: `${source}-sync`,
         responsive: [WIDE],
         render: (_: unknown, l: ConnectedLocation) => <Freshness f={l[source]} />,
       })),
     ];
-  }, [admin, places, map, wide]);
+  }, [admin, places, map, wide, t]);
 
   const anyMapped = (list.data?.integrations ?? []).some((i) => i.mappedLocations > 0);
   // Mapped locations first (their freshness is what one comes to see), then the rest, each in the API's order.
@@ -202,8 +226,8 @@ export default function IntegrationsPage() {
   return (
     <>
       <PageHeader
-        title="Third-party Login"
-        description="Connect Google and Facebook so their reviews come in on their own, turn reviews into Zendesk tickets and Jira issues, answer X (Twitter) mentions and Direct Messages in Messages, see when each location last synced, and send events to your own systems by webhook."
+        title={t('integrations.title')}
+        description={t('integrations.description')}
         extra={
           admin && anyMapped ? (
             <Button
@@ -212,12 +236,12 @@ export default function IntegrationsPage() {
               onClick={() => sync.mutate({})}
               data-testid="sync-now"
             >
-              Sync now
+              {t('actions.syncNow')}
             </Button>
           ) : undefined
         }
       />
-      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      {list.isError && <Alert type="error" showIcon title={translateMessage(list.error.message)} />}
       <div className="int-sources">
         {list.isLoading ? (
           <Card>
@@ -231,15 +255,23 @@ export default function IntegrationsPage() {
                 <StatusTag status={i.status} />
               </div>
               {i.status === 'reconnect_needed' && i.statusReason && (
-                <Alert type="warning" showIcon title={i.statusReason} className="int-alert" />
+                <Alert type="warning" showIcon title={translateMessage(i.statusReason)} className="int-alert" />
               )}
               <div className="st-muted">
-                {i.accountName ? `${i.accountName} · ` : ''}
-                {i.mappedLocations} location(s) mapped · last sync {when(i.lastSyncAt)} · next {when(i.nextSyncAt)}
+                {i.accountName && (
+                  <>
+                    <span dir="auto">{i.accountName}</span> ·{' '}
+                  </>
+                )}
+                {t('integrations.summary', {
+                  count: i.mappedLocations,
+                  last: when(i.lastSyncAt),
+                  next: when(i.nextSyncAt),
+                })}
               </div>
               {i.removedReviews > 0 && (
                 <Link className="st-muted" to={`/reviews?removed=true&sources=${i.source}`}>
-                  {i.removedReviews} review(s) removed at {i.title}
+                  {t('integrations.removedReviews', { count: i.removedReviews, source: i.title })}
                 </Link>
               )}
               {admin && (
@@ -251,7 +283,9 @@ export default function IntegrationsPage() {
                     onClick={() => connect.mutate(i.source)}
                     data-testid={`connect-${i.source}`}
                   >
-                    {i.status === 'not_connected' ? `Connect ${i.title}` : `Reconnect ${i.title}`}
+                    {i.status === 'not_connected'
+                      ? t('integrations.connect', { title: i.title })
+                      : t('integrations.reconnect', { title: i.title })}
                   </Button>
                   {i.status !== 'not_connected' && (
                     <>
@@ -260,16 +294,16 @@ export default function IntegrationsPage() {
                         onClick={() => sync.mutate({ source: i.source })}
                         disabled={!i.mappedLocations}
                       >
-                        Sync now
+                        {t('actions.syncNow')}
                       </Button>
                       <Popconfirm
-                        title={`Disconnect ${i.title}? Reviews already imported stay.`}
-                        okText="Yes"
-                        cancelText="No"
+                        title={t('integrations.disconnectConfirm', { title: i.title })}
+                        okText={t('actions.yes')}
+                        cancelText={t('actions.no')}
                         onConfirm={() => disconnect.mutate(i.source)}
                       >
                         <Button danger icon={<DisconnectOutlined />}>
-                          Disconnect
+                          {t('actions.disconnect')}
                         </Button>
                       </Popconfirm>
                     </>
@@ -284,10 +318,10 @@ export default function IntegrationsPage() {
         <TwitterCard admin={admin} />
       </div>
       {admin && <WebhooksSection />}
-      <Card title="Locations" className="int-locations">
-        {locations.isError && <Alert type="error" showIcon title={locations.error.message} />}
+      <Card title={t('integrations.locations')} className="int-locations">
+        {locations.isError && <Alert type="error" showIcon title={translateMessage(locations.error.message)} />}
         {!locations.isLoading && (locations.data?.locations.length ?? 0) === 0 ? (
-          <Empty description="No locations yet." />
+          <Empty description={t('integrations.noLocations')} />
         ) : (
           <Table<ConnectedLocation>
             rowKey="locationId"

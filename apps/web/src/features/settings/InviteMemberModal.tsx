@@ -1,10 +1,13 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { MSG, type LocationsTitle, type TeamRole } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { userEmailRules } from '../../lib/rules';
 import { inviteMember } from './api';
 import { locationIdsOf, MemberAccessFields } from './MemberAccessFields';
 import { freeTextRules } from './ui';
+import { translatedRules } from './i18n';
 
 interface InviteForm {
   email: string;
@@ -25,6 +28,7 @@ export function InviteMemberModal({
   onClose: () => void;
   title?: LocationsTitle;
 }) {
+  const { t } = useTranslation('settings');
   const [form] = Form.useForm<InviteForm>();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -38,20 +42,21 @@ export function InviteMemberModal({
         locationIds: locationIdsOf(v),
       }),
     onSuccess: async (member) => {
-      void message.success(`Invitation sent to ${member.email}.`);
+      void message.success(t('invite.sent', { email: member.email }));
       form.resetFields();
       onClose();
       // Creating an invitation resets the application state (spec 000 section 4).
       await queryClient.invalidateQueries();
     },
-    onError: (e) => void message.error(e.message || MSG.error),
+    onError: (e) => void message.error(translateMessage(e.message || MSG.error)),
   });
   return (
     <Modal
-      title="Invite a team member"
+      title={t('invite.title')}
       open={open}
       onCancel={onClose}
-      okText="Send invitation"
+      okText={t('invite.ok')}
+      cancelText={t('actions.cancel')}
       confirmLoading={invite.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -64,14 +69,14 @@ export function InviteMemberModal({
         onFinish={(v) => invite.mutate(v)}
         name="invite"
       >
-        <Form.Item label="Email" name="email" rules={userEmailRules}>
-          <Input placeholder="name@company.com" />
+        <Form.Item label={t('members.email')} name="email" rules={translatedRules(userEmailRules)}>
+          <Input placeholder={t('members.emailPlaceholder')} />
         </Form.Item>
         <div className="st-grid2">
-          <Form.Item label="First name" name="firstName" rules={freeTextRules(false)}>
+          <Form.Item label={t('members.firstName')} name="firstName" rules={freeTextRules(false)}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={freeTextRules(false)}>
+          <Form.Item label={t('members.lastName')} name="lastName" rules={freeTextRules(false)}>
             <Input maxLength={100} />
           </Form.Item>
         </div>

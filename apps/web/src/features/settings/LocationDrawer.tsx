@@ -2,18 +2,15 @@ import { useEffect } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COUNTRIES,
-  SOURCE_URL_MESSAGE,
-  sourceTitle,
-  TIME_ZONES,
-  validateSourceUrl,
-  type LocationsTitle,
-} from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { COUNTRIES, sourceTitle, TIME_ZONES, validateSourceUrl, type LocationsTitle } from '@reputo/core';
 import { fieldErrors } from '../../lib/api';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { locationsApi, type Location, type LocationInput } from './api';
 import { freeTextRules } from './ui';
+import { countryName, placeContext } from './i18n';
+import { translateMessage } from '../../i18n/messages';
 import { settingsKeys } from './queryKeys';
 
 interface FormValues {
@@ -63,12 +60,13 @@ function toInput(v: FormValues): LocationInput {
   };
 }
 
-/** The source rule of core, the same the server applies. */
-function urlRule(source: string) {
+/** The source rule of core, the same the server applies (its message is core's SOURCE_URL_MESSAGE). */
+function urlRule(t: TFunction<'settings'>, source: string) {
   return {
     validator: async (_r: unknown, raw: unknown) => {
       const url = typeof raw === 'string' ? raw.trim() : '';
-      if (url && !validateSourceUrl(source, url)) throw new Error(SOURCE_URL_MESSAGE(sourceTitle(source)));
+      if (url && !validateSourceUrl(source, url))
+        throw new Error(t('drawer.invalidUrl', { source: sourceTitle(source) }));
     },
   };
 }
@@ -85,6 +83,7 @@ export function LocationDrawer({
   title: LocationsTitle;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('settings');
   const [form] = Form.useForm<FormValues>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -95,7 +94,7 @@ export function LocationDrawer({
     enabled: open,
   });
   const brandId = Form.useWatch('brandId', form);
-  const noun = title.toLowerCase();
+  const context = placeContext(title);
 
   useEffect(() => {
     if (open) form.setFieldsValue(toForm(editing));
@@ -105,14 +104,16 @@ export function LocationDrawer({
     mutationFn: (v: FormValues) =>
       editing ? locationsApi.update(editing.id, toInput(v)) : locationsApi.create(toInput(v)),
     onSuccess: async (saved) => {
-      void message.success(editing ? `${saved.title} saved.` : `${saved.title} added.`);
+      void message.success(
+        editing ? t('drawer.saved', { title: saved.title }) : t('drawer.added', { title: saved.title }),
+      );
       await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
       onClose();
     },
     onError: (e) => {
       const errors = fieldErrors(e);
       if (errors.length) form.setFields(errors as never);
-      void message.error(e.message);
+      void message.error(translateMessage(e.message));
     },
   });
 
@@ -122,14 +123,14 @@ export function LocationDrawer({
 
   return (
     <Drawer
-      title={editing ? `Edit ${editing.title}` : `Add ${noun}`}
+      title={editing ? t('drawer.edit', { title: editing.title }) : t('locations.add', { context })}
       open={open}
       onClose={onClose}
       size={narrow ? '100%' : 560}
       destroyOnHidden
       extra={
         <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="location-save">
-          Save
+          {t('actions.save')}
         </Button>
       }
     >
@@ -141,85 +142,93 @@ export function LocationDrawer({
         onFinish={(v) => save.mutate(v)}
         initialValues={toForm(editing)}
       >
-        <Form.Item label={`${title} name`} name="title" rules={freeTextRules(true)}>
-          <Input placeholder="e.g. Marina Walk" maxLength={200} />
+        <Form.Item label={t('drawer.name', { context })} name="title" rules={freeTextRules(true)}>
+          <Input placeholder={t('drawer.namePlaceholder')} maxLength={200} dir="auto" />
         </Form.Item>
         <div className="st-grid2">
           <Form.Item
-            label={`${title} ID`}
+            label={t('drawer.id', { context })}
             name="locationId"
             rules={freeTextRules(false)}
-            extra="Your own code, used in uploads and exports."
+            extra={t('drawer.idExtra')}
           >
-            <Input placeholder="e.g. DXB-014" maxLength={100} />
+            <Input placeholder={t('drawer.idPlaceholder')} maxLength={100} dir="auto" />
           </Form.Item>
-          <Form.Item label="Time zone" name="timeZone">
+          <Form.Item label={t('drawer.timeZone')} name="timeZone">
             <Select
               showSearch
               allowClear
-              placeholder="Choose a time zone"
+              placeholder={t('drawer.timeZonePlaceholder')}
               options={TIME_ZONES.map((z) => ({ value: z, label: z }))}
             />
           </Form.Item>
         </div>
         <div className="st-grid2">
-          <Form.Item label="Brand" name="brandId">
+          <Form.Item label={t('drawer.brand')} name="brandId">
             <Select
               allowClear
-              placeholder="No brand"
+              placeholder={t('drawer.noBrand')}
               options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.title }))}
               onChange={() => form.setFieldValue('stateId', null)}
             />
           </Form.Item>
-          <Form.Item label="Region" name="stateId">
-            <Select allowClear placeholder="No region" options={states.map((s) => ({ value: s.id, label: s.title }))} />
-          </Form.Item>
-        </div>
-        <Form.Item label="Address" name="address" rules={freeTextRules(false)}>
-          <Input maxLength={300} />
-        </Form.Item>
-        <div className="st-grid2">
-          <Form.Item label="City" name="city" rules={freeTextRules(false)}>
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item label="Country" name="country">
+          <Form.Item label={t('drawer.region')} name="stateId">
             <Select
-              showSearch
               allowClear
-              placeholder="Choose a country"
-              options={COUNTRIES.map((c) => ({ value: c.name, label: c.name }))}
+              placeholder={t('drawer.noRegion')}
+              options={states.map((s) => ({ value: s.id, label: s.title }))}
             />
           </Form.Item>
         </div>
-        <div className="st-section-title">Pages on review sources</div>
+        <Form.Item label={t('drawer.address')} name="address" rules={freeTextRules(false)}>
+          <Input maxLength={300} dir="auto" />
+        </Form.Item>
+        <div className="st-grid2">
+          <Form.Item label={t('drawer.city')} name="city" rules={freeTextRules(false)}>
+            <Input maxLength={120} dir="auto" />
+          </Form.Item>
+          <Form.Item label={t('drawer.country')} name="country">
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              allowClear
+              placeholder={t('drawer.countryPlaceholder')}
+              options={COUNTRIES.map((c) => ({ value: c.name, label: countryName(c.code, c.name) }))}
+            />
+          </Form.Item>
+        </div>
+        <div className="st-section-title">{t('drawer.pages')}</div>
         {sources.map((s) => (
-          <Form.Item key={s.value} label={s.title} name={['sourceUrls', s.value]} rules={[urlRule(s.value)]}>
-            <Input placeholder={`https://… address of this ${noun} on ${s.title}`} maxLength={500} />
+          <Form.Item key={s.value} label={s.title} name={['sourceUrls', s.value]} rules={[urlRule(t, s.value)]}>
+            <Input placeholder={t('drawer.urlPlaceholder', { context, source: s.title })} maxLength={500} dir="auto" />
           </Form.Item>
         ))}
         {hasFacebook && (
           <Form.List name="facebook">
             {(fields, { add, remove }) => (
               <>
-                <div className="st-section-title">Facebook accounts</div>
+                <div className="st-section-title">{t('drawer.facebookAccounts')}</div>
                 {fields.map((f, i) => (
                   <Space.Compact key={f.key} style={{ width: '100%', marginBottom: 8 }}>
                     <Form.Item
                       name={[f.name, 'fullUrl']}
-                      rules={[urlRule('facebook')]}
+                      rules={[urlRule(t, 'facebook')]}
                       style={{ flex: 1, marginBottom: 0 }}
                     >
-                      <Input placeholder="https://www.facebook.com/YourPage" aria-label={`Facebook page ${i + 1}`} />
+                      <Input
+                        placeholder={t('drawer.facebookPlaceholder')}
+                        aria-label={t('drawer.facebookAria', { n: i + 1 })}
+                        dir="auto"
+                      />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}
                       onClick={() => remove(f.name)}
-                      aria-label="Remove this Facebook account"
+                      aria-label={t('drawer.facebookRemove')}
                     />
                   </Space.Compact>
                 ))}
                 <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ fullUrl: '' })} block>
-                  Add a Facebook account
+                  {t('drawer.facebookAdd')}
                 </Button>
               </>
             )}

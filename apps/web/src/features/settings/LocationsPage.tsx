@@ -15,7 +15,10 @@ import {
 import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pluralize, sourceTitle } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { sourceTitle } from '@reputo/core';
+import { formatNumber } from '../../i18n/format';
+import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { download, locationsApi, type Location } from './api';
@@ -23,15 +26,16 @@ import { LocationDrawer } from './LocationDrawer';
 import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
+import { placeContext } from './i18n';
 
 const PER_PAGE = 20;
 
 /** The company's locations (Products or Units by company type): list, add, edit, delete, upload, export. */
 export default function LocationsPage() {
+  const { t } = useTranslation('settings');
   const me = useMe().data;
   const title = me?.locationsTitle ?? 'Location';
-  const plural = pluralize(title);
-  const noun = title.toLowerCase();
+  const context = placeContext(title);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -52,10 +56,12 @@ export default function LocationsPage() {
   const remove = useMutation({
     mutationFn: locationsApi.remove,
     onSuccess: async (r) => {
-      void message.success(r.reviews ? `Deleted with its ${r.reviews} reviews.` : 'Deleted.');
+      void message.success(
+        r.reviews ? t('locations.deletedWithReviews', { count: r.reviews }) : t('locations.deleted'),
+      );
       await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
 
   const limit = list.data?.limit ?? options.data?.limit;
@@ -67,35 +73,43 @@ export default function LocationsPage() {
 
   const columns: TableColumnsType<Location> = [
     {
-      title: title,
+      title: t('place.title', { context }),
       key: 'title',
       render: (_, l) => (
         <div>
           <div className="st-name" data-testid="location-title">
-            {l.title}
+            <span dir="auto">{l.title}</span>
           </div>
           <div className="st-muted">
-            {[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}
+            <span dir="auto">
+              {[l.locationId, [l.address, l.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || '—'}
+            </span>
           </div>
         </div>
       ),
     },
     {
-      title: 'Brand',
+      title: t('locations.brand'),
       key: 'tree',
       responsive: ['md'],
       render: (_, l) =>
         l.brand ? (
           <div>
-            {l.brand}
-            <div className="st-muted">{l.state ?? 'No region'}</div>
+            <div dir="auto">{l.brand}</div>
+            {l.state ? (
+              <div className="st-muted">
+                <span dir="auto">{l.state}</span>
+              </div>
+            ) : (
+              <div className="st-muted">{t('locations.noRegion')}</div>
+            )}
           </div>
         ) : (
           <span className="st-muted">—</span>
         ),
     },
     {
-      title: 'Sources',
+      title: t('locations.sources'),
       key: 'sources',
       responsive: ['lg'],
       render: (_, l) => {
@@ -107,31 +121,42 @@ export default function LocationsPage() {
             ))}
           </Space>
         ) : (
-          <span className="st-muted">None linked</span>
+          <span className="st-muted">{t('locations.noneLinked')}</span>
         );
       },
     },
-    { title: 'Time zone', dataIndex: 'timeZone', responsive: ['xl'], render: (v: string | null) => v ?? '—' },
     {
-      title: 'Reviews',
+      title: t('locations.timeZone'),
+      dataIndex: 'timeZone',
+      responsive: ['xl'],
+      render: (v: string | null) => (v ? <span dir="ltr">{v}</span> : '—'),
+    },
+    {
+      title: t('locations.reviews'),
       dataIndex: 'reviews',
-      align: 'right',
+      align: 'end',
       responsive: ['sm'],
-      render: (n: number) => n.toLocaleString(),
+      render: (n: number) => formatNumber(n),
     },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, l) => (
         <Space>
-          <Tooltip title="Edit">
-            <Button size="small" icon={<EditOutlined />} onClick={() => open(l)} aria-label={`Edit ${l.title}`} />
+          <Tooltip title={t('actions.edit')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => open(l)}
+              aria-label={t('locations.editAria', { title: l.title })}
+            />
           </Tooltip>
           <Popconfirm
-            title={`Delete ${l.title}?`}
-            description={l.reviews ? `Its ${l.reviews.toLocaleString()} reviews are deleted too.` : undefined}
-            okText="Delete"
+            title={t('locations.deleteConfirm', { title: l.title })}
+            description={l.reviews ? t('locations.deleteText', { count: l.reviews }) : undefined}
+            okText={t('actions.delete')}
+            cancelText={t('actions.cancel')}
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutate(l.id)}
           >
@@ -139,7 +164,7 @@ export default function LocationsPage() {
               size="small"
               danger
               icon={<DeleteOutlined />}
-              aria-label={`Delete ${l.title}`}
+              aria-label={t('locations.deleteAria', { title: l.title })}
               loading={remove.isPending && remove.variables === l.id}
             />
           </Popconfirm>
@@ -151,20 +176,24 @@ export default function LocationsPage() {
   return (
     <>
       <PageHeader
-        title={plural}
-        description={`Your ${plural.toLowerCase()}, their brand and region, and their pages on each review source.`}
+        title={t('place.titles', { context })}
+        description={t('locations.description', { context })}
         extra={
           <Space wrap>
             <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              Upload
+              {t('actions.upload')}
             </Button>
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => void download('/v2/api/locations/export').catch((e: Error) => message.error(e.message))}
+              onClick={() =>
+                void download('/v2/api/locations/export').catch((e: Error) =>
+                  message.error(translateMessage(e.message)),
+                )
+              }
             >
-              Export
+              {t('actions.export')}
             </Button>
-            <Tooltip title={full ? `Your package allows ${limit?.max} ${plural.toLowerCase()}.` : undefined}>
+            <Tooltip title={full ? t('locations.limitTip', { context, max: limit?.max }) : undefined}>
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
@@ -172,7 +201,7 @@ export default function LocationsPage() {
                 onClick={() => open(null)}
                 data-testid="location-add"
               >
-                Add {noun}
+                {t('locations.add', { context })}
               </Button>
             </Tooltip>
           </Space>
@@ -182,7 +211,7 @@ export default function LocationsPage() {
         <div className="st-toolbar">
           <div className="st-left">
             <Input.Search
-              placeholder={`Search ${plural.toLowerCase()}`}
+              placeholder={t('locations.search', { context })}
               allowClear
               style={{ maxWidth: 300 }}
               onSearch={(v) => {
@@ -194,8 +223,8 @@ export default function LocationsPage() {
             {(options.data?.brands.length ?? 0) > 0 && (
               <Select
                 allowClear
-                placeholder="All brands"
-                aria-label="Brand"
+                placeholder={t('locations.allBrands')}
+                aria-label={t('locations.brand')}
                 style={{ minWidth: 180 }}
                 value={brand}
                 onChange={(v?: number) => {
@@ -209,10 +238,10 @@ export default function LocationsPage() {
           {limit && (
             <div className="st-limit" data-testid="location-limit">
               <div className="st-muted">
-                {limit.used} of {limit.max} {plural.toLowerCase()} in your package
+                {t('locations.limit', { context, used: formatNumber(limit.used), max: formatNumber(limit.max) })}
               </div>
               <Progress
-                aria-label={`${plural} used`}
+                aria-label={t('locations.used', { context })}
                 percent={limit.max ? Math.min(100, Math.round((limit.used / limit.max) * 100)) : 100}
                 showInfo={false}
                 size="small"
@@ -227,9 +256,7 @@ export default function LocationsPage() {
           dataSource={list.data?.data}
           loading={list.isFetching}
           locale={{
-            emptyText: search
-              ? `No ${plural.toLowerCase()} match “${search}”.`
-              : `No ${plural.toLowerCase()} yet. Add one or upload a file.`,
+            emptyText: search ? t('locations.noMatch', { context, search }) : t('locations.empty', { context }),
           }}
           pagination={{
             current: page,
@@ -246,7 +273,7 @@ export default function LocationsPage() {
       <UploadModal
         open={uploading}
         onClose={() => setUploading(false)}
-        title={`Upload ${plural.toLowerCase()}`}
+        title={t('locations.uploadTitle', { context })}
         fields={locationsApi.fields}
         examplePath="/v2/api/locations/upload/example"
         upload={async (f, c) => {
@@ -254,7 +281,9 @@ export default function LocationsPage() {
           await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
           return r;
         }}
-        describe={(r: { added: number; updated: number }) => `${r.added} added, ${r.updated} updated.`}
+        describe={(r: { added: number; updated: number }) =>
+          t('locations.uploaded', { added: formatNumber(r.added), updated: formatNumber(r.updated) })
+        }
       />
     </>
   );

@@ -1,12 +1,15 @@
 import { Form, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { pluralize, type LocationsTitle } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import type { LocationsTitle } from '@reputo/core';
 import { fetchRoles } from './api';
 import { LocationPicker } from './ui';
+import { placeContext, roleName } from './i18n';
 import { settingsKeys } from './queryKeys';
 
 /** Role and location fields shared by the invite and edit forms. `scope` is 'all' or 'some'. */
 export function MemberAccessFields({ title }: { title: LocationsTitle }) {
+  const { t } = useTranslation('settings');
   const roles = useQuery({
     queryKey: settingsKeys.team.roles,
     queryFn: ({ signal }) => fetchRoles(signal),
@@ -14,25 +17,25 @@ export function MemberAccessFields({ title }: { title: LocationsTitle }) {
   });
   const form = Form.useFormInstance();
   const scope = Form.useWatch('scope', form);
-  const plural = pluralize(title).toLowerCase();
+  const context = placeContext(title);
   return (
     <>
-      <Form.Item
-        label="Role"
-        name="role"
-        extra="Master Admins and Managers manage settings; Responders answer reviews; Analysts read."
-      >
+      <Form.Item label={t('members.role')} name="role" extra={t('members.roleExtra')}>
         <Select
           loading={roles.isLoading}
-          options={(roles.data?.roles ?? []).map((r) => ({ value: r.value, label: r.label, disabled: !r.grantable }))}
+          options={(roles.data?.roles ?? []).map((r) => ({
+            value: r.value,
+            label: roleName(t, r.value, r.label),
+            disabled: !r.grantable,
+          }))}
           data-testid="member-role"
         />
       </Form.Item>
-      <Form.Item label={`${pluralize(title)} this member sees`} name="scope">
+      <Form.Item label={t('members.sees', { context })} name="scope">
         <Radio.Group
           options={[
-            { value: 'all', label: `All ${plural}` },
-            { value: 'some', label: `Only some ${plural}` },
+            { value: 'all', label: t('place.all', { context }) },
+            { value: 'some', label: t('members.some', { context }) },
           ]}
           data-testid="member-scope"
         />
@@ -43,12 +46,12 @@ export function MemberAccessFields({ title }: { title: LocationsTitle }) {
           rules={[
             {
               validator: async (_r, v: number[] | undefined) => {
-                if (!v?.length) throw new Error(`Choose at least one ${title.toLowerCase()}.`);
+                if (!v?.length) throw new Error(t('members.chooseOne', { context }));
               },
             },
           ]}
         >
-          <LocationPicker placeholder={`Choose ${plural}`} testId="member-locations" />
+          <LocationPicker placeholder={t('members.choose', { context })} testId="member-locations" />
         </Form.Item>
       )}
     </>

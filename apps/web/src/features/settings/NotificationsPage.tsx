@@ -3,31 +3,26 @@ import { Alert, App, Button, Card, Checkbox, Form, Radio, Select, Skeleton, Swit
 import { BellOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { pluralize, type NotificationKind } from '@reputo/core';
+import { Trans, useTranslation } from 'react-i18next';
+import type { NotificationKind } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { notificationsApi, type Delivery, type NotificationInput } from './api';
 import { LocationPicker } from './ui';
+import { placeContext } from './i18n';
+import { translateMessage } from '../../i18n/messages';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 
-const DELIVERY_LABELS: Record<Delivery, { title: string; help: string }> = {
-  instant: { title: 'Instant mail', help: 'One mail as soon as new reviews arrive.' },
-  daily: { title: 'Daily digest', help: 'One summary a day with figures and the reviews to answer first.' },
-  weekly: { title: 'Weekly digest', help: 'One summary a week.' },
-};
-
-const KIND_LABELS: Record<NotificationKind, string> = {
-  count: 'New reviews',
-  message: 'Customer messages',
-  post: 'New social posts',
-  comment: 'Comments on posts',
-};
+/** Keys of a delivery's title and help in the settings catalogue. */
+const deliveryKey = (d: Delivery) => `notifications.delivery.${d}` as const;
+const kindKey = (k: NotificationKind) => `notifications.kinds.${k}` as const;
 
 const STARS = [5, 4, 3, 2, 1];
 
 /** Which new reviews the user hears about, and how: every role has this page. */
 export default function NotificationsPage() {
+  const { t } = useTranslation('settings');
   const me = useMe().data;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -40,9 +35,9 @@ export default function NotificationsPage() {
     mutationFn: notificationsApi.save,
     onSuccess: (saved) => {
       queryClient.setQueryData(['notifications'], saved);
-      void message.success(saved.enabled ? 'Notification settings saved.' : 'Notifications are off.');
+      void message.success(saved.enabled ? t('notifications.saved') : t('notifications.off'));
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
@@ -50,17 +45,20 @@ export default function NotificationsPage() {
 
   const enabled = Form.useWatch('enabled', form);
   const delivery = Form.useWatch('delivery', form);
-  const plural = pluralize(me?.locationsTitle ?? 'Location');
+  const context = placeContext(me?.locationsTitle);
   const data = settings.data;
 
   return (
     <>
       <PageHeader
-        title="Notifications"
+        title={t('notifications.title')}
         description={
-          <>
-            Choose which new reviews you hear about and how. Mails go to <strong>{data?.email ?? me?.email}</strong>.
-          </>
+          <Trans
+            t={t}
+            i18nKey="notifications.description"
+            values={{ email: data?.email ?? me?.email }}
+            components={{ strong: <strong dir="auto" /> }}
+          />
         }
       />
       {settings.isError && <Alert type="error" showIcon title={settings.error.message} style={{ marginBottom: 16 }} />}
@@ -85,27 +83,31 @@ export default function NotificationsPage() {
                 })
               }
             >
-              <Form.Item name="enabled" valuePropName="checked" label="Review notifications">
-                <Switch checkedChildren="On" unCheckedChildren="Off" data-testid="notify-enabled" />
+              <Form.Item name="enabled" valuePropName="checked" label={t('notifications.enabled')}>
+                <Switch
+                  checkedChildren={t('switch.on')}
+                  unCheckedChildren={t('switch.off')}
+                  data-testid="notify-enabled"
+                />
               </Form.Item>
               <fieldset disabled={!enabled} style={{ border: 0, padding: 0, margin: 0, opacity: enabled ? 1 : 0.55 }}>
-                <Form.Item name="delivery" label="How">
+                <Form.Item name="delivery" label={t('notifications.how')}>
                   <Radio.Group style={{ display: 'grid', gap: 8 }}>
                     {data.available.deliveries.map((d) => (
                       <Radio key={d} value={d} data-testid={`delivery-${d}`}>
-                        <strong>{DELIVERY_LABELS[d].title}</strong>{' '}
-                        <span className="st-muted">{DELIVERY_LABELS[d].help}</span>
+                        <strong>{t(`${deliveryKey(d)}.title`)}</strong>{' '}
+                        <span className="st-muted">{t(`${deliveryKey(d)}.help`)}</span>
                       </Radio>
                     ))}
                   </Radio.Group>
                 </Form.Item>
                 <Form.Item
                   name="ratings"
-                  label="Ratings"
+                  label={t('notifications.ratings')}
                   rules={[
                     {
                       validator: async (_r, v: number[] | undefined) => {
-                        if (!v?.length) throw new Error('Choose at least one rating.');
+                        if (!v?.length) throw new Error(t('notifications.chooseRating'));
                       },
                     },
                   ]}
@@ -115,39 +117,35 @@ export default function NotificationsPage() {
                     options={STARS.map((s) => ({ value: s, label: `${s} ★` }))}
                   />
                 </Form.Item>
-                <Form.Item name="sources" label="Sources" extra="Leave empty for every source.">
+                <Form.Item name="sources" label={t('notifications.sources')} extra={t('notifications.sourcesExtra')}>
                   <Select
                     mode="multiple"
                     allowClear
-                    placeholder="All sources"
+                    placeholder={t('notifications.allSources')}
                     options={data.available.sources.map((s) => ({ value: s.value, label: s.title }))}
                     data-testid="notify-sources"
                   />
                 </Form.Item>
                 <Form.Item
                   name="locations"
-                  label={plural}
-                  extra={`Leave empty for every ${plural.toLowerCase().replace(/s$/, '')} you can see.`}
+                  label={t('place.titles', { context })}
+                  extra={t('notifications.placesExtra', { context })}
                 >
-                  <LocationPicker placeholder={`All ${plural.toLowerCase()}`} testId="notify-locations" />
+                  <LocationPicker placeholder={t('place.all', { context })} testId="notify-locations" />
                 </Form.Item>
                 <Form.Item
                   name="kinds"
-                  label={delivery === 'instant' ? 'Include' : 'Include in the digest'}
-                  extra={
-                    delivery === 'instant'
-                      ? 'Instant mails are about new reviews; messages, posts and comments are counted in digests.'
-                      : undefined
-                  }
+                  label={delivery === 'instant' ? t('notifications.include') : t('notifications.includeDigest')}
+                  extra={delivery === 'instant' ? t('notifications.includeExtra') : undefined}
                 >
                   <Checkbox.Group
                     className="st-choice-row"
-                    options={data.available.kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+                    options={data.available.kinds.map((k) => ({ value: k, label: t(kindKey(k)) }))}
                   />
                 </Form.Item>
               </fieldset>
               <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="notify-save">
-                Save
+                {t('actions.save')}
               </Button>
             </Form>
           )}
@@ -155,7 +153,7 @@ export default function NotificationsPage() {
         <Card
           title={
             <>
-              <BellOutlined /> What you will get
+              <BellOutlined /> {t('notifications.whatYouGet')}
             </>
           }
         >
@@ -183,19 +181,24 @@ function Summary({
   delivery: Delivery;
   lastSentAt: string | null;
 }) {
+  const { t } = useTranslation('settings');
   if (!enabled)
     return (
       <p className="st-muted" data-testid="notify-summary">
-        Notifications are off: you get no review mails for this company.
+        {t('notifications.summaryOff')}
       </p>
     );
   return (
-    <ul className="st-summary" style={{ paddingLeft: 18, margin: 0 }} data-testid="notify-summary">
+    <ul className="st-summary" style={{ paddingInlineStart: 18, margin: 0 }} data-testid="notify-summary">
       <li>
-        <MailOutlined /> {DELIVERY_LABELS[delivery].title}: {DELIVERY_LABELS[delivery].help}
+        <MailOutlined /> {t(`${deliveryKey(delivery)}.title`)}: {t(`${deliveryKey(delivery)}.help`)}
       </li>
-      <li>Only reviews with the ratings, sources and places you chose, among those you may see.</li>
-      <li>{lastSentAt ? `Last mail sent ${dayjs(lastSentAt).format('D MMM YYYY, HH:mm')}.` : 'No mail sent yet.'}</li>
+      <li>{t('notifications.summaryScope')}</li>
+      <li>
+        {lastSentAt
+          ? t('notifications.lastSent', { when: dayjs(lastSentAt).format('D MMM YYYY, HH:mm') })
+          : t('notifications.noneSent')}
+      </li>
     </ul>
   );
 }

@@ -24,6 +24,10 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { translateMessage } from '../../i18n/messages';
+import { languageName, listSeparator } from './i18n';
 import { RATINGS, TEMPLATE_PLACEHOLDERS } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
@@ -37,6 +41,7 @@ import { settingsKeys } from './queryKeys';
  * (tab Other, the default with Review Categorization) each region's reply language.
  */
 export default function ResponsePage() {
+  const { t } = useTranslation('settings');
   const me = useMe().data;
   const [params, setParams] = useSearchParams();
   const features = me?.features ?? [];
@@ -44,20 +49,17 @@ export default function ResponsePage() {
   const fallback = features.includes('reviewCategorization') ? 'other' : 'templates';
   const tab = params.get('tab') ?? fallback;
   const items = [
-    { key: 'templates', label: 'Templates', children: <TemplatesTab /> },
+    { key: 'templates', label: t('response.tabs.templates'), children: <TemplatesTab /> },
     ...(owner || features.includes('autoresponse')
-      ? [{ key: 'autoresponse', label: 'Auto-response', children: <AutoresponseTab /> }]
+      ? [{ key: 'autoresponse', label: t('response.tabs.autoresponse'), children: <AutoresponseTab /> }]
       : []),
-    { key: 'translation', label: 'Translation', children: <TranslationTab /> },
-    { key: 'rate', label: 'Response rate', children: <ResponseRateTab /> },
-    { key: 'other', label: 'Other', children: <RegionsTab /> },
+    { key: 'translation', label: t('response.tabs.translation'), children: <TranslationTab /> },
+    { key: 'rate', label: t('response.tabs.rate'), children: <ResponseRateTab /> },
+    { key: 'other', label: t('response.tabs.other'), children: <RegionsTab /> },
   ];
   return (
     <>
-      <PageHeader
-        title="Response"
-        description="How your team answers reviews: templates, automatic replies, translation, targets and reply languages."
-      />
+      <PageHeader title={t('response.title')} description={t('response.description')} />
       <Card>
         <Tabs
           activeKey={tab}
@@ -74,6 +76,7 @@ export default function ResponsePage() {
 // Templates
 
 function TemplatesTab() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
@@ -84,32 +87,34 @@ function TemplatesTab() {
   const remove = useMutation({
     mutationFn: responseApi.deleteTemplate,
     onSuccess: async () => {
-      void message.success('Template deleted.');
+      void message.success(t('response.templates.deleted'));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.templates.all });
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const columns: TableColumnsType<Template> = [
     {
-      title: 'Template',
+      title: t('response.templates.column'),
       key: 'title',
-      render: (_, t) => (
+      render: (_, tpl) => (
         <div>
-          <div className="st-name">{t.title}</div>
-          <div className="st-muted" style={{ maxWidth: 560, whiteSpace: 'normal' }}>
-            {t.text.length > 160 ? `${t.text.slice(0, 159)}…` : t.text}
+          <div className="st-name">
+            <span dir="auto">{tpl.title}</span>
+          </div>
+          <div className="st-muted" style={{ maxWidth: 560, whiteSpace: 'normal' }} dir="auto">
+            {tpl.text.length > 160 ? `${tpl.text.slice(0, 159)}…` : tpl.text}
           </div>
         </div>
       ),
     },
     {
-      title: 'For ratings',
+      title: t('response.templates.forRatings'),
       dataIndex: 'ratings',
       responsive: ['md'],
       render: (r: number[]) => (
         <Space size={[4, 4]} wrap>
           {r.map((s) => (
-            <Tag key={s}>{s} ★</Tag>
+            <Tag key={s}>{`${s} ★`}</Tag>
           ))}
         </Space>
       ),
@@ -117,17 +122,28 @@ function TemplatesTab() {
     {
       title: '',
       key: 'a',
-      align: 'right',
-      render: (_, t) => (
+      align: 'end',
+      render: (_, tpl) => (
         <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(t)} aria-label={`Edit ${t.title}`} />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing(tpl)}
+            aria-label={t('response.templates.editAria', { title: tpl.title })}
+          />
           <Popconfirm
-            title={`Delete ${t.title}?`}
-            okText="Delete"
+            title={t('response.templates.deleteConfirm', { title: tpl.title })}
+            okText={t('actions.delete')}
+            cancelText={t('actions.cancel')}
             okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate(t.id)}
+            onConfirm={() => remove.mutate(tpl.id)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${t.title}`} />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('response.templates.deleteAria', { title: tpl.title })}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -136,15 +152,12 @@ function TemplatesTab() {
   return (
     <>
       <div className="st-toolbar">
-        <span className="st-muted">
-          Replies your team starts from. Placeholders such as {'{first_name}'} and {'{location}'} are filled in when
-          used.
-        </span>
+        <span className="st-muted">{t('response.templates.intro')}</span>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          Add template
+          {t('response.templates.add')}
         </Button>
       </div>
-      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      {list.isError && <Alert type="error" showIcon title={translateMessage(list.error.message)} />}
       <Table
         rowKey="id"
         columns={columns}
@@ -159,6 +172,7 @@ function TemplatesTab() {
 }
 
 function TemplateModal({ editing, onClose }: { editing: Template | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const [form] = Form.useForm<{ title: string; text: string; ratings: number[] }>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -169,38 +183,41 @@ function TemplateModal({ editing, onClose }: { editing: Template | 'new' | null;
     mutationFn: (v: { title: string; text: string; ratings: number[] }) =>
       editing && editing !== 'new' ? responseApi.updateTemplate(editing.id, v) : responseApi.createTemplate(v),
     onSuccess: async () => {
-      void message.success('Template saved.');
+      void message.success(t('response.templates.saved'));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.templates.all });
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   return (
     <Modal
-      title={editing === 'new' ? 'Add template' : 'Edit template'}
+      title={editing === 'new' ? t('response.templates.add') : t('response.templates.edit')}
       open={editing !== null}
       onCancel={onClose}
-      okText="Save"
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
       width={600}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)} name="template">
-        <Form.Item label="Title" name="title" rules={freeTextRules(true)}>
-          <Input maxLength={120} />
+        <Form.Item label={t('response.templates.titleLabel')} name="title" rules={freeTextRules(true)}>
+          <Input maxLength={120} dir="auto" />
         </Form.Item>
         <Form.Item
-          label="Reply"
+          label={t('response.templates.reply')}
           name="text"
           rules={freeTextRules(true)}
-          extra={`Placeholders: ${Object.keys(TEMPLATE_PLACEHOLDERS)
-            .map((k) => `{${k}}`)
-            .join(', ')}`}
+          extra={t('response.templates.placeholders', {
+            list: Object.keys(TEMPLATE_PLACEHOLDERS)
+              .map((k) => `{${k}}`)
+              .join(listSeparator()),
+          })}
         >
-          <Input.TextArea rows={6} showCount maxLength={4000} />
+          <Input.TextArea rows={6} showCount maxLength={4000} dir="auto" />
         </Form.Item>
-        <Form.Item label="Offer it for" name="ratings">
+        <Form.Item label={t('response.templates.offerFor')} name="ratings">
           <Checkbox.Group options={RATINGS.map((r) => ({ value: r, label: `${r} ★` }))} />
         </Form.Item>
       </Form>
@@ -212,6 +229,7 @@ function TemplateModal({ editing, onClose }: { editing: Template | 'new' | null;
 // Auto-response
 
 function AutoresponseTab() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -230,11 +248,11 @@ function AutoresponseTab() {
     mutationFn: responseApi.saveAutoresponse,
     onSuccess: (s) => {
       queryClient.setQueryData(['autoresponse'], s);
-      void message.success('Auto-response saved.');
+      void message.success(t('response.autoresponse.saved'));
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
-  if (settings.isError) return <Alert type="error" showIcon title={settings.error.message} />;
+  if (settings.isError) return <Alert type="error" showIcon title={translateMessage(settings.error.message)} />;
   if (!settings.data) return <Skeleton active />;
   const options = (templates.data?.templates ?? []).map((t) => ({ value: t.id, label: t.title }));
   return (
@@ -246,11 +264,10 @@ function AutoresponseTab() {
       name="autoresponse"
     >
       <p className="st-muted" style={{ marginTop: 0 }}>
-        Answers Google reviews that have a rating but no text, after the delay you set, with one of the chosen templates
-        (or a written reply when none is chosen). Only reviews that arrive after switching on are answered.
+        {t('response.autoresponse.intro')}
       </p>
-      <Form.Item name="enabled" label="Auto-response" valuePropName="checked">
-        <Switch checkedChildren="On" unCheckedChildren="Off" />
+      <Form.Item name="enabled" label={t('response.autoresponse.label')} valuePropName="checked">
+        <Switch checkedChildren={t('switch.on')} unCheckedChildren={t('switch.off')} />
       </Form.Item>
       <Form.List name="rules">
         {(fields) => (
@@ -262,12 +279,12 @@ function AutoresponseTab() {
             dataSource={fields}
             columns={[
               {
-                title: 'Rating',
+                title: t('response.autoresponse.rating'),
                 key: 'r',
                 render: (_, f) => `${form.getFieldValue(['rules', f.name, 'rating']) as number} ★`,
               },
               {
-                title: 'Answer',
+                title: t('response.autoresponse.answer'),
                 key: 'e',
                 render: (_, f) => (
                   <Form.Item name={[f.name, 'enabled']} valuePropName="checked" noStyle>
@@ -276,7 +293,7 @@ function AutoresponseTab() {
                 ),
               },
               {
-                title: 'Delay (minutes)',
+                title: t('response.autoresponse.delay'),
                 key: 'd',
                 render: (_, f) => (
                   <Form.Item name={[f.name, 'delayMinutes']} noStyle>
@@ -285,14 +302,14 @@ function AutoresponseTab() {
                 ),
               },
               {
-                title: 'Templates',
+                title: t('response.autoresponse.templates'),
                 key: 't',
                 render: (_, f) => (
                   <Form.Item name={[f.name, 'templateIds']} noStyle>
                     <Select
                       mode="multiple"
                       allowClear
-                      placeholder="Written reply"
+                      placeholder={t('response.autoresponse.written')}
                       options={options}
                       style={{ minWidth: 220 }}
                     />
@@ -305,14 +322,14 @@ function AutoresponseTab() {
       </Form.List>
       <Form.Item
         name="excludedKeywords"
-        label="Excluded keywords"
-        extra="Reviews whose author or title contains one of these are never answered automatically."
+        label={t('response.autoresponse.excluded')}
+        extra={t('response.autoresponse.excludedExtra')}
         style={{ marginTop: 16 }}
       >
-        <Select mode="tags" tokenSeparators={[',']} placeholder="Type a word and press Enter" />
+        <Select mode="tags" tokenSeparators={[',', '،']} placeholder={t('response.autoresponse.keywordsPlaceholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Save
+        {t('actions.save')}
       </Button>
     </Form>
   );
@@ -338,6 +355,7 @@ const TRANSLATION_LANGUAGES = [
 ] as const;
 
 function TranslationTab() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -348,11 +366,11 @@ function TranslationTab() {
     mutationFn: responseApi.saveTranslation,
     onSuccess: (s) => {
       queryClient.setQueryData(['translation'], s);
-      void message.success('Translation settings saved.');
+      void message.success(t('response.translation.saved'));
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
-  if (settings.isError) return <Alert type="error" showIcon title={settings.error.message} />;
+  if (settings.isError) return <Alert type="error" showIcon title={translateMessage(settings.error.message)} />;
   if (!settings.data) return <Skeleton active />;
   return (
     <Form
@@ -367,18 +385,21 @@ function TranslationTab() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="No translation service is configured on this server."
-          description="Your choices are kept and apply once an administrator connects one."
+          title={t('response.translation.notConfigured')}
+          description={t('response.translation.notConfiguredText')}
         />
       )}
-      <Form.Item name="language" label="Translate reviews and messages into">
-        <Select showSearch options={TRANSLATION_LANGUAGES.map(([value, label]) => ({ value, label }))} />
+      <Form.Item name="language" label={t('response.translation.language')}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={TRANSLATION_LANGUAGES.map(([value, label]) => ({ value, label: languageName(value, label) }))}
+        />
       </Form.Item>
-      <Form.Item name="translateAutomatically" valuePropName="checked" label="Translate automatically">
+      <Form.Item name="translateAutomatically" valuePropName="checked" label={t('response.translation.automatically')}>
         <Switch />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Save
+        {t('actions.save')}
       </Button>
     </Form>
   );
@@ -388,6 +409,7 @@ function TranslationTab() {
 // Response-rate target
 
 function ResponseRateTab() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const rate = useQuery({
@@ -399,27 +421,34 @@ function ResponseRateTab() {
     mutationFn: responseApi.setResponseRate,
     onSuccess: (r) => {
       queryClient.setQueryData(['response-rate'], r);
-      void message.success(`Target set to ${r.target}%.`);
+      void message.success(t('response.rate.saved', { target: r.target }));
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
-  if (rate.isError) return <Alert type="error" showIcon title={rate.error.message} />;
+  if (rate.isError) return <Alert type="error" showIcon title={translateMessage(rate.error.message)} />;
   if (!rate.data) return <Skeleton active />;
   const value = target ?? rate.data.target;
   return (
     <div style={{ display: 'flex', gap: 32, flexWrap: 'wrap', alignItems: 'center' }}>
       <Progress
-        aria-label="Response rate"
+        aria-label={t('response.rate.aria')}
         type="dashboard"
         percent={rate.data.rate ?? 0}
-        format={() => (rate.data.rate === null ? '—' : `${rate.data.rate}%`)}
+        format={() =>
+          rate.data.rate === null
+            ? '—'
+            : formatNumber(rate.data.rate / 100, { style: 'percent', maximumFractionDigits: 1 })
+        }
         strokeColor={(rate.data.rate ?? 0) >= rate.data.target ? '#16a34a' : '#f59e0b'}
       />
       <div style={{ maxWidth: 420 }}>
         <p style={{ marginTop: 0 }}>
-          Your team answered <strong>{rate.data.responded.toLocaleString()}</strong> of{' '}
-          <strong>{rate.data.total.toLocaleString()}</strong> reviews. Reports compare the response rate with this
-          target.
+          <Trans
+            t={t}
+            i18nKey="response.rate.answered"
+            values={{ responded: formatNumber(rate.data.responded), total: formatNumber(rate.data.total) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <Space>
           <InputNumber
@@ -428,7 +457,7 @@ function ResponseRateTab() {
             value={value}
             onChange={(v) => setTarget(v)}
             addonAfter="%"
-            aria-label="Response-rate target"
+            aria-label={t('response.rate.targetAria')}
           />
           <Button
             type="primary"
@@ -436,7 +465,7 @@ function ResponseRateTab() {
             disabled={!value || value === rate.data.target}
             onClick={() => value && save.mutate(value)}
           >
-            Save target
+            {t('response.rate.saveTarget')}
           </Button>
         </Space>
       </div>
@@ -461,6 +490,7 @@ function regroup(groups: RegionGroups, changed: Region): RegionGroups {
 }
 
 function RegionsTab() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const regions = useQuery({
@@ -473,69 +503,83 @@ function RegionsTab() {
       responseApi.setRegionLanguage(id, language),
     onSuccess: (changed) => {
       queryClient.setQueryData<RegionGroups>(['regions'], (g) => (g ? regroup(g, changed) : g));
+      const language = changed.language
+        ? languageName(
+            changed.language,
+            regions.data?.languages.find((l) => l.code === changed.language)?.name ?? changed.language,
+          )
+        : null;
       void message.success(
-        changed.language
-          ? `${changed.title} now answers in ${regions.data?.languages.find((l) => l.code === changed.language)?.name ?? changed.language}.`
-          : `${changed.title} answers in each review's language.`,
+        language
+          ? t('response.regions.answersIn', { title: changed.title, language })
+          : t('response.regions.answersOwn', { title: changed.title }),
       );
     },
-    onError: (e) => void message.error(`The region was not changed: ${e.message}`),
+    onError: (e) => void message.error(t('response.regions.notChanged', { reason: translateMessage(e.message) })),
   });
   if (regions.isError)
     return (
       <Alert
         type="error"
         showIcon
-        title="The regions could not be loaded."
-        description={regions.error.message}
+        title={t('response.regions.loadError')}
+        description={translateMessage(regions.error.message)}
         data-testid="regions-error"
       />
     );
   if (regions.isLoading || !regions.data) return <Skeleton active />;
-  const languages = regions.data.languages.map((l) => ({ value: l.code, label: l.name }));
+  const languages = regions.data.languages.map((l) => ({ value: l.code, label: languageName(l.code, l.name) }));
   const row = (r: Region) => (
     <div className="st-region" key={r.id} data-testid={`region-${r.id}`}>
       <div>
-        <div className="st-name">{r.title}</div>
+        <div className="st-name">
+          <span dir="auto">{r.title}</span>
+        </div>
         <div className="st-muted">
-          {[r.brand, `${r.locations} location${r.locations === 1 ? '' : 's'}`].filter(Boolean).join(' · ')}
+          {r.brand && (
+            <>
+              <span dir="auto">{r.brand}</span> ·{' '}
+            </>
+          )}
+          {t('response.regions.locations', { count: r.locations })}
         </div>
       </div>
       <Select
         allowClear
-        placeholder="Review's own language"
+        placeholder={t('response.regions.ownLanguage')}
         value={r.language ?? undefined}
         options={languages}
         style={{ width: 220 }}
         loading={update.isPending && update.variables?.id === r.id}
         disabled={update.isPending && update.variables?.id === r.id}
         onChange={(v?: string) => update.mutate({ id: r.id, language: v ?? null })}
-        aria-label={`Reply language of ${r.title}`}
+        aria-label={t('response.regions.languageAria', { title: r.title })}
       />
     </div>
   );
   const total = regions.data.statesWithOverrides.length + regions.data.statesWithoutOverrides.length;
-  if (total === 0)
-    return <Empty description="No regions yet. Regions come from your brands, set up in the company settings." />;
+  if (total === 0) return <Empty description={t('response.regions.empty')} />;
   return (
     <>
       <p className="st-muted" style={{ marginTop: 0 }}>
-        Replies are written in the review's own language unless its region says otherwise.
+        {t('response.regions.intro')}
       </p>
       <div className="st-notify-grid">
         <div>
-          <div className="st-section-title">With a reply language ({regions.data.statesWithOverrides.length})</div>
+          <div className="st-section-title">
+            {t('response.regions.with', { n: formatNumber(regions.data.statesWithOverrides.length) })}
+          </div>
           <div data-testid="regions-with">
             {regions.data.statesWithOverrides.length ? (
               regions.data.statesWithOverrides.map(row)
             ) : (
-              <p className="st-muted">None: every region follows each review's language.</p>
+              <p className="st-muted">{t('response.regions.none')}</p>
             )}
           </div>
         </div>
         <div>
           <div className="st-section-title">
-            Following each review's language ({regions.data.statesWithoutOverrides.length})
+            {t('response.regions.following', { n: formatNumber(regions.data.statesWithoutOverrides.length) })}
           </div>
           <div data-testid="regions-without">{regions.data.statesWithoutOverrides.map(row)}</div>
         </div>

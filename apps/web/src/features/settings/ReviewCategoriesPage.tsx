@@ -16,6 +16,9 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
+import { contentSeparator } from './i18n';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
 import { freeTextRules } from './ui';
@@ -33,6 +36,7 @@ interface CategoryForm {
 
 /** Review categories with colours and the words that suggest them; the reviews workspace tags reviews with them. */
 export default function ReviewCategoriesPage() {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
@@ -40,20 +44,20 @@ export default function ReviewCategoriesPage() {
   const remove = useMutation({
     mutationFn: responseApi.deleteCategory,
     onSuccess: async () => {
-      void message.success('Category deleted.');
+      void message.success(t('categories.deleted'));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const categories = list.data?.categories ?? [];
   return (
     <>
       <PageHeader
-        title="Review Categories"
-        description="Sort reviews by what they are about. Keywords suggest a category when a review mentions them."
+        title={t('categories.title')}
+        description={t('categories.description')}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="category-add">
-            Add category
+            {t('categories.add')}
           </Button>
         }
       />
@@ -62,15 +66,23 @@ export default function ReviewCategoriesPage() {
         {list.isLoading ? (
           <Skeleton active />
         ) : categories.length === 0 ? (
-          <Empty description="No categories yet." />
+          <Empty description={t('categories.empty')} />
         ) : (
           <div className="st-card-grid" data-testid="category-list">
             {categories.map((c) => (
               <div className="st-category" key={c.id} data-testid="category">
                 <span className="st-swatch" style={{ background: c.color }} />
                 <div className="grow">
-                  <div className="st-name">{c.title}</div>
-                  <div className="kw">{c.keywords.length ? c.keywords.join(', ') : 'No keywords'}</div>
+                  <div className="st-name">
+                    <span dir="auto">{c.title}</span>
+                  </div>
+                  {c.keywords.length ? (
+                    <div className="kw">
+                      <span dir="auto">{c.keywords.join(contentSeparator(c.keywords))}</span>
+                    </div>
+                  ) : (
+                    <div className="kw">{t('categories.noKeywords')}</div>
+                  )}
                 </div>
                 <Space size={4}>
                   <Button
@@ -78,12 +90,13 @@ export default function ReviewCategoriesPage() {
                     type="text"
                     icon={<EditOutlined />}
                     onClick={() => setEditing(c)}
-                    aria-label={`Edit ${c.title}`}
+                    aria-label={t('categories.editAria', { title: c.title })}
                   />
                   <Popconfirm
-                    title={`Delete ${c.title}?`}
-                    description="It is removed from every review."
-                    okText="Delete"
+                    title={t('categories.deleteConfirm', { title: c.title })}
+                    description={t('categories.deleteText')}
+                    okText={t('actions.delete')}
+                    cancelText={t('actions.cancel')}
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutate(c.id)}
                   >
@@ -92,7 +105,7 @@ export default function ReviewCategoriesPage() {
                       type="text"
                       danger
                       icon={<DeleteOutlined />}
-                      aria-label={`Delete ${c.title}`}
+                      aria-label={t('categories.deleteAria', { title: c.title })}
                     />
                   </Popconfirm>
                 </Space>
@@ -107,6 +120,7 @@ export default function ReviewCategoriesPage() {
 }
 
 function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const [form] = Form.useForm<CategoryForm>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -117,18 +131,19 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
     mutationFn: (v: CategoryForm) =>
       editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v),
     onSuccess: async (c) => {
-      void message.success(`${c.title} saved.`);
+      void message.success(t('categories.saved', { title: c.title }));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   return (
     <Modal
-      title={editing === 'new' ? 'Add category' : 'Edit category'}
+      title={editing === 'new' ? t('categories.add') : t('categories.edit')}
       open={editing !== null}
       onCancel={onClose}
-      okText="Save"
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -140,25 +155,21 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
         name="category"
         onFinish={(v) => save.mutate({ ...v, keywords: v.keywords ?? [] })}
       >
-        <Form.Item label="Name" name="title" rules={freeTextRules(true)}>
-          <Input maxLength={60} placeholder="e.g. Food quality" />
+        <Form.Item label={t('categories.name')} name="title" rules={freeTextRules(true)}>
+          <Input maxLength={60} placeholder={t('categories.namePlaceholder')} dir="auto" />
         </Form.Item>
         <Form.Item
-          label="Colour"
+          label={t('categories.colour')}
           name="color"
           getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
         >
-          <ColorPicker disabledAlpha presets={[{ label: 'Suggested', colors: PRESETS }]} showText />
+          <ColorPicker disabledAlpha presets={[{ label: t('categories.suggested'), colors: PRESETS }]} showText />
         </Form.Item>
-        <Form.Item
-          label="Keywords"
-          name="keywords"
-          extra="Words that suggest this category, e.g. taste, cold, portion."
-        >
+        <Form.Item label={t('categories.keywords')} name="keywords" extra={t('categories.keywordsExtra')}>
           <Select
             mode="tags"
             tokenSeparators={[',']}
-            placeholder="Type a word and press Enter"
+            placeholder={t('categories.keywordsPlaceholder')}
             open={false}
             suffixIcon={null}
           />

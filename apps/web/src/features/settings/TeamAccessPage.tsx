@@ -13,7 +13,8 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { displayName, pluralize, roleLabel } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing, useMe } from '../auth/queries';
 import {
@@ -31,32 +32,39 @@ import { InviteMemberModal } from './InviteMemberModal';
 import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
+import { memberName, placeContext, roleName } from './i18n';
 
 const PER_PAGE = 20;
 
+/** An invitation's state: its tag colour and the catalogue key of its text. */
 const INVITATION_TAGS = {
-  pending: { color: 'gold', text: 'Invited' },
-  expired: { color: 'default', text: 'Invitation expired' },
-  revoked: { color: 'red', text: 'Invitation revoked' },
-  accepted: { color: 'green', text: 'Active' },
+  pending: { color: 'gold', key: 'team.invited' },
+  expired: { color: 'default', key: 'team.expired' },
+  revoked: { color: 'red', key: 'team.revokedTag' },
+  accepted: { color: 'green', key: 'team.active' },
 } as const;
 
 function StatusTag({ m }: { m: TeamMember }) {
-  if (m.status === 'active') return <Tag color="green">Active</Tag>;
-  const t = INVITATION_TAGS[m.invitation?.status ?? 'pending'];
+  const { t } = useTranslation('settings');
+  if (m.status === 'active') return <Tag color="green">{t('team.active')}</Tag>;
+  const tag = INVITATION_TAGS[m.invitation?.status ?? 'pending'];
   return (
-    <Tooltip title={m.invitation ? `Sent ${dayjs(m.invitation.sentAt).format('D MMM YYYY')}` : undefined}>
-      <Tag color={t.color}>{t.text}</Tag>
+    <Tooltip
+      title={m.invitation ? t('team.sentOn', { date: dayjs(m.invitation.sentAt).format('D MMM YYYY') }) : undefined}
+    >
+      <Tag color={tag.color}>{t(tag.key)}</Tag>
     </Tooltip>
   );
 }
 
 /** The team of the company in view: roles, the locations each member sees, invitations, acting as a member. */
 export default function TeamAccessPage() {
+  const { t } = useTranslation('settings');
   const me = useMe().data;
   const title = me?.locationsTitle ?? 'Location';
-  const plural = pluralize(title);
+  const context = placeContext(title);
   const { actAs, canActAs } = useActing();
+  const mayActAsUser = canActAs('user');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -73,56 +81,58 @@ export default function TeamAccessPage() {
   const resend = useMutation({
     mutationFn: resendInvitation,
     onSuccess: async (r) => {
-      void message.success(r.message);
+      void message.success(translateMessage(r.message));
       await refresh();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const revoke = useMutation({
     mutationFn: revokeInvitation,
     onSuccess: async (m) => {
-      void message.success(`The invitation of ${m.email} no longer works.`);
+      void message.success(t('team.revoked', { email: m.email }));
       await refresh();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const remove = useMutation({
     mutationFn: deleteMember,
     onSuccess: async () => {
-      void message.success('Member removed.');
+      void message.success(t('team.removed'));
       await refresh();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
 
   const columns: TableColumnsType<TeamMember> = [
     {
-      title: 'Name',
+      title: t('team.name'),
       key: 'name',
       render: (_, m) => (
         <div>
-          <div className="st-name">{displayName(m.firstName, m.lastName)}</div>
-          <div className="st-muted">{m.email}</div>
+          <div className="st-name">
+            <span dir="auto">{memberName(t, m.firstName, m.lastName)}</span>
+          </div>
+          <div className="st-muted">
+            <span dir="auto">{m.email}</span>
+          </div>
         </div>
       ),
     },
-    { title: 'Role', dataIndex: 'role', render: (r: string) => roleLabel(r) },
+    { title: t('team.role'), dataIndex: 'role', render: (r: string) => roleName(t, r) },
     {
-      title: plural,
+      title: t('place.titles', { context }),
       key: 'locations',
       responsive: ['md'],
       render: (_, m) =>
         m.locationIds === null ? (
-          <span className="st-muted">All</span>
+          <span className="st-muted">{t('team.all')}</span>
         ) : (
-          <Tag>
-            {m.locationIds.length} {m.locationIds.length === 1 ? title.toLowerCase() : plural.toLowerCase()}
-          </Tag>
+          <Tag>{t('place.count', { context, count: m.locationIds.length })}</Tag>
         ),
     },
-    { title: 'Status', key: 'status', render: (_, m) => <StatusTag m={m} /> },
+    { title: t('team.status'), key: 'status', render: (_, m) => <StatusTag m={m} /> },
     {
-      title: 'Last sign-in',
+      title: t('team.lastSignIn'),
       dataIndex: 'lastLoginAt',
       responsive: ['lg'],
       render: (v: string | null) => (v ? dayjs(v).format('D MMM YYYY') : '—'),
@@ -130,62 +140,69 @@ export default function TeamAccessPage() {
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, m) => {
         const self = m.id === me?.id;
         return (
           <Space size={4} wrap>
             {m.status !== 'active' && (
-              <Tooltip title="Send the invitation again">
+              <Tooltip title={t('team.resend')}>
                 <Button
                   size="small"
                   icon={<MailOutlined />}
                   loading={resend.isPending && resend.variables === m.id}
                   onClick={() => resend.mutate(m.id)}
-                  aria-label={`Resend invitation to ${m.email}`}
+                  aria-label={t('team.resendAria', { email: m.email })}
                 />
               </Tooltip>
             )}
             {m.status !== 'active' && m.invitation?.status === 'pending' && (
               <Popconfirm
-                title="Revoke this invitation?"
-                description="Its link stops working."
-                okText="Revoke"
+                title={t('team.revokeConfirm')}
+                description={t('team.revokeText')}
+                okText={t('team.revoke')}
+                cancelText={t('actions.cancel')}
                 onConfirm={() => revoke.mutate(m.id)}
               >
-                <Tooltip title="Revoke the invitation">
-                  <Button size="small" icon={<StopOutlined />} aria-label={`Revoke invitation of ${m.email}`} />
+                <Tooltip title={t('team.revokeTip')}>
+                  <Button size="small" icon={<StopOutlined />} aria-label={t('team.revokeAria', { email: m.email })} />
                 </Tooltip>
               </Popconfirm>
             )}
-            {m.status === 'active' && !self && canActAs('user') && (
+            {m.status === 'active' && !self && mayActAsUser && (
               <Button
                 size="small"
-                icon={<LoginOutlined />}
-                onClick={() => actAs('user', { id: m.id, userName: displayName(m.firstName, m.lastName) })}
+                icon={<LoginOutlined className="st-flip" />}
+                onClick={() => actAs('user', { id: m.id, userName: memberName(t, m.firstName, m.lastName) })}
                 data-testid={`act-user-${m.id}`}
               >
-                Act as
+                {t('team.actAs')}
               </Button>
             )}
-            <Tooltip title="Edit">
+            <Tooltip title={t('actions.edit')}>
               <Button
                 size="small"
                 icon={<EditOutlined />}
                 onClick={() => setEditing(m)}
-                aria-label={`Edit ${m.email}`}
+                aria-label={t('team.editAria', { email: m.email })}
                 data-testid={`edit-member-${m.id}`}
               />
             </Tooltip>
             {!self && (
               <Popconfirm
-                title={`Remove ${displayName(m.firstName, m.lastName)}?`}
-                description="They can no longer sign in to this company."
-                okText="Remove"
+                title={t('team.removeConfirm', { name: memberName(t, m.firstName, m.lastName) })}
+                description={t('team.removeText')}
+                okText={t('actions.remove')}
+                cancelText={t('actions.cancel')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutate(m.id)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${m.email}`} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('team.removeAria', { email: m.email })}
+                />
               </Popconfirm>
             )}
           </Space>
@@ -197,21 +214,23 @@ export default function TeamAccessPage() {
   return (
     <>
       <PageHeader
-        title="Team Access"
-        description={`People in your company, their roles, the ${plural.toLowerCase()} they see, and invitations.`}
+        title={t('team.title')}
+        description={t('team.description', { context })}
         extra={
           <Space wrap>
             <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              Upload
+              {t('actions.upload')}
             </Button>
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => void download('/v2/api/team/export').catch((e: Error) => message.error(e.message))}
+              onClick={() =>
+                void download('/v2/api/team/export').catch((e: Error) => message.error(translateMessage(e.message)))
+              }
             >
-              Export
+              {t('actions.export')}
             </Button>
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
-              Invite member
+              {t('team.invite')}
             </Button>
           </Space>
         }
@@ -220,7 +239,7 @@ export default function TeamAccessPage() {
         <div className="st-toolbar">
           <div className="st-left">
             <Input.Search
-              placeholder="Search by name or email"
+              placeholder={t('team.search')}
               allowClear
               style={{ maxWidth: 300 }}
               onSearch={(v) => {
@@ -229,9 +248,7 @@ export default function TeamAccessPage() {
               }}
             />
           </div>
-          <span className="st-muted">
-            {team.data ? `${team.data.total} member${team.data.total === 1 ? '' : 's'}` : ''}
-          </span>
+          <span className="st-muted">{team.data ? t('team.members', { count: team.data.total }) : ''}</span>
         </div>
         <Table
           rowKey="id"
@@ -254,7 +271,7 @@ export default function TeamAccessPage() {
       <UploadModal
         open={uploading}
         onClose={() => setUploading(false)}
-        title="Upload team members"
+        title={t('team.uploadTitle')}
         fields={teamUploadApi.fields}
         examplePath="/v2/api/team/upload/example"
         upload={async (f, c) => {
@@ -262,7 +279,7 @@ export default function TeamAccessPage() {
           await refresh();
           return r;
         }}
-        describe={(r: { invited: number }) => `${r.invited} invitation${r.invited === 1 ? '' : 's'} sent.`}
+        describe={(r: { invited: number }) => t('team.uploaded', { count: r.invited })}
       />
     </>
   );

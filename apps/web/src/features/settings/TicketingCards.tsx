@@ -2,31 +2,31 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
 import { responseApi } from './api';
 import { settingsKeys } from './queryKeys';
 import { ticketingApi, ticketingKeys, type TicketConnection, type TicketProvider } from './integrationsApi';
 
-const RATING_OPTIONS = [
-  { value: 0, label: 'Off' },
-  ...[1, 2, 3, 4].map((n) => ({ value: n, label: `${n} star${n > 1 ? 's' : ''} or less` })),
-];
-
 /** A connection's state tag (help desks, trackers, email audiences). */
 export function ConnectionTag({ c }: { c: Pick<TicketConnection, 'status'> }) {
-  if (c.status === 'connected') return <Tag color="green">Connected</Tag>;
+  const { t } = useTranslation('settings');
+  if (c.status === 'connected') return <Tag color="green">{t('integrations.connected')}</Tag>;
   if (c.status === 'reconnect_needed')
     return (
       <Tag color="red" data-testid="reconnect-needed">
-        Reconnect needed
+        {t('integrations.reconnectNeeded')}
       </Tag>
     );
-  return <Tag>Not connected</Tag>;
+  return <Tag>{t('integrations.notConnected')}</Tag>;
 }
 
 type ConnectValues = { account: string; email: string; apiToken?: string };
 
 /** The connect form: Zendesk's subdomain or Jira's site, the email and the API token. */
 function ConnectModal({ c, open, onClose }: { c: TicketConnection; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ConnectValues>();
@@ -38,18 +38,19 @@ function ConnectModal({ c, open, onClose }: { c: TicketConnection; open: boolean
         ? ticketingApi.connectZendesk({ subdomain: v.account.trim(), email: v.email.trim(), apiToken: v.apiToken })
         : ticketingApi.connectJira({ site: v.account.trim(), email: v.email.trim(), apiToken: v.apiToken }),
     onSuccess: async () => {
-      void message.success(`${c.title} connected.`);
+      void message.success(t('ticketing.connected', { title: c.title }));
       setProblem(null);
       onClose();
       await queryClient.invalidateQueries({ queryKey: ticketingKeys.all });
     },
-    onError: (e: Error) => setProblem(e.message),
+    onError: (e: Error) => setProblem(translateMessage(e.message)),
   });
   return (
     <Modal
       open={open}
-      title={`Connect ${c.title}`}
-      okText="Connect"
+      title={t('ticketing.connectTitle', { title: c.title })}
+      okText={t('actions.connect')}
+      cancelText={t('actions.cancel')}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       onCancel={() => {
@@ -69,31 +70,33 @@ function ConnectModal({ c, open, onClose }: { c: TicketConnection; open: boolean
       >
         <Form.Item
           name="account"
-          label={zendesk ? 'Subdomain' : 'Jira site'}
-          extra={zendesk ? 'acme for acme.zendesk.com' : 'acme.atlassian.net'}
-          rules={[{ required: true, message: zendesk ? 'Enter the subdomain' : 'Enter your Jira site' }]}
+          label={zendesk ? t('ticketing.subdomain') : t('ticketing.jiraSite')}
+          extra={zendesk ? t('ticketing.subdomainExtra') : t('ticketing.jiraSiteExtra')}
+          rules={[
+            { required: true, message: zendesk ? t('ticketing.subdomainRequired') : t('ticketing.jiraSiteRequired') },
+          ]}
         >
-          <Input placeholder={zendesk ? 'acme' : 'acme.atlassian.net'} data-testid={`${c.provider}-account`} />
+          <Input
+            placeholder={zendesk ? t('ticketing.subdomainPlaceholder') : t('ticketing.jiraSitePlaceholder')}
+            data-testid={`${c.provider}-account`}
+            dir="ltr"
+          />
         </Form.Item>
         <Form.Item
           name="email"
-          label={zendesk ? 'Agent email' : 'Atlassian account email'}
+          label={zendesk ? t('ticketing.agentEmail') : t('ticketing.atlassianEmail')}
           rules={[
-            { required: true, message: 'Email is required!' },
-            { type: 'email', message: 'Email is not valid!' },
+            { required: true, message: translateMessage(MSG.emailRequired) },
+            { type: 'email', message: translateMessage(MSG.emailNotValid) },
           ]}
         >
-          <Input type="email" data-testid={`${c.provider}-email`} />
+          <Input type="email" data-testid={`${c.provider}-email`} dir="ltr" />
         </Form.Item>
         <Form.Item
           name="apiToken"
-          label="API token"
-          extra={
-            zendesk
-              ? 'Admin Center › Apps and integrations › Zendesk API › API tokens'
-              : 'id.atlassian.com › Security › API tokens'
-          }
-          rules={[{ required: true, message: 'Enter the API token' }]}
+          label={t('ticketing.apiToken')}
+          extra={zendesk ? t('ticketing.zendeskTokenExtra') : t('ticketing.jiraTokenExtra')}
+          rules={[{ required: true, message: t('ticketing.tokenRequired') }]}
         >
           <Input.Password autoComplete="off" data-testid={`${c.provider}-token`} />
         </Form.Item>
@@ -104,6 +107,7 @@ function ConnectModal({ c, open, onClose }: { c: TicketConnection; open: boolean
 
 /** Jira's project, issue type and category rule, read from Jira when the card shows. */
 function JiraChoices({ c }: { c: TicketConnection }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const lists = useQuery({
@@ -119,18 +123,19 @@ function JiraChoices({ c }: { c: TicketConnection }) {
     mutationFn: (body: Parameters<typeof ticketingApi.jiraSettings>[0]) => ticketingApi.jiraSettings(body),
     onSuccess: async (answer) => {
       queryClient.setQueryData(ticketingKeys.jira, answer);
-      void message.success('Jira settings saved.');
+      void message.success(t('ticketing.jiraSaved'));
       await queryClient.invalidateQueries({ queryKey: ticketingKeys.state });
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
-  if (lists.isError) return <Alert type="error" showIcon title={lists.error.message} className="int-alert" />;
+  if (lists.isError)
+    return <Alert type="error" showIcon title={translateMessage(lists.error.message)} className="int-alert" />;
   return (
     <div className="tk-choices">
       <Select
         className="int-select"
-        placeholder="Project"
-        aria-label="Jira project"
+        placeholder={t('ticketing.project')}
+        aria-label={t('ticketing.projectAria')}
         data-testid="jira-project"
         loading={lists.isLoading || save.isPending}
         value={c.projectId ?? undefined}
@@ -139,8 +144,8 @@ function JiraChoices({ c }: { c: TicketConnection }) {
       />
       <Select
         className="int-select"
-        placeholder="Issue type"
-        aria-label="Jira issue type"
+        placeholder={t('ticketing.issueType')}
+        aria-label={t('ticketing.issueTypeAria')}
         data-testid="jira-issue-type"
         disabled={!c.projectId}
         value={c.issueTypeId ?? undefined}
@@ -151,8 +156,8 @@ function JiraChoices({ c }: { c: TicketConnection }) {
         mode="multiple"
         allowClear
         className="int-select"
-        placeholder="Create issues for reviews in these categories"
-        aria-label="Jira categories"
+        placeholder={t('ticketing.categories')}
+        aria-label={t('ticketing.categoriesAria')}
         value={c.categoryIds}
         options={(categories.data?.categories ?? []).map((x) => ({ value: x.id, label: x.title }))}
         onChange={(categoryIds: number[]) => save.mutate({ categoryIds })}
@@ -162,6 +167,7 @@ function JiraChoices({ c }: { c: TicketConnection }) {
 }
 
 function ConnectionCard({ c, admin }: { c: TicketConnection; admin: boolean }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [connecting, setConnecting] = useState(false);
@@ -169,21 +175,25 @@ function ConnectionCard({ c, admin }: { c: TicketConnection; admin: boolean }) {
   const disconnect = useMutation({
     mutationFn: () => ticketingApi.disconnect(c.provider),
     onSuccess: async () => {
-      void message.success(`${c.title} disconnected. Tickets already made keep their links.`);
+      void message.success(t('ticketing.disconnected', { title: c.title }));
       await refresh();
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
   const rule = useMutation({
     mutationFn: (maxRating: number | null) =>
       ticketingApi.connectZendesk({ subdomain: c.account ?? '', email: c.email ?? '', maxRating }),
     onSuccess: async () => {
-      void message.success('Rule saved.');
+      void message.success(t('ticketing.ruleSaved'));
       await refresh();
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
   const live = c.status === 'connected';
+  const ratingOptions = [
+    { value: 0, label: t('ticketing.ratingOff') },
+    ...[1, 2, 3, 4].map((n) => ({ value: n, label: t('ticketing.ratingOrLess', { count: n }) })),
+  ];
   return (
     <Card data-testid={`integration-${c.provider}`}>
       <div className="int-head">
@@ -191,25 +201,29 @@ function ConnectionCard({ c, admin }: { c: TicketConnection; admin: boolean }) {
         <ConnectionTag c={c} />
       </div>
       {c.status === 'reconnect_needed' && c.statusReason && (
-        <Alert type="warning" showIcon title={c.statusReason} className="int-alert" />
+        <Alert type="warning" showIcon title={translateMessage(c.statusReason)} className="int-alert" />
       )}
       <div className="st-muted">
         {c.status === 'not_connected'
           ? c.provider === 'zendesk'
-            ? 'Turn reviews into Zendesk tickets, by hand or when a low rating arrives.'
-            : 'Turn reviews into Jira issues, by hand or when a review is put in a category.'
-          : `${c.account ?? ''} · ${c.accountName ?? c.email ?? ''} · token ${c.tokenHint ?? '—'}`}
+            ? t('ticketing.zendeskIntro')
+            : t('ticketing.jiraIntro')
+          : t('ticketing.account', {
+              account: c.account ?? '',
+              name: c.accountName ?? c.email ?? '',
+              hint: c.tokenHint ?? '—',
+            })}
       </div>
       {admin && live && c.provider === 'zendesk' && (
         <div className="tk-choices">
-          <span className="st-muted">Create a ticket when a review arrives rated</span>
+          <span className="st-muted">{t('ticketing.ruleLabel')}</span>
           <Select
             className="tk-rule"
-            aria-label="Zendesk rating rule"
+            aria-label={t('ticketing.ruleAria')}
             data-testid="zendesk-rule"
             loading={rule.isPending}
             value={c.maxRating ?? 0}
-            options={RATING_OPTIONS}
+            options={ratingOptions}
             onChange={(v: number) => rule.mutate(v || null)}
           />
         </div>
@@ -223,17 +237,19 @@ function ConnectionCard({ c, admin }: { c: TicketConnection; admin: boolean }) {
             onClick={() => setConnecting(true)}
             data-testid={`connect-${c.provider}`}
           >
-            {c.status === 'not_connected' ? `Connect ${c.title}` : `Reconnect ${c.title}`}
+            {c.status === 'not_connected'
+              ? t('integrations.connect', { title: c.title })
+              : t('integrations.reconnect', { title: c.title })}
           </Button>
           {c.status !== 'not_connected' && (
             <Popconfirm
-              title={`Disconnect ${c.title}? Tickets already made keep their links.`}
-              okText="Yes"
-              cancelText="No"
+              title={t('ticketing.disconnectConfirm', { title: c.title })}
+              okText={t('actions.yes')}
+              cancelText={t('actions.no')}
               onConfirm={() => disconnect.mutate()}
             >
               <Button danger icon={<DisconnectOutlined />} data-testid={`disconnect-${c.provider}`}>
-                Disconnect
+                {t('actions.disconnect')}
               </Button>
             </Popconfirm>
           )}
@@ -247,7 +263,7 @@ function ConnectionCard({ c, admin }: { c: TicketConnection; admin: boolean }) {
 /** Zendesk and Jira cards for Settings › Third-party login, beside the review sources. */
 export function TicketingCards({ admin }: { admin: boolean }) {
   const state = useQuery({ queryKey: ticketingKeys.state, queryFn: ({ signal }) => ticketingApi.state(signal) });
-  if (state.isError) return <Alert type="error" showIcon title={state.error.message} />;
+  if (state.isError) return <Alert type="error" showIcon title={translateMessage(state.error.message)} />;
   if (!state.data) return null;
   const providers: TicketProvider[] = ['zendesk', 'jira'];
   return (

@@ -3,13 +3,23 @@ import { Alert, App, Button, Card, Popconfirm, Space } from 'antd';
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { translateMessage } from '../../i18n/messages';
 import { ConnectionTag } from './TicketingCards';
 import { twitterApi, twitterKeys, type TwitterState } from './integrationsApi';
 
+/** The service's name, the same in every language. */
+const TWITTER = 'X (Twitter)';
+
 /** Why mentions and messages may not be arriving although the account is connected. */
-function activityProblem(s: TwitterState): string | null {
-  if (s.webhookState === 'failed') return `Twitter did not accept the webhook ${s.webhookUrl}: ${s.webhookError ?? ''}`;
-  if (!s.subscribed) return `The account is not subscribed to the webhook: ${s.subscriptionError ?? 'unknown reason'}`;
+function activityProblem(t: TFunction<'settings'>, s: TwitterState): string | null {
+  if (s.webhookState === 'failed')
+    return t('twitter.webhookFailed', { url: s.webhookUrl, reason: translateMessage(s.webhookError ?? '') });
+  if (!s.subscribed)
+    return t('twitter.notSubscribed', {
+      reason: s.subscriptionError ? translateMessage(s.subscriptionError) : t('twitter.unknownReason'),
+    });
   return null;
 }
 
@@ -19,11 +29,12 @@ function activityProblem(s: TwitterState): string | null {
  * `denied`); the card then completes the connection with `POST oauth/accessToken`.
  */
 export function TwitterCard({ admin }: { admin: boolean }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const state = useQuery({ queryKey: twitterKeys.state, queryFn: ({ signal }) => twitterApi.state(signal) });
-  const onError = (e: Error) => void message.error(e.message);
+  const onError = (e: Error) => void message.error(translateMessage(e.message));
   const connect = useMutation({
     mutationFn: twitterApi.link,
     onSuccess: (link) => window.location.assign(link),
@@ -33,14 +44,14 @@ export function TwitterCard({ admin }: { admin: boolean }) {
     mutationFn: twitterApi.accessToken,
     onSuccess: (s) => {
       queryClient.setQueryData(twitterKeys.state, s);
-      void message.success(`X (Twitter) connected as @${s.screenName ?? ''}.`);
+      void message.success(t('twitter.connectedAs', { name: s.screenName ?? '' }));
     },
-    onError: (e: Error) => void message.error(`X (Twitter) was not connected: ${e.message}`),
+    onError: (e: Error) => void message.error(t('twitter.notConnectedError', { reason: translateMessage(e.message) })),
   });
   const disconnect = useMutation({
     mutationFn: twitterApi.disconnect,
     onSuccess: async () => {
-      void message.success('X (Twitter) disconnected. Its conversations stay in Messages.');
+      void message.success(t('twitter.disconnected'));
       await queryClient.invalidateQueries({ queryKey: twitterKeys.state });
     },
     onError,
@@ -56,39 +67,38 @@ export function TwitterCard({ admin }: { admin: boolean }) {
     if (!key || handled.current === key || (token && !verifier)) return;
     handled.current = key;
     if (token && verifier) complete({ oauth_token: token, oauth_verifier: verifier });
-    else void message.info('X (Twitter) was not connected: the authorization was cancelled.');
+    else void message.info(t('twitter.cancelled'));
     setParams({}, { replace: true });
-  }, [params, setParams, complete, message]);
+  }, [params, setParams, complete, message, t]);
 
-  if (state.isError) return <Alert type="error" showIcon title={state.error.message} />;
+  if (state.isError) return <Alert type="error" showIcon title={translateMessage(state.error.message)} />;
   const s = state.data;
   if (!s) return null;
-  const problem = s.status === 'connected' ? activityProblem(s) : null;
+  const problem = s.status === 'connected' ? activityProblem(t, s) : null;
   return (
     <Card data-testid="integration-twitter">
       <div className="int-head">
-        <span className="st-name">X (Twitter)</span>
+        <span className="st-name">{TWITTER}</span>
         <ConnectionTag c={s} />
       </div>
       {s.status === 'reconnect_needed' && s.statusReason && (
-        <Alert type="warning" showIcon title={s.statusReason} className="int-alert" />
+        <Alert type="warning" showIcon title={translateMessage(s.statusReason)} className="int-alert" />
       )}
       {problem && <Alert type="warning" showIcon title={problem} className="int-alert" data-testid="twitter-problem" />}
       <div className="st-muted">
         {s.status === 'not_connected' ? (
-          'Tweets that mention your account and its Direct Messages arrive in Messages; answers go out from there.'
+          t('twitter.intro')
         ) : (
-          <>
-            @{s.screenName} · mentions and Direct Messages arrive in <Link to="/messages">Messages</Link>
-          </>
+          <Trans
+            t={t}
+            i18nKey="twitter.arrive"
+            values={{ name: s.screenName }}
+            components={{ link: <Link to="/messages" /> }}
+          />
         )}
       </div>
-      {!s.messaging && <div className="st-muted">Needs the Messaging feature of your package.</div>}
-      {s.messaging && !s.configured && (
-        <div className="st-muted">
-          Not set up on this server: the Owner adds the Twitter API key and secret under Admin › Service credentials.
-        </div>
-      )}
+      {!s.messaging && <div className="st-muted">{t('twitter.needsMessaging')}</div>}
+      {s.messaging && !s.configured && <div className="st-muted">{t('twitter.notSetUp')}</div>}
       {admin && s.messaging && (
         <Space className="int-actions" wrap>
           <Button
@@ -99,17 +109,17 @@ export function TwitterCard({ admin }: { admin: boolean }) {
             onClick={() => connect.mutate()}
             data-testid="connect-twitter"
           >
-            {s.status === 'not_connected' ? 'Connect X (Twitter)' : 'Reconnect X (Twitter)'}
+            {s.status === 'not_connected' ? t('twitter.connect') : t('twitter.reconnect')}
           </Button>
           {s.status !== 'not_connected' && (
             <Popconfirm
-              title="Disconnect X (Twitter)? Its conversations stay in Messages."
-              okText="Yes"
-              cancelText="No"
+              title={t('twitter.disconnectConfirm')}
+              okText={t('actions.yes')}
+              cancelText={t('actions.no')}
               onConfirm={() => disconnect.mutate()}
             >
               <Button danger icon={<DisconnectOutlined />} data-testid="disconnect-twitter">
-                Disconnect
+                {t('actions.disconnect')}
               </Button>
             </Popconfirm>
           )}

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Button, Modal, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { translateMessage } from '../../i18n/messages';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 import { ApiError } from '../../lib/api';
 import { download, fileToBase64, type UploadField } from './api';
 import { settingsKeys } from './queryKeys';
@@ -9,9 +13,15 @@ import { settingsKeys } from './queryKeys';
 // Apart from ui.tsx: only the pages with an upload load antd's Upload and Progress.
 
 /** A rejected upload's row report from the error details (`row N`: reason). */
-function rowReport(error: unknown): { title: string; rows: string[] } | null {
+function rowReport(t: TFunction<'settings'>, error: unknown): { title: string; rows: string[] } | null {
   if (!(error instanceof ApiError)) return null;
-  return { title: error.message, rows: error.details.map((d) => `${d.field.replace(/^row /, 'Row ')}: ${d.message}`) };
+  return {
+    title: translateMessage(error.message),
+    rows: error.details.map((d) => {
+      const row = /^row (\d+)$/.exec(d.field);
+      return `${row ? t('upload.row', { n: row[1] }) : d.field}: ${translateMessage(d.message)}`;
+    }),
+  };
 }
 
 /** The example-file button and the drop zone of an .xlsx or .csv upload (one file, read by the caller). */
@@ -24,10 +34,11 @@ export function SheetPicker({
   onChange: (file: File | null) => void;
   onExample: () => void;
 }) {
+  const { t } = useTranslation('settings');
   return (
     <>
       <Button icon={<DownloadOutlined />} onClick={onExample} style={{ marginBottom: 12 }}>
-        Example file
+        {t('actions.exampleFile')}
       </Button>
       <Upload.Dragger
         accept=".xlsx,.csv"
@@ -43,7 +54,7 @@ export function SheetPicker({
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">Click or drag a file here</p>
+        <p className="ant-upload-text">{t('upload.drop')}</p>
       </Upload.Dragger>
     </>
   );
@@ -70,6 +81,7 @@ export function UploadModal({
   upload: (filename: string, content: string) => Promise<unknown>;
   describe: (result: never) => string;
 }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const columns = useQuery({ queryKey: settingsKeys.uploadFields(examplePath), queryFn: fields, enabled: open });
@@ -81,7 +93,7 @@ export function UploadModal({
       onClose();
     },
   });
-  const report = send.isError ? rowReport(send.error) : null;
+  const report = send.isError ? rowReport(t, send.error) : null;
   const close = () => {
     send.reset();
     setFile(null);
@@ -92,29 +104,27 @@ export function UploadModal({
       title={title}
       open={open}
       onCancel={close}
-      okText="Upload"
+      okText={t('actions.upload')}
+      cancelText={t('actions.cancel')}
       okButtonProps={{ disabled: !file, 'data-testid': 'upload-submit' } as never}
       confirmLoading={send.isPending}
       onOk={() => file && send.mutate(file)}
       destroyOnHidden
       width={620}
     >
-      <p style={{ marginTop: 0 }}>
-        An Excel (.xlsx) or CSV file whose first row names the columns. Every row is checked first: if one is wrong,
-        nothing is imported and each wrong row is listed.
-      </p>
+      <p style={{ marginTop: 0 }}>{t('upload.intro')}</p>
       <ul className="st-fields">
         {(columns.data?.fields ?? []).map((f) => (
           <li key={f.key}>
             <strong>{f.title}</strong>
-            {f.required ? ' (required)' : ''}
+            {f.required ? t('upload.required') : ''}
             {f.description ? ` — ${f.description}` : ''}
           </li>
         ))}
       </ul>
       <SheetPicker
         file={file}
-        onExample={() => void download(examplePath).catch((e: Error) => message.error(e.message))}
+        onExample={() => void download(examplePath).catch((e: Error) => message.error(translateMessage(e.message)))}
         onChange={(f) => {
           setFile(f);
           send.reset();
@@ -125,7 +135,7 @@ export function UploadModal({
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          title={report?.title ?? send.error.message}
+          title={report?.title ?? translateMessage(send.error.message)}
           description={
             report?.rows.length ? (
               <ul className="st-report" data-testid="upload-report">

@@ -28,6 +28,9 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { translateMessage } from '../../i18n/messages';
 import { fieldErrors } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import {
@@ -39,8 +42,7 @@ import {
   type WebhookEventName,
 } from './integrationsApi';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+const when = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 
 const DELIVERY_COLORS: Record<WebhookDelivery['status'], string> = {
   succeeded: 'green',
@@ -51,18 +53,23 @@ const DELIVERY_COLORS: Record<WebhookDelivery['status'], string> = {
 
 /** The endpoint's state as tags: on or off, verified, and the spec's verify error and test error flags. */
 function EndpointTags({ e }: { e: WebhookEndpoint }) {
+  const { t } = useTranslation('settings');
   return (
     <Space size={[4, 4]} wrap>
-      {e.enabled ? <Tag color="green">Enabled</Tag> : <Tag data-testid="webhook-disabled">Disabled</Tag>}
-      {e.verified ? <Tag color="blue">Verified</Tag> : <Tag>Not verified</Tag>}
+      {e.enabled ? (
+        <Tag color="green">{t('webhooks.enabled')}</Tag>
+      ) : (
+        <Tag data-testid="webhook-disabled">{t('webhooks.disabled')}</Tag>
+      )}
+      {e.verified ? <Tag color="blue">{t('webhooks.verified')}</Tag> : <Tag>{t('webhooks.notVerified')}</Tag>}
       {e.verifyError && (
         <Tag color="red" data-testid="webhook-verify-error">
-          Verification failed
+          {t('webhooks.verificationFailed')}
         </Tag>
       )}
       {e.testError && (
         <Tag color="red" data-testid="webhook-test-error">
-          Test failed
+          {t('webhooks.testFailed')}
         </Tag>
       )}
     </Space>
@@ -71,6 +78,7 @@ function EndpointTags({ e }: { e: WebhookEndpoint }) {
 
 /** One endpoint's delivery log, newest first, with replay. */
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -81,43 +89,42 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const replay = useMutation({
     mutationFn: webhooksApi.replay,
     onSuccess: async () => {
-      void message.success('Delivery queued again.');
+      void message.success(t('webhooks.replayed'));
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpoint.id) });
     },
-    onError: (e: Error) => void message.error(e.message),
+    onError: (e: Error) => void message.error(translateMessage(e.message)),
   });
   if (log.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (log.isError) return <Alert type="error" showIcon title={log.error.message} />;
+  if (log.isError) return <Alert type="error" showIcon title={translateMessage(log.error.message)} />;
   const rows = log.data?.deliveries ?? [];
-  if (rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No deliveries yet. Send a test event." />;
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('webhooks.noDeliveries')} />;
   return (
     <div className="wh-log" data-testid={`webhook-log-${endpoint.id}`}>
       {rows.map((d) => (
         <div key={d.id} className="wh-delivery" data-testid="webhook-delivery">
           <div className="wh-delivery-main">
             <span className="wh-mono">{d.event}</span>
-            <Tag color={DELIVERY_COLORS[d.status]}>{d.status}</Tag>
+            <Tag color={DELIVERY_COLORS[d.status]}>{t(`webhooks.status.${d.status}`)}</Tag>
             <span className="st-muted">
-              {d.responseCode ? `HTTP ${d.responseCode}` : 'no answer'} · {d.attempts} attempt(s) ·{' '}
-              {when(d.lastAttemptAt ?? d.createdAt)}
+              {d.responseCode ? `HTTP ${d.responseCode}` : t('webhooks.noAnswer')} ·{' '}
+              {t('webhooks.attempts', { count: d.attempts })} · {when(d.lastAttemptAt ?? d.createdAt)}
             </span>
           </div>
           {d.lastError && d.status !== 'succeeded' && (d.lastError !== `HTTP ${d.responseCode}` || d.nextAttemptAt) && (
             <div className="int-error wh-delivery-error">
-              {d.lastError}
-              {d.nextAttemptAt ? ` · next try ${when(d.nextAttemptAt)}` : ''}
+              {translateMessage(d.lastError)}
+              {d.nextAttemptAt ? t('webhooks.nextTry', { when: when(d.nextAttemptAt) }) : ''}
             </div>
           )}
           <Button
             size="small"
-            icon={<RedoOutlined />}
+            icon={<RedoOutlined className="st-flip" />}
             disabled={!endpoint.enabled}
             loading={replay.isPending && replay.variables === d.id}
             onClick={() => replay.mutate(d.id)}
             data-testid={`webhook-replay-${d.id}`}
           >
-            Replay
+            {t('webhooks.replay')}
           </Button>
         </div>
       ))}
@@ -129,19 +136,20 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
 }
 
 function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, string> }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
   // Verify and test fail with the reason (the server keeps the error flag): say it, and show the flag.
   const onError = async (error: Error) => {
-    void message.error(error.message);
+    void message.error(translateMessage(error.message));
     await refresh();
   };
   const verify = useMutation({
     mutationFn: () => webhooksApi.verify(e.id),
     onSuccess: async () => {
-      void message.success('Webhook verified: it echoed the challenge.');
+      void message.success(t('webhooks.verifiedNotice'));
       await refresh();
     },
     onError,
@@ -149,7 +157,7 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
   const test = useMutation({
     mutationFn: () => webhooksApi.test(e.id),
     onSuccess: async (r) => {
-      void message.success(`Test event delivered (HTTP ${r.delivery.responseCode}).`);
+      void message.success(t('webhooks.testDelivered', { code: r.delivery.responseCode }));
       await refresh();
     },
     onError,
@@ -162,7 +170,7 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
   const remove = useMutation({
     mutationFn: () => webhooksApi.remove(e.id),
     onSuccess: async () => {
-      void message.success('Webhook removed.');
+      void message.success(t('webhooks.removed'));
       await refresh();
     },
     onError,
@@ -171,20 +179,24 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
   return (
     <div className="wh-endpoint" data-testid={`webhook-${e.id}`}>
       <div className="wh-head">
-        <div className="wh-url wh-mono" title={e.url}>
+        <div className="wh-url wh-mono" title={e.url} dir="ltr">
           {e.url}
         </div>
-        <Tooltip title={e.enabled ? 'Disable' : 'Enable'}>
+        <Tooltip title={e.enabled ? t('webhooks.disable') : t('webhooks.enable')}>
           <Switch
             checked={e.enabled}
             loading={toggle.isPending}
             onChange={(on) => toggle.mutate(on)}
-            aria-label={e.enabled ? 'Disable webhook' : 'Enable webhook'}
+            aria-label={e.enabled ? t('webhooks.disableAria') : t('webhooks.enableAria')}
             data-testid={`webhook-enabled-${e.id}`}
           />
         </Tooltip>
       </div>
-      {e.description && <div className="st-muted">{e.description}</div>}
+      {e.description && (
+        <div className="st-muted" dir="auto">
+          {e.description}
+        </div>
+      )}
       <EndpointTags e={e} />
       <div className="wh-events">
         {e.events.map((ev) => (
@@ -193,10 +205,10 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
           </Tag>
         ))}
       </div>
-      {problem && <Alert type="error" showIcon title={problem} className="int-alert" />}
+      {problem && <Alert type="error" showIcon title={translateMessage(problem)} className="int-alert" />}
       <div className="st-muted">
-        Last delivered {when(e.lastDeliveryAt)}
-        {e.failureCount > 0 ? ` · ${e.failureCount} failed delivery(ies) in a row` : ''}
+        {t('webhooks.lastDelivered', { when: when(e.lastDeliveryAt) })}
+        {e.failureCount > 0 ? t('webhooks.failures', { count: e.failureCount }) : ''}
       </div>
       <Space className="int-actions" wrap>
         <Button
@@ -205,15 +217,15 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
           onClick={() => verify.mutate()}
           data-testid={`webhook-verify-${e.id}`}
         >
-          Verify
+          {t('webhooks.verify')}
         </Button>
         <Button
-          icon={<SendOutlined />}
+          icon={<SendOutlined className="st-flip" />}
           loading={test.isPending}
           onClick={() => test.mutate()}
           data-testid={`webhook-test-${e.id}`}
         >
-          Send test
+          {t('webhooks.sendTest')}
         </Button>
         <Button
           icon={<HistoryOutlined />}
@@ -221,16 +233,16 @@ function EndpointItem({ e, titles }: { e: WebhookEndpoint; titles: Map<string, s
           aria-expanded={showLog}
           data-testid={`webhook-deliveries-${e.id}`}
         >
-          {showLog ? 'Hide deliveries' : 'Deliveries'}
+          {showLog ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}
         </Button>
         <Popconfirm
-          title="Remove this webhook and its delivery log?"
-          okText="Yes"
-          cancelText="No"
+          title={t('webhooks.removeConfirm')}
+          okText={t('actions.yes')}
+          cancelText={t('actions.no')}
           onConfirm={() => remove.mutate()}
         >
           <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid={`webhook-delete-${e.id}`}>
-            Delete
+            {t('actions.delete')}
           </Button>
         </Popconfirm>
       </Space>
@@ -255,6 +267,7 @@ function AddWebhookModal({
   onClose: () => void;
   events: { value: WebhookEventName; title: string }[];
 }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AddValues>();
@@ -268,7 +281,7 @@ function AddWebhookModal({
     onError: (e: Error) => {
       const fields = fieldErrors(e);
       if (fields.length) form.setFields(fields as never);
-      else void message.error(e.message);
+      else void message.error(translateMessage(e.message));
     },
   });
   const close = () => {
@@ -279,19 +292,19 @@ function AddWebhookModal({
   return (
     <Modal
       open={open}
-      title={created ? 'Webhook added' : 'Add a webhook'}
+      title={created ? t('webhooks.addedTitle') : t('webhooks.addTitle')}
       onCancel={close}
       destroyOnHidden
       footer={
         created ? (
           <Button type="primary" onClick={close} data-testid="webhook-done">
-            Done
+            {t('webhooks.done')}
           </Button>
         ) : (
           <Space>
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{t('actions.cancel')}</Button>
             <Button type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="webhook-save">
-              Add webhook
+              {t('webhooks.add')}
             </Button>
           </Space>
         )
@@ -302,23 +315,23 @@ function AddWebhookModal({
           <Alert
             type="warning"
             showIcon
-            title="Copy the signing secret now: it is not shown again."
-            description="Your receiver checks each message's webhook-signature header with it (Standard Webhooks)."
+            title={t('webhooks.secretWarning')}
+            description={t('webhooks.secretHelp')}
             className="int-alert"
           />
           <Space.Compact style={{ width: '100%' }}>
-            <Input readOnly value={created.secret} className="wh-mono" data-testid="webhook-secret" />
+            <Input readOnly value={created.secret} className="wh-mono" data-testid="webhook-secret" dir="ltr" />
             <Button
               icon={<CopyOutlined />}
               onClick={async () => {
                 await copyText(created.secret);
-                void message.success('The signing secret has been copied to the clipboard.');
+                void message.success(t('webhooks.copied'));
               }}
             >
-              Copy
+              {t('webhooks.copy')}
             </Button>
           </Space.Compact>
-          <p className="st-muted wh-next">Next: press Verify to prove the endpoint answers, then Send test.</p>
+          <p className="st-muted wh-next">{t('webhooks.next')}</p>
         </div>
       ) : (
         <Form<AddValues>
@@ -330,18 +343,18 @@ function AddWebhookModal({
         >
           <Form.Item
             name="url"
-            label="Endpoint URL"
+            label={t('webhooks.url')}
             rules={[
-              { required: true, message: 'Enter the URL' },
-              { type: 'url', message: 'Enter a valid URL' },
+              { required: true, message: t('webhooks.urlRequired') },
+              { type: 'url', message: t('webhooks.urlInvalid') },
             ]}
           >
-            <Input placeholder="https://example.com/webhooks/reputo" inputMode="url" data-testid="webhook-url" />
+            <Input placeholder={t('webhooks.urlPlaceholder')} inputMode="url" data-testid="webhook-url" dir="auto" />
           </Form.Item>
           <Form.Item
             name="events"
-            label="Events"
-            rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}
+            label={t('webhooks.events')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('webhooks.eventsRequired') }]}
           >
             <Checkbox.Group
               className="wh-event-choice"
@@ -349,8 +362,8 @@ function AddWebhookModal({
               data-testid="webhook-events"
             />
           </Form.Item>
-          <Form.Item name="description" label="Description (optional)">
-            <Input maxLength={200} placeholder="e.g. CRM sync" />
+          <Form.Item name="description" label={t('webhooks.description')}>
+            <Input maxLength={200} placeholder={t('webhooks.descriptionPlaceholder')} dir="auto" />
           </Form.Item>
         </Form>
       )}
@@ -364,6 +377,7 @@ function AddWebhookModal({
  * log with replay, enable or disable, delete.
  */
 export function WebhooksSection() {
+  const { t } = useTranslation('settings');
   const [adding, setAdding] = useState(false);
   const list = useQuery({ queryKey: webhookKeys.list, queryFn: ({ signal }) => webhooksApi.list(signal) });
   const events = list.data?.events ?? [];
@@ -373,26 +387,23 @@ export function WebhooksSection() {
     <Card
       title={
         <span>
-          <ApiOutlined /> Webhooks
+          <ApiOutlined /> {t('webhooks.title')}
         </span>
       }
       className="wh-card"
       data-testid="webhooks"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="webhook-add">
-          Add webhook
+          {t('webhooks.add')}
         </Button>
       }
     >
-      <p className="st-muted wh-intro">
-        Reputo posts signed events (Standard Webhooks) to your endpoints, retries failures for a day, and disables an
-        endpoint that keeps failing.
-      </p>
-      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      <p className="st-muted wh-intro">{t('webhooks.intro')}</p>
+      {list.isError && <Alert type="error" showIcon title={translateMessage(list.error.message)} />}
       {list.isLoading ? (
         <Skeleton active />
       ) : endpoints.length === 0 ? (
-        <Empty description="No webhooks yet." />
+        <Empty description={t('webhooks.empty')} />
       ) : (
         <div className="wh-list">
           {endpoints.map((e) => (

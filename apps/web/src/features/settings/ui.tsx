@@ -1,6 +1,9 @@
 import { Select, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { freeTextError } from '@reputo/core';
+import { translateMessage } from '../../i18n/messages';
+import './i18n'; // loads the validation catalogue that translateMessage reads
 import { locationsApi } from './api';
 import { settingsKeys } from './queryKeys';
 
@@ -12,7 +15,7 @@ export function freeTextRules(required: boolean): FormRule[] {
         const value = typeof raw === 'string' ? raw : '';
         if (!required && value === '') return;
         const message = freeTextError(value);
-        if (message) throw new Error(message);
+        if (message) throw new Error(translateMessage(message));
       },
     },
   ];
@@ -33,6 +36,7 @@ export function LocationPicker({
   placeholder: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('settings');
   const short = useQuery({
     queryKey: settingsKeys.locations.short,
     queryFn: ({ signal }) => locationsApi.short(signal),
@@ -40,7 +44,7 @@ export function LocationPicker({
   });
   const groups = new Map<string, { label: string; value: number }[]>();
   for (const l of short.data?.locations ?? []) {
-    const key = l.brand ?? 'Other';
+    const key = l.brand ?? t('picker.otherBrand');
     groups.set(key, [
       ...(groups.get(key) ?? []),
       { label: l.locationId ? `${l.title} (${l.locationId})` : l.title, value: l.id },

@@ -27,15 +27,22 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { freeTextError, sourceTitle, validateSourceUrl } from '@reputo/core';
+import { translateMessage } from '../../../i18n/messages';
+import { listSeparator } from '../i18n';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { api } from '../../../lib/api';
 import { downloadExport, reportingApi, type Competitor, type CompetitorBranch } from '../../reporting/api';
 import { useShortLocations } from '../../reporting/ui';
 import { settingsKeys } from '../queryKeys';
+import '../settings.css';
 
 const MAX_PER_LOCATION = 3;
 const MAX_SOURCES = 4;
+/** A source page's address starts like this in every language. */
+const URL_PLACEHOLDER = 'https://…';
 
 interface FormValues {
   name: string;
@@ -60,6 +67,7 @@ function useCompetitorSources() {
 }
 
 function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -85,20 +93,22 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
-      void message.success(current ? 'Competitor updated.' : 'Competitor added.');
+      void message.success(current ? t('competitors.updated') : t('competitors.added'));
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   return (
     <Modal
       open
-      title={current ? `Edit ${current.name}` : 'Add competitor'}
+      title={current ? t('competitors.edit', { name: current.name }) : t('competitors.add')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText="Save"
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
       confirmLoading={save.isPending}
       width={720}
+      className="st-competitors-modal"
       destroyOnHidden
     >
       <Form<FormValues>
@@ -116,18 +126,18 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
       >
         <Form.Item
           name="name"
-          label="Competitor"
+          label={t('competitors.name')}
           rules={[
-            { required: true, message: 'Missing competitor name!' },
+            { required: true, message: t('competitors.nameRequired') },
             {
               validator: async (_, v: string) => {
                 const e = v ? freeTextError(v) : null;
-                if (e) throw new Error(e);
+                if (e) throw new Error(translateMessage(e));
               },
             },
           ]}
         >
-          <Input placeholder="e.g. Burger Palace" data-testid="competitor-name" />
+          <Input placeholder={t('competitors.namePlaceholder')} data-testid="competitor-name" dir="auto" />
         </Form.Item>
         <Form.List name="locations">
           {(fields, { add, remove }) => (
@@ -139,50 +149,50 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
                     danger
                     icon={<MinusCircleOutlined />}
                     onClick={() => remove(field.name)}
-                    aria-label="Remove branch"
+                    aria-label={t('competitors.removeBranch')}
                     className="branch-remove"
                   />
                   <Row gutter={12}>
                     <Col xs={24} md={8}>
                       <Form.Item
                         name={[field.name, 'location_id']}
-                        label="Your location"
-                        rules={[{ required: true, message: 'Choose the location it competes with' }]}
+                        label={t('competitors.yourLocation')}
+                        rules={[{ required: true, message: t('competitors.locationRequired') }]}
                       >
                         <Select
                           showSearch
                           optionFilterProp="label"
-                          placeholder="Choose a location"
+                          placeholder={t('competitors.chooseLocation')}
                           options={(locs.data?.locations ?? []).map((l) => ({ value: l.id, label: l.title }))}
                           data-testid="branch-location"
                         />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, 'title']} label="Competitor branch">
-                        <Input placeholder="e.g. Burger Palace Marina" />
+                      <Form.Item name={[field.name, 'title']} label={t('competitors.branch')}>
+                        <Input placeholder={t('competitors.branchPlaceholder')} dir="auto" />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, 'address']} label="Address">
-                        <Input placeholder="Street, city" />
+                      <Form.Item name={[field.name, 'address']} label={t('competitors.address')}>
+                        <Input placeholder={t('competitors.addressPlaceholder')} dir="auto" />
                       </Form.Item>
                     </Col>
                     {sources.slice(0, MAX_SOURCES).map((s) => (
                       <Col xs={24} md={12} key={s}>
                         <Form.Item
                           name={[field.name, 'sources', s]}
-                          label={`${sourceTitle(s)} page`}
+                          label={t('competitors.sourcePage', { source: sourceTitle(s) })}
                           rules={[
                             {
                               validator: async (_, v: string | undefined) => {
                                 if (v && v.trim() && !validateSourceUrl(s, v.trim()))
-                                  throw new Error(`Enter a valid ${sourceTitle(s)} address.`);
+                                  throw new Error(t('competitors.invalidUrl', { source: sourceTitle(s) }));
                               },
                             },
                           ]}
                         >
-                          <Input placeholder="https://…" />
+                          <Input placeholder={URL_PLACEHOLDER} dir="ltr" />
                         </Form.Item>
                       </Col>
                     ))}
@@ -190,7 +200,7 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
                 </div>
               ))}
               <Button icon={<PlusOutlined />} onClick={() => add({})} block type="dashed">
-                Add a branch at another location
+                {t('competitors.addBranch')}
               </Button>
             </>
           )}
@@ -199,24 +209,29 @@ function CompetitorModal({ editing, onClose }: { editing: Competitor | 'new'; on
           style={{ marginTop: 12 }}
           type="info"
           showIcon
-          message={`Each of your locations can be benchmarked against up to ${MAX_PER_LOCATION} competitors, on up to ${MAX_SOURCES} sources: ${sources.map(sourceTitle).join(', ') || 'set the competitor sources in the company settings'}.`}
+          message={t('competitors.limits', {
+            perLocation: MAX_PER_LOCATION,
+            maxSources: MAX_SOURCES,
+            list: sources.map(sourceTitle).join(listSeparator()) || t('competitors.noSources'),
+          })}
         />
       </Form>
     </Modal>
   );
 }
 
-function readBase64(file: File): Promise<string> {
+function readBase64(t: TFunction<'settings'>, file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
-    reader.onerror = () => reject(new Error('The file could not be read.'));
+    reader.onerror = () => reject(new Error(t('competitors.readError')));
     reader.readAsDataURL(file);
   });
 }
 
 /** /settings/competitors: competitors per location, with upload, example file and export. */
 export default function CompetitorsSettingsPage() {
+  const { t } = useTranslation('settings');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Competitor | 'new' | null>(null);
@@ -226,42 +241,41 @@ export default function CompetitorsSettingsPage() {
     mutationFn: (id: number) => reportingApi.deleteCompetitor(id),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
-      void message.success(r.message);
+      void message.success(translateMessage(r.message));
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const upload = useMutation({
-    mutationFn: async (file: File) => reportingApi.uploadCompetitors(file.name, await readBase64(file)),
+    mutationFn: async (file: File) => reportingApi.uploadCompetitors(file.name, await readBase64(t, file)),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: settingsKeys.competitors.all });
       modal[r.rejected.length ? 'warning' : 'success']({
-        title: `${r.imported} imported, ${r.skipped} already there`,
+        title: t('competitors.imported', { imported: r.imported, skipped: r.skipped }),
+        okText: t('actions.close'),
         content: r.rejected.length ? (
           <List
             size="small"
             dataSource={r.rejected}
             renderItem={(x) => (
-              <List.Item>
-                Line {x.line}: {x.reason}
-              </List.Item>
+              <List.Item>{t('competitors.line', { line: x.line, reason: translateMessage(x.reason) })}</List.Item>
             )}
           />
         ) : (
-          'Every row was imported.'
+          t('competitors.allImported')
         ),
       });
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(translateMessage(e.message)),
   });
   const columns: TableColumnsType<Competitor> = [
     {
-      title: 'Competitor',
+      title: t('competitors.name'),
       dataIndex: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (v: string) => <b>{v}</b>,
+      render: (v: string) => <b dir="auto">{v}</b>,
     },
     {
-      title: 'Benchmarked at',
+      title: t('competitors.benchmarked'),
       key: 'locations',
       render: (_, c) => (
         <Space size={[4, 4]} wrap>
@@ -272,27 +286,45 @@ export default function CompetitorsSettingsPage() {
                 .filter(Boolean)
                 .join(' · ')}
             >
-              <Tag>{b.location_title}</Tag>
+              <Tag>
+                <span dir="auto">{b.location_title}</span>
+              </Tag>
             </Tooltip>
           ))}
         </Space>
       ),
     },
-    { title: 'Branches', key: 'n', align: 'right', responsive: ['md'], render: (_, c) => c.locations.length },
+    {
+      title: t('competitors.branches'),
+      key: 'n',
+      align: 'end',
+      responsive: ['md'],
+      render: (_, c) => c.locations.length,
+    },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, c) => (
         <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`} />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing(c)}
+            aria-label={t('competitors.editAria', { name: c.name })}
+          />
           <Popconfirm
-            title={`Remove ${c.name} and its reviews?`}
-            okText="Yes"
-            cancelText="No"
+            title={t('competitors.removeConfirm', { name: c.name })}
+            okText={t('actions.yes')}
+            cancelText={t('actions.no')}
             onConfirm={() => remove.mutate(c.id)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${c.name}`} />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('competitors.removeAria', { name: c.name })}
+            />
           </Popconfirm>
         </Space>
       ),
@@ -301,15 +333,15 @@ export default function CompetitorsSettingsPage() {
   return (
     <>
       <PageHeader
-        title="Competitors"
-        description="Competitors to track for each location. Their reviews are analysed like yours and compared in Reporting › Competitors."
+        title={t('competitors.title')}
+        description={t('competitors.description')}
         extra={
           <Space wrap>
             <Button
               icon={<DownloadOutlined />}
               onClick={() => void downloadExport('/v2/api/competitor/upload/example', {})}
             >
-              Example file
+              {t('actions.exampleFile')}
             </Button>
             <Button
               icon={<UploadOutlined />}
@@ -317,10 +349,10 @@ export default function CompetitorsSettingsPage() {
               onClick={() => fileInput.current?.click()}
               data-testid="upload-competitors"
             >
-              Upload
+              {t('actions.upload')}
             </Button>
             <Button icon={<DownloadOutlined />} onClick={() => void downloadExport('/v2/api/competitor/export', {})}>
-              Export
+              {t('actions.export')}
             </Button>
             <Button
               type="primary"
@@ -328,7 +360,7 @@ export default function CompetitorsSettingsPage() {
               onClick={() => setEditing('new')}
               data-testid="add-competitor"
             >
-              Add competitor
+              {t('competitors.add')}
             </Button>
           </Space>
         }
