@@ -11,5 +11,5 @@ const KEY_OF = new Map<string, MessageKey>(Object.entries(MSG).map(([key, text])
  */
 export function translateMessage(text: string): string {
   const key = KEY_OF.get(text);
-  return key ? i18n.t(`validation:${key}`) : text;
+  return key ? i18n.t(`validation:${key}`, { defaultValue: text }) : text;
 }
