@@ -12,6 +12,7 @@ const TRANSLATED = [
   'apps/web/src/i18n/**/*.tsx',
   'apps/web/src/app/pages/StatePages.tsx',
   'apps/web/src/app/pages/ShellNotFound.tsx',
+  'apps/web/src/features/admin/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -2,6 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
+import {
+  COMPANY_STEP_LABELS,
+  companyWizardTitle,
+  PARTNER_STEP_LABELS,
+  partnerWizardTitle,
+  PRESET_LABELS,
+  SOURCE_URL_MESSAGE,
+} from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -42,6 +50,14 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),
+  'admin:companyWizard.title': companyWizardTitle(null),
+  'admin:companyWizard.titleNamed': companyWizardTitle('{{name}}'),
+  'admin:partnerWizard.title': partnerWizardTitle(null),
+  'admin:partnerWizard.titleNamed': partnerWizardTitle('{{name}}'),
+  'admin:companyWizard.sources.urlInvalid': SOURCE_URL_MESSAGE('{{source}}'),
+  ...Object.fromEntries(Object.entries(COMPANY_STEP_LABELS).map(([k, text]) => [`admin:steps.company.${k}`, text])),
+  ...Object.fromEntries(Object.entries(PARTNER_STEP_LABELS).map(([k, text]) => [`admin:steps.partner.${k}`, text])),
+  ...Object.fromEntries(Object.entries(PRESET_LABELS).map(([k, text]) => [`admin:datePresets.${k}`, text])),
 };
 
 /** Arabic values that are rightly written as in English: names of products, services and formats. */
