@@ -164,6 +164,7 @@ export default function AdminUsersPage() {
           />
           {me?.role === 'owner' && (
             <Segmented
+              aria-label={t('adminUsers.columns.role')}
               value={role}
               onChange={(v) => {
                 setRole(String(v));

@@ -30,7 +30,7 @@ import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
 import { StatusTag } from './StatusTag';
 import { errorText, formatDate, formatNumber } from './format';
-import { companyTypeLabel, packageLabel, roleName } from './labels';
+import { companyTypeLabel, countryName, packageLabel, roleName } from './labels';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -135,7 +135,16 @@ export default function CompaniesPage() {
       title: t('companies.columns.city'),
       key: 'where',
       responsive: ['md'],
-      render: (_, c) => [c.city, c.country].filter(Boolean).join(', ') || '—',
+      render: (_, c) =>
+        c.city || c.country ? (
+          <>
+            {c.city && <bdi>{c.city}</bdi>}
+            {c.city && c.country ? t('listSeparator') : ''}
+            {countryName(c.country)}
+          </>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('companies.columns.package'),

@@ -15,7 +15,7 @@ import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
 import { Kpi } from './ui';
 import { errorText, formatDate, formatDateTime, formatNumber, localDigits } from './format';
-import { directed, useRtlCharts } from './chartDirection';
+import { directed, isolate, useRtlCharts } from './chartDirection';
 import { packageLabel } from './labels';
 import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
@@ -115,7 +115,7 @@ function OverviewTab({ range }: { range: DateRange }) {
         xAxis: { type: 'value', minInterval: 1 },
         yAxis: {
           type: 'category',
-          data: rows.map((r) => r.company_name),
+          data: rows.map((r) => isolate(r.company_name, rtl)),
           axisLabel: { width: 140, overflow: 'truncate' },
         },
         series: [
@@ -132,8 +132,8 @@ function OverviewTab({ range }: { range: DateRange }) {
       fixed: 'start',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }} dir="auto">
-            {v}
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
           </div>
           <div className="muted small">
             {r.partner_name ? <bdi>{r.partner_name}</bdi> : t('cs.noPartner')} · {packageLabel(t, r.package)}
@@ -225,7 +225,7 @@ function ResponseTab({ range }: { range: DateRange }) {
         xAxis: { type: 'value', max: 100 },
         yAxis: {
           type: 'category',
-          data: rows.map((r) => r.company_name),
+          data: rows.map((r) => isolate(r.company_name, rtl)),
           axisLabel: { width: 140, overflow: 'truncate' },
         },
         series: [
@@ -529,8 +529,8 @@ function OauthTab() {
       dataIndex: 'company_name',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }} dir="auto">
-            {v}
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
           </div>
           <div className="muted small">{r.partner_name ? <bdi>{r.partner_name}</bdi> : t('cs.noPartner')}</div>
         </div>

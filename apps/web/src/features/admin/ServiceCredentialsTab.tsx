@@ -129,8 +129,8 @@ export function ServiceCredentialsTab() {
       dataIndex: 'last_four',
       render: (v: string | null) =>
         v ? (
-          <Typography.Text code dir="ltr">
-            {MASK + v}
+          <Typography.Text code>
+            <bdi dir="ltr">{MASK + v}</bdi>
           </Typography.Text>
         ) : (
           '—'

@@ -97,7 +97,7 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
         <Kpi
           label={t('health.kpi.database')}
           value={ms(t, s?.database.latencyMs)}
-          hint={s?.database.driver}
+          hint={s ? <span dir="auto">{s.database.driver}</span> : undefined}
           tone={s && s.database.latencyMs > 250 ? 'bad' : 'good'}
           testId="kpi-db"
         />
@@ -356,12 +356,19 @@ function LocationsTab() {
       dataIndex: 'title',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }} dir="auto">
-            {v}
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
           </div>
-          <div className="muted small" dir="auto">
-            {r.company_name}
-            {r.locationId ? ` · ${r.locationId}` : ''}
+          <div className="muted small">
+            <bdi>{r.company_name}</bdi>
+            {r.locationId ? (
+              <>
+                {' · '}
+                <bdi>{r.locationId}</bdi>
+              </>
+            ) : (
+              ''
+            )}
           </div>
         </div>
       ),
@@ -447,7 +454,9 @@ function PerformanceTab() {
           xAxis: {
             type: 'category',
             data: (p?.histogram ?? []).map((b) =>
-              b.le === null ? t('health.overSeconds', { value: formatNumber(5) }) : `≤ ${ms(t, b.le)}`,
+              b.le === null
+                ? t('health.overSeconds', { value: formatNumber(5) })
+                : t('health.upTo', { value: ms(t, b.le) }),
             ),
           },
           yAxis: { type: 'value', minInterval: 1 },

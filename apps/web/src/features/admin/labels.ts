@@ -42,6 +42,13 @@ function displayName(type: 'region' | 'language', code: string, english: string)
   }
 }
 
+/** A country stored by its English name, named in the interface language. */
+export function countryName(english: string | null | undefined): string {
+  if (!english) return '';
+  const country = COUNTRIES.find((c) => c.name === english);
+  return country ? displayName('region', country.code, english) : english;
+}
+
 /** The country options: the value stays the English name the API stores, the label is in the interface language. */
 export const countryOptions = () =>
   COUNTRIES.map((c) => ({ value: c.name, label: displayName('region', c.code, c.name), english: c.name }));

@@ -30,8 +30,8 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
   return (
     <label className={`source-tile${on ? ' on' : ''}`} data-testid={`source-${source.value}`}>
       <SourceLogo logo={source.logo} title={source.title} size={24} />
-      <span className="name" dir="auto">
-        {source.title}
+      <span className="name">
+        <bdi>{source.title}</bdi>
       </span>
       <Checkbox checked={on} onChange={onToggle} aria-label={source.title} />
     </label>
@@ -183,8 +183,8 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
                 data-testid={`competitor-${value}`}
               >
                 {s && <SourceLogo logo={s.logo} title={s.title} size={20} />}
-                <span className="name" dir="auto">
-                  {s?.title ?? value}
+                <span className="name">
+                  <bdi>{s?.title ?? value}</bdi>
                 </span>
                 <Checkbox
                   checked={on}
