@@ -30,7 +30,7 @@ import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
 import { StatusTag } from './StatusTag';
 import { errorText, formatDate, formatNumber } from './format';
-import { companyTypeLabel, countryName, packageLabel, roleName } from './labels';
+import { companyTypeLabel, countryName, listSeparator, packageLabel, roleName } from './labels';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -139,7 +139,7 @@ export default function CompaniesPage() {
         c.city || c.country ? (
           <>
             {c.city && <bdi>{c.city}</bdi>}
-            {c.city && c.country ? t('listSeparator') : ''}
+            {c.city && c.country ? listSeparator() : ''}
             {countryName(c.country)}
           </>
         ) : (

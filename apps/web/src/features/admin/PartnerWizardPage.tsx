@@ -321,12 +321,12 @@ function ApiKeyStep({ partner, onSaved, goNext, goBack }: StepArgs) {
       <p className="muted small" style={{ marginBlockStart: 12 }}>
         {t('partnerWizard.apiKey.address')}{' '}
         <a href={partner.url ?? '#'} target="_blank" rel="noreferrer">
-          <bdi>{partner.url}</bdi>
+          <bdi dir="ltr">{partner.url}</bdi>
         </a>
         {' · '}
         {t('partnerWizard.apiKey.docs')}{' '}
         <a href="/docs" target="_blank" rel="noreferrer">
-          <bdi>{DOCS}</bdi>
+          <bdi dir="ltr">{DOCS}</bdi>
         </a>
       </p>
       <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.next')} />

@@ -41,6 +41,8 @@ export function ApiKeyField({
           readOnly
           value={value ? (shown ? value : `${'•'.repeat(24)}${value.slice(-6)}`) : ''}
           placeholder={t('apiKey.none')}
+          // A key reads left to right in every language (its masked start, then its last characters).
+          style={value ? { direction: 'ltr' } : undefined}
           data-testid={testId}
           className="mono"
         />
@@ -103,7 +105,10 @@ export function Kpi({
 }
 
 export function SourceLogo({ logo, title, size = 20 }: { logo: string; title: string; size?: number }) {
-  return <img src={logo} alt="" title={title} width={size} height={size} className="source-logo" loading="lazy" />;
+  // dir="auto": its title is a service's name, not a text of ours.
+  return (
+    <img src={logo} alt="" title={title} dir="auto" width={size} height={size} className="source-logo" loading="lazy" />
+  );
 }
 
 /** The buttons under a wizard step: Back (in reverse order) and the step's save-and-continue. */

@@ -7,6 +7,7 @@ import { brandSchema, changedFields, isOtherTitle, logoError, MSG, NARROW_FORM_B
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { brandsApi, uploadBrandLogo, type Brand } from '../api';
 import { errorText, zodRule } from '../format';
+import { ownWordsTag } from '../tags';
 import { translateMessage } from '../../../i18n/messages';
 
 interface BrandValues {
@@ -148,6 +149,7 @@ export function BrandForm({
           <Select
             mode="tags"
             tokenSeparators={[',', '،']}
+            tagRender={ownWordsTag}
             open={false}
             suffixIcon={null}
             placeholder={t('companyWizard.brandForm.regionPlaceholder')}

@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { Form, Input, Select, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_TYPES, companyCreateSchema, companyUpdateSchema, TIME_ZONES, type Role } from '@reputo/core';
+import { COMPANY_TYPES, companyCreateSchema, companyUpdateSchema, type Role } from '@reputo/core';
 import { fetchPartners, type Company } from '../api';
 import { zodRule } from '../format';
-import { companyTypeLabel, countryOptions, searchBoth } from '../labels';
+import { companyTypeLabel, countryOptions, searchBoth, timeZoneOptions } from '../labels';
 import { adminKeys } from '../queryKeys';
 
 export interface InformationValues {
@@ -64,7 +64,7 @@ export function InformationForm({
   });
   // The names follow the interface language.
   const countries = useMemo(() => (i18n.language ? countryOptions() : []), [i18n.language]);
-  const zoneOptions = useMemo(() => TIME_ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
+  const zoneOptions = useMemo(() => (i18n.language ? timeZoneOptions() : []), [i18n.language]);
   useEffect(() => form.setFieldsValue(informationValues(company)), [company, form]);
   const optionalText = (field: 'address2') => [zodRule(shape[field], { optional: true })];
 
@@ -177,7 +177,11 @@ export function InformationForm({
           required={editing}
           rules={[zodRule(shape.timeZone, { optional: !editing })]}
         >
-          <Select showSearch options={zoneOptions} placeholder={t('companyWizard.information.chooseTimeZone')} />
+          <Select
+            showSearch={{ filterOption: searchBoth }}
+            options={zoneOptions}
+            placeholder={t('companyWizard.information.chooseTimeZone')}
+          />
         </Form.Item>
         {role === 'owner' && (
           <Form.Item

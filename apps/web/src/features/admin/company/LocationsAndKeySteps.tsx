@@ -6,6 +6,7 @@ import { FRAME_ORIGIN_MESSAGE, FRAME_ORIGINS_MAX, MSG, parseFrameOrigin } from '
 import { companiesApi } from '../api';
 import { ApiKeyField, StepHead, WizardFoot } from '../ui';
 import { errorText, formatNumber } from '../format';
+import { ownWordsTag } from '../tags';
 import { translateMessage } from '../../../i18n/messages';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
@@ -105,13 +106,16 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
         label={t('companyWizard.apiKey.sites')}
         htmlFor="frame-ancestors"
         validateStatus={error ? 'error' : undefined}
-        help={error ?? t('companyWizard.apiKey.sitesHelp')}
+        help={
+          error ?? <Trans t={t} i18nKey="companyWizard.apiKey.sitesHelp" components={{ origin: <bdi dir="auto" /> }} />
+        }
       >
         <Select
           id="frame-ancestors"
           mode="tags"
           open={false}
           tokenSeparators={[' ', ',']}
+          tagRender={ownWordsTag}
           value={value}
           onChange={(v: string[]) => setOrigins(v)}
           placeholder={ORIGIN_EXAMPLE}
@@ -156,8 +160,8 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
           t={t}
           i18nKey="companyWizard.apiKey.usage"
           components={{
-            code: <code />,
-            docs: <a href="/docs" target="_blank" rel="noreferrer" />,
+            code: <code dir="ltr" />,
+            docs: <a href="/docs" target="_blank" rel="noreferrer" dir="ltr" />,
           }}
         />
       </Typography.Paragraph>
@@ -176,7 +180,7 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
                     <>
                       {t(`widgets.${w.key}.description`, { defaultValue: w.description })}{' '}
                       <span className="muted small">
-                        (<bdi>{w.path}</bdi>)
+                        (<bdi dir="ltr">{w.path}</bdi>)
                       </span>
                     </>
                   }

@@ -18,7 +18,8 @@ import { translateMessage } from '../../../i18n/messages';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 
-const GOOGLE_EXAMPLE = 'https://www.google.com/maps/place/…';
+// The mark after the ellipsis keeps it at the address's end in a right-to-left field.
+const GOOGLE_EXAMPLE = 'https://www.google.com/maps/place/…\u200e';
 
 interface SourcesState {
   sources: string[];
@@ -31,9 +32,9 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
     <label className={`source-tile${on ? ' on' : ''}`} data-testid={`source-${source.value}`}>
       <SourceLogo logo={source.logo} title={source.title} size={24} />
       <span className="name">
-        <bdi>{source.title}</bdi>
+        <bdi dir="auto">{source.title}</bdi>
       </span>
-      <Checkbox checked={on} onChange={onToggle} aria-label={source.title} />
+      <Checkbox checked={on} onChange={onToggle} />
     </label>
   );
 }
@@ -63,7 +64,14 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
   const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});
   useEffect(() => setState(saved), [saved]);
 
-  const all = catalogue.data?.data ?? [];
+  // Our own Feedback source is named in the interface language; the others are names of services.
+  const all = useMemo(
+    () =>
+      (catalogue.data?.data ?? []).map((s) =>
+        s.value === FEEDBACK_SOURCE ? { ...s, title: t('companyWizard.sources.feedbackTitle') } : s,
+      ),
+    [catalogue.data, t],
+  );
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
   const main = all.filter((s) => !s.isAdditionalSource);
   const additional = all.filter((s) => s.isAdditionalSource);
@@ -184,7 +192,7 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
               >
                 {s && <SourceLogo logo={s.logo} title={s.title} size={20} />}
                 <span className="name">
-                  <bdi>{s?.title ?? value}</bdi>
+                  <bdi dir="auto">{s?.title ?? value}</bdi>
                 </span>
                 <Checkbox
                   checked={on}
@@ -227,7 +235,8 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
             return (
               <div className="source-url-row" key={value}>
                 <span className="label">
-                  {s && <SourceLogo logo={s.logo} title={s.title} size={18} />} <bdi>{s?.title ?? value}</bdi>
+                  {s && <SourceLogo logo={s.logo} title={s.title} size={18} />}{' '}
+                  <bdi dir="auto">{s?.title ?? value}</bdi>
                 </span>
                 <Form.Item
                   validateStatus={urlErrors[value] ? 'error' : undefined}
@@ -235,6 +244,7 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
                   style={{ marginBlockEnd: 0 }}
                 >
                   <Input
+                    dir="auto"
                     value={state.sourceUrls[value] ?? ''}
                     placeholder={
                       value === 'google'

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { COUNTRIES, RESPONSE_LANGUAGES, roleLabel } from '@reputo/core';
+import { COUNTRIES, RESPONSE_LANGUAGES, roleLabel, TIME_ZONES } from '@reputo/core';
 import { currentLanguage } from '../../i18n/i18n';
+import { directionOf } from '../../i18n/languages';
 
 // Names the admin screens show for the shared codes of @reputo/core (statuses, roles, types,
 // packages, features), translated at render: the values sent to the API stay the English codes.
@@ -42,6 +43,9 @@ function displayName(type: 'region' | 'language', code: string, english: string)
   }
 }
 
+/** The comma between the parts of a place: the Arabic comma in a right-to-left language. */
+export const listSeparator = () => (directionOf(currentLanguage()) === 'rtl' ? '، ' : ', ');
+
 /** A country stored by its English name, named in the interface language. */
 export function countryName(english: string | null | undefined): string {
   if (!english) return '';
@@ -59,10 +63,53 @@ export const responseLanguageOptions = () =>
     label: displayName('language', value, english),
   }));
 
+/** A time zone's name in the interface language ('توقيت الخليج'), or undefined when Intl has none. */
+function zoneName(zone: string, language: string): string | undefined {
+  try {
+    const part = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The time zone options. English shows the IANA names as before; another language names each zone in
+ * its words with the IANA name beside it (zones of one region share a name), left to right.
+ */
+export function timeZoneOptions() {
+  const language = currentLanguage();
+  return TIME_ZONES.map((zone) => {
+    const english = zone.replace(/_/g, ' ');
+    if (language === 'en') return { value: zone, label: english, english };
+    const name = zoneName(zone, language);
+    return {
+      value: zone,
+      english,
+      search: name,
+      label: name ? (
+        <span>
+          {name}{' '}
+          <bdi dir="auto" className="muted">
+            {english}
+          </bdi>
+        </span>
+      ) : (
+        <bdi dir="auto">{english}</bdi>
+      ),
+    };
+  });
+}
+
 /** A select's search over the label and the English value, so 'Dubai' and 'دبي' both find their option. */
-export function searchBoth(input: string, option?: { label?: unknown; value?: unknown; english?: string }): boolean {
+export function searchBoth(
+  input: string,
+  option?: { label?: unknown; value?: unknown; english?: string; search?: string },
+): boolean {
   const needle = input.trim().toLowerCase();
-  return [option?.label, option?.value, option?.english].some(
+  return [option?.label, option?.value, option?.english, option?.search].some(
     (v) => typeof v === 'string' && v.toLowerCase().includes(needle),
   );
 }
