@@ -90,7 +90,7 @@ describe('the admin panel in Arabic', () => {
     await screenshot(page, 'arabic-admin-csdashboard');
     for (const tab of ['الردود', 'آراء العملاء', 'الحسابات المرتبطة']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.locator('.ant-tabs-tabpane-active .kpis').waitFor();
+      await page.locator('.ant-tabs-content-active .kpis').waitFor();
       await page.waitForTimeout(300);
       await expectArabic(page);
     }
@@ -107,7 +107,7 @@ describe('the admin panel in Arabic', () => {
     await screenshot(page, 'arabic-admin-systemhealth');
     for (const tab of ['الشركات', 'المواقع', 'الأداء', 'بيانات اعتماد الخدمات']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.locator('.ant-tabs-tabpane-active .ant-card').first().waitFor();
+      await page.locator('.ant-tabs-content-active .ant-card').first().waitFor();
       await page.waitForTimeout(300);
       await expectArabic(page);
     }
