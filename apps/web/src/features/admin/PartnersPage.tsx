@@ -105,7 +105,7 @@ export default function PartnersPage() {
               onClick={() => actAs('partner', { id: p.id, userName: p.name })}
               data-testid={`act-partner-${p.id}`}
             >
-              {t('actAs')}
+              {t('partners.actAs')}
             </Button>
           )}
           <Tooltip title={t('common:edit')}>
