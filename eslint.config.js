@@ -23,6 +23,7 @@ const TRANSLATED = [
   'apps/web/src/features/offers/**/*.tsx',
   'apps/web/src/features/listings/**/*.tsx',
   'apps/web/src/features/settings/**/*.tsx',
+  'apps/web/src/features/admin/**/*.tsx',
 ];
 
 export default tseslint.config(

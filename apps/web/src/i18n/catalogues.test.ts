@@ -5,6 +5,7 @@ import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_
 import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
 import { DATE_PRESETS, PRESET_LABELS, RESPONSE_LANGUAGES } from '@reputo/core';
 import { NEW_USER_NAME, SOURCE_URL_MESSAGE } from '@reputo/core';
+import { COMPANY_STEP_LABELS, companyWizardTitle, PARTNER_STEP_LABELS, partnerWizardTitle } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
 const LOCALES = path.join(import.meta.dirname, 'locales');
@@ -56,6 +57,14 @@ const SPEC_TEXTS: Record<string, string> = {
   ...Object.fromEntries(DATE_PRESETS.map((p) => [`reporting:presets.${p}`, PRESET_LABELS[p]])),
   ...Object.fromEntries(DATE_PRESETS.map((p) => [`reviews:filters.presets.${p}`, PRESET_LABELS[p]])),
   ...Object.fromEntries(Object.entries(RESPONSE_LANGUAGES).map(([code, name]) => [`reviews:languages.${code}`, name])),
+  'admin:companyWizard.title': companyWizardTitle(null),
+  'admin:companyWizard.titleNamed': companyWizardTitle('{{name}}'),
+  'admin:partnerWizard.title': partnerWizardTitle(null),
+  'admin:partnerWizard.titleNamed': partnerWizardTitle('{{name}}'),
+  'admin:companyWizard.sources.urlInvalid': SOURCE_URL_MESSAGE('{{source}}'),
+  ...Object.fromEntries(Object.entries(COMPANY_STEP_LABELS).map(([k, text]) => [`admin:steps.company.${k}`, text])),
+  ...Object.fromEntries(Object.entries(PARTNER_STEP_LABELS).map(([k, text]) => [`admin:steps.partner.${k}`, text])),
+  ...Object.fromEntries(Object.entries(PRESET_LABELS).map(([k, text]) => [`admin:datePresets.${k}`, text])),
 };
 
 /** Arabic values that are rightly written as in English: names of products, services and formats. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import {
   ADMIN_DATE_DISPLAY_FORMAT,
   DATE_FORMAT,
@@ -17,11 +18,12 @@ const toDay = (s: string | undefined): Dayjs | null => (s ? dayjs(s, DATE_FORMAT
 const fromDay = (d: Dayjs | null): string | undefined => (d ? d.format(DATE_FORMAT) : undefined);
 
 function Shortcuts({ picker, onPick }: { picker: 'from' | 'to'; onPick: (preset: DatePreset) => void }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="date-shortcuts">
       {presetsForPicker(picker).map((p) => (
         <Tag.CheckableTag key={p} checked={false} onChange={() => onPick(p)} data-testid={`${picker}-preset-${p}`}>
-          {PRESET_LABELS[p]}
+          {t(`datePresets.${p}`, { defaultValue: PRESET_LABELS[p] })}
         </Tag.CheckableTag>
       ))}
     </div>
@@ -42,6 +44,7 @@ export function AdminDateRange({
   onChange: (range: DateRange) => void;
   testId?: string;
 }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState<'from' | 'to' | null>(null);
   const today = new Date();
   const pick = (preset: DatePreset) => {
@@ -53,7 +56,7 @@ export function AdminDateRange({
       <DatePicker
         value={toDay(value.from)}
         format={ADMIN_DATE_DISPLAY_FORMAT}
-        placeholder="From"
+        placeholder={t('dateRange.from')}
         allowClear={false}
         showNow={false}
         open={open === 'from'}
@@ -63,11 +66,11 @@ export function AdminDateRange({
         renderExtraFooter={() => <Shortcuts picker="from" onPick={pick} />}
         data-testid={`${testId}-from`}
       />
-      <span className="muted">to</span>
+      <span className="muted">{t('dateRange.to')}</span>
       <DatePicker
         value={toDay(value.to)}
         format={ADMIN_DATE_DISPLAY_FORMAT}
-        placeholder="To"
+        placeholder={t('dateRange.toPlaceholder')}
         allowClear={false}
         showNow={false}
         open={open === 'to'}

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { App, Button, Card, Form, Input, Result, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { changedFields, freeTextError, MSG } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { userEmailRules } from '../../lib/rules';
 import { useMe } from '../auth/queries';
 import { adminUsersApi, fetchPartners, type AdminUser } from './api';
-import { errorText, fieldErrors } from './format';
+import { errorText, fieldErrors, translatedRules } from './format';
+import { translateMessage } from '../../i18n/messages';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -20,10 +22,11 @@ interface Values {
 }
 
 const LIST = '/admin_panel/admin_users';
+const emailRules = translatedRules(userEmailRules);
 const nameRules = [
   {
     validator: async (_: unknown, v: string | undefined) => {
-      if (v && freeTextError(v)) throw new Error(freeTextError(v)!);
+      if (v && freeTextError(v)) throw new Error(translateMessage(freeTextError(v)!));
     },
   },
 ];
@@ -37,6 +40,7 @@ const valuesOf = (u: AdminUser | null, ownPartner: number | null): Values => ({
 
 /** Create (an invitation mail follows) or edit an Owner or Partner administrator. */
 export default function AdminUserPage() {
+  const { t } = useTranslation('admin');
   const { id } = useParams();
   const userId = id ? Number(id) : null;
   const navigate = useNavigate();
@@ -78,13 +82,13 @@ export default function AdminUserPage() {
       return Object.keys(changed).length ? adminUsersApi.update(user.data.id, changed) : user.data;
     },
     onSuccess: () => {
-      void message.success(user.data ? 'Admin user updated' : 'Admin user created: an invitation is on its way.');
+      void message.success(user.data ? t('adminUser.updated') : t('adminUser.created'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.adminUsers.all });
       navigate(LIST);
     },
     onError: (e) => {
       form.setFields(fieldErrors(e) as Parameters<typeof form.setFields>[0]);
-      notification.error({ title: MSG.error, description: errorText(e) });
+      notification.error({ title: translateMessage(MSG.error), description: errorText(e) });
     },
   });
 
@@ -92,19 +96,23 @@ export default function AdminUserPage() {
     return (
       <Result
         status="404"
-        title="Admin user not found"
-        extra={<Button onClick={() => navigate(LIST)}>Back to admin users</Button>}
+        title={t('adminUser.notFound')}
+        extra={<Button onClick={() => navigate(LIST)}>{t('adminUser.backToList')}</Button>}
       />
     );
   return (
     <>
       <PageHeader
-        title={userId ? `Edit ${user.data?.userName ?? 'admin user'}` : 'New admin user'}
-        description={
-          userId ? 'Details and access of this admin user.' : 'They receive an invitation to set their password.'
+        title={
+          userId
+            ? user.data?.userName
+              ? t('adminUser.editNamed', { name: user.data.userName })
+              : t('adminUser.edit')
+            : t('adminUser.new')
         }
+        description={userId ? t('adminUser.descriptionEdit') : t('adminUser.descriptionNew')}
       />
-      <Card style={{ maxWidth: 720 }}>
+      <Card style={{ maxInlineSize: 720 }}>
         {userId !== null && !user.data ? (
           <Skeleton active />
         ) : (
@@ -116,45 +124,45 @@ export default function AdminUserPage() {
             data-testid="admin-user-form"
           >
             <div className="form-grid">
-              <Form.Item name="firstName" label="First name" rules={nameRules}>
+              <Form.Item name="firstName" label={t('adminUser.firstName')} rules={nameRules}>
                 <Input maxLength={100} />
               </Form.Item>
-              <Form.Item name="lastName" label="Last name" rules={nameRules}>
+              <Form.Item name="lastName" label={t('adminUser.lastName')} rules={nameRules}>
                 <Input maxLength={100} />
               </Form.Item>
-              <Form.Item name="email" label="Email" required rules={userEmailRules} className="span-2">
+              <Form.Item name="email" label={t('adminUser.email')} required rules={emailRules} className="span-2">
                 <Input maxLength={254} />
               </Form.Item>
-              <Form.Item name="role" label="Role" required>
+              <Form.Item name="role" label={t('adminUser.role')} required>
                 <Select
                   disabled={!isOwner || user.data?.id === me?.id}
                   options={[
-                    { value: 'owner', label: 'Owner' },
-                    { value: 'partner', label: 'Partner administrator' },
+                    { value: 'owner', label: t('roles.owner') },
+                    { value: 'partner', label: t('adminUser.partnerAdministrator') },
                   ]}
                 />
               </Form.Item>
               {role === 'partner' && isOwner && (
                 <Form.Item
                   name="partnerId"
-                  label="Partner"
+                  label={t('adminUser.partner')}
                   required
-                  rules={[{ required: true, message: 'Choose the partner this administrator belongs to.' }]}
+                  rules={[{ required: true, message: t('adminUser.partnerRequired') }]}
                 >
                   <Select
                     showSearch={{ optionFilterProp: 'label' }}
                     loading={partners.isLoading}
                     options={(partners.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                    placeholder="Choose a partner"
+                    placeholder={t('adminUser.choosePartner')}
                   />
                 </Form.Item>
               )}
             </div>
             <Space>
               <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="admin-user-save">
-                {userId ? 'Save' : 'Create and invite'}
+                {userId ? t('common:save') : t('adminUser.createAndInvite')}
               </Button>
-              <Button onClick={() => navigate(LIST)}>Cancel</Button>
+              <Button onClick={() => navigate(LIST)}>{t('common:cancel')}</Button>
             </Space>
           </Form>
         )}

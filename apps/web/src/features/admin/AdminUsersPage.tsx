@@ -6,21 +6,21 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { adminUsersApi, type AdminUser } from './api';
 import { errorText, formatDateTime } from './format';
+import { roleName, statusLabel } from './labels';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
 const PER_PAGE = 20;
-const ROLE_TAG: Record<string, { color: string; label: string }> = {
-  owner: { color: 'purple', label: 'Owner' },
-  partner: { color: 'blue', label: 'Partner' },
-};
+const ROLE_COLORS: Record<string, string> = { owner: 'purple', partner: 'blue' };
 
 /** Admin users: Owner and Partner administrators (a Partner sees its own), with invitations. */
 export default function AdminUsersPage() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -37,7 +37,7 @@ export default function AdminUsersPage() {
   const remove = useMutation({
     mutationFn: adminUsersApi.remove,
     onSuccess: () => {
-      void message.success('Admin user deleted');
+      void message.success(t('adminUsers.deleted'));
       refresh();
     },
     onError: (e) => void message.error(errorText(e)),
@@ -50,7 +50,7 @@ export default function AdminUsersPage() {
 
   const columns: TableColumnsType<AdminUser> = [
     {
-      title: 'Name',
+      title: t('adminUsers.columns.name'),
       key: 'name',
       render: (_, u) => (
         <div>
@@ -59,29 +59,32 @@ export default function AdminUsersPage() {
             onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)}
             data-testid="admin-user-name"
           >
-            {u.userName}
+            <bdi>{u.userName}</bdi>
           </a>
-          <div className="muted small">{u.email}</div>
+          <div className="muted small">
+            <bdi>{u.email}</bdi>
+          </div>
         </div>
       ),
     },
     {
-      title: 'Role',
+      title: t('adminUsers.columns.role'),
       dataIndex: 'role',
-      render: (r: string) => <Tag color={ROLE_TAG[r]?.color}>{ROLE_TAG[r]?.label ?? r}</Tag>,
+      render: (r: string) => <Tag color={ROLE_COLORS[r]}>{roleName(t, r)}</Tag>,
     },
-    { title: 'Partner', dataIndex: 'partnerName', responsive: ['md'], render: (v: string | null) => v ?? '—' },
     {
-      title: 'Status',
+      title: t('adminUsers.columns.partner'),
+      dataIndex: 'partnerName',
+      responsive: ['md'],
+      render: (v: string | null) => (v ? <bdi>{v}</bdi> : '—'),
+    },
+    {
+      title: t('adminUsers.columns.status'),
       dataIndex: 'status',
-      render: (s: string) => (
-        <Tag color={s === 'active' ? 'green' : 'gold'} style={{ textTransform: 'capitalize' }}>
-          {s}
-        </Tag>
-      ),
+      render: (s: string) => <Tag color={s === 'active' ? 'green' : 'gold'}>{statusLabel(t, s)}</Tag>,
     },
     {
-      title: 'Last sign-in',
+      title: t('adminUsers.columns.lastSignIn'),
       dataIndex: 'lastLoginAt',
       responsive: ['lg'],
       render: (v: string | null) => formatDateTime(v),
@@ -89,7 +92,7 @@ export default function AdminUsersPage() {
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, u) => (
         <Space size={4} wrap={false}>
           {u.status !== 'active' && (
@@ -99,27 +102,33 @@ export default function AdminUsersPage() {
               loading={resend.isPending && resend.variables === u.id}
               onClick={() => resend.mutate(u.id)}
             >
-              Resend invitation
+              {t('adminUsers.resend')}
             </Button>
           )}
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:edit')}>
             <Button
               size="small"
               type="text"
               icon={<EditOutlined />}
               onClick={() => navigate(`/admin_panel/admin_users/${u.id}/edit`)}
-              aria-label={`Edit ${u.userName}`}
+              aria-label={t('adminUsers.editNamed', { name: u.userName })}
             />
           </Tooltip>
           {u.id !== me?.id && (
             <Popconfirm
-              title="Delete this admin user?"
-              okText="Yes"
-              cancelText="No"
+              title={t('adminUsers.deleteTitle')}
+              okText={t('common:yes')}
+              cancelText={t('common:no')}
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutate(u.id)}
             >
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${u.userName}`} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('adminUsers.deleteNamed', { name: u.userName })}
+              />
             </Popconfirm>
           )}
         </Space>
@@ -129,12 +138,8 @@ export default function AdminUsersPage() {
   return (
     <>
       <PageHeader
-        title="Admin Users"
-        description={
-          me?.role === 'owner'
-            ? 'People who run the platform (Owners) and the agencies (Partner administrators).'
-            : 'People who administer your companies.'
-        }
+        title={t('adminUsers.title')}
+        description={me?.role === 'owner' ? t('adminUsers.descriptionOwner') : t('adminUsers.descriptionPartner')}
         extra={
           <Button
             type="primary"
@@ -142,16 +147,16 @@ export default function AdminUsersPage() {
             onClick={() => navigate('/admin_panel/admin_users/new')}
             data-testid="new-admin-user"
           >
-            New admin user
+            {t('adminUsers.new')}
           </Button>
         }
       />
       <Card>
         <div className="list-toolbar">
           <Search
-            placeholder="Search by name or email"
+            placeholder={t('adminUsers.search')}
             allowClear
-            style={{ maxWidth: 320 }}
+            style={{ maxInlineSize: 320 }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPage(1);
@@ -159,15 +164,16 @@ export default function AdminUsersPage() {
           />
           {me?.role === 'owner' && (
             <Segmented
+              aria-label={t('adminUsers.columns.role')}
               value={role}
               onChange={(v) => {
                 setRole(String(v));
                 setPage(1);
               }}
               options={[
-                { value: '', label: 'All' },
-                { value: 'owner', label: 'Owners' },
-                { value: 'partner', label: 'Partners' },
+                { value: '', label: t('adminUsers.filter.all') },
+                { value: 'owner', label: t('adminUsers.filter.owners') },
+                { value: 'partner', label: t('adminUsers.filter.partners') },
               ]}
             />
           )}

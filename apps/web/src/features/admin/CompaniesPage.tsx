@@ -24,12 +24,13 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { roleLabel } from '@reputo/core';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { companiesApi, downloadFile, fetchCompanies, type CompanyListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './format';
+import { errorText, formatDate, formatNumber } from './format';
+import { companyTypeLabel, countryName, listSeparator, packageLabel, roleName } from './labels';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -37,6 +38,7 @@ const PER_PAGE = 20;
 
 /** Act as the company, or (menu) as one of its users; the users load when the menu opens. */
 function ActAs({ company }: { company: CompanyListItem }) {
+  const { t } = useTranslation('admin');
   const { actAs, canActAs } = useActing();
   const [open, setOpen] = useState(false);
   const users = useQuery({
@@ -44,20 +46,21 @@ function ActAs({ company }: { company: CompanyListItem }) {
     queryFn: ({ signal }) => companiesApi.users(company.id, signal),
     enabled: open,
   });
+  const mayActAsUser = canActAs('user');
   if (!canActAs('company')) return null;
   const asCompany = () =>
     actAs('company', { id: company.id, userName: company.company_name, companyType: company.type });
   const items: MenuProps['items'] = users.isLoading
-    ? [{ key: 'loading', label: 'Loading users…', disabled: true }]
+    ? [{ key: 'loading', label: t('companies.loadingUsers'), disabled: true }]
     : (users.data?.data ?? []).filter((u) => u.status === 'active').length === 0
-      ? [{ key: 'none', label: 'No active users yet', disabled: true }]
+      ? [{ key: 'none', label: t('companies.noActiveUsers'), disabled: true }]
       : (users.data?.data ?? [])
           .filter((u) => u.status === 'active')
           .map((u) => ({
             key: String(u.id),
             label: (
               <span data-testid={`act-user-${u.id}`}>
-                {u.userName} <span className="muted">· {roleLabel(u.role)}</span>
+                <bdi>{u.userName}</bdi> <span className="muted">· {roleName(t, u.role)}</span>
               </span>
             ),
           }));
@@ -68,14 +71,14 @@ function ActAs({ company }: { company: CompanyListItem }) {
   return (
     <Space.Compact size="small">
       <Button size="small" icon={<LoginOutlined />} onClick={asCompany} data-testid={`act-company-${company.id}`}>
-        Act as
+        {t('actAs')}
       </Button>
-      {canActAs('user') && (
+      {mayActAsUser && (
         <Dropdown menu={{ items, onClick: onUser }} trigger={['click']} onOpenChange={setOpen}>
           <Button
             size="small"
             icon={<DownOutlined />}
-            aria-label="Act as one of its users"
+            aria-label={t('companies.actAsUser')}
             data-testid={`act-users-${company.id}`}
           />
         </Dropdown>
@@ -86,6 +89,7 @@ function ActAs({ company }: { company: CompanyListItem }) {
 
 /** Companies (all for the Owner, its own for a Partner): search, status, export, edit, delete, act as. */
 export default function CompaniesPage() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -100,7 +104,7 @@ export default function CompaniesPage() {
   const remove = useMutation({
     mutationFn: (id: number) => companiesApi.remove(id),
     onSuccess: () => {
-      void message.success('Company deleted');
+      void message.success(t('companies.deleted'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.companies.all });
     },
     onError: (e) => void message.error(errorText(e)),
@@ -112,7 +116,7 @@ export default function CompaniesPage() {
 
   const columns: TableColumnsType<CompanyListItem> = [
     {
-      title: 'Company',
+      title: t('companies.columns.company'),
       dataIndex: 'company_name',
       render: (name: string, c) => (
         <div>
@@ -121,45 +125,75 @@ export default function CompaniesPage() {
             className="strong-link"
             data-testid="company-name"
           >
-            {name}
+            <bdi>{name}</bdi>
           </a>
-          <div className="muted small">{c.type}</div>
+          <div className="muted small">{companyTypeLabel(t, c.type)}</div>
         </div>
       ),
     },
     {
-      title: 'City',
+      title: t('companies.columns.city'),
       key: 'where',
       responsive: ['md'],
-      render: (_, c) => [c.city, c.country].filter(Boolean).join(', ') || '—',
+      render: (_, c) =>
+        c.city || c.country ? (
+          <>
+            {c.city && <bdi>{c.city}</bdi>}
+            {c.city && c.country ? listSeparator() : ''}
+            {countryName(c.country)}
+          </>
+        ) : (
+          '—'
+        ),
     },
-    { title: 'Package', dataIndex: 'package', responsive: ['lg'] },
-    { title: 'Partner', dataIndex: 'partner_name', responsive: ['xl'], render: (v: string | null) => v ?? '—' },
-    { title: 'Locations', dataIndex: 'locations_count', align: 'right', responsive: ['md'] },
-    { title: 'Created', dataIndex: 'created_at', responsive: ['xl'], render: (v?: string) => formatDate(v) },
-    { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+    {
+      title: t('companies.columns.package'),
+      dataIndex: 'package',
+      responsive: ['lg'],
+      render: (v: string) => packageLabel(t, v),
+    },
+    {
+      title: t('companies.columns.partner'),
+      dataIndex: 'partner_name',
+      responsive: ['xl'],
+      render: (v: string | null) => (v ? <bdi>{v}</bdi> : '—'),
+    },
+    {
+      title: t('companies.columns.locations'),
+      dataIndex: 'locations_count',
+      align: 'end',
+      responsive: ['md'],
+      render: (n: number) => formatNumber(n),
+    },
+    {
+      title: t('companies.columns.created'),
+      dataIndex: 'created_at',
+      responsive: ['xl'],
+      render: (v?: string) => formatDate(v),
+    },
+    { title: t('companies.columns.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
     {
       title: '',
       key: 'actions',
-      align: 'right',
+      align: 'end',
       render: (_, c) => (
         <Space size={4} wrap={false}>
           <ActAs company={c} />
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:edit')}>
             <Button
               size="small"
               type="text"
               icon={<EditOutlined />}
               onClick={() => navigate(`/admin_panel/companies/${c.id}/edit`)}
-              aria-label={`Edit ${c.company_name}`}
+              aria-label={t('companies.editNamed', { name: c.company_name })}
               data-testid={`edit-company-${c.id}`}
             />
           </Tooltip>
           <Popconfirm
-            title="Delete this company?"
-            description="Its brands, locations, team and reviews are deleted too."
-            okText="Yes"
-            cancelText="No"
+            title={t('companies.deleteTitle')}
+            description={t('companies.deleteText')}
+            okText={t('common:yes')}
+            cancelText={t('common:no')}
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutate(c.id)}
           >
@@ -168,7 +202,7 @@ export default function CompaniesPage() {
               type="text"
               danger
               icon={<DeleteOutlined />}
-              aria-label={`Delete ${c.company_name}`}
+              aria-label={t('companies.deleteNamed', { name: c.company_name })}
               data-testid={`delete-company-${c.id}`}
             />
           </Popconfirm>
@@ -180,8 +214,8 @@ export default function CompaniesPage() {
   return (
     <>
       <PageHeader
-        title="Companies"
-        description="Every company you manage. Act as a company to see Reputo as its team does."
+        title={t('companies.title')}
+        description={t('companies.description')}
         extra={
           <Space wrap>
             <Button
@@ -190,7 +224,7 @@ export default function CompaniesPage() {
               onClick={() => exporting.mutate()}
               data-testid="export-companies"
             >
-              Export
+              {t('export')}
             </Button>
             <Button
               type="primary"
@@ -198,7 +232,7 @@ export default function CompaniesPage() {
               onClick={() => navigate('/admin_panel/companies/new')}
               data-testid="new-company"
             >
-              New company
+              {t('companies.new')}
             </Button>
           </Space>
         }
@@ -206,9 +240,9 @@ export default function CompaniesPage() {
       <Card>
         <div className="list-toolbar">
           <Search
-            placeholder="Search companies"
+            placeholder={t('companies.search')}
             allowClear
-            style={{ maxWidth: 320 }}
+            style={{ maxInlineSize: 320 }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPage(1);
@@ -217,17 +251,17 @@ export default function CompaniesPage() {
           />
           <Select
             allowClear
-            placeholder="All statuses"
-            aria-label="Status"
-            style={{ width: 160 }}
+            placeholder={t('allStatuses')}
+            aria-label={t('companies.columns.status')}
+            style={{ inlineSize: 160 }}
             value={status}
             onChange={(v) => {
               setStatus(v);
               setPage(1);
             }}
             options={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
             ]}
             data-testid="company-status-filter"
           />
@@ -243,7 +277,7 @@ export default function CompaniesPage() {
             total: list.data?.count,
             onChange: setPage,
             showSizeChanger: false,
-            showTotal: (t) => `${t} companies`,
+            showTotal: (total) => t('companies.total', { count: total, total: formatNumber(total) }),
           }}
           scroll={{ x: true }}
         />

@@ -3,10 +3,9 @@ import { App, Button, Card, Result, Skeleton, Steps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
-  COMPANY_STEP_LABELS,
   companySteps,
-  companyWizardTitle,
   isCompanyStep,
   MSG,
   nextCompanyStep,
@@ -26,6 +25,7 @@ import { SourcesStep } from './company/SourcesStep';
 import type { StepProps } from './company/types';
 import { useLeaveGuard, WizardProgress } from './ui';
 import { errorText } from './format';
+import { translateMessage } from '../../i18n/messages';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -54,6 +54,7 @@ function StepBody({ step, props }: { step: CompanyStep; props: StepProps }) {
  * wizard continues at sources. Leaving asks first.
  */
 export default function CompanyWizardPage() {
+  const { t } = useTranslation('admin');
   const { id } = useParams();
   const companyId = id ? Number(id) : null;
   const [params, setParams] = useSearchParams();
@@ -85,9 +86,9 @@ export default function CompanyWizardPage() {
   const go = (to: CompanyStep) => setParams({ step: to });
   const exit = () =>
     modal.confirm({
-      title: MSG.confirmExitWizard,
-      okText: 'Yes',
-      cancelText: 'No',
+      title: translateMessage(MSG.confirmExitWizard),
+      okText: t('common:yes'),
+      cancelText: t('common:no'),
       onOk: () => {
         dirty.current = false;
         navigate(LIST);
@@ -114,28 +115,30 @@ export default function CompanyWizardPage() {
     return (
       <Result
         status="404"
-        title="Company not found"
+        title={t('companyWizard.notFound')}
         subTitle={errorText(company.error)}
-        extra={<Button onClick={() => navigate(LIST)}>Back to companies</Button>}
+        extra={<Button onClick={() => navigate(LIST)}>{t('companyWizard.backToList')}</Button>}
       />
     );
   }
   const loaded = companyId === null ? null : (company.data ?? undefined);
-  const title = companyWizardTitle(loaded?.company_name);
+  const name = loaded?.company_name?.trim();
+  const title = name ? t('companyWizard.titleNamed', { name }) : t('companyWizard.title');
+  const stepLabel = (s: CompanyStep) => t(`steps.company.${s}`);
   return (
     <>
       <PageHeader
         title={title}
-        description="Information, sources, brands, package and API key."
+        description={t('companyWizard.description')}
         extra={
           <Button icon={<CloseOutlined />} onClick={exit} data-testid="wizard-exit">
-            Exit
+            {t('wizard.exit')}
           </Button>
         }
       />
       <div className="wizard">
         {narrow ? (
-          <WizardProgress index={steps.indexOf(step)} count={steps.length} label={COMPANY_STEP_LABELS[step]} />
+          <WizardProgress index={steps.indexOf(step)} count={steps.length} label={stepLabel(step)} />
         ) : (
           <Card className="wizard-steps" size="small">
             <Steps
@@ -143,7 +146,7 @@ export default function CompanyWizardPage() {
               size="small"
               current={steps.indexOf(step)}
               onChange={loaded ? (i) => go(steps[i]!) : undefined}
-              items={steps.map((s) => ({ title: COMPANY_STEP_LABELS[s], disabled: !loaded && s !== 'information' }))}
+              items={steps.map((s) => ({ title: stepLabel(s), disabled: !loaded && s !== 'information' }))}
               data-testid="wizard-steps"
             />
           </Card>

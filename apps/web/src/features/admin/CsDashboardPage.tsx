@@ -4,6 +4,8 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { lastDays, type DateRange } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { api } from '../../lib/api';
@@ -12,18 +14,15 @@ import { Chart, COLORS, STAR_COLORS, type EChartsOption } from '../reporting/Cha
 import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
 import { Kpi } from './ui';
-import { errorText, formatDate, formatDateTime, formatNumber } from './format';
+import { errorText, formatDate, formatDateTime, formatNumber, localDigits } from './format';
+import { directed, isolate, useRtlCharts } from './chartDirection';
+import { packageLabel } from './labels';
 import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
 type Tab = 'overview' | 'response' | 'feedback' | 'oauth';
-const TABS: { key: Tab; label: string }[] = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'response', label: 'Response' },
-  { key: 'feedback', label: 'Feedback' },
-  { key: 'oauth', label: 'OAuth' },
-];
+const TABS: Tab[] = ['overview', 'response', 'feedback', 'oauth'];
 
 type Overview = ApiResponse<'/v2/api/admin/dashboard/overview'>;
 type ResponseReport = ApiResponse<'/v2/api/admin/dashboard/response'>;
@@ -31,9 +30,13 @@ type FeedbackReport = ApiResponse<'/v2/api/admin/dashboard/feedback'>;
 type OauthReport = ApiResponse<'/v2/api/admin/dashboard/oauth'>;
 type Connection = OauthReport['data'][number]['google'];
 
-const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
-const rating = (v: number | null) => (v === null ? '—' : v.toFixed(2));
-const hours = (v: number | null) => (v === null ? '—' : `${v} h`);
+const pct = (v: number | null) =>
+  v === null ? '—' : formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });
+const rating = (v: number | null) =>
+  v === null ? '—' : formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const hours = (t: TFunction<'admin'>, v: number | null) =>
+  v === null ? '—' : t('units.hours', { value: formatNumber(v) });
+const count = (n: number | null | undefined) => formatNumber(n);
 const byNumber =
   <T,>(k: keyof T) =>
   (a: T, b: T) =>
@@ -53,123 +56,143 @@ function useReport<T>(tab: Tab, range: DateRange, enabled: boolean) {
 }
 
 function shortDay(day: string): string {
-  return day.slice(5).replace('-', '/');
+  return localDigits(day.slice(5).replace('-', '/'));
 }
 
 function OverviewTab({ range }: { range: DateRange }) {
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
   const q = useReport<Overview>('overview', range, true);
-  const t = q.data?.totals;
+  const totals = q.data?.totals;
   const option: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { bottom: 0 },
-      grid: { left: 48, right: 48, top: 16, bottom: 48 },
-      xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
-      yAxis: [
-        { type: 'value', minInterval: 1 },
-        { type: 'value', min: 1, max: 5, splitLine: { show: false } },
-      ],
-      series: [
+    () =>
+      directed(
         {
-          name: 'Reviews',
-          type: 'bar',
-          data: (q.data?.daily ?? []).map((d) => d.reviews),
-          itemStyle: { color: COLORS.brandSoft },
+          tooltip: { trigger: 'axis' },
+          legend: { bottom: 0 },
+          grid: { left: 48, right: 48, top: 16, bottom: 48 },
+          xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
+          yAxis: [
+            { type: 'value', minInterval: 1 },
+            { type: 'value', min: 1, max: 5, splitLine: { show: false } },
+          ],
+          series: [
+            {
+              name: t('cs.reviews'),
+              type: 'bar',
+              data: (q.data?.daily ?? []).map((d) => d.reviews),
+              itemStyle: { color: COLORS.brandSoft },
+            },
+            {
+              name: t('cs.answered'),
+              type: 'bar',
+              data: (q.data?.daily ?? []).map((d) => d.responded),
+              itemStyle: { color: COLORS.brand },
+            },
+            {
+              name: t('cs.avgRating'),
+              type: 'line',
+              yAxisIndex: 1,
+              smooth: true,
+              data: (q.data?.daily ?? []).map((d) => d.avgRating),
+              itemStyle: { color: COLORS.amber },
+            },
+          ],
         },
-        {
-          name: 'Answered',
-          type: 'bar',
-          data: (q.data?.daily ?? []).map((d) => d.responded),
-          itemStyle: { color: COLORS.brand },
-        },
-        {
-          name: 'Average rating',
-          type: 'line',
-          yAxisIndex: 1,
-          smooth: true,
-          data: (q.data?.daily ?? []).map((d) => d.avgRating),
-          itemStyle: { color: COLORS.amber },
-        },
-      ],
-    }),
-    [q.data],
+        rtl,
+      ),
+    [q.data, t, rtl],
   );
   const top: EChartsOption = useMemo(() => {
     const rows = [...(q.data?.data ?? [])]
       .sort((a, b) => b.reviews - a.reviews)
       .slice(0, 8)
       .reverse();
-    return {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 150, right: 24, top: 8, bottom: 24 },
-      xAxis: { type: 'value', minInterval: 1 },
-      yAxis: {
-        type: 'category',
-        data: rows.map((r) => r.company_name),
-        axisLabel: { width: 140, overflow: 'truncate' },
+    return directed(
+      {
+        tooltip: { trigger: 'axis' },
+        grid: { left: 150, right: 24, top: 8, bottom: 24 },
+        xAxis: { type: 'value', minInterval: 1 },
+        yAxis: {
+          type: 'category',
+          data: rows.map((r) => isolate(r.company_name, rtl)),
+          axisLabel: { width: 140, overflow: 'truncate' },
+        },
+        series: [
+          { name: t('cs.reviews'), type: 'bar', data: rows.map((r) => r.reviews), itemStyle: { color: COLORS.brand } },
+        ],
       },
-      series: [{ name: 'Reviews', type: 'bar', data: rows.map((r) => r.reviews), itemStyle: { color: COLORS.brand } }],
-    };
-  }, [q.data]);
+      rtl,
+    );
+  }, [q.data, t, rtl]);
   const columns: TableColumnsType<Overview['data'][number]> = [
     {
-      title: 'Company',
+      title: t('cs.company'),
       dataIndex: 'company_name',
-      fixed: 'left',
+      fixed: 'start',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{v}</div>
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
+          </div>
           <div className="muted small">
-            {r.partner_name ?? 'No partner'} · {r.package}
+            {r.partner_name ? <bdi>{r.partner_name}</bdi> : t('cs.noPartner')} · {packageLabel(t, r.package)}
           </div>
         </div>
       ),
     },
-    { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} />, responsive: ['md'] },
-    { title: 'Locations', dataIndex: 'locations', align: 'right', sorter: byNumber('locations') },
-    { title: 'Users', dataIndex: 'users', align: 'right', responsive: ['lg'], sorter: byNumber('users') },
+    { title: t('cs.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} />, responsive: ['md'] },
+    { title: t('cs.locations'), dataIndex: 'locations', align: 'end', sorter: byNumber('locations'), render: count },
     {
-      title: 'Reviews',
+      title: t('cs.users'),
+      dataIndex: 'users',
+      align: 'end',
+      responsive: ['lg'],
+      sorter: byNumber('users'),
+      render: count,
+    },
+    {
+      title: t('cs.reviews'),
       dataIndex: 'reviews',
-      align: 'right',
+      align: 'end',
       sorter: byNumber('reviews'),
       defaultSortOrder: 'descend',
-      render: formatNumber,
+      render: count,
     },
-    { title: 'Rating', dataIndex: 'avgRating', align: 'right', sorter: byNumber('avgRating'), render: rating },
+    { title: t('cs.rating'), dataIndex: 'avgRating', align: 'end', sorter: byNumber('avgRating'), render: rating },
     {
-      title: 'Response rate',
+      title: t('cs.responseRate'),
       dataIndex: 'responseRate',
-      align: 'right',
+      align: 'end',
       sorter: byNumber('responseRate'),
       render: pct,
     },
-    { title: 'Last review', dataIndex: 'lastReviewDay', responsive: ['lg'], render: formatDate },
-    { title: 'Last sign-in', dataIndex: 'lastLoginAt', responsive: ['xl'], render: formatDateTime },
+    { title: t('cs.lastReview'), dataIndex: 'lastReviewDay', responsive: ['lg'], render: formatDate },
+    { title: t('cs.lastSignIn'), dataIndex: 'lastLoginAt', responsive: ['xl'], render: formatDateTime },
   ];
   return (
     <>
       <div className="kpis">
         <Kpi
-          label="Companies"
-          value={t ? `${t.activeCompanies} / ${t.companies}` : '—'}
-          hint="active / all"
+          label={t('cs.companies')}
+          value={totals ? `${count(totals.activeCompanies)} / ${count(totals.companies)}` : '—'}
+          hint={t('cs.activeOfAll')}
           testId="kpi-companies"
         />
-        <Kpi label="Locations" value={formatNumber(t?.locations)} />
-        <Kpi label="Reviews" value={formatNumber(t?.reviews)} hint="in the period" testId="kpi-reviews" />
-        <Kpi label="Average rating" value={t ? rating(t.avgRating) : '—'} />
-        <Kpi label="Response rate" value={t ? pct(t.responseRate) : '—'} />
+        <Kpi label={t('cs.locations')} value={count(totals?.locations)} />
+        <Kpi label={t('cs.reviews')} value={count(totals?.reviews)} hint={t('cs.inPeriod')} testId="kpi-reviews" />
+        <Kpi label={t('cs.avgRating')} value={totals ? rating(totals.avgRating) : '—'} />
+        <Kpi label={t('cs.responseRate')} value={totals ? pct(totals.responseRate) : '—'} />
       </div>
       <div className="dash-grid">
-        <Card title="Reviews per day" size="small">
+        <Card title={t('cs.reviewsPerDay')} size="small">
           <Chart option={option} height={280} loading={q.isLoading} testId="chart-daily" />
         </Card>
-        <Card title="Busiest companies" size="small">
+        <Card title={t('cs.busiest')} size="small">
           <Chart option={top} height={280} loading={q.isLoading} testId="chart-top" />
         </Card>
       </div>
-      <Card size="small" title="Companies">
+      <Card size="small" title={t('cs.companies')}>
         <Table
           rowKey="id"
           size="small"
@@ -186,107 +209,128 @@ function OverviewTab({ range }: { range: DateRange }) {
 }
 
 function ResponseTab({ range }: { range: DateRange }) {
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
   const q = useReport<ResponseReport>('response', range, true);
-  const t = q.data?.totals;
+  const totals = q.data?.totals;
   const rates: EChartsOption = useMemo(() => {
     const rows = (q.data?.data ?? [])
       .filter((r) => r.reviews > 0)
       .sort((a, b) => (a.responseRate ?? 0) - (b.responseRate ?? 0))
       .slice(-10);
-    return {
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${String(v)}%` },
-      grid: { left: 150, right: 24, top: 8, bottom: 24 },
-      xAxis: { type: 'value', max: 100 },
-      yAxis: {
-        type: 'category',
-        data: rows.map((r) => r.company_name),
-        axisLabel: { width: 140, overflow: 'truncate' },
-      },
-      series: [
-        {
-          name: 'Response rate',
-          type: 'bar',
-          data: rows.map((r) => r.responseRate),
-          itemStyle: { color: COLORS.positive },
+    return directed(
+      {
+        tooltip: { trigger: 'axis', valueFormatter: (v) => pct(typeof v === 'number' ? v : null) },
+        grid: { left: 150, right: 24, top: 8, bottom: 24 },
+        xAxis: { type: 'value', max: 100 },
+        yAxis: {
+          type: 'category',
+          data: rows.map((r) => isolate(r.company_name, rtl)),
+          axisLabel: { width: 140, overflow: 'truncate' },
         },
-      ],
-    };
-  }, [q.data]);
+        series: [
+          {
+            name: t('cs.responseRate'),
+            type: 'bar',
+            data: rows.map((r) => r.responseRate),
+            itemStyle: { color: COLORS.positive },
+          },
+        ],
+      },
+      rtl,
+    );
+  }, [q.data, t, rtl]);
   const origins: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
+    () =>
+      directed(
         {
-          type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '45%'],
-          label: { show: false },
-          data: [
-            { name: 'Manual', value: t?.byOrigin.manual ?? 0, itemStyle: { color: COLORS.brand } },
-            { name: 'Template', value: t?.byOrigin.template ?? 0, itemStyle: { color: COLORS.sky } },
-            { name: 'AI', value: t?.byOrigin.ai ?? 0, itemStyle: { color: COLORS.amber } },
-            { name: 'Auto-response', value: t?.byOrigin.auto ?? 0, itemStyle: { color: COLORS.positive } },
+          tooltip: { trigger: 'item' },
+          legend: { bottom: 0 },
+          series: [
+            {
+              type: 'pie',
+              radius: ['45%', '70%'],
+              center: ['50%', '45%'],
+              label: { show: false },
+              data: [
+                {
+                  name: t('cs.origin.manual'),
+                  value: totals?.byOrigin.manual ?? 0,
+                  itemStyle: { color: COLORS.brand },
+                },
+                {
+                  name: t('cs.origin.template'),
+                  value: totals?.byOrigin.template ?? 0,
+                  itemStyle: { color: COLORS.sky },
+                },
+                { name: t('cs.origin.ai'), value: totals?.byOrigin.ai ?? 0, itemStyle: { color: COLORS.amber } },
+                { name: t('cs.origin.auto'), value: totals?.byOrigin.auto ?? 0, itemStyle: { color: COLORS.positive } },
+              ],
+            },
           ],
         },
-      ],
-    }),
-    [t],
+        rtl,
+      ),
+    [totals, t, rtl],
   );
   const columns: TableColumnsType<ResponseReport['data'][number]> = [
     {
-      title: 'Company',
+      title: t('cs.company'),
       dataIndex: 'company_name',
-      render: (v: string) => <span style={{ fontWeight: 600 }}>{v}</span>,
+      render: (v: string) => (
+        <span style={{ fontWeight: 600 }} dir="auto">
+          {v}
+        </span>
+      ),
     },
-    { title: 'Reviews', dataIndex: 'reviews', align: 'right', sorter: byNumber('reviews'), render: formatNumber },
-    { title: 'Answered', dataIndex: 'responded', align: 'right', sorter: byNumber('responded'), render: formatNumber },
+    { title: t('cs.reviews'), dataIndex: 'reviews', align: 'end', sorter: byNumber('reviews'), render: count },
+    { title: t('cs.answered'), dataIndex: 'responded', align: 'end', sorter: byNumber('responded'), render: count },
     {
-      title: 'Response rate',
+      title: t('cs.responseRate'),
       dataIndex: 'responseRate',
-      align: 'right',
+      align: 'end',
       sorter: byNumber('responseRate'),
       defaultSortOrder: 'descend',
       render: pct,
     },
     {
-      title: 'Avg response',
+      title: t('cs.avgResponse'),
       dataIndex: 'avgResponseHours',
-      align: 'right',
+      align: 'end',
       sorter: byNumber('avgResponseHours'),
-      render: hours,
+      render: (v: number | null) => hours(t, v),
     },
     {
-      title: 'Failed',
+      title: t('cs.failed'),
       dataIndex: 'failed',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
-      render: (n: number) => (n ? <Tag color="red">{n}</Tag> : 0),
+      render: (n: number) => (n ? <Tag color="red">{count(n)}</Tag> : count(0)),
     },
-    { title: 'Auto', dataIndex: 'auto', align: 'right', responsive: ['lg'] },
-    { title: 'AI', dataIndex: 'ai', align: 'right', responsive: ['lg'] },
+    { title: t('cs.auto'), dataIndex: 'auto', align: 'end', responsive: ['lg'], render: count },
+    { title: t('cs.ai'), dataIndex: 'ai', align: 'end', responsive: ['lg'], render: count },
   ];
   return (
     <>
       <div className="kpis">
         <Kpi
-          label="Response rate"
-          value={t ? pct(t.responseRate) : '—'}
-          tone={t && (t.responseRate ?? 0) >= 60 ? 'good' : 'warn'}
+          label={t('cs.responseRate')}
+          value={totals ? pct(totals.responseRate) : '—'}
+          tone={totals && (totals.responseRate ?? 0) >= 60 ? 'good' : 'warn'}
         />
-        <Kpi label="Avg response time" value={t ? hours(t.avgResponseHours) : '—'} />
-        <Kpi label="Replies posted" value={formatNumber(t?.posted)} />
-        <Kpi label="Replies failed" value={formatNumber(t?.failed)} tone={t?.failed ? 'bad' : undefined} />
+        <Kpi label={t('cs.avgResponseTime')} value={totals ? hours(t, totals.avgResponseHours) : '—'} />
+        <Kpi label={t('cs.repliesPosted')} value={count(totals?.posted)} />
+        <Kpi label={t('cs.repliesFailed')} value={count(totals?.failed)} tone={totals?.failed ? 'bad' : undefined} />
       </div>
       <div className="dash-grid">
-        <Card title="Response rate by company" size="small">
+        <Card title={t('cs.rateByCompany')} size="small">
           <Chart option={rates} height={280} loading={q.isLoading} />
         </Card>
-        <Card title="Replies by origin" size="small">
+        <Card title={t('cs.byOrigin')} size="small">
           <Chart option={origins} height={280} loading={q.isLoading} />
         </Card>
       </div>
-      <Card size="small" title="Companies">
+      <Card size="small" title={t('cs.companies')}>
         <Table
           rowKey="id"
           size="small"
@@ -302,83 +346,107 @@ function ResponseTab({ range }: { range: DateRange }) {
 }
 
 function FeedbackTab({ range }: { range: DateRange }) {
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
   const q = useReport<FeedbackReport>('feedback', range, true);
-  const t = q.data?.totals;
+  const totals = q.data?.totals;
   const stars: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 16, top: 16, bottom: 32 },
-      xAxis: { type: 'category', data: ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'] },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
+    () =>
+      directed(
         {
-          name: 'Feedback',
-          type: 'bar',
-          data: (t?.stars ?? [0, 0, 0, 0, 0]).map((v, i) => ({ value: v, itemStyle: { color: STAR_COLORS[i] } })),
+          tooltip: { trigger: 'axis' },
+          grid: { left: 48, right: 16, top: 16, bottom: 32 },
+          xAxis: {
+            type: 'category',
+            data: [1, 2, 3, 4, 5].map((n) => t('cs.stars', { count: n, stars: formatNumber(n) })),
+          },
+          yAxis: { type: 'value', minInterval: 1 },
+          series: [
+            {
+              name: t('cs.feedback'),
+              type: 'bar',
+              data: (totals?.stars ?? [0, 0, 0, 0, 0]).map((v, i) => ({
+                value: v,
+                itemStyle: { color: STAR_COLORS[i] },
+              })),
+            },
+          ],
         },
-      ],
-    }),
-    [t],
+        rtl,
+      ),
+    [totals, t, rtl],
   );
   const daily: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 16, top: 16, bottom: 32 },
-      xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
+    () =>
+      directed(
         {
-          name: 'Feedback',
-          type: 'line',
-          smooth: true,
-          areaStyle: { opacity: 0.15 },
-          data: (q.data?.daily ?? []).map((d) => d.feedback),
-          itemStyle: { color: COLORS.brand },
+          tooltip: { trigger: 'axis' },
+          grid: { left: 48, right: 16, top: 16, bottom: 32 },
+          xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
+          yAxis: { type: 'value', minInterval: 1 },
+          series: [
+            {
+              name: t('cs.feedback'),
+              type: 'line',
+              smooth: true,
+              areaStyle: { opacity: 0.15 },
+              data: (q.data?.daily ?? []).map((d) => d.feedback),
+              itemStyle: { color: COLORS.brand },
+            },
+          ],
         },
-      ],
-    }),
-    [q.data],
+        rtl,
+      ),
+    [q.data, t, rtl],
   );
   const columns: TableColumnsType<FeedbackReport['data'][number]> = [
     {
-      title: 'Company',
+      title: t('cs.company'),
       dataIndex: 'company_name',
-      render: (v: string) => <span style={{ fontWeight: 600 }}>{v}</span>,
+      render: (v: string) => (
+        <span style={{ fontWeight: 600 }} dir="auto">
+          {v}
+        </span>
+      ),
     },
     {
-      title: 'Feature',
+      title: t('cs.feature'),
       dataIndex: 'featureOn',
-      render: (on: boolean) => (on ? <Tag color="green">On</Tag> : <Tag>Off</Tag>),
+      render: (on: boolean) => (on ? <Tag color="green">{t('cs.on')}</Tag> : <Tag>{t('cs.off')}</Tag>),
     },
     {
-      title: 'Feedback',
+      title: t('cs.feedback'),
       dataIndex: 'feedback',
-      align: 'right',
+      align: 'end',
       sorter: byNumber('feedback'),
       defaultSortOrder: 'descend',
+      render: count,
     },
-    { title: 'Rating', dataIndex: 'avgRating', align: 'right', sorter: byNumber('avgRating'), render: rating },
-    { title: 'Positive', dataIndex: 'positive', align: 'right', responsive: ['md'] },
-    { title: 'Negative', dataIndex: 'negative', align: 'right', responsive: ['md'] },
-    { title: 'Answered', dataIndex: 'responded', align: 'right', responsive: ['lg'] },
+    { title: t('cs.rating'), dataIndex: 'avgRating', align: 'end', sorter: byNumber('avgRating'), render: rating },
+    { title: t('cs.positive'), dataIndex: 'positive', align: 'end', responsive: ['md'], render: count },
+    { title: t('cs.negative'), dataIndex: 'negative', align: 'end', responsive: ['md'], render: count },
+    { title: t('cs.answered'), dataIndex: 'responded', align: 'end', responsive: ['lg'], render: count },
   ];
   return (
     <>
       <div className="kpis">
-        <Kpi label="Feedback" value={formatNumber(t?.feedback)} hint="in the period" />
-        <Kpi label="Average rating" value={t ? rating(t.avgRating) : '—'} />
-        <Kpi label="Positive / negative" value={t ? `${t.positive} / ${t.negative}` : '—'} />
-        <Kpi label="Companies with Feedback" value={formatNumber(t?.companiesWithFeature)} />
+        <Kpi label={t('cs.feedback')} value={count(totals?.feedback)} hint={t('cs.inPeriod')} />
+        <Kpi label={t('cs.avgRating')} value={totals ? rating(totals.avgRating) : '—'} />
+        <Kpi
+          label={t('cs.positiveNegative')}
+          value={totals ? `${count(totals.positive)} / ${count(totals.negative)}` : '—'}
+        />
+        <Kpi label={t('cs.withFeedback')} value={count(totals?.companiesWithFeature)} />
       </div>
       <div className="dash-grid">
-        <Card title="Ratings" size="small">
+        <Card title={t('cs.ratings')} size="small">
           <Chart option={stars} height={260} loading={q.isLoading} />
         </Card>
-        <Card title="Feedback per day" size="small">
+        <Card title={t('cs.feedbackPerDay')} size="small">
           <Chart option={daily} height={260} loading={q.isLoading} />
         </Card>
       </div>
-      <Card size="small" title="Companies">
+      <Card size="small" title={t('cs.companies')}>
         <Table
           rowKey="id"
           size="small"
@@ -395,87 +463,116 @@ function FeedbackTab({ range }: { range: DateRange }) {
 
 /** The connection's state, with its review sync freshness (stalest location, failing ones) on hover. */
 function ConnectionTag({ c }: { c: Connection }) {
-  if (!c.connected) return <Tag>Not connected</Tag>;
+  const { t } = useTranslation('admin');
+  if (!c.connected) return <Tag>{t('cs.oauth.notConnected')}</Tag>;
   const sync = c.locations
-    ? `Stalest location sync: ${c.stalestSyncAt ? formatDate(c.stalestSyncAt) : 'never'}${c.failingLocations ? ` · ${c.failingLocations} failing` : ''}`
-    : 'No locations mapped for review sync';
-  const removed = c.removedReviews ? ` · ${c.removedReviews} review(s) removed at the source` : '';
+    ? t('cs.oauth.stalest', { date: c.stalestSyncAt ? formatDate(c.stalestSyncAt) : t('cs.oauth.never') }) +
+      (c.failingLocations
+        ? ` · ${t('cs.oauth.failing', { count: c.failingLocations, number: count(c.failingLocations) })}`
+        : '')
+    : t('cs.oauth.noLocations');
+  const removed = c.removedReviews
+    ? ` · ${t('cs.oauth.removed', { count: c.removedReviews, number: count(c.removedReviews) })}`
+    : '';
   const tag = c.reconnectNeeded ? (
-    <Tag color="red">Reconnect needed</Tag>
+    <Tag color="red">{t('cs.oauth.reconnectNeeded')}</Tag>
   ) : c.expired ? (
-    <Tag color="red">Reconnect ({c.expired} expired)</Tag>
+    <Tag color="red">{t('cs.oauth.reconnectExpired', { count: c.expired, number: count(c.expired) })}</Tag>
   ) : c.failingLocations ? (
-    <Tag color="orange">Sync failing ({c.failingLocations})</Tag>
+    <Tag color="orange">{t('cs.oauth.syncFailing', { number: count(c.failingLocations) })}</Tag>
   ) : (
-    <Tag color="green">{c.companyWide ? 'Connected' : `${c.locations} locations`}</Tag>
+    <Tag color="green">
+      {c.companyWide
+        ? t('cs.oauth.connected')
+        : t('cs.oauth.locations', { count: c.locations, number: count(c.locations) })}
+    </Tag>
   );
   return <Tooltip title={sync + removed}>{tag}</Tooltip>;
 }
 
 function OauthTab() {
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
   const q = useReport<OauthReport>('oauth', { from: '', to: '' }, true);
-  const t = q.data?.totals;
+  const totals = q.data?.totals;
   const pie: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
-      series: [
+    () =>
+      directed(
         {
-          type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '45%'],
-          label: { show: false },
-          data: [
-            { name: 'Google', value: t?.googleConnected ?? 0, itemStyle: { color: '#4285F4' } },
-            { name: 'Facebook', value: t?.facebookConnected ?? 0, itemStyle: { color: '#1877F2' } },
-            { name: 'Not connected', value: t?.notConnected ?? 0, itemStyle: { color: COLORS.neutral } },
+          tooltip: { trigger: 'item' },
+          legend: { bottom: 0 },
+          series: [
+            {
+              type: 'pie',
+              radius: ['45%', '70%'],
+              center: ['50%', '45%'],
+              label: { show: false },
+              data: [
+                { name: 'Google', value: totals?.googleConnected ?? 0, itemStyle: { color: '#4285F4' } },
+                { name: 'Facebook', value: totals?.facebookConnected ?? 0, itemStyle: { color: '#1877F2' } },
+                {
+                  name: t('cs.oauth.notConnected'),
+                  value: totals?.notConnected ?? 0,
+                  itemStyle: { color: COLORS.neutral },
+                },
+              ],
+            },
           ],
         },
-      ],
-    }),
-    [t],
+        rtl,
+      ),
+    [totals, t, rtl],
   );
   const columns: TableColumnsType<OauthReport['data'][number]> = [
     {
-      title: 'Company',
+      title: t('cs.company'),
       dataIndex: 'company_name',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{v}</div>
-          <div className="muted small">{r.partner_name ?? 'No partner'}</div>
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
+          </div>
+          <div className="muted small">{r.partner_name ? <bdi>{r.partner_name}</bdi> : t('cs.noPartner')}</div>
         </div>
       ),
     },
-    { title: 'Locations', dataIndex: 'locations', align: 'right' },
+    { title: t('cs.locations'), dataIndex: 'locations', align: 'end', render: count },
     { title: 'Google', key: 'google', render: (_, r) => <ConnectionTag c={r.google} /> },
     { title: 'Facebook', key: 'facebook', render: (_, r) => <ConnectionTag c={r.facebook} /> },
-    { title: 'Status', dataIndex: 'status', responsive: ['md'], render: (s: string) => <StatusTag status={s} /> },
+    { title: t('cs.status'), dataIndex: 'status', responsive: ['md'], render: (s: string) => <StatusTag status={s} /> },
   ];
   return (
     <>
       <div className="kpis">
-        <Kpi label="Google connected" value={t ? `${t.googleConnected} / ${t.companies}` : '—'} />
-        <Kpi label="Facebook connected" value={t ? `${t.facebookConnected} / ${t.companies}` : '—'} />
-        <Kpi label="Not connected" value={formatNumber(t?.notConnected)} tone={t?.notConnected ? 'warn' : undefined} />
-        <Kpi label="Expired tokens" value={formatNumber(t?.expired)} tone={t?.expired ? 'bad' : 'good'} />
+        <Kpi
+          label={t('cs.oauth.googleConnected')}
+          value={totals ? `${count(totals.googleConnected)} / ${count(totals.companies)}` : '—'}
+        />
+        <Kpi
+          label={t('cs.oauth.facebookConnected')}
+          value={totals ? `${count(totals.facebookConnected)} / ${count(totals.companies)}` : '—'}
+        />
+        <Kpi
+          label={t('cs.oauth.notConnected')}
+          value={count(totals?.notConnected)}
+          tone={totals?.notConnected ? 'warn' : undefined}
+        />
+        <Kpi label={t('cs.oauth.expired')} value={count(totals?.expired)} tone={totals?.expired ? 'bad' : 'good'} />
       </div>
       <div className="dash-grid">
-        <Card title="Connections" size="small">
-          {t && t.googleConnected + t.facebookConnected + t.notConnected === 0 ? (
-            <Empty description="No companies yet" />
+        <Card title={t('cs.oauth.connections')} size="small">
+          {totals && totals.googleConnected + totals.facebookConnected + totals.notConnected === 0 ? (
+            <Empty description={t('cs.oauth.noCompanies')} />
           ) : (
             <Chart option={pie} height={260} loading={q.isLoading} />
           )}
         </Card>
-        <Card title="What this shows" size="small">
-          <p className="muted">
-            Companies reply on Google and Facebook through their connected accounts. A connection whose access expired
-            without a refresh token must be reconnected by the company in Settings, Third-party login.
-          </p>
-          <p className="muted small">As of {formatDate(q.data?.asOf)}.</p>
+        <Card title={t('cs.oauth.whatTitle')} size="small">
+          <p className="muted">{t('cs.oauth.whatText')}</p>
+          <p className="muted small">{t('cs.oauth.asOf', { date: formatDate(q.data?.asOf) })}</p>
         </Card>
       </div>
-      <Card size="small" title="Companies">
+      <Card size="small" title={t('cs.companies')}>
         <Table
           rowKey="id"
           size="small"
@@ -492,9 +589,10 @@ function OauthTab() {
 
 /** The customer-success dashboard (Owner only): overview, response, feedback and OAuth figures across companies. */
 export default function CsDashboardPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
-  const tab = (TABS.find((t) => t.key === params.get('tab'))?.key ?? 'overview') as Tab;
+  const tab = TABS.find((k) => k === params.get('tab')) ?? 'overview';
   const [range, setRange] = useState<DateRange>(() => lastDays(30, new Date()));
   const exporting = useMutation({
     mutationFn: () =>
@@ -504,8 +602,8 @@ export default function CsDashboardPage() {
   return (
     <>
       <PageHeader
-        title="CS Dashboard"
-        description="How every company is doing: reviews, replies, feedback and connected accounts."
+        title={t('cs.title')}
+        description={t('cs.description')}
         extra={
           <Button
             icon={<FileExcelOutlined />}
@@ -513,7 +611,7 @@ export default function CsDashboardPage() {
             onClick={() => exporting.mutate()}
             data-testid="cs-export"
           >
-            Export
+            {t('export')}
           </Button>
         }
       />
@@ -525,16 +623,16 @@ export default function CsDashboardPage() {
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k })}
-        items={TABS.map((t) => ({
-          key: t.key,
-          label: t.label,
+        items={TABS.map((key) => ({
+          key,
+          label: t(`cs.tabs.${key}`),
           children:
-            t.key === tab ? (
-              t.key === 'overview' ? (
+            key === tab ? (
+              key === 'overview' ? (
                 <OverviewTab range={range} />
-              ) : t.key === 'response' ? (
+              ) : key === 'response' ? (
                 <ResponseTab range={range} />
-              ) : t.key === 'feedback' ? (
+              ) : key === 'feedback' ? (
                 <FeedbackTab range={range} />
               ) : (
                 <OauthTab />

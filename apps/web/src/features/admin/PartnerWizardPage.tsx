@@ -4,6 +4,7 @@ import { CloseOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   ADMIN_DATE_DISPLAY_FORMAT,
   changedFields,
@@ -13,12 +14,10 @@ import {
   MSG,
   nextPartnerStep,
   PACKAGE_CREDITS,
-  PARTNER_STEP_LABELS,
   PARTNER_STEPS,
   PARTNER_TYPES,
   partnerCreateSchema,
   partnerUpdateSchema,
-  partnerWizardTitle,
   previousPartnerStep,
   type DateRange,
   type PackageName,
@@ -29,12 +28,15 @@ import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { downloadFile, partnersApi, type Partner } from './api';
 import { ApiKeyField, useLeaveGuard, WizardProgress, Kpi, StepHead, WizardFoot } from './ui';
 import { errorText, fieldErrors, formatNumber, zodRule } from './format';
+import { packageLabel, partnerTypeLabel } from './labels';
+import { translateMessage } from '../../i18n/messages';
 import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
 const UsageChart = lazy(() => import('./UsageChart'));
 const LIST = '/admin_panel/partners';
+const DOCS = '/docs';
 const PARTNER_PACKAGES: PackageName[] = ['Starter', 'Business', 'Enterprise', 'Custom'];
 
 interface InfoValues {
@@ -85,6 +87,7 @@ function InformationStep({
   goNext: () => void;
   setDirty: (d: boolean) => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<InfoValues>();
   const { message, notification } = App.useApp();
   const shape = partner ? partnerUpdateSchema.shape : partnerCreateSchema.shape;
@@ -98,19 +101,19 @@ function InformationStep({
     onSuccess: (r) => {
       setDirty(false);
       if ('created' in r && r.created) {
-        void message.success('Partner successfully created');
+        void message.success(t('partnerWizard.created'));
         onCreated(r.created);
         return;
       }
       if ('updated' in r && r.updated) {
-        void message.success('Partner successfully updated');
+        void message.success(t('partnerWizard.updated'));
         onSaved(r.updated);
       }
       goNext();
     },
     onError: (e) => {
       form.setFields(fieldErrors(e) as Parameters<typeof form.setFields>[0]);
-      notification.error({ title: MSG.error, description: errorText(e) });
+      notification.error({ title: translateMessage(MSG.error), description: errorText(e) });
     },
   });
   const submit = async () => {
@@ -123,17 +126,15 @@ function InformationStep({
   const asDate = {
     validator: async (_: unknown, v: Dayjs | null) => {
       const r = shape.startDate.safeParse(v ? v.format(DATE_FORMAT) : '');
-      if (!r.success) throw new Error(r.error.issues[0]?.message);
+      if (!r.success) throw new Error(translateMessage(r.error.issues[0]?.message ?? MSG.error));
     },
   };
   return (
     <>
       <StepHead
-        title="Partner information"
+        title={t('partnerWizard.information.title')}
         description={
-          partner
-            ? 'Who the partner is and how to reach it.'
-            : 'Start with the basics; the package, API key and billing come next.'
+          partner ? t('partnerWizard.information.descriptionEdit') : t('partnerWizard.information.descriptionNew')
         }
       />
       <Form
@@ -144,39 +145,52 @@ function InformationStep({
         data-testid="partner-information-form"
       >
         <div className="form-grid">
-          <Form.Item name="name" label="Partner name" required rules={[zodRule(shape.name)]} className="span-2">
+          <Form.Item
+            name="name"
+            label={t('partnerWizard.information.name')}
+            required
+            rules={[zodRule(shape.name)]}
+            className="span-2"
+          >
             <Input maxLength={200} />
           </Form.Item>
-          <Form.Item name="startDate" label="Start date" required rules={[asDate]}>
-            <DatePicker format={ADMIN_DATE_DISPLAY_FORMAT} style={{ width: '100%' }} data-testid="partner-start-date" />
+          <Form.Item name="startDate" label={t('partnerWizard.information.startDate')} required rules={[asDate]}>
+            <DatePicker
+              format={ADMIN_DATE_DISPLAY_FORMAT}
+              style={{ inlineSize: '100%' }}
+              data-testid="partner-start-date"
+            />
           </Form.Item>
-          <Form.Item name="email" label="Email" required rules={[zodRule(shape.email)]}>
+          <Form.Item name="email" label={t('partnerWizard.information.email')} required rules={[zodRule(shape.email)]}>
             <Input maxLength={254} />
           </Form.Item>
           <Form.Item
             name="status"
-            label="Status"
+            label={t('partnerWizard.information.status')}
             required={!editing}
             rules={[zodRule(shape.status, { optional: editing })]}
           >
             <Select
               options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
+                { value: 'active', label: t('status.active') },
+                { value: 'inactive', label: t('status.inactive') },
               ]}
             />
           </Form.Item>
           <Form.Item
             name="type"
-            label="Partner type"
+            label={t('partnerWizard.information.type')}
             required={!editing}
             rules={[zodRule(shape.type, { optional: editing })]}
           >
-            <Select options={PARTNER_TYPES.map((t) => ({ value: t, label: t }))} placeholder="Choose a type" />
+            <Select
+              options={PARTNER_TYPES.map((type) => ({ value: type, label: partnerTypeLabel(t, type) }))}
+              placeholder={t('partnerWizard.information.chooseType')}
+            />
           </Form.Item>
           <Form.Item
             name="address"
-            label="Address"
+            label={t('partnerWizard.information.address')}
             required={!editing}
             rules={[zodRule(shape.address, { optional: editing })]}
             className="span-2"
@@ -189,7 +203,7 @@ function InformationStep({
         onBack={null}
         onNext={() => void submit()}
         loading={save.isPending}
-        nextLabel={partner ? 'Save and continue' : 'Create partner'}
+        nextLabel={partner ? t('wizard.saveAndContinue') : t('partnerWizard.information.create')}
       />
     </>
   );
@@ -197,6 +211,7 @@ function InformationStep({
 
 /** Package step: credits follow the package; only Custom takes (and requires) credits of its own. */
 function PackageStep({ partner, onSaved, goNext, goBack, setDirty }: StepArgs) {
+  const { t } = useTranslation('admin');
   const { message, notification } = App.useApp();
   const [pkg, setPkg] = useState(partner.package);
   const [credits, setCredits] = useState<number | null>(
@@ -216,26 +231,23 @@ function PackageStep({ partner, onSaved, goNext, goBack, setDirty }: StepArgs) {
     onSuccess: (fresh) => {
       setDirty(false);
       if (fresh) {
-        void message.success('Partner successfully updated');
+        void message.success(t('partnerWizard.updated'));
         onSaved(fresh);
       }
       goNext();
     },
-    onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
+    onError: (e) => notification.error({ title: translateMessage(MSG.error), description: errorText(e) }),
   });
   const submit = () => {
     if (pkg === 'Custom' && (credits === null || credits < 1)) {
-      setCreditsError(MSG.packageCreditsRequired);
+      setCreditsError(translateMessage(MSG.packageCreditsRequired));
       return;
     }
     save.mutate();
   };
   return (
     <>
-      <StepHead
-        title="Package"
-        description="The partner's package sets its monthly API credits; calls beyond them are paid usage."
-      />
+      <StepHead title={t('partnerWizard.package.title')} description={t('partnerWizard.package.description')} />
       <div className="package-grid" data-testid="partner-packages">
         {PARTNER_PACKAGES.map((name) => (
           <button
@@ -249,24 +261,29 @@ function PackageStep({ partner, onSaved, goNext, goBack, setDirty }: StepArgs) {
             }}
             data-testid={`partner-package-${name.toLowerCase()}`}
           >
-            <div className="pname">{name}</div>
+            <div className="pname">{packageLabel(t, name)}</div>
             <div className="pcredits">
-              {PACKAGE_CREDITS[name] ? `${formatNumber(PACKAGE_CREDITS[name])} credits` : 'Credits of your choice'}
+              {PACKAGE_CREDITS[name]
+                ? t('companyWizard.packages.credits', {
+                    count: PACKAGE_CREDITS[name],
+                    credits: formatNumber(PACKAGE_CREDITS[name]),
+                  })
+                : t('partnerWizard.package.anyCredits')}
             </div>
           </button>
         ))}
       </div>
-      <Form layout="vertical" style={{ maxWidth: 320, marginTop: 20 }}>
+      <Form layout="vertical" style={{ maxInlineSize: 320, marginBlockStart: 20 }}>
         <Form.Item
-          label="Package credits"
+          label={t('partnerWizard.package.credits')}
           required={pkg === 'Custom'}
           validateStatus={creditsError ? 'error' : undefined}
-          help={creditsError ?? (pkg === 'Custom' ? undefined : 'Set by the package; editable for Custom only.')}
+          help={creditsError ?? (pkg === 'Custom' ? undefined : t('partnerWizard.package.creditsHelp'))}
         >
           <InputNumber
             min={1}
             max={100_000_000}
-            style={{ width: '100%' }}
+            style={{ inlineSize: '100%' }}
             disabled={pkg !== 'Custom'}
             value={pkg === 'Custom' ? credits : PACKAGE_CREDITS[pkg as PackageName]}
             onChange={(v) => {
@@ -287,40 +304,39 @@ function PackageStep({ partner, onSaved, goNext, goBack, setDirty }: StepArgs) {
 }
 
 function ApiKeyStep({ partner, onSaved, goNext, goBack }: StepArgs) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const rotate = useMutation({
     mutationFn: () => partnersApi.rotateKey(partner.id),
     onSuccess: (r) => {
       onSaved({ ...partner, apiKey: r.apiKey });
-      void message.success('A new API key was issued.');
+      void message.success(t('apiKey.issued'));
     },
     onError: (e) => void message.error(errorText(e)),
   });
   return (
     <>
-      <StepHead
-        title="API key"
-        description="The partner's key reads every one of its companies through the public API."
-      />
+      <StepHead title={t('partnerWizard.apiKey.title')} description={t('partnerWizard.apiKey.description')} />
       <ApiKeyField value={partner.apiKey} onRotate={() => rotate.mutate()} rotating={rotate.isPending} />
-      <p className="muted small" style={{ marginTop: 12 }}>
-        Partner address:{' '}
+      <p className="muted small" style={{ marginBlockStart: 12 }}>
+        {t('partnerWizard.apiKey.address')}{' '}
         <a href={partner.url ?? '#'} target="_blank" rel="noreferrer">
-          {partner.url}
+          <bdi dir="ltr">{partner.url}</bdi>
         </a>
-        . API documentation:{' '}
+        {' · '}
+        {t('partnerWizard.apiKey.docs')}{' '}
         <a href="/docs" target="_blank" rel="noreferrer">
-          /docs
+          <bdi dir="ltr">{DOCS}</bdi>
         </a>
-        .
       </p>
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Next" />
+      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.next')} />
     </>
   );
 }
 
 /** Billing step: metered usage over a range (default the last 7 days) and the Free API / Paid API Excel exports. */
 function BillingStep({ partner, goNext, goBack }: StepArgs) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [range, setRange] = useState<DateRange>(() => lastDays(7, new Date()));
   const usage = useQuery({
@@ -340,35 +356,47 @@ function BillingStep({ partner, goNext, goBack }: StepArgs) {
   return (
     <>
       <StepHead
-        title="Billing"
-        description={`Metered API calls of ${partner.name} and its companies. ${formatNumber(partner.apiCredits)} calls a month are included; the rest is paid usage.`}
+        title={t('partnerWizard.billing.title')}
+        description={t('partnerWizard.billing.description', {
+          name: partner.name,
+          count: partner.apiCredits,
+          credits: formatNumber(partner.apiCredits),
+        })}
       />
       <div className="list-toolbar">
         <AdminDateRange value={range} onChange={setRange} testId="billing-range" />
         <span className="grow" />
         <Space wrap>
           <Button icon={<FileExcelOutlined />} onClick={() => exportUsage.mutate(true)} data-testid="export-free-api">
-            Free API export
+            {t('partnerWizard.billing.freeExport')}
           </Button>
           <Button icon={<FileExcelOutlined />} onClick={() => exportUsage.mutate(false)} data-testid="export-paid-api">
-            Paid API export
+            {t('partnerWizard.billing.paidExport')}
           </Button>
         </Space>
       </div>
       <div className="kpis">
-        <Kpi label="Free API calls" value={formatNumber(usage.data?.totals.free)} testId="kpi-free" />
         <Kpi
-          label="Paid API calls"
+          label={t('partnerWizard.billing.freeCalls')}
+          value={formatNumber(usage.data?.totals.free)}
+          testId="kpi-free"
+        />
+        <Kpi
+          label={t('partnerWizard.billing.paidCalls')}
           value={formatNumber(usage.data?.totals.paid)}
           tone={usage.data?.totals.paid ? 'warn' : undefined}
           testId="kpi-paid"
         />
-        <Kpi label="Monthly credits" value={formatNumber(partner.apiCredits)} hint={partner.package} />
+        <Kpi
+          label={t('partnerWizard.billing.monthlyCredits')}
+          value={formatNumber(partner.apiCredits)}
+          hint={packageLabel(t, partner.package)}
+        />
       </div>
       <Suspense fallback={<Skeleton active />}>
         <UsageChart days={usage.data?.days ?? []} loading={usage.isLoading} />
       </Suspense>
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Finish" />
+      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.finish')} />
     </>
   );
 }
@@ -378,6 +406,7 @@ function BillingStep({ partner, goNext, goBack }: StepArgs) {
  * /admin_panel/partners/{id}/{step}. A new partner has only the information step until created.
  */
 export default function PartnerWizardPage() {
+  const { t } = useTranslation('admin');
   const params = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -401,9 +430,9 @@ export default function PartnerWizardPage() {
   const go = (s: PartnerStep) => navigate(`/admin_panel/partners/${partnerId}/${s}`);
   const exit = () =>
     modal.confirm({
-      title: MSG.confirmExitWizard,
-      okText: 'Yes',
-      cancelText: 'No',
+      title: translateMessage(MSG.confirmExitWizard),
+      okText: t('common:yes'),
+      cancelText: t('common:no'),
       onOk: () => {
         dirty.current = false;
         navigate(LIST);
@@ -424,9 +453,9 @@ export default function PartnerWizardPage() {
     return (
       <Result
         status="404"
-        title="Partner not found"
+        title={t('partnerWizard.notFound')}
         subTitle={errorText(partner.error)}
-        extra={<Button onClick={() => navigate(LIST)}>Back to partners</Button>}
+        extra={<Button onClick={() => navigate(LIST)}>{t('partnerWizard.backToList')}</Button>}
       />
     );
   }
@@ -435,11 +464,13 @@ export default function PartnerWizardPage() {
   return (
     <>
       <PageHeader
-        title={partnerWizardTitle(loaded?.name)}
-        description="Information, package, API key and billing."
+        title={
+          loaded?.name?.trim() ? t('partnerWizard.titleNamed', { name: loaded.name.trim() }) : t('partnerWizard.title')
+        }
+        description={t('partnerWizard.description')}
         extra={
           <Button icon={<CloseOutlined />} onClick={exit} data-testid="wizard-exit">
-            Exit
+            {t('wizard.exit')}
           </Button>
         }
       />
@@ -448,7 +479,7 @@ export default function PartnerWizardPage() {
           <WizardProgress
             index={PARTNER_STEPS.indexOf(step)}
             count={PARTNER_STEPS.length}
-            label={PARTNER_STEP_LABELS[step]}
+            label={t(`steps.partner.${step}`)}
           />
         ) : (
           <Card className="wizard-steps" size="small">
@@ -458,7 +489,7 @@ export default function PartnerWizardPage() {
               current={PARTNER_STEPS.indexOf(step)}
               onChange={loaded ? (i) => go(PARTNER_STEPS[i]!) : undefined}
               items={PARTNER_STEPS.map((s) => ({
-                title: PARTNER_STEP_LABELS[s],
+                title: t(`steps.partner.${s}`),
                 disabled: !loaded && s !== 'information',
               }))}
               data-testid="wizard-steps"

@@ -6,11 +6,13 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, FileExcelOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useActing } from '../auth/queries';
 import { downloadFile, fetchPartners, partnersApi, type PartnerListItem } from './api';
 import { StatusTag } from './StatusTag';
-import { errorText, formatDate } from './format';
+import { errorText, formatDate, formatNumber } from './format';
+import { packageLabel, partnerTypeLabel } from './labels';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -18,10 +20,12 @@ const PER_PAGE = 20;
 
 /** Partners (Owner only): search, status, export, the wizard, delete, and acting as a partner. */
 export default function PartnersPage() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { actAs, canActAs } = useActing();
+  const mayActAsPartner = canActAs('partner');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | undefined>();
@@ -33,7 +37,7 @@ export default function PartnersPage() {
   const remove = useMutation({
     mutationFn: (id: number) => partnersApi.remove(id),
     onSuccess: () => {
-      void message.success('Partner deleted');
+      void message.success(t('partners.deleted'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.partners.all });
     },
     onError: (e) => void message.error(errorText(e)),
@@ -44,7 +48,7 @@ export default function PartnersPage() {
   });
   const columns: TableColumnsType<PartnerListItem> = [
     {
-      title: 'Partner',
+      title: t('partners.columns.partner'),
       dataIndex: 'name',
       render: (n: string, p) => (
         <a
@@ -52,47 +56,73 @@ export default function PartnersPage() {
           onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)}
           data-testid="partner-name"
         >
-          {n}
+          <bdi>{n}</bdi>
         </a>
       ),
     },
-    { title: 'Type', dataIndex: 'type', responsive: ['md'] },
-    { title: 'Email', dataIndex: 'email', responsive: ['lg'] },
-    { title: 'Package', dataIndex: 'package', responsive: ['lg'] },
-    { title: 'Companies', dataIndex: 'companies_count', align: 'right', responsive: ['md'] },
-    { title: 'Start date', dataIndex: 'startDate', responsive: ['xl'], render: (v?: string) => formatDate(v) },
-    { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+    {
+      title: t('partners.columns.type'),
+      dataIndex: 'type',
+      responsive: ['md'],
+      render: (v: string) => partnerTypeLabel(t, v),
+    },
+    {
+      title: t('partners.columns.email'),
+      dataIndex: 'email',
+      responsive: ['lg'],
+      render: (v: string) => <bdi>{v}</bdi>,
+    },
+    {
+      title: t('partners.columns.package'),
+      dataIndex: 'package',
+      responsive: ['lg'],
+      render: (v: string) => packageLabel(t, v),
+    },
+    {
+      title: t('partners.columns.companies'),
+      dataIndex: 'companies_count',
+      align: 'end',
+      responsive: ['md'],
+      render: (n: number) => formatNumber(n),
+    },
+    {
+      title: t('partners.columns.startDate'),
+      dataIndex: 'startDate',
+      responsive: ['xl'],
+      render: (v?: string) => formatDate(v),
+    },
+    { title: t('partners.columns.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
     {
       title: '',
       key: 'act',
-      align: 'right',
+      align: 'end',
       render: (_, p) => (
         <Space size={4} wrap={false}>
-          {canActAs('partner') && (
+          {mayActAsPartner && (
             <Button
               size="small"
               icon={<LoginOutlined />}
               onClick={() => actAs('partner', { id: p.id, userName: p.name })}
               data-testid={`act-partner-${p.id}`}
             >
-              Act as
+              {t('partners.actAs')}
             </Button>
           )}
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:edit')}>
             <Button
               size="small"
               type="text"
               icon={<EditOutlined />}
               onClick={() => navigate(`/admin_panel/partners/${p.id}/information`)}
-              aria-label={`Edit ${p.name}`}
+              aria-label={t('partners.editNamed', { name: p.name })}
               data-testid={`edit-partner-${p.id}`}
             />
           </Tooltip>
           <Popconfirm
-            title="Delete this partner?"
-            description="Its administrators are deleted; its companies stay, without a partner."
-            okText="Yes"
-            cancelText="No"
+            title={t('partners.deleteTitle')}
+            description={t('partners.deleteText')}
+            okText={t('common:yes')}
+            cancelText={t('common:no')}
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutate(p.id)}
           >
@@ -101,7 +131,7 @@ export default function PartnersPage() {
               type="text"
               danger
               icon={<DeleteOutlined />}
-              aria-label={`Delete ${p.name}`}
+              aria-label={t('partners.deleteNamed', { name: p.name })}
               data-testid={`delete-partner-${p.id}`}
             />
           </Popconfirm>
@@ -112,8 +142,8 @@ export default function PartnersPage() {
   return (
     <>
       <PageHeader
-        title="Partners"
-        description="Agencies and resellers that run companies on Reputo."
+        title={t('partners.title')}
+        description={t('partners.description')}
         extra={
           <Space wrap>
             <Button
@@ -122,7 +152,7 @@ export default function PartnersPage() {
               onClick={() => exporting.mutate()}
               data-testid="export-partners"
             >
-              Export
+              {t('export')}
             </Button>
             <Button
               type="primary"
@@ -130,7 +160,7 @@ export default function PartnersPage() {
               onClick={() => navigate('/admin_panel/partners/new')}
               data-testid="new-partner"
             >
-              New partner
+              {t('partners.new')}
             </Button>
           </Space>
         }
@@ -138,9 +168,9 @@ export default function PartnersPage() {
       <Card>
         <div className="list-toolbar">
           <Search
-            placeholder="Search partners"
+            placeholder={t('partners.search')}
             allowClear
-            style={{ maxWidth: 320 }}
+            style={{ maxInlineSize: 320 }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPage(1);
@@ -149,17 +179,17 @@ export default function PartnersPage() {
           />
           <Select
             allowClear
-            placeholder="All statuses"
-            aria-label="Status"
-            style={{ width: 160 }}
+            placeholder={t('allStatuses')}
+            aria-label={t('partners.columns.status')}
+            style={{ inlineSize: 160 }}
             value={status}
             onChange={(v) => {
               setStatus(v);
               setPage(1);
             }}
             options={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
             ]}
           />
         </div>
@@ -174,7 +204,7 @@ export default function PartnersPage() {
             total: list.data?.count,
             onChange: setPage,
             showSizeChanger: false,
-            showTotal: (t) => `${t} partners`,
+            showTotal: (total) => t('partners.total', { count: total, total: formatNumber(total) }),
           }}
           scroll={{ x: true }}
         />

@@ -14,6 +14,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
@@ -24,23 +26,17 @@ type Credentials = ApiResponse<'/v2/api/admin/servicecredentials'>;
 type Credential = Credentials['data'][number];
 
 const BASE = '/v2/api/admin/servicecredentials';
-const SERVICE_TITLES: Record<string, string> = {
-  google: 'Google',
-  meta: 'Meta (Facebook, Instagram)',
-  twitter: 'Twitter',
-  openai: 'AI replies',
-  translate: 'Translation',
-  sms: 'SMS (Twilio)',
-};
-const SOURCE_TAGS = {
-  environment: <Tag color="blue">Environment</Tag>,
-  stored: <Tag color="green">Stored</Tag>,
-  none: <Tag>Not set</Tag>,
-} as const;
-const ACTIONS: Record<string, string> = { created: 'set', updated: 'replaced', removed: 'removed' };
+const MASK = '••••';
+const SOURCE_COLORS: Record<string, string | undefined> = { environment: 'blue', stored: 'green', none: undefined };
+const serviceTitle = (t: TFunction<'admin'>, provider: string) =>
+  t(`credentials.services.${provider}`, { defaultValue: provider });
+const credentialLabel = (t: TFunction<'admin'>, c: { provider: string; name: string; label: string }) =>
+  t(`credentials.labels.${c.provider}_${c.name}`, { defaultValue: c.label });
 
 /** The value dialog: a new value for one credential, never showing the old one. */
 function ValueDialog({ credential, onClose }: { credential: Credential; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const label = credentialLabel(t, credential);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ value: string }>();
@@ -51,7 +47,7 @@ function ValueDialog({ credential, onClose }: { credential: Credential; onClose:
         body: { provider: credential.provider, name: credential.name, value },
       }),
     onSuccess: () => {
-      void message.success(`${credential.label} saved`);
+      void message.success(t('credentials.saved', { label }));
       void queryClient.invalidateQueries({ queryKey: adminKeys.health.credentials });
       void queryClient.invalidateQueries({ queryKey: adminKeys.health.summary });
       onClose();
@@ -61,8 +57,9 @@ function ValueDialog({ credential, onClose }: { credential: Credential; onClose:
   return (
     <Modal
       open
-      title={`${credential.stored ? 'Replace' : 'Set'} ${credential.label}`}
-      okText="Save"
+      title={credential.stored ? t('credentials.replaceNamed', { label }) : t('credentials.setNamed', { label })}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -70,15 +67,15 @@ function ValueDialog({ credential, onClose }: { credential: Credential; onClose:
     >
       {credential.source === 'environment' && (
         <Typography.Paragraph type="secondary">
-          {credential.env_var} is set on the server and takes precedence: a stored value is used once it is unset.
+          {t('credentials.environmentWins', { variable: credential.env_var })}
         </Typography.Paragraph>
       )}
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v.value)}>
         <Form.Item
           name="value"
-          label="Value"
-          extra="Stored encrypted; only its last four characters are shown again."
-          rules={[{ required: true, whitespace: true, message: 'Enter a value' }]}
+          label={t('credentials.value')}
+          extra={t('credentials.valueHelp')}
+          rules={[{ required: true, whitespace: true, message: t('credentials.valueRequired') }]}
         >
           <Input.Password autoComplete="off" autoFocus />
         </Form.Item>
@@ -89,6 +86,7 @@ function ValueDialog({ credential, onClose }: { credential: Credential; onClose:
 
 /** The platform's own keys for outside services (Owner only): set, replace, remove, and who changed what. */
 export function ServiceCredentialsTab() {
+  const { t } = useTranslation('admin');
   const { message, notification } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Credential | null>(null);
@@ -100,20 +98,20 @@ export function ServiceCredentialsTab() {
     mutationFn: (c: Credential) =>
       api(BASE + '/remove', { method: 'DELETE', query: { provider: c.provider, name: c.name } }),
     onSuccess: (_r, c) => {
-      void message.success(`${c.label} removed`);
+      void message.success(t('credentials.removed', { label: credentialLabel(t, c) }));
       void queryClient.invalidateQueries({ queryKey: adminKeys.health.credentials });
       void queryClient.invalidateQueries({ queryKey: adminKeys.health.summary });
     },
-    onError: (e) => notification.error({ title: 'Error', description: errorText(e) }),
+    onError: (e) => notification.error({ title: t('credentials.error'), description: errorText(e) }),
   });
   const columns: TableColumnsType<Credential> = [
-    { title: 'Service', dataIndex: 'provider', render: (p: string) => SERVICE_TITLES[p] ?? p },
+    { title: t('credentials.columns.service'), dataIndex: 'provider', render: (p: string) => serviceTitle(t, p) },
     {
-      title: 'Credential',
+      title: t('credentials.columns.credential'),
       dataIndex: 'label',
-      render: (label: string, c) => (
+      render: (_label: string, c) => (
         <span>
-          {label}
+          {credentialLabel(t, c)}
           <br />
           <Typography.Text type="secondary" code>
             {c.env_var}
@@ -121,25 +119,45 @@ export function ServiceCredentialsTab() {
         </span>
       ),
     },
-    { title: 'Used', dataIndex: 'source', render: (s: Credential['source']) => SOURCE_TAGS[s] },
     {
-      title: 'Value',
-      dataIndex: 'last_four',
-      render: (v: string | null) => (v ? <Typography.Text code>••••{v}</Typography.Text> : '—'),
+      title: t('credentials.columns.used'),
+      dataIndex: 'source',
+      render: (s: Credential['source']) => <Tag color={SOURCE_COLORS[s]}>{t(`credentials.source.${s}`)}</Tag>,
     },
-    { title: 'Stored', dataIndex: 'updated_at', render: (at: string | null) => (at ? formatDateTime(at) : '—') },
+    {
+      title: t('credentials.value'),
+      dataIndex: 'last_four',
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text code>
+            <bdi dir="ltr">{MASK + v}</bdi>
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('credentials.columns.stored'),
+      dataIndex: 'updated_at',
+      render: (at: string | null) => (at ? formatDateTime(at) : '—'),
+    },
     {
       title: '',
       key: 'actions',
       render: (_v, c) => (
         <Space>
           <Button size="small" onClick={() => setEditing(c)}>
-            {c.stored ? 'Replace' : 'Set'}
+            {c.stored ? t('credentials.replace') : t('credentials.set')}
           </Button>
           {c.stored && (
-            <Popconfirm title={`Remove the stored ${c.label}?`} okText="Remove" onConfirm={() => remove.mutate(c)}>
+            <Popconfirm
+              title={t('credentials.removeTitle', { label: credentialLabel(t, c) })}
+              okText={t('credentials.remove')}
+              cancelText={t('common:cancel')}
+              onConfirm={() => remove.mutate(c)}
+            >
               <Button size="small" danger>
-                Remove
+                {t('credentials.remove')}
               </Button>
             </Popconfirm>
           )}
@@ -149,11 +167,8 @@ export function ServiceCredentialsTab() {
   ];
   return (
     <div className="credentials-stack">
-      <Card size="small" title="Service credentials">
-        <Typography.Paragraph type="secondary">
-          The platform&apos;s own keys for outside services. A variable set in the server&apos;s environment takes
-          precedence over a stored value.
-        </Typography.Paragraph>
+      <Card size="small" title={t('credentials.title')}>
+        <Typography.Paragraph type="secondary">{t('credentials.description')}</Typography.Paragraph>
         <Table<Credential>
           rowKey={(c) => `${c.provider}.${c.name}`}
           size="small"
@@ -163,16 +178,21 @@ export function ServiceCredentialsTab() {
           pagination={false}
         />
       </Card>
-      <Card size="small" title="Changes">
+      <Card size="small" title={t('credentials.changes')}>
         <List
           size="small"
-          locale={{ emptyText: 'No credential has been changed yet.' }}
+          locale={{ emptyText: t('credentials.noChanges') }}
           dataSource={q.data?.events ?? []}
           renderItem={(e) => (
             <List.Item>
-              {formatDateTime(e.at)}: {e.by ?? 'Someone'} {ACTIONS[e.action] ?? e.action}{' '}
-              {SERVICE_TITLES[e.provider] ?? e.provider} <Typography.Text code>{e.name}</Typography.Text>
-              {e.last_four ? ` (••••${e.last_four})` : ''}
+              {t(`credentials.events.${e.action}`, {
+                at: formatDateTime(e.at),
+                by: e.by ?? t('credentials.someone'),
+                service: serviceTitle(t, e.provider),
+                defaultValue: `${formatDateTime(e.at)}: ${e.by ?? t('credentials.someone')} ${e.action} ${serviceTitle(t, e.provider)}`,
+              })}{' '}
+              <Typography.Text code>{e.name}</Typography.Text>
+              {e.last_four ? <bdi>{` (••••${e.last_four})`}</bdi> : ''}
             </List.Item>
           )}
         />

@@ -3,12 +3,16 @@ import { Alert, Button, Card, List, Skeleton, Tabs, Tag, Tooltip, type TableColu
 import { Table } from '../../app/ui/ResponsiveTable';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { api } from '../../lib/api';
 import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 import { Kpi } from './ui';
 import { formatDateTime, formatNumber } from './format';
+import { directed, useRtlCharts } from './chartDirection';
+import { reasonText, serviceDetail, serviceState, serviceTitle } from './healthTexts';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -25,26 +29,37 @@ type Performance = ApiResponse<'/v2/api/admin/systemhealth/performance'>;
 
 /** A service that is not configured is a choice of the installation, shown plainly, not as a fault. */
 const SERVICE_COLORS = { ok: 'green', degraded: 'orange', 'not configured': 'default' } as const;
-const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v} ms`);
-const age = (h: number | null) =>
-  h === null
-    ? 'never'
-    : h < 1
-      ? `${Math.round(h * 60)} min ago`
-      : h < 48
-        ? `${Math.round(h)} h ago`
-        : `${Math.round(h / 24)} days ago`;
-const uptime = (s: number) =>
-  s < 3600 ? `${Math.round(s / 60)} min` : s < 86400 ? `${Math.round(s / 3600)} h` : `${Math.round(s / 86400)} days`;
+type T = TFunction<'admin'>;
+/** Percentile names, the same in every language. */
+const [P50, P95, P99] = ['p50', 'p95', 'p99'];
+const ms = (t: T, v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : t('units.ms', { value: formatNumber(v) });
+const age = (t: T, h: number | null) => {
+  if (h === null) return t('health.never');
+  const [count, unit] =
+    h < 1 ? [Math.round(h * 60), 'minutes'] : h < 48 ? [Math.round(h), 'hours'] : [Math.round(h / 24), 'days'];
+  return t(`health.ago.${unit}`, { count, number: formatNumber(count) });
+};
+const uptime = (t: T, s: number) => {
+  const [count, unit] =
+    s < 3600
+      ? [Math.round(s / 60), 'minutes']
+      : s < 86400
+        ? [Math.round(s / 3600), 'hours']
+        : [Math.round(s / 86400), 'days'];
+  return t(`health.for.${unit}`, { count, number: formatNumber(count) });
+};
+const n = (v: number | null | undefined) => formatNumber(v);
 
 function SummaryTab({ summary }: { summary: Summary | undefined }) {
+  const { t } = useTranslation('admin');
   const s = summary;
   const columns: TableColumnsType<SyncRow> = [
     {
-      title: 'Source',
+      title: t('health.columns.source'),
       dataIndex: 'title',
-      render: (t: string, r) => (
-        <span>
+      render: (title: string, r) => (
+        <span dir="auto">
           <img
             src={`/v2/api/admin/sources/${r.source}/logo.svg`}
             alt=""
@@ -52,97 +67,108 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
             height={18}
             className="source-logo"
           />{' '}
-          {t}
+          {title}
         </span>
       ),
     },
     {
-      title: 'Last sync',
+      title: t('health.columns.lastSync'),
       dataIndex: 'ageHours',
       render: (h: number | null, r) => (
-        <Tooltip title={r.lastFetchedAt ? formatDateTime(r.lastFetchedAt) : 'Never synced'}>
-          {r.stale ? <Tag color="red">{age(h)}</Tag> : <Tag color="green">{age(h)}</Tag>}
+        <Tooltip title={r.lastFetchedAt ? formatDateTime(r.lastFetchedAt) : t('health.neverSynced')}>
+          {r.stale ? <Tag color="red">{age(t, h)}</Tag> : <Tag color="green">{age(t, h)}</Tag>}
         </Tooltip>
       ),
       sorter: (a, b) => (a.ageHours ?? 1e9) - (b.ageHours ?? 1e9),
     },
-    { title: 'Fetched today', dataIndex: 'fetchedLastDay', align: 'right', render: formatNumber },
-    { title: 'Companies', dataIndex: 'companies', align: 'right', responsive: ['md'] },
+    { title: t('health.columns.fetchedToday'), dataIndex: 'fetchedLastDay', align: 'end', render: n },
+    { title: t('health.columns.companies'), dataIndex: 'companies', align: 'end', responsive: ['md'], render: n },
     {
-      title: 'Stale at',
+      title: t('health.columns.staleAt'),
       dataIndex: 'staleCompanies',
-      align: 'right',
+      align: 'end',
       responsive: ['md'],
-      render: (n: number) => (n ? <Tag color="orange">{n}</Tag> : 0),
+      render: (v: number) => (v ? <Tag color="orange">{n(v)}</Tag> : n(0)),
     },
   ];
   return (
     <>
       <div className="kpis">
         <Kpi
-          label="Database"
-          value={ms(s?.database.latencyMs)}
-          hint={s?.database.driver}
+          label={t('health.kpi.database')}
+          value={ms(t, s?.database.latencyMs)}
+          hint={s ? <span dir="auto">{s.database.driver}</span> : undefined}
           tone={s && s.database.latencyMs > 250 ? 'bad' : 'good'}
           testId="kpi-db"
         />
         <Kpi
-          label="API p95 (recent)"
-          value={ms(s?.api.recent.p95)}
-          hint={s ? `${formatNumber(s.api.requests)} requests since start` : undefined}
+          label={t('health.kpi.p95')}
+          value={ms(t, s?.api.recent.p95)}
+          hint={s ? t('health.kpi.requestsSinceStart', { number: n(s.api.requests) }) : undefined}
           testId="kpi-p95"
         />
         <Kpi
-          label="Server errors"
-          value={formatNumber(s?.api.lastHour.errors5xx)}
-          hint="last hour"
+          label={t('health.kpi.serverErrors')}
+          value={n(s?.api.lastHour.errors5xx)}
+          hint={t('health.kpi.lastHour')}
           tone={s?.api.lastHour.errors5xx ? 'bad' : 'good'}
         />
         <Kpi
-          label="Queue"
-          value={s ? `${s.queue.due} due` : '—'}
-          hint={s ? `${s.queue.queued} queued (${s.queue.retrying} retrying), ${s.queue.running} running` : undefined}
+          label={t('health.kpi.queue')}
+          value={s ? t('health.kpi.due', { number: n(s.queue.due) }) : '—'}
+          hint={
+            s
+              ? t('health.kpi.queueHint', {
+                  queued: n(s.queue.queued),
+                  retrying: n(s.queue.retrying),
+                  running: n(s.queue.running),
+                })
+              : undefined
+          }
           testId="kpi-queue"
         />
         <Kpi
-          label="Dead jobs"
-          value={formatNumber(s?.queue.deadLastDay)}
-          hint="last 24 hours"
+          label={t('health.kpi.deadJobs')}
+          value={n(s?.queue.deadLastDay)}
+          hint={t('health.kpi.last24h')}
           tone={s?.queue.deadLastDay ? 'bad' : 'good'}
           testId="kpi-dead"
         />
         <Kpi
-          label="Mails retrying"
-          value={formatNumber(s?.mail.retrying)}
+          label={t('health.kpi.mailsRetrying')}
+          value={n(s?.mail.retrying)}
           hint={
             s?.mail.nextAttemptAt
-              ? `next ${formatDateTime(s.mail.nextAttemptAt)}`
-              : `${formatNumber(s?.mail.failedLastDay)} given up today`
+              ? t('health.kpi.nextAttempt', { date: formatDateTime(s.mail.nextAttemptAt) })
+              : t('health.kpi.givenUpToday', { number: n(s?.mail.failedLastDay) })
           }
           tone={s?.mail.retrying || s?.mail.failedLastDay ? 'warn' : undefined}
           testId="kpi-mail"
         />
         <Kpi
-          label="Failed replies"
-          value={formatNumber(s?.replies.failedLastDay)}
-          hint="last 24 hours"
+          label={t('health.kpi.failedReplies')}
+          value={n(s?.replies.failedLastDay)}
+          hint={t('health.kpi.last24h')}
           tone={s?.replies.failedLastDay ? 'warn' : undefined}
         />
       </div>
       <div className="dash-grid">
-        <Card size="small" title="Outside services">
+        <Card size="small" title={t('health.outsideServices')}>
           <List
             size="small"
             data-testid="services"
             dataSource={s?.services ?? []}
             renderItem={(v) => (
-              <List.Item extra={<Tag color={SERVICE_COLORS[v.state]}>{v.state}</Tag>}>
-                <List.Item.Meta title={v.title} description={<span className="small">{v.detail}</span>} />
+              <List.Item extra={<Tag color={SERVICE_COLORS[v.state]}>{serviceState(t, v.state)}</Tag>}>
+                <List.Item.Meta
+                  title={serviceTitle(t, v)}
+                  description={<span className="small">{serviceDetail(t, v, s?.mail)}</span>}
+                />
               </List.Item>
             )}
           />
         </Card>
-        <Card size="small" title="Sync freshness by source">
+        <Card size="small" title={t('health.syncBySource')}>
           <Table
             rowKey="source"
             size="small"
@@ -154,17 +180,23 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
           />
           {(s?.connections ?? []).map((c) => (
             <p className="muted small" key={c.source} data-testid={`connections-${c.source}`}>
-              {c.title} connections: {c.accounts} account(s), {c.locations} location(s) synced
-              {c.reconnectNeeded ? `, ${c.reconnectNeeded} need a reconnect` : ''}
-              {c.failingLocations ? `, ${c.failingLocations} failing` : ''}
-              {c.overdueLocations ? `, ${c.overdueLocations} late` : ''}; stalest{' '}
-              {c.stalestSyncAt ? formatDateTime(c.stalestSyncAt) : 'never'}.
+              {t('health.connections.summary', {
+                source: c.title,
+                accounts: n(c.accounts),
+                locations: n(c.locations),
+              })}
+              {c.reconnectNeeded ? t('health.connections.reconnect', { number: n(c.reconnectNeeded) }) : ''}
+              {c.failingLocations ? t('health.connections.failing', { number: n(c.failingLocations) }) : ''}
+              {c.overdueLocations ? t('health.connections.late', { number: n(c.overdueLocations) }) : ''}
+              {t('health.connections.stalest', {
+                date: c.stalestSyncAt ? formatDateTime(c.stalestSyncAt) : t('health.never'),
+              })}
             </p>
           ))}
         </Card>
-        <Card size="small" title="Dead jobs (failed their last attempt)">
+        <Card size="small" title={t('health.deadJobs')}>
           {s && s.queue.recentDead.length === 0 ? (
-            <p className="muted">No dead jobs.</p>
+            <p className="muted">{t('health.noDeadJobs')}</p>
           ) : (
             <List
               size="small"
@@ -175,13 +207,22 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
                   <List.Item.Meta
                     title={
                       <span>
-                        {j.name}{' '}
+                        <span dir="auto">{j.name}</span>{' '}
                         <span className="muted small">
-                          · {j.attempts} attempts · {formatDateTime(j.at)}
+                          · {t('health.attempts', { count: j.attempts, number: n(j.attempts) })} ·{' '}
+                          {formatDateTime(j.at)}
                         </span>
                       </span>
                     }
-                    description={<span className="small">{j.error ?? 'No error text'}</span>}
+                    description={
+                      j.error ? (
+                        <span className="small" dir="auto">
+                          {j.error}
+                        </span>
+                      ) : (
+                        <span className="small">{t('health.noErrorText')}</span>
+                      )
+                    }
                   />
                 </List.Item>
               )}
@@ -190,28 +231,43 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
           {s && s.mail.recentFailed.length > 0 && (
             <List
               size="small"
-              header={<strong>Mails given up</strong>}
+              header={<strong>{t('health.mailsGivenUp')}</strong>}
               dataSource={s.mail.recentFailed}
               renderItem={(m) => (
                 <List.Item>
                   <List.Item.Meta
                     title={
                       <span>
-                        {m.subject}{' '}
+                        <span dir="auto">{m.subject}</span>{' '}
                         <span className="muted small">
-                          · {m.to} · {m.attempts} attempts · {formatDateTime(m.at)}
+                          · <bdi>{m.to}</bdi> · {t('health.attempts', { count: m.attempts, number: n(m.attempts) })} ·{' '}
+                          {formatDateTime(m.at)}
                         </span>
                       </span>
                     }
-                    description={<span className="small">{m.error ?? 'No error text'}</span>}
+                    description={
+                      m.error ? (
+                        <span className="small" dir="auto">
+                          {m.error}
+                        </span>
+                      ) : (
+                        <span className="small">{t('health.noErrorText')}</span>
+                      )
+                    }
                   />
                 </List.Item>
               )}
             />
           )}
-          <p className="muted small" style={{ marginTop: 12 }}>
+          <p className="muted small" style={{ marginBlockStart: 12 }}>
             {s
-              ? `${s.tenancy.activeCompanies} of ${s.tenancy.companies} companies active · ${formatNumber(s.tenancy.locations)} locations, ${formatNumber(s.tenancy.locationsWithoutReviews)} without any review yet · up ${uptime(s.uptimeSeconds)}`
+              ? t('health.tenancy', {
+                  active: n(s.tenancy.activeCompanies),
+                  companies: n(s.tenancy.companies),
+                  locations: n(s.tenancy.locations),
+                  without: n(s.tenancy.locationsWithoutReviews),
+                  uptime: uptime(t, s.uptimeSeconds),
+                })
               : ''}
           </p>
         </Card>
@@ -221,6 +277,7 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
 }
 
 function CompaniesTab() {
+  const { t } = useTranslation('admin');
   const q = useQuery({
     queryKey: adminKeys.health.companies,
     queryFn: ({ signal }) =>
@@ -228,42 +285,46 @@ function CompaniesTab() {
   });
   const columns: TableColumnsType<CompanyRow> = [
     {
-      title: 'Company',
+      title: t('health.columns.company'),
       dataIndex: 'company_name',
-      render: (v: string) => <span style={{ fontWeight: 600 }}>{v}</span>,
+      render: (v: string) => (
+        <span style={{ fontWeight: 600 }} dir="auto">
+          {v}
+        </span>
+      ),
     },
     {
-      title: 'Last sync',
+      title: t('health.columns.lastSync'),
       dataIndex: 'ageHours',
-      render: (h: number | null) => age(h),
+      render: (h: number | null) => age(t, h),
       sorter: (a, b) => (a.ageHours ?? 1e9) - (b.ageHours ?? 1e9),
     },
-    { title: 'Today', dataIndex: 'fetchedLastDay', align: 'right' },
-    { title: 'This week', dataIndex: 'fetchedLastWeek', align: 'right', responsive: ['md'] },
+    { title: t('health.columns.today'), dataIndex: 'fetchedLastDay', align: 'end', render: n },
+    { title: t('health.columns.thisWeek'), dataIndex: 'fetchedLastWeek', align: 'end', responsive: ['md'], render: n },
     {
-      title: 'Stale sources',
+      title: t('health.columns.staleSources'),
       key: 'stale',
       render: (_, r) =>
         r.staleSources.length ? (
           r.staleSources.map((s) => (
             <Tag key={s.value} color="orange">
-              {s.title}
+              <span dir="auto">{s.title}</span>
             </Tag>
           ))
         ) : (
-          <Tag color="green">All fresh</Tag>
+          <Tag color="green">{t('health.allFresh')}</Tag>
         ),
     },
     {
-      title: 'Failed replies',
+      title: t('health.kpi.failedReplies'),
       dataIndex: 'failedReplies',
-      align: 'right',
+      align: 'end',
       responsive: ['lg'],
-      render: (n: number) => (n ? <Tag color="red">{n}</Tag> : 0),
+      render: (v: number) => (v ? <Tag color="red">{n(v)}</Tag> : n(0)),
     },
   ];
   return (
-    <Card size="small" title={`Companies (sources silent for over ${q.data?.staleHours ?? 48} hours are stale)`}>
+    <Card size="small" title={t('health.companiesTitle', { hours: n(q.data?.staleHours ?? 48) })}>
       <Table
         rowKey="id"
         size="small"
@@ -278,6 +339,7 @@ function CompaniesTab() {
 }
 
 function LocationsTab() {
+  const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: adminKeys.health.locations(page),
@@ -290,27 +352,36 @@ function LocationsTab() {
   });
   const columns: TableColumnsType<LocationRow> = [
     {
-      title: 'Location',
+      title: t('health.columns.location'),
       dataIndex: 'title',
       render: (v: string, r) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{v}</div>
+          <div style={{ fontWeight: 600 }}>
+            <bdi>{v}</bdi>
+          </div>
           <div className="muted small">
-            {r.company_name}
-            {r.locationId ? ` · ${r.locationId}` : ''}
+            <bdi>{r.company_name}</bdi>
+            {r.locationId ? (
+              <>
+                {' · '}
+                <bdi>{r.locationId}</bdi>
+              </>
+            ) : (
+              ''
+            )}
           </div>
         </div>
       ),
     },
     {
-      title: 'Last sync',
+      title: t('health.columns.lastSync'),
       dataIndex: 'ageHours',
-      render: (h: number | null) => (h === null || h > 48 ? <Tag color="orange">{age(h)}</Tag> : age(h)),
+      render: (h: number | null) => (h === null || h > 48 ? <Tag color="orange">{age(t, h)}</Tag> : age(t, h)),
     },
-    { title: 'Fetched this week', dataIndex: 'fetchedLastWeek', align: 'right', render: formatNumber },
+    { title: t('health.columns.fetchedThisWeek'), dataIndex: 'fetchedLastWeek', align: 'end', render: n },
   ];
   return (
-    <Card size="small" title="Locations, stalest first">
+    <Card size="small" title={t('health.locationsTitle')}>
       <Table
         rowKey="id"
         size="small"
@@ -325,6 +396,8 @@ function LocationsTab() {
 }
 
 function PerformanceTab() {
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
   const q = useQuery({
     queryKey: adminKeys.health.performance,
     queryFn: ({ signal }) => api<Performance>('/v2/api/admin/systemhealth/performance', { signal }),
@@ -332,106 +405,148 @@ function PerformanceTab() {
   });
   const p = q.data;
   const minutes: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { bottom: 0 },
-      grid: { left: 64, right: 40, top: 16, bottom: 48 },
-      xAxis: { type: 'category', data: (p?.minutes ?? []).map((m) => m.minute.slice(11, 16)) },
-      yAxis: [
-        { type: 'value', axisLabel: { formatter: '{value} ms' } },
-        { type: 'value', minInterval: 1, splitLine: { show: false } },
-      ],
-      series: [
+    () =>
+      directed(
         {
-          name: 'p95',
-          type: 'line',
-          smooth: true,
-          data: (p?.minutes ?? []).map((m) => m.p95),
-          itemStyle: { color: COLORS.amber },
-          connectNulls: false,
+          tooltip: { trigger: 'axis' },
+          legend: { bottom: 0 },
+          grid: { left: 64, right: 40, top: 16, bottom: 48 },
+          xAxis: { type: 'category', data: (p?.minutes ?? []).map((m) => m.minute.slice(11, 16)) },
+          yAxis: [
+            { type: 'value', axisLabel: { formatter: (v: number) => ms(t, v) } },
+            { type: 'value', minInterval: 1, splitLine: { show: false } },
+          ],
+          series: [
+            {
+              name: 'p95',
+              type: 'line',
+              smooth: true,
+              data: (p?.minutes ?? []).map((m) => m.p95),
+              itemStyle: { color: COLORS.amber },
+              connectNulls: false,
+            },
+            {
+              name: t('health.average'),
+              type: 'line',
+              smooth: true,
+              data: (p?.minutes ?? []).map((m) => m.avgMs),
+              itemStyle: { color: COLORS.brand },
+            },
+            {
+              name: t('health.requests'),
+              type: 'bar',
+              yAxisIndex: 1,
+              data: (p?.minutes ?? []).map((m) => m.count),
+              itemStyle: { color: COLORS.brandSoft },
+            },
+          ],
         },
-        {
-          name: 'Average',
-          type: 'line',
-          smooth: true,
-          data: (p?.minutes ?? []).map((m) => m.avgMs),
-          itemStyle: { color: COLORS.brand },
-        },
-        {
-          name: 'Requests',
-          type: 'bar',
-          yAxisIndex: 1,
-          data: (p?.minutes ?? []).map((m) => m.count),
-          itemStyle: { color: COLORS.brandSoft },
-        },
-      ],
-    }),
-    [p],
+        rtl,
+      ),
+    [p, t, rtl],
   );
   const histogram: EChartsOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      grid: { left: 48, right: 16, top: 16, bottom: 32 },
-      xAxis: { type: 'category', data: (p?.histogram ?? []).map((b) => (b.le === null ? '> 5 s' : `≤ ${b.le} ms`)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
+    () =>
+      directed(
         {
-          name: 'Requests',
-          type: 'bar',
-          data: (p?.histogram ?? []).map((b) => b.count),
-          itemStyle: { color: COLORS.sky },
+          tooltip: { trigger: 'axis' },
+          grid: { left: 48, right: 16, top: 16, bottom: 32 },
+          xAxis: {
+            type: 'category',
+            data: (p?.histogram ?? []).map((b) =>
+              b.le === null
+                ? t('health.overSeconds', { value: formatNumber(5) })
+                : t('health.upTo', { value: ms(t, b.le) }),
+            ),
+          },
+          yAxis: { type: 'value', minInterval: 1 },
+          series: [
+            {
+              name: t('health.requests'),
+              type: 'bar',
+              data: (p?.histogram ?? []).map((b) => b.count),
+              itemStyle: { color: COLORS.sky },
+            },
+          ],
         },
-      ],
-    }),
-    [p],
+        rtl,
+      ),
+    [p, t, rtl],
   );
   const columns: TableColumnsType<Performance['routes'][number]> = [
-    { title: 'Route', dataIndex: 'route', render: (v: string) => <code className="small">{v}</code> },
     {
-      title: 'Requests',
+      title: t('health.columns.route'),
+      dataIndex: 'route',
+      render: (v: string) => (
+        <code className="small" dir="ltr">
+          {v}
+        </code>
+      ),
+    },
+    {
+      title: t('health.requests'),
       dataIndex: 'count',
-      align: 'right',
+      align: 'end',
       sorter: (a, b) => a.count - b.count,
       defaultSortOrder: 'descend',
+      render: n,
     },
-    { title: 'Avg', dataIndex: 'avgMs', align: 'right', render: ms, sorter: (a, b) => a.avgMs - b.avgMs },
-    { title: 'p95', dataIndex: 'p95', align: 'right', render: ms, responsive: ['md'] },
-    { title: 'Max', dataIndex: 'maxMs', align: 'right', render: ms, responsive: ['lg'] },
     {
-      title: 'Errors',
+      title: t('health.columns.avg'),
+      dataIndex: 'avgMs',
+      align: 'end',
+      render: (v: number) => ms(t, v),
+      sorter: (a, b) => a.avgMs - b.avgMs,
+    },
+    { title: 'p95', dataIndex: 'p95', align: 'end', render: (v: number | null) => ms(t, v), responsive: ['md'] },
+    {
+      title: t('health.columns.max'),
+      dataIndex: 'maxMs',
+      align: 'end',
+      render: (v: number) => ms(t, v),
+      responsive: ['lg'],
+    },
+    {
+      title: t('health.columns.errors'),
       key: 'errors',
-      align: 'right',
+      align: 'end',
       render: (_, r) =>
-        r.errors5xx ? <Tag color="red">{r.errors5xx} 5xx</Tag> : r.errors4xx ? <Tag>{r.errors4xx} 4xx</Tag> : 0,
+        r.errors5xx ? (
+          <Tag color="red">{t('health.errorsOf', { number: n(r.errors5xx), kind: '5xx' })}</Tag>
+        ) : r.errors4xx ? (
+          <Tag>{t('health.errorsOf', { number: n(r.errors4xx), kind: '4xx' })}</Tag>
+        ) : (
+          n(0)
+        ),
     },
   ];
   return (
     <>
       <div className="kpis">
-        <Kpi label="p50" value={ms(p?.recent.p50)} hint={`last ${formatNumber(p?.recent.count)} requests`} />
-        <Kpi label="p95" value={ms(p?.recent.p95)} />
-        <Kpi label="p99" value={ms(p?.recent.p99)} />
+        <Kpi label={P50} value={ms(t, p?.recent.p50)} hint={t('health.lastRequests', { number: n(p?.recent.count) })} />
+        <Kpi label={P95} value={ms(t, p?.recent.p95)} />
+        <Kpi label={P99} value={ms(t, p?.recent.p99)} />
         <Kpi
-          label="Requests"
-          value={formatNumber(p?.total.count)}
-          hint={p ? `since ${formatDateTime(p.since)}` : undefined}
+          label={t('health.requests')}
+          value={n(p?.total.count)}
+          hint={p ? t('health.since', { date: formatDateTime(p.since) }) : undefined}
         />
         <Kpi
-          label="Errors"
-          value={p ? `${p.total.errors5xx} / ${p.total.errors4xx}` : '—'}
+          label={t('health.columns.errors')}
+          value={p ? `${n(p.total.errors5xx)} / ${n(p.total.errors4xx)}` : '—'}
           hint="5xx / 4xx"
           tone={p?.total.errors5xx ? 'bad' : undefined}
         />
       </div>
       <div className="dash-grid">
-        <Card size="small" title="Last hour, per minute">
+        <Card size="small" title={t('health.perMinute')}>
           <Chart option={minutes} height={260} loading={q.isLoading} testId="chart-latency" />
         </Card>
-        <Card size="small" title="Latency distribution">
+        <Card size="small" title={t('health.latency')}>
           <Chart option={histogram} height={260} loading={q.isLoading} />
         </Card>
       </div>
-      <Card size="small" title="Routes">
+      <Card size="small" title={t('health.routes')}>
         <Table
           rowKey="route"
           size="small"
@@ -448,6 +563,7 @@ function PerformanceTab() {
 
 /** System health (Owner only), from real measurements of this server and its database. */
 export default function SystemHealthPage() {
+  const { t } = useTranslation('admin');
   const [tab, setTab] = useState('summary');
   const summary = useQuery({
     queryKey: adminKeys.health.summary,
@@ -458,11 +574,11 @@ export default function SystemHealthPage() {
   return (
     <>
       <PageHeader
-        title="System Health"
-        description="Review sync, background jobs, errors and API latency, measured live."
+        title={t('health.title')}
+        description={t('health.description')}
         extra={
           <Button icon={<ReloadOutlined />} loading={summary.isFetching} onClick={() => void summary.refetch()}>
-            Refresh
+            {t('health.refresh')}
           </Button>
         }
       />
@@ -470,17 +586,17 @@ export default function SystemHealthPage() {
         <Alert
           type={s.status === 'ok' ? 'success' : 'warning'}
           showIcon
-          style={{ marginBottom: 16 }}
-          title={s.status === 'ok' ? 'All systems normal' : 'Needs attention'}
+          style={{ marginBlockEnd: 16 }}
+          title={s.status === 'ok' ? t('health.allNormal') : t('health.needsAttention')}
           description={
             s.reasons.length ? (
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {s.reasons.map((r) => (
-                  <li key={r}>{r}</li>
+                  <li key={r}>{reasonText(t, r)}</li>
                 ))}
               </ul>
             ) : (
-              `Checked ${formatDateTime(s.checkedAt)}.`
+              t('health.checked', { date: formatDateTime(s.checkedAt) })
             )
           }
           data-testid="health-status"
@@ -490,13 +606,25 @@ export default function SystemHealthPage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'summary', label: 'Overview', children: <SummaryTab summary={s} /> },
-          { key: 'companies', label: 'Companies', children: tab === 'companies' ? <CompaniesTab /> : null },
-          { key: 'locations', label: 'Locations', children: tab === 'locations' ? <LocationsTab /> : null },
-          { key: 'performance', label: 'Performance', children: tab === 'performance' ? <PerformanceTab /> : null },
+          { key: 'summary', label: t('health.tabs.summary'), children: <SummaryTab summary={s} /> },
+          {
+            key: 'companies',
+            label: t('health.tabs.companies'),
+            children: tab === 'companies' ? <CompaniesTab /> : null,
+          },
+          {
+            key: 'locations',
+            label: t('health.tabs.locations'),
+            children: tab === 'locations' ? <LocationsTab /> : null,
+          },
+          {
+            key: 'performance',
+            label: t('health.tabs.performance'),
+            children: tab === 'performance' ? <PerformanceTab /> : null,
+          },
           {
             key: 'credentials',
-            label: 'Service credentials',
+            label: t('credentials.title'),
             children:
               tab === 'credentials' ? (
                 <Suspense fallback={<Skeleton active />}>

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
+import { directed, useRtlCharts } from './chartDirection';
+import { localDigits } from './format';
 
 /** Free and paid API calls per day, stacked (loaded with the billing step only). */
 export default function UsageChart({
@@ -8,28 +11,33 @@ export default function UsageChart({
   days: { day: string; free: number; paid: number }[];
   loading: boolean;
 }) {
-  const option: EChartsOption = {
-    tooltip: { trigger: 'axis' },
-    legend: { bottom: 0 },
-    grid: { left: 48, right: 16, top: 16, bottom: 48 },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5).replace('-', '/')) },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      {
-        name: 'Free API',
-        type: 'bar',
-        stack: 'calls',
-        data: days.map((d) => d.free),
-        itemStyle: { color: COLORS.brand },
-      },
-      {
-        name: 'Paid API',
-        type: 'bar',
-        stack: 'calls',
-        data: days.map((d) => d.paid),
-        itemStyle: { color: COLORS.amber },
-      },
-    ],
-  };
+  const { t } = useTranslation('admin');
+  const rtl = useRtlCharts();
+  const option: EChartsOption = directed(
+    {
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 48, right: 16, top: 16, bottom: 48 },
+      xAxis: { type: 'category', data: days.map((d) => localDigits(d.day.slice(5).replace('-', '/'))) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          name: t('partnerWizard.billing.freeApi'),
+          type: 'bar',
+          stack: 'calls',
+          data: days.map((d) => d.free),
+          itemStyle: { color: COLORS.brand },
+        },
+        {
+          name: t('partnerWizard.billing.paidApi'),
+          type: 'bar',
+          stack: 'calls',
+          data: days.map((d) => d.paid),
+          itemStyle: { color: COLORS.amber },
+        },
+      ],
+    },
+    rtl,
+  );
   return <Chart option={option} height={260} loading={loading} testId="usage-chart" />;
 }

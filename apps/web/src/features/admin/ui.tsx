@@ -2,8 +2,11 @@ import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } fr
 import { useBlocker } from 'react-router';
 import { App, Button, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
 import { copyText } from '../../lib/clipboard';
+import { translateMessage } from '../../i18n/messages';
+import { formatNumber } from '../../i18n/format';
 
 /**
  * An API key: masked until shown, copied with the spec's messages ('The API key has been copied to
@@ -20,49 +23,57 @@ export function ApiKeyField({
   rotating?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [shown, setShown] = useState(false);
   const copy = async () => {
     if (!value) {
-      void message.warning(MSG.noApiKeyToCopy);
+      void message.warning(translateMessage(MSG.noApiKeyToCopy));
       return;
     }
     await copyText(value);
-    void message.success(MSG.apiKeyCopied);
+    void message.success(translateMessage(MSG.apiKeyCopied));
   };
   return (
     <div className="api-key">
-      <Space.Compact style={{ width: '100%' }}>
+      <Space.Compact style={{ inlineSize: '100%' }}>
         <Input
           readOnly
           value={value ? (shown ? value : `${'•'.repeat(24)}${value.slice(-6)}`) : ''}
-          placeholder="No API key yet"
+          placeholder={t('apiKey.none')}
+          // A key reads left to right in every language (its masked start, then its last characters).
+          style={value ? { direction: 'ltr' } : undefined}
           data-testid={testId}
           className="mono"
         />
-        <Tooltip title={shown ? 'Hide' : 'Show'}>
+        <Tooltip title={shown ? t('apiKey.hide') : t('apiKey.show')}>
           <Button
             icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
             onClick={() => setShown((s) => !s)}
             disabled={!value}
-            aria-label={shown ? 'Hide key' : 'Show key'}
+            aria-label={shown ? t('apiKey.hideKey') : t('apiKey.showKey')}
             data-testid={`${testId}-show`}
           />
         </Tooltip>
         <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid={`${testId}-copy`}>
-          Copy
+          {t('apiKey.copy')}
         </Button>
       </Space.Compact>
       {onRotate && (
         <Popconfirm
-          title="Issue a new key?"
-          description="The current key stops working at once."
-          okText="Yes"
-          cancelText="No"
+          title={t('apiKey.rotateTitle')}
+          description={t('apiKey.rotateText')}
+          okText={t('common:yes')}
+          cancelText={t('common:no')}
           onConfirm={onRotate}
         >
-          <Button icon={<SyncOutlined />} loading={rotating} style={{ marginTop: 12 }} data-testid={`${testId}-rotate`}>
-            {value ? 'Generate a new key' : 'Generate key'}
+          <Button
+            icon={<SyncOutlined />}
+            loading={rotating}
+            style={{ marginBlockStart: 12 }}
+            data-testid={`${testId}-rotate`}
+          >
+            {value ? t('apiKey.rotate') : t('apiKey.generate')}
           </Button>
         </Popconfirm>
       )}
@@ -94,14 +105,17 @@ export function Kpi({
 }
 
 export function SourceLogo({ logo, title, size = 20 }: { logo: string; title: string; size?: number }) {
-  return <img src={logo} alt="" title={title} width={size} height={size} className="source-logo" loading="lazy" />;
+  // dir="auto": its title is a service's name, not a text of ours.
+  return (
+    <img src={logo} alt="" title={title} dir="auto" width={size} height={size} className="source-logo" loading="lazy" />
+  );
 }
 
 /** The buttons under a wizard step: Back (in reverse order) and the step's save-and-continue. */
 export function WizardFoot({
   onBack,
   onNext,
-  nextLabel = 'Save and continue',
+  nextLabel,
   loading,
   extra,
 }: {
@@ -111,11 +125,12 @@ export function WizardFoot({
   loading?: boolean;
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="wizard-foot">
       {onBack ? (
         <Button onClick={onBack} data-testid="wizard-back">
-          Back
+          {t('wizard.back')}
         </Button>
       ) : (
         <span />
@@ -123,7 +138,7 @@ export function WizardFoot({
       <div className="right">
         {extra}
         <Button type="primary" onClick={onNext} loading={loading} data-testid="wizard-next">
-          {nextLabel}
+          {nextLabel ?? t('wizard.saveAndContinue')}
         </Button>
       </div>
     </div>
@@ -144,6 +159,7 @@ export function StepHead({ title, description }: { title: string; description?: 
  * exit question once; `dirty` is a ref so a save that navigates right away is not asked about.
  */
 export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
+  const { t } = useTranslation('admin');
   const { modal } = App.useApp();
   const asking = useRef(false);
   const blocker = useBlocker(
@@ -153,9 +169,9 @@ export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
     modal.confirm({
-      title: MSG.confirmExitWizard,
-      okText: 'Yes',
-      cancelText: 'No',
+      title: translateMessage(MSG.confirmExitWizard),
+      okText: t('common:yes'),
+      cancelText: t('common:no'),
       onOk: () => {
         asking.current = false;
         dirty.current = false;
@@ -166,19 +182,20 @@ export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
         blocker.reset();
       },
     });
-  }, [blocker, modal, dirty]);
+  }, [blocker, modal, dirty, t]);
 }
 
 /** On a phone the step list becomes one line: where you are and how far along. */
 export function WizardProgress({ index, count, label }: { index: number; count: number; label: string }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="wizard-progress" data-testid="wizard-progress">
       <span className="muted small">
-        Step {index + 1} of {count}
+        {t('wizard.progress', { index: formatNumber(index + 1), count: formatNumber(count) })}
       </span>
       <strong>{label}</strong>
       <div className="track">
-        <i style={{ width: `${((index + 1) / count) * 100}%` }} />
+        <i style={{ inlineSize: `${((index + 1) / count) * 100}%` }} />
       </div>
     </div>
   );

@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Select, Space, Upload } from 'antd';
 import { ArrowLeftOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { brandSchema, changedFields, isOtherTitle, logoError, MSG, NARROW_FORM_BREAKPOINT } from '@reputo/core';
 import { useMediaQuery } from '../../../app/shell/useMediaQuery';
 import { brandsApi, uploadBrandLogo, type Brand } from '../api';
 import { errorText, zodRule } from '../format';
+import { ownWordsTag } from '../tags';
+import { translateMessage } from '../../../i18n/messages';
 
 interface BrandValues {
   title: string;
@@ -32,6 +35,7 @@ export function BrandForm({
   brand: Brand | null;
   onDone: (changed: boolean) => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<BrandValues>();
   const { modal } = App.useApp();
   const narrow = useMediaQuery(`(max-width: ${NARROW_FORM_BREAKPOINT - 1}px)`);
@@ -85,11 +89,16 @@ export function BrandForm({
       onDone(false);
       return;
     }
-    modal.confirm({ title: MSG.confirmBrandBack, okText: 'Yes', cancelText: 'No', onOk: () => onDone(false) });
+    modal.confirm({
+      title: translateMessage(MSG.confirmBrandBack),
+      okText: t('common:yes'),
+      cancelText: t('common:no'),
+      onOk: () => onDone(false),
+    });
   };
   const pickLogo = (file: File) => {
     const problem = logoError({ size: file.size, type: file.type });
-    setLogoProblem(problem);
+    setLogoProblem(problem && translateMessage(problem));
     if (!problem) {
       setLogo(file);
       setPreview(URL.createObjectURL(file));
@@ -99,16 +108,16 @@ export function BrandForm({
 
   return (
     <div className="brand-form" data-testid="brand-form">
-      <Space style={{ marginBottom: 16 }}>
+      <Space style={{ marginBlockEnd: 16 }}>
         <Button
           type="text"
-          icon={<ArrowLeftOutlined />}
+          icon={<ArrowLeftOutlined className="flip-rtl" />}
           onClick={back}
-          aria-label="Back to brands"
+          aria-label={t('companyWizard.brandForm.backToBrands')}
           data-testid="brand-back"
         />
         <h2 style={{ margin: 0, fontSize: 18 }} data-testid="brand-form-title">
-          {brand ? `Edit ${brand.title} brand` : 'Add brand'}
+          {brand ? t('companyWizard.brandForm.editNamed', { name: brand.title }) : t('companyWizard.brands.add')}
         </h2>
       </Space>
       {save.error && (
@@ -116,7 +125,7 @@ export function BrandForm({
           type="error"
           showIcon
           title={errorText(save.error)}
-          style={{ marginBottom: 16 }}
+          style={{ marginBlockEnd: 16 }}
           data-testid="brand-error"
         />
       )}
@@ -127,33 +136,42 @@ export function BrandForm({
         wrapperCol={narrow ? undefined : { flex: 'auto' }}
         initialValues={valuesOf(brand)}
         onValuesChange={() => setTouched(true)}
-        style={{ maxWidth: 640 }}
+        style={{ maxInlineSize: 640 }}
       >
-        <Form.Item name="title" label="Brand name" rules={[zodRule(brandSchema.shape.title)]}>
+        <Form.Item name="title" label={t('companyWizard.brands.name')} rules={[zodRule(brandSchema.shape.title)]}>
           <Input maxLength={200} data-testid="brand-title" />
         </Form.Item>
-        <Form.Item name="states" label="Region" extra="Type regions separated by commas.">
+        <Form.Item
+          name="states"
+          label={t('companyWizard.brands.region')}
+          extra={t('companyWizard.brandForm.regionHelp')}
+        >
           <Select
             mode="tags"
-            tokenSeparators={[',']}
+            tokenSeparators={[',', '،']}
+            tagRender={ownWordsTag}
             open={false}
             suffixIcon={null}
-            placeholder="e.g. Dubai, Abu Dhabi"
+            placeholder={t('companyWizard.brandForm.regionPlaceholder')}
             data-testid="brand-regions"
           />
         </Form.Item>
         <Form.Item
-          label="Logo"
+          label={t('companyWizard.brandForm.logo')}
           validateStatus={logoProblem ? 'error' : undefined}
-          help={logoProblem ?? 'An image of at most 5 MB.'}
+          help={logoProblem ?? t('companyWizard.brandForm.logoHelp')}
         >
           <Space align="start" size={16}>
             <div className="logo-preview" data-testid="logo-preview">
-              {preview ? <img src={preview} alt="Brand logo" /> : <span className="muted small">No logo</span>}
+              {preview ? (
+                <img src={preview} alt={t('companyWizard.brandForm.logoAlt')} />
+              ) : (
+                <span className="muted small">{t('companyWizard.brandForm.noLogo')}</span>
+              )}
             </div>
             <Upload accept="image/*" showUploadList={false} beforeUpload={pickLogo} maxCount={1}>
               <Button icon={<UploadOutlined />} data-testid="brand-logo-upload">
-                Upload
+                {t('companyWizard.brandForm.upload')}
               </Button>
             </Upload>
           </Space>
@@ -161,9 +179,9 @@ export function BrandForm({
         <Form.Item label={narrow ? undefined : ' '} colon={false}>
           <Space>
             <Button type="primary" onClick={() => void submit()} loading={save.isPending} data-testid="brand-save">
-              Save
+              {t('common:save')}
             </Button>
-            <Button onClick={back}>Back</Button>
+            <Button onClick={back}>{t('wizard.back')}</Button>
           </Space>
         </Form.Item>
       </Form>

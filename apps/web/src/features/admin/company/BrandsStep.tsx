@@ -3,10 +3,12 @@ import { App, Button, Empty, Popconfirm, type TableColumnsType } from 'antd';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { MSG, regionsText } from '@reputo/core';
 import { brandsApi, type Brand } from '../api';
 import { StepHead, WizardFoot } from '../ui';
-import { errorText } from '../format';
+import { errorText, formatNumber } from '../format';
+import { translateMessage } from '../../../i18n/messages';
 import { BrandForm } from './BrandForm';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
@@ -16,6 +18,7 @@ import { adminKeys } from '../queryKeys';
  * no paging) with edit and remove, the 'Add brand' button, and the brand form in place of the table.
  */
 export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
@@ -43,7 +46,7 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
 
   const columns: TableColumnsType<Brand> = [
     {
-      title: 'Brand name',
+      title: t('companyWizard.brands.name'),
       dataIndex: 'title',
       render: (title: string, b) => (
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
@@ -52,16 +55,26 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
           ) : (
             <span className="brand-logo empty">{title.slice(0, 1).toUpperCase()}</span>
           )}
-          <span style={{ fontWeight: 600 }} data-testid="brand-row-title">
+          <span style={{ fontWeight: 600 }} dir="auto" data-testid="brand-row-title">
             {title}
           </span>
         </span>
       ),
     },
-    { title: 'Region', key: 'states', render: (_, b) => regionsText(b.states) || <span className="muted">—</span> },
-    { title: 'Locations', dataIndex: 'locations', align: 'right', width: 110 },
     {
-      title: 'Edit',
+      title: t('companyWizard.brands.region'),
+      key: 'states',
+      render: (_, b) => (regionsText(b.states) ? <bdi>{regionsText(b.states)}</bdi> : <span className="muted">—</span>),
+    },
+    {
+      title: t('companyWizard.brands.locations'),
+      dataIndex: 'locations',
+      align: 'end',
+      width: 110,
+      render: (n: number) => formatNumber(n),
+    },
+    {
+      title: t('common:edit'),
       key: 'edit',
       width: 70,
       align: 'center',
@@ -70,23 +83,28 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
           type="text"
           icon={<EditOutlined />}
           onClick={() => setEditing(b)}
-          aria-label={`Edit ${b.title}`}
+          aria-label={t('companyWizard.brands.editNamed', { name: b.title })}
           data-testid={`edit-brand-${b.id}`}
         />
       ),
     },
     {
-      title: 'Remove',
+      title: t('companyWizard.brands.remove'),
       key: 'remove',
       width: 80,
       align: 'center',
       render: (_, b) => (
-        <Popconfirm title={MSG.confirmDeleteBrand} okText="Yes" cancelText="No" onConfirm={() => remove.mutate(b.id)}>
+        <Popconfirm
+          title={translateMessage(MSG.confirmDeleteBrand)}
+          okText={t('common:yes')}
+          cancelText={t('common:no')}
+          onConfirm={() => remove.mutate(b.id)}
+        >
           <Button
             type="text"
             danger
             icon={<DeleteOutlined />}
-            aria-label={`Remove ${b.title}`}
+            aria-label={t('companyWizard.brands.removeNamed', { name: b.title })}
             data-testid={`remove-brand-${b.id}`}
           />
         </Popconfirm>
@@ -105,9 +123,9 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
           flexWrap: 'wrap',
         }}
       >
-        <StepHead title="Brands" description="Brands group locations; regions group a brand's locations." />
+        <StepHead title={t('companyWizard.brands.title')} description={t('companyWizard.brands.description')} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-brand">
-          Add brand
+          {t('companyWizard.brands.add')}
         </Button>
       </div>
       <Table
@@ -118,10 +136,10 @@ export function BrandsStep({ company, goNext, goBack, setDirty }: StepProps) {
         pagination={false}
         scroll={{ x: true }}
         locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No brands yet: add the first one." />,
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('companyWizard.brands.empty')} />,
         }}
       />
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Next" />
+      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.next')} />
     </>
   );
 }

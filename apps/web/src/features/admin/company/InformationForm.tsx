@@ -1,16 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { Form, Input, Select, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  COMPANY_TYPES,
-  companyCreateSchema,
-  companyUpdateSchema,
-  COUNTRIES,
-  TIME_ZONES,
-  type Role,
-} from '@reputo/core';
+import { useTranslation } from 'react-i18next';
+import { COMPANY_TYPES, companyCreateSchema, companyUpdateSchema, type Role } from '@reputo/core';
 import { fetchPartners, type Company } from '../api';
 import { zodRule } from '../format';
+import { companyTypeLabel, countryOptions, searchBoth, timeZoneOptions } from '../labels';
 import { adminKeys } from '../queryKeys';
 
 export interface InformationValues {
@@ -44,11 +39,6 @@ export function informationValues(c: Company | null): InformationValues {
   };
 }
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
-
 /**
  * The information step's fields with the messages of spec 001 section 5, from the same zod schemas
  * the API uses: the create rules for a new company, the edit rules (time zone required) otherwise.
@@ -64,6 +54,7 @@ export function InformationForm({
   role: Role;
   onDirty: (dirty: boolean) => void;
 }) {
+  const { t, i18n } = useTranslation('admin');
   const editing = company !== null;
   const shape = editing ? companyUpdateSchema.shape : companyCreateSchema.shape;
   const partners = useQuery({
@@ -71,8 +62,9 @@ export function InformationForm({
     queryFn: ({ signal }) => fetchPartners({ page: 1, per_page: 100 }, signal),
     enabled: role === 'owner',
   });
-  const countryOptions = useMemo(() => COUNTRIES.map((c) => ({ value: c.name, label: c.name })), []);
-  const zoneOptions = useMemo(() => TIME_ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
+  // The names follow the interface language.
+  const countries = useMemo(() => (i18n.language ? countryOptions() : []), [i18n.language]);
+  const zoneOptions = useMemo(() => (i18n.language ? timeZoneOptions() : []), [i18n.language]);
   useEffect(() => form.setFieldsValue(informationValues(company)), [company, form]);
   const optionalText = (field: 'address2') => [zodRule(shape[field], { optional: true })];
 
@@ -88,16 +80,16 @@ export function InformationForm({
       <div className="form-grid">
         <Form.Item
           name="company_name"
-          label="Company name"
+          label={t('companyWizard.information.name')}
           required
           rules={[zodRule(shape.company_name)]}
           className="span-2"
         >
-          <Input placeholder="e.g. Saffron & Co. Restaurant Group" maxLength={200} />
+          <Input placeholder={t('companyWizard.information.namePlaceholder')} maxLength={200} />
         </Form.Item>
         <Form.Item
           name="status"
-          label="Status"
+          label={t('companyWizard.information.status')}
           required={!editing}
           rules={[
             zodRule(editing ? companyUpdateSchema.shape.status : companyCreateSchema.shape.status, {
@@ -105,60 +97,101 @@ export function InformationForm({
             }),
           ]}
         >
-          <Select options={STATUS_OPTIONS} placeholder="Choose a status" />
+          <Select
+            options={[
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
+            ]}
+            placeholder={t('companyWizard.information.chooseStatus')}
+          />
         </Form.Item>
         <Form.Item
           name="type"
-          label="Company type"
+          label={t('companyWizard.information.type')}
           required={!editing}
           rules={[
             zodRule(editing ? companyUpdateSchema.shape.type : companyCreateSchema.shape.type, { optional: editing }),
           ]}
         >
-          <Select showSearch options={COMPANY_TYPES.map((t) => ({ value: t, label: t }))} placeholder="Choose a type" />
+          <Select
+            showSearch={{ filterOption: searchBoth }}
+            options={COMPANY_TYPES.map((type) => ({ value: type, label: companyTypeLabel(t, type) }))}
+            placeholder={t('companyWizard.information.chooseType')}
+          />
         </Form.Item>
         <Form.Item
           name="address1"
-          label="Address"
+          label={t('companyWizard.information.address')}
           required={!editing}
           rules={[zodRule(shape.address1, { optional: editing })]}
           className="span-2"
         >
-          <Input placeholder="Street and building" maxLength={300} />
+          <Input placeholder={t('companyWizard.information.addressPlaceholder')} maxLength={300} />
         </Form.Item>
-        <Form.Item name="address2" label="Address line 2" rules={optionalText('address2')} className="span-2">
-          <Input placeholder="Floor, suite (optional)" maxLength={300} />
+        <Form.Item
+          name="address2"
+          label={t('companyWizard.information.address2')}
+          rules={optionalText('address2')}
+          className="span-2"
+        >
+          <Input placeholder={t('companyWizard.information.address2Placeholder')} maxLength={300} />
         </Form.Item>
-        <Form.Item name="city" label="City" required={!editing} rules={[zodRule(shape.city, { optional: editing })]}>
+        <Form.Item
+          name="city"
+          label={t('companyWizard.information.city')}
+          required={!editing}
+          rules={[zodRule(shape.city, { optional: editing })]}
+        >
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="state" label="State" required={!editing} rules={[zodRule(shape.state, { optional: editing })]}>
+        <Form.Item
+          name="state"
+          label={t('companyWizard.information.state')}
+          required={!editing}
+          rules={[zodRule(shape.state, { optional: editing })]}
+        >
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item
           name="country"
-          label="Country"
+          label={t('companyWizard.information.country')}
           required={!editing}
           rules={[zodRule(shape.country, { optional: editing })]}
         >
-          <Select showSearch options={countryOptions} placeholder="Choose a country" />
+          <Select
+            showSearch={{ filterOption: searchBoth }}
+            options={countries}
+            placeholder={t('companyWizard.information.chooseCountry')}
+          />
         </Form.Item>
-        <Form.Item name="zip" label="Zip" rules={[zodRule(shape.zip, { optional: true })]}>
-          <Input inputMode="numeric" maxLength={12} placeholder="Digits only (optional)" />
+        <Form.Item
+          name="zip"
+          label={t('companyWizard.information.zip')}
+          rules={[zodRule(shape.zip, { optional: true })]}
+        >
+          <Input inputMode="numeric" maxLength={12} placeholder={t('companyWizard.information.zipPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="timeZone"
-          label="Time zone"
+          label={t('companyWizard.information.timeZone')}
           required={editing}
           rules={[zodRule(shape.timeZone, { optional: !editing })]}
         >
-          <Select showSearch options={zoneOptions} placeholder="Choose a time zone" />
+          <Select
+            showSearch={{ filterOption: searchBoth }}
+            options={zoneOptions}
+            placeholder={t('companyWizard.information.chooseTimeZone')}
+          />
         </Form.Item>
         {role === 'owner' && (
-          <Form.Item name="partner_id" label="Partner" extra="The agency that runs this company, if any.">
+          <Form.Item
+            name="partner_id"
+            label={t('companyWizard.information.partner')}
+            extra={t('companyWizard.information.partnerHelp')}
+          >
             <Select
               allowClear
-              placeholder="No partner (run by the Owner)"
+              placeholder={t('companyWizard.information.noPartner')}
               loading={partners.isLoading}
               options={(partners.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             />

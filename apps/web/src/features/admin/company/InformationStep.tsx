@@ -1,9 +1,11 @@
 import { App, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { changedFields, MSG, type Role } from '@reputo/core';
 import { companiesApi, type Company } from '../api';
 import { StepHead, WizardFoot } from '../ui';
 import { errorText, fieldErrors } from '../format';
+import { translateMessage } from '../../../i18n/messages';
 import { InformationForm, informationValues, type InformationValues } from './InformationForm';
 
 /** Only the keys the API knows, with blanks as the API expects them. */
@@ -43,6 +45,7 @@ export function InformationStep({
   goNext: () => void;
   setDirty: (dirty: boolean) => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<InformationValues>();
   const { message, notification } = App.useApp();
   const save = useMutation({
@@ -55,19 +58,19 @@ export function InformationStep({
     onSuccess: (r) => {
       setDirty(false);
       if (r.created && r.company) {
-        void message.success(MSG.companyCreated);
+        void message.success(translateMessage(MSG.companyCreated));
         onCreated(r.company);
         return;
       }
       if (r.company) {
-        void message.success(MSG.companyUpdated);
+        void message.success(translateMessage(MSG.companyUpdated));
         onSaved(r.company);
       }
       goNext();
     },
     onError: (e) => {
       form.setFields(fieldErrors(e) as Parameters<typeof form.setFields>[0]);
-      notification.error({ title: MSG.error, description: errorText(e) });
+      notification.error({ title: translateMessage(MSG.error), description: errorText(e) });
     },
   });
   const submit = async () => {
@@ -80,11 +83,9 @@ export function InformationStep({
   return (
     <>
       <StepHead
-        title="Company information"
+        title={t('companyWizard.information.title')}
         description={
-          company
-            ? 'Name, address and time zone of the company.'
-            : 'Start with the basics; sources, brands and the package come next.'
+          company ? t('companyWizard.information.descriptionEdit') : t('companyWizard.information.descriptionNew')
         }
       />
       <InformationForm form={form} company={company} role={role} onDirty={setDirty} />
@@ -92,7 +93,7 @@ export function InformationStep({
         onBack={null}
         onNext={() => void submit()}
         loading={save.isPending}
-        nextLabel={company ? 'Save and continue' : 'Create company'}
+        nextLabel={company ? t('wizard.saveAndContinue') : t('companyWizard.information.create')}
       />
     </>
   );

@@ -1,27 +1,25 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Form, InputNumber, List, Select, Skeleton, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  FRAME_ORIGIN_MESSAGE,
-  FRAME_ORIGINS_MAX,
-  MSG,
-  parseFrameOrigin,
-  pluralize,
-  type LocationsTitle,
-} from '@reputo/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { FRAME_ORIGIN_MESSAGE, FRAME_ORIGINS_MAX, MSG, parseFrameOrigin } from '@reputo/core';
 import { companiesApi } from '../api';
 import { ApiKeyField, StepHead, WizardFoot } from '../ui';
-import { errorText } from '../format';
+import { errorText, formatNumber } from '../format';
+import { ownWordsTag } from '../tags';
+import { translateMessage } from '../../../i18n/messages';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 
+const ORIGIN_EXAMPLE = 'https://portal.example.com';
+
 /** Locations step (Partner role only): the number of locations the company may have. */
 export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
+  const { t } = useTranslation('admin');
   const { message, notification } = App.useApp();
   const [limit, setLimit] = useState<number | null>(company.locationsLimit);
   useEffect(() => setLimit(company.locationsLimit), [company.locationsLimit]);
   useEffect(() => setDirty(limit !== company.locationsLimit), [limit, company.locationsLimit, setDirty]);
-  const title = pluralize(company.locationsTitle as LocationsTitle).toLowerCase();
   const save = useMutation({
     mutationFn: async () =>
       limit === company.locationsLimit
@@ -30,28 +28,37 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
     onSuccess: (fresh) => {
       setDirty(false);
       if (fresh) {
-        void message.success(MSG.companyUpdated);
+        void message.success(translateMessage(MSG.companyUpdated));
         onSaved(fresh);
       }
       goNext();
     },
-    onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
+    onError: (e) => notification.error({ title: translateMessage(MSG.error), description: errorText(e) }),
   });
   return (
     <>
-      <StepHead title="Locations" description={`The company has ${company.locations_count} ${title} now.`} />
-      <Form layout="vertical" style={{ maxWidth: 360 }}>
+      <StepHead
+        title={t('companyWizard.locations.title')}
+        description={t(
+          `companyWizard.locations.now${company.locationsTitle === 'Product' ? 'Products' : company.locationsTitle === 'Unit' ? 'Units' : 'Locations'}`,
+          {
+            count: company.locations_count,
+            number: formatNumber(company.locations_count),
+          },
+        )}
+      />
+      <Form layout="vertical" style={{ maxInlineSize: 360 }}>
         <Form.Item
-          label="Number of the locations allowed"
+          label={t('companyWizard.locations.limit')}
           validateStatus={limit === null || limit < 1 ? 'error' : undefined}
-          help={limit === null || limit < 1 ? 'A company needs at least 1 location' : undefined}
+          help={limit === null || limit < 1 ? t('companyWizard.locations.limitMin') : undefined}
         >
           <InputNumber
             min={1}
             max={100000}
             value={limit}
             onChange={(v) => setLimit(v)}
-            style={{ width: '100%' }}
+            style={{ inlineSize: '100%' }}
             data-testid="locations-limit"
           />
         </Form.Item>
@@ -67,6 +74,7 @@ export function LocationsStep({ company, onSaved, goNext, goBack, setDirty }: St
 
 /** The sites (origins) whose pages may show the company's widgets in an iframe; no site until one is added. */
 function FrameAncestorsField({ companyId }: { companyId: number }) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const key = ['admin', 'embed', companyId];
@@ -79,25 +87,27 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
     onSuccess: (r) => {
       queryClient.setQueryData(key, r);
       setOrigins(null);
-      void message.success(MSG.companyUpdated);
+      void message.success(translateMessage(MSG.companyUpdated));
     },
     onError: (e) => void message.error(errorText(e)),
   });
   const error =
     invalid.length > 0
-      ? `${invalid[0]}: ${FRAME_ORIGIN_MESSAGE}`
+      ? t('companyWizard.apiKey.originInvalid', {
+          origin: invalid[0],
+          defaultValue: `${invalid[0]}: ${FRAME_ORIGIN_MESSAGE}`,
+        })
       : value.length > FRAME_ORIGINS_MAX
-        ? `At most ${FRAME_ORIGINS_MAX} origins`
+        ? t('companyWizard.apiKey.originsMax', { count: FRAME_ORIGINS_MAX, max: formatNumber(FRAME_ORIGINS_MAX) })
         : undefined;
   return (
-    <Form layout="vertical" style={{ maxWidth: 560, marginTop: 16 }}>
+    <Form layout="vertical" style={{ maxInlineSize: 560, marginBlockStart: 16 }}>
       <Form.Item
-        label="Sites allowed to embed"
+        label={t('companyWizard.apiKey.sites')}
         htmlFor="frame-ancestors"
         validateStatus={error ? 'error' : undefined}
         help={
-          error ??
-          'Origins such as https://portal.example.com. Until one is added, no site can show these widgets in an iframe.'
+          error ?? <Trans t={t} i18nKey="companyWizard.apiKey.sitesHelp" components={{ origin: <bdi dir="auto" /> }} />
         }
       >
         <Select
@@ -105,9 +115,10 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
           mode="tags"
           open={false}
           tokenSeparators={[' ', ',']}
+          tagRender={ownWordsTag}
           value={value}
           onChange={(v: string[]) => setOrigins(v)}
-          placeholder="https://portal.example.com"
+          placeholder={ORIGIN_EXAMPLE}
           loading={saved.isLoading}
           data-testid="frame-ancestors"
         />
@@ -118,7 +129,7 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
         disabled={origins === null || !!error}
         data-testid="frame-ancestors-save"
       >
-        Save sites
+        {t('companyWizard.apiKey.saveSites')}
       </Button>
     </Form>
   );
@@ -126,6 +137,7 @@ function FrameAncestorsField({ companyId }: { companyId: number }) {
 
 /** API key step: the company's accessToken (show, copy, rotate) and the widgets it can embed. */
 export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const widgets = useQuery({
     queryKey: adminKeys.companies.widgets(company.id),
@@ -135,26 +147,25 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
     mutationFn: () => companiesApi.rotateKey(company.id),
     onSuccess: (r) => {
       onSaved({ ...company, accessToken: r.accessToken });
-      void message.success('A new API key was issued.');
+      void message.success(t('apiKey.issued'));
     },
     onError: (e) => void message.error(errorText(e)),
   });
   return (
     <>
-      <StepHead
-        title="API key"
-        description="The company's systems read its reviews and locations through the public API with this key."
-      />
+      <StepHead title={t('companyWizard.apiKey.title')} description={t('companyWizard.apiKey.description')} />
       <ApiKeyField value={company.accessToken} onRotate={() => rotate.mutate()} rotating={rotate.isPending} />
-      <Typography.Paragraph className="muted small" style={{ marginTop: 12 }}>
-        Send it as the <code>x-api-key</code> header (or the <code>accessToken</code> query parameter) to{' '}
-        <code>/v2/public/reviews</code>, <code>/v2/public/locations</code>; see the API documentation at{' '}
-        <a href="/docs" target="_blank" rel="noreferrer">
-          /docs
-        </a>
-        .
+      <Typography.Paragraph className="muted small" style={{ marginBlockStart: 12 }}>
+        <Trans
+          t={t}
+          i18nKey="companyWizard.apiKey.usage"
+          components={{
+            code: <code dir="ltr" />,
+            docs: <a href="/docs" target="_blank" rel="noreferrer" dir="ltr" />,
+          }}
+        />
       </Typography.Paragraph>
-      <div className="section-title">Embeddable widgets</div>
+      <div className="section-title">{t('companyWizard.apiKey.widgets')}</div>
       {widgets.isLoading ? (
         <Skeleton active />
       ) : (
@@ -164,17 +175,23 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
             renderItem={(w) => (
               <List.Item>
                 <List.Item.Meta
-                  title={w.title}
+                  title={t(`widgets.${w.key}.title`, { defaultValue: w.title })}
                   description={
                     <>
-                      {w.description} <span className="muted small">({w.path})</span>
+                      {t(`widgets.${w.key}.description`, { defaultValue: w.description })}{' '}
+                      <span className="muted small">
+                        (<bdi dir="ltr">{w.path}</bdi>)
+                      </span>
                     </>
                   }
                 />
                 <div>
                   {w.views.map((v) => (
                     <Tag key={v.view}>
-                      View {v.view}: {v.label}
+                      {t('companyWizard.apiKey.view', {
+                        view: v.view,
+                        label: t(`widgets.views.${v.view}`, { defaultValue: v.label }),
+                      })}
                     </Tag>
                   ))}
                 </div>
@@ -184,7 +201,7 @@ export function ApiKeyStep({ company, onSaved, goNext, goBack }: StepProps) {
         </Card>
       )}
       <FrameAncestorsField companyId={company.id} />
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel="Finish" />
+      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.finish')} />
     </>
   );
 }

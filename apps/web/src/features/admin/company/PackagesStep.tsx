@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Select, Skeleton, Switch, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   ALWAYS_ON_FEATURES,
   FREE_TRIAL_DAYS,
@@ -9,12 +10,13 @@ import {
   normalizeFeatures,
   packageChangeDateFor,
   packageFeatures,
-  RESPONSE_LANGUAGES,
   type PackageName,
 } from '@reputo/core';
 import { companiesApi } from '../api';
 import { StepHead, WizardFoot } from '../ui';
 import { errorText, formatDate, formatNumber } from '../format';
+import { featureLabel, packageLabel, responseLanguageOptions } from '../labels';
+import { translateMessage } from '../../../i18n/messages';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
 
@@ -33,6 +35,7 @@ function packageFor(features: string[], chosen: string): string {
  * Search is always on. The switch panel is hidden for the Partner role. Also the reply languages.
  */
 export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty }: StepProps) {
+  const { t, i18n } = useTranslation('admin');
   const { message, notification } = App.useApp();
   const catalogue = useQuery({
     queryKey: adminKeys.packages,
@@ -76,24 +79,28 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
     onSuccess: (fresh) => {
       setDirty(false);
       if (fresh) {
-        void message.success(MSG.companyUpdated);
+        void message.success(translateMessage(MSG.companyUpdated));
         onSaved(fresh);
       }
       goNext();
     },
-    onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
+    onError: (e) => notification.error({ title: translateMessage(MSG.error), description: errorText(e) }),
   });
   const labels = useMemo(
-    () => new Map((catalogue.data?.features ?? []).map((f) => [f.value, f.label])),
-    [catalogue.data],
+    () => new Map((catalogue.data?.features ?? []).map((f) => [f.value, featureLabel(t, f.value, f.label)])),
+    [catalogue.data, t],
   );
+  const languageOptions = useMemo(() => (i18n.language ? responseLanguageOptions() : []), [i18n.language]);
 
   if (catalogue.isLoading || !catalogue.data) return <Skeleton active />;
   return (
     <>
       <StepHead
-        title="Package"
-        description={`The package sets the company's features. A Free trial lasts ${FREE_TRIAL_DAYS} days.`}
+        title={t('companyWizard.packages.title')}
+        description={t('companyWizard.packages.description', {
+          count: FREE_TRIAL_DAYS,
+          days: formatNumber(FREE_TRIAL_DAYS),
+        })}
       />
       <div className="package-grid" data-testid="packages">
         {catalogue.data.packages.map((p) => {
@@ -107,34 +114,46 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
               data-testid={`package-${p.name.replace(/\s+/g, '-').toLowerCase()}`}
               aria-pressed={pkg === p.name}
             >
-              <div className="pname">{p.name}</div>
+              <div className="pname">{packageLabel(t, p.name)}</div>
               <div className="pcredits">
                 {p.credits
-                  ? `${formatNumber(p.credits)} credits`
+                  ? t('companyWizard.packages.credits', { count: p.credits, credits: formatNumber(p.credits) })
                   : p.name === 'Custom'
-                    ? 'Features picked by hand'
-                    : `${FREE_TRIAL_DAYS} days, every feature`}
+                    ? t('companyWizard.packages.custom')
+                    : t('companyWizard.packages.trial', {
+                        count: FREE_TRIAL_DAYS,
+                        days: formatNumber(FREE_TRIAL_DAYS),
+                      })}
               </div>
-              {p.features.length > 0 && <div className="pfeat">{p.features.length} features</div>}
+              {p.features.length > 0 && (
+                <div className="pfeat">
+                  {t('companyWizard.packages.features', {
+                    count: p.features.length,
+                    features: formatNumber(p.features.length),
+                  })}
+                </div>
+              )}
             </button>
           );
           return p.selectable ? (
             card
           ) : (
-            <Tooltip key={p.name} title="Custom is set by switching features by hand.">
+            <Tooltip key={p.name} title={t('companyWizard.packages.customHint')}>
               {card}
             </Tooltip>
           );
         })}
       </div>
-      <p style={{ marginTop: 12 }} data-testid="package-change-date">
-        <span className="muted">{pkg === 'Free trial' ? 'Trial expires on' : 'Package since'}:</span>{' '}
+      <p style={{ marginBlockStart: 12 }} data-testid="package-change-date">
+        <span className="muted">
+          {pkg === 'Free trial' ? t('companyWizard.packages.trialExpires') : t('companyWizard.packages.since')}
+        </span>{' '}
         <strong>{formatDate(changeDate)}</strong>
       </p>
 
       {role !== 'partner' && (
         <>
-          <div className="section-title">Features</div>
+          <div className="section-title">{t('companyWizard.packages.featuresTitle')}</div>
           <div className="feature-list" data-testid="feature-switches">
             {catalogue.data.features.map((f) => {
               const locked = ALWAYS_ON_FEATURES.includes(f.value as (typeof ALWAYS_ON_FEATURES)[number]);
@@ -143,7 +162,7 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
                   <span>
                     {labels.get(f.value) ?? f.value}{' '}
                     {locked && (
-                      <Tooltip title="Always on">
+                      <Tooltip title={t('companyWizard.packages.alwaysOn')}>
                         <LockOutlined className="muted" />
                       </Tooltip>
                     )}
@@ -162,15 +181,16 @@ export function PackagesStep({ company, role, onSaved, goNext, goBack, setDirty 
         </>
       )}
 
-      <div className="section-title">Reply languages</div>
+      <div className="section-title">{t('companyWizard.packages.languages')}</div>
       <Select
         mode="multiple"
         allowClear
-        style={{ width: '100%', maxWidth: 520 }}
-        placeholder="The language of each review"
+        style={{ inlineSize: '100%', maxInlineSize: 520 }}
+        placeholder={t('companyWizard.packages.languagesPlaceholder')}
         value={languages}
         onChange={setLanguages}
-        options={Object.entries(RESPONSE_LANGUAGES).map(([value, label]) => ({ value, label }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={languageOptions}
         data-testid="languages"
       />
       <WizardFoot onBack={goBack} onNext={() => save.mutate()} loading={save.isPending} />

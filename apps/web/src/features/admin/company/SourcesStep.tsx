@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Select, Skeleton, Tooltip } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   changedFields,
   COMPETITOR_SOURCES_MESSAGE,
@@ -8,14 +9,17 @@ import {
   FEEDBACK_SOURCE,
   MAX_COMPETITOR_SOURCES,
   MSG,
-  SOURCE_URL_MESSAGE,
   validateSourceUrl,
 } from '@reputo/core';
 import { companiesApi, type SourceInfo } from '../api';
 import { SourceLogo, StepHead, WizardFoot } from '../ui';
-import { errorText } from '../format';
+import { errorText, formatNumber } from '../format';
+import { translateMessage } from '../../../i18n/messages';
 import type { StepProps } from './types';
 import { adminKeys } from '../queryKeys';
+
+// The mark after the ellipsis keeps it at the address's end in a right-to-left field.
+const GOOGLE_EXAMPLE = 'https://www.google.com/maps/place/…\u200e';
 
 interface SourcesState {
   sources: string[];
@@ -27,8 +31,10 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
   return (
     <label className={`source-tile${on ? ' on' : ''}`} data-testid={`source-${source.value}`}>
       <SourceLogo logo={source.logo} title={source.title} size={24} />
-      <span className="name">{source.title}</span>
-      <Checkbox checked={on} onChange={onToggle} aria-label={source.title} />
+      <span className="name">
+        <bdi dir="auto">{source.title}</bdi>
+      </span>
+      <Checkbox checked={on} onChange={onToggle} />
     </label>
   );
 }
@@ -39,6 +45,7 @@ function SourceTile({ source, on, onToggle }: { source: SourceInfo; on: boolean;
  * the spec's message), and an optional page address per source checked by the source's rule.
  */
 export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: StepProps) {
+  const { t } = useTranslation('admin');
   const { message, notification } = App.useApp();
   const catalogue = useQuery({
     queryKey: adminKeys.sources,
@@ -57,7 +64,14 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
   const [urlErrors, setUrlErrors] = useState<Record<string, string>>({});
   useEffect(() => setState(saved), [saved]);
 
-  const all = catalogue.data?.data ?? [];
+  // Our own Feedback source is named in the interface language; the others are names of services.
+  const all = useMemo(
+    () =>
+      (catalogue.data?.data ?? []).map((s) =>
+        s.value === FEEDBACK_SOURCE ? { ...s, title: t('companyWizard.sources.feedbackTitle') } : s,
+      ),
+    [catalogue.data, t],
+  );
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
   const main = all.filter((s) => !s.isAdditionalSource);
   const additional = all.filter((s) => s.isAdditionalSource);
@@ -78,7 +92,9 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
   const full = state.competitorsSources.length >= MAX_COMPETITOR_SOURCES;
 
   const urlError = (source: string, url: string): string | null =>
-    url === '' || validateSourceUrl(source, url) ? null : SOURCE_URL_MESSAGE(byValue.get(source)?.title ?? source);
+    url === '' || validateSourceUrl(source, url)
+      ? null
+      : t('companyWizard.sources.urlInvalid', { source: byValue.get(source)?.title ?? source });
   const save = useMutation({
     mutationFn: async () => {
       const urls = Object.fromEntries(
@@ -99,12 +115,12 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
     onSuccess: (fresh) => {
       setDirty(false);
       if (fresh) {
-        void message.success(MSG.companySourcesUpdated);
+        void message.success(translateMessage(MSG.companySourcesUpdated));
         onSaved(fresh);
       }
       goNext();
     },
-    onError: (e) => notification.error({ title: MSG.error, description: errorText(e) }),
+    onError: (e) => notification.error({ title: translateMessage(MSG.error), description: errorText(e) }),
   });
   const submit = () => {
     const errors: Record<string, string> = {};
@@ -114,7 +130,7 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
     }
     setUrlErrors(errors);
     if (state.sources.length === 0) {
-      void message.error('Choose at least one review source.');
+      void message.error(t('companyWizard.sources.chooseOne'));
       return;
     }
     if (Object.keys(errors).length === 0) save.mutate();
@@ -123,22 +139,19 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
   if (catalogue.isLoading) return <Skeleton active />;
   return (
     <>
-      <StepHead
-        title="Sources"
-        description="Where the company's reviews come from. New companies start with the defaults of their type."
-      />
-      <div className="section-title">Main sources</div>
+      <StepHead title={t('companyWizard.sources.title')} description={t('companyWizard.sources.description')} />
+      <div className="section-title">{t('companyWizard.sources.main')}</div>
       <div className="source-grid">
         {main.map((s) => (
           <SourceTile key={s.value} source={s} on={state.sources.includes(s.value)} onToggle={() => toggle(s.value)} />
         ))}
       </div>
 
-      <div className="section-title">Additional sources</div>
+      <div className="section-title">{t('companyWizard.sources.additional')}</div>
       <Select
         mode="multiple"
-        style={{ width: '100%' }}
-        placeholder="Search about 100 more sources: Yelp, Trustpilot, Amazon, Glassdoor, delivery apps…"
+        style={{ inlineSize: '100%' }}
+        placeholder={t('companyWizard.sources.additionalPlaceholder')}
         value={state.sources.filter((v) => byValue.get(v)?.isAdditionalSource)}
         onChange={(values: string[]) =>
           update({ sources: [...state.sources.filter((v) => !byValue.get(v)?.isAdditionalSource), ...values] })
@@ -148,7 +161,7 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
           value: s.value,
           title: s.title,
           label: (
-            <span>
+            <span dir="auto">
               <SourceLogo logo={s.logo} title={s.title} size={16} /> {s.title}
             </span>
           ),
@@ -156,13 +169,15 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
         data-testid="additional-sources"
       />
 
-      <div className="section-title">Competitor sources</div>
-      <p className="muted small" style={{ marginTop: -4 }}>
-        Up to {MAX_COMPETITOR_SOURCES} of the company's sources are tracked for competitors. Feedback is never one of
-        them.
+      <div className="section-title">{t('companyWizard.sources.competitors')}</div>
+      <p className="muted small" style={{ marginBlockStart: -4 }}>
+        {t('companyWizard.sources.competitorsHelp', {
+          count: MAX_COMPETITOR_SOURCES,
+          max: formatNumber(MAX_COMPETITOR_SOURCES),
+        })}
       </p>
       {competitorChoices.length === 0 ? (
-        <Alert type="info" showIcon title="Choose the company's sources first." />
+        <Alert type="info" showIcon title={t('companyWizard.sources.chooseFirst')} />
       ) : (
         <div className="source-grid" data-testid="competitor-sources">
           {competitorChoices.map((value) => {
@@ -176,7 +191,9 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
                 data-testid={`competitor-${value}`}
               >
                 {s && <SourceLogo logo={s.logo} title={s.title} size={20} />}
-                <span className="name">{s?.title ?? value}</span>
+                <span className="name">
+                  <bdi dir="auto">{s?.title ?? value}</bdi>
+                </span>
                 <Checkbox
                   checked={on}
                   disabled={disabled}
@@ -191,7 +208,7 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
               </label>
             );
             return disabled ? (
-              <Tooltip key={value} title={COMPETITOR_SOURCES_MESSAGE}>
+              <Tooltip key={value} title={translateMessage(COMPETITOR_SOURCES_MESSAGE)}>
                 {tile}
               </Tooltip>
             ) : (
@@ -201,14 +218,14 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
         </div>
       )}
       {full && (
-        <div className="muted small" style={{ marginTop: 8 }} data-testid="competitor-limit">
-          {COMPETITOR_SOURCES_MESSAGE}
+        <div className="muted small" style={{ marginBlockStart: 8 }} data-testid="competitor-limit">
+          {translateMessage(COMPETITOR_SOURCES_MESSAGE)}
         </div>
       )}
 
-      <div className="section-title">Page addresses</div>
-      <p className="muted small" style={{ marginTop: -4 }}>
-        Optional: the company-wide page on each source (for products and apps). Locations have their own addresses.
+      <div className="section-title">{t('companyWizard.sources.addresses')}</div>
+      <p className="muted small" style={{ marginBlockStart: -4 }}>
+        {t('companyWizard.sources.addressesHelp')}
       </p>
       <div className="source-urls">
         {state.sources
@@ -218,19 +235,21 @@ export function SourcesStep({ company, onSaved, goNext, goBack, setDirty }: Step
             return (
               <div className="source-url-row" key={value}>
                 <span className="label">
-                  {s && <SourceLogo logo={s.logo} title={s.title} size={18} />} {s?.title ?? value}
+                  {s && <SourceLogo logo={s.logo} title={s.title} size={18} />}{' '}
+                  <bdi dir="auto">{s?.title ?? value}</bdi>
                 </span>
                 <Form.Item
                   validateStatus={urlErrors[value] ? 'error' : undefined}
                   help={urlErrors[value]}
-                  style={{ marginBottom: 0 }}
+                  style={{ marginBlockEnd: 0 }}
                 >
                   <Input
+                    dir="auto"
                     value={state.sourceUrls[value] ?? ''}
                     placeholder={
                       value === 'google'
-                        ? 'https://www.google.com/maps/place/…'
-                        : `Address of the company on ${s?.title ?? value}`
+                        ? GOOGLE_EXAMPLE
+                        : t('companyWizard.sources.addressPlaceholder', { source: s?.title ?? value })
                     }
                     onChange={(e) => {
                       update({ sourceUrls: { ...state.sourceUrls, [value]: e.target.value } });
