@@ -18,7 +18,18 @@ async function loadLocales(language: UiLanguage): Promise<Locale | undefined> {
   const [antd] = await Promise.all([import('antd/es/locale/ar_EG'), import('dayjs/locale/ar')]);
   dayjs.locale('ar');
   dayjsLocalized = true;
-  return antd.default;
+  return withNarrowWeekdays(antd.default);
+}
+
+/**
+ * antd's Arabic calendars head their columns with whole day names ("الخميس"), which run into one
+ * another in a date picker's narrow columns; Arabic calendars use the one-letter forms.
+ */
+function withNarrowWeekdays(locale: Locale): Locale {
+  const picker = locale.DatePicker;
+  if (!picker) return locale;
+  const shortWeekDays = ['ح', 'ن', 'ث', 'ر', 'خ', 'ج', 'س'];
+  return { ...locale, DatePicker: { ...picker, lang: { ...picker.lang, shortWeekDays } } };
 }
 
 /**
