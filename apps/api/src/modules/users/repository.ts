@@ -30,7 +30,16 @@ export async function updateUser(
   patch: Partial<
     Pick<
       UserRow,
-      'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart' | 'sessionsNotBefore'
+      | 'firstName'
+      | 'lastName'
+      | 'email'
+      | 'passwordHash'
+      | 'status'
+      | 'lastLoginAt'
+      | 'weekStart'
+      | 'sessionsNotBefore'
+      | 'language'
+      | 'digits'
     >
   >,
 ): Promise<UserRow | undefined> {
