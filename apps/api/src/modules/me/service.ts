@@ -1,11 +1,15 @@
 import {
   displayName,
+  DEFAULT_UI_LANGUAGE,
+  effectiveLanguage,
   isDigitSystem,
+  isTeamRole,
   isUiLanguage,
   isValidEmail,
   locationsTitleFor,
   MSG,
   MIN_PASSWORD_LENGTH,
+  type Role,
   type UiLanguage,
 } from '@reputo/core';
 import type { Db } from '../../db/client';
@@ -14,23 +18,47 @@ import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { requestPartner } from '../../platform/identityCache';
 import { setPasswordEndingSessions } from '../auth/service';
-import { findUserByEmail, updateUser } from '../users/repository';
+import { findUserByEmail, findUsersByEmails, updateUser, type UserRow } from '../users/repository';
 import { regionLanguagesOf } from './repository';
 import type { CurrentUser, UserPatch } from './schemas';
 
 /**
- * The interface language a region's override (states.language) gives the effective user of a
- * context: the one language all the regions of the user's locations agree on. A location without a
- * region, regions that disagree, or a role without locations (Owner, partner users) give null.
+ * The interface language a region's override (states.language) gives a user: the one language all
+ * the regions of the user's locations (all the company's when none are listed) agree on. A location
+ * without a region, regions that disagree, or a role without locations (Owner, partner users) give null.
  */
 export async function regionLanguage(
   db: Db,
-  ctx: Pick<ActingContext, 'companyId' | 'locationIds'>,
+  user: Pick<UserRow, 'role' | 'companyId' | 'locationIds'>,
 ): Promise<UiLanguage | null> {
-  if (ctx.companyId === null) return null;
-  const found = await regionLanguagesOf(db, ctx.companyId, ctx.locationIds);
+  if (user.companyId === null || !isTeamRole(user.role as Role)) return null;
+  const found = await regionLanguagesOf(db, user.companyId, user.locationIds);
   if (found.length !== 1) return null;
   return isUiLanguage(found[0]) ? found[0] : null;
+}
+
+/** A user's effective interface language: their own, else their region's, else English (mails go in it). */
+export async function languageOfUser(
+  db: Db,
+  user: Pick<UserRow, 'language' | 'role' | 'companyId' | 'locationIds'>,
+): Promise<UiLanguage> {
+  if (isUiLanguage(user.language)) return user.language;
+  return effectiveLanguage(null, await regionLanguage(db, user));
+}
+
+/**
+ * The effective language of each address that is a user's (a mail's recipients); other addresses
+ * (a report's extra recipients) get `fallback`.
+ */
+export async function languagesOfEmails(
+  db: Db,
+  emails: readonly string[],
+  fallback: UiLanguage = DEFAULT_UI_LANGUAGE,
+): Promise<(email: string) => UiLanguage> {
+  const found = new Map<string, UiLanguage>();
+  for (const user of await findUsersByEmails(db, emails))
+    found.set(user.email.toLowerCase(), await languageOfUser(db, user));
+  return (email) => found.get(email.toLowerCase()) ?? fallback;
 }
 
 /** The "Current user" of spec 000 section 3, for the effective user of the acting context. */
@@ -38,7 +66,7 @@ export async function currentUser(db: Db, ctx: ActingContext): Promise<CurrentUs
   const { user, company } = ctx;
   const [partner, region] = await Promise.all([
     ctx.partnerId ? requestPartner(db, ctx.partnerId) : undefined,
-    regionLanguage(db, ctx),
+    regionLanguage(db, user),
   ]);
   return {
     id: user.id,
