@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@reputo/core';
+import { directionOf, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { t } from '../../platform/i18n';
 import type { ActingContext } from '../../platform/acting';
@@ -150,6 +150,6 @@ export async function statisticsWorkbook(
     trends: [trend, summary],
     ranking: [locations],
   };
-  const content = await buildWorkbook(sheets[kind]);
+  const content = await buildWorkbook(sheets[kind], { rightToLeft: directionOf(lang) === 'rtl' });
   return { filename: `${kind}-${avg.period.from}-${avg.period.to}.xlsx`, content };
 }
