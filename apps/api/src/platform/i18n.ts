@@ -57,6 +57,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/**
+ * An ISO date (2025-03-01, optionally with a time) for a sentence in a language. In Arabic text the
+ * digits after Arabic letters are Arabic numbers to the bidi algorithm, and a hyphen between them
+ * splits the date into runs shown in reverse (01-03-2025); slashes keep it whole, day first as the
+ * Gulf writes it (01/03/2025).
+ */
+export function dateText(language: UiLanguage, iso: string): string {
+  if (directionOf(language) === 'ltr') return iso;
+  return iso.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$3/$2/$1');
+}
+
 /** An HTML mail body in a language: Arabic (right to left) is wrapped with `dir="rtl" lang="ar"`. */
 export function mailHtml(language: UiLanguage, body: string): string {
   if (language === DEFAULT_UI_LANGUAGE) return body;

@@ -1,5 +1,5 @@
 import { isValidEmail, MSG, presetRange, type UiLanguage, type WeekStart } from '@reputo/core';
-import { mailHtml, t, textAsHtml } from '../../platform/i18n';
+import { dateText, mailHtml, t, textAsHtml } from '../../platform/i18n';
 import { languageOfUser, languagesOfEmails } from '../me/service';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
@@ -129,8 +129,8 @@ export async function sendReport(
     const lines = [
       t(lang, label === 'monthly' ? 'mail:report.introMonthly' : 'mail:report.introWeekly', {
         company,
-        from: range.from,
-        to: range.to,
+        from: dateText(lang, range.from),
+        to: dateText(lang, range.to),
       }),
       '',
       vol.previous_reviews !== null
@@ -184,8 +184,8 @@ export async function sendReport(
       to,
       subject: t(lang, label === 'monthly' ? 'mail:report.subjectMonthly' : 'mail:report.subjectWeekly', {
         company,
-        from: range.from,
-        to: range.to,
+        from: dateText(lang, range.from),
+        to: dateText(lang, range.to),
       }),
       text,
       ...(lang === 'en' ? {} : { html: mailHtml(lang, textAsHtml(text)) }),

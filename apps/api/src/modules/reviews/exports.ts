@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { directionOf, sourceTitle, type ReviewFilterValues, type UiLanguage } from '@reputo/core';
-import { t } from '../../platform/i18n';
+import { dateText, t } from '../../platform/i18n';
 import type ExcelJS from 'exceljs';
 import { loadExcelJS, loadPdfKit } from '../../platform/lazyModules';
 import type { Db } from '../../db/client';
@@ -133,7 +133,9 @@ export async function reviewsPdf(
       richText(doc, title, { x: 40, width, fontSize: 18, color: '#1f1f1f', direction: dir });
       richText(
         doc,
-        t(lang, 'exports:pdf.exported', { date: new Date().toISOString().slice(0, 16).replace('T', ' ') }),
+        t(lang, 'exports:pdf.exported', {
+          date: dateText(lang, new Date().toISOString().slice(0, 16).replace('T', ' ')),
+        }),
         {
           x: 40,
           width,

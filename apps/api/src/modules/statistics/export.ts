@@ -1,6 +1,6 @@
 import { directionOf, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
-import { t } from '../../platform/i18n';
+import { dateText, t } from '../../platform/i18n';
 import type { ActingContext } from '../../platform/acting';
 import { buildWorkbook, type AnySheet, type SheetSpec } from './excel';
 import {
@@ -27,11 +27,12 @@ function intro(
     t(lang, 'exports:statistics.titleLine', { title, company: ctx.company?.companyName ?? '' }),
     previous
       ? t(lang, 'exports:statistics.periodCompared', {
-          ...period,
-          previousFrom: previous.from,
-          previousTo: previous.to,
+          from: dateText(lang, period.from),
+          to: dateText(lang, period.to),
+          previousFrom: dateText(lang, previous.from),
+          previousTo: dateText(lang, previous.to),
         })
-      : t(lang, 'exports:statistics.period', period),
+      : t(lang, 'exports:statistics.period', { from: dateText(lang, period.from), to: dateText(lang, period.to) }),
   ];
 }
 
