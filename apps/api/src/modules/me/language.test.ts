@@ -274,4 +274,16 @@ describeEachDatabase('Interface language: user settings, region default, mails, 
     expect(extracted).toContain(normal(ARABIC_REVIEW));
     expect(extracted).toContain(normal('سارة علي'));
   });
+
+  it('sends a scheduled report in the recipient’s language (the analyst chose Arabic)', async () => {
+    const res = await call('analyst@alpha.test', 'POST', '/v2/api/reportSettings/trigger', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await lastMailTo(env, 'analyst@alpha.test');
+    expect(mail.subject.startsWith('تقريرك الأسبوعي من Reputo: Alpha Restaurants (')).toBe(true);
+    // Dates in an Arabic sentence are written day first with slashes (whole under the bidi algorithm).
+    expect(mail.subject).toMatch(/\(\d{2}\/\d{2}\/\d{4} إلى \d{2}\/\d{2}\/\d{4}\)$/);
+    expect(mail.text).toContain(t('ar', 'mail:report.attached'));
+    expect(mail.text).toContain(t('ar', 'mail:report.nps', { value: t('ar', 'mail:report.notAvailable') }));
+    expect(mail.html).toContain('dir="rtl" lang="ar"');
+  });
 });
