@@ -16,6 +16,8 @@ import { registerAttemptLimits } from './platform/auth/rateLimit';
 import { createTokenSigner } from './platform/auth/tokens';
 import type { App, AppDeps } from './platform/deps';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { registerRequestLanguage } from './platform/i18n';
+import { languageOfUser } from './modules/me/service';
 import { registerInputGuards } from './platform/input';
 import { jobQueueFor } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
@@ -178,6 +180,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // First, so its onRoute hook sees every route, the plugins' (documentation pages, WebSocket) included.
   useApiKeys(fastify);
   const access = registerAccess(app, { db, signer: deps.signer, checkApiKey });
+  // Error answers and exports speak the request's language; without Accept-Language, the signed-in user's.
+  registerRequestLanguage(fastify, (request) =>
+    request.acting ? languageOfUser(db, request.acting.user) : Promise.resolve(null),
+  );
   await app.register(formbody);
   // Large answers (an uncached report, an export as CSV, the OpenAPI document) go compressed when the
   // client accepts it: brotli at quality 4, about gzip's speed at a smaller size. Below 16 kB, as for

@@ -18,3 +18,4 @@ export * from './admin';
 export * from './webhooks';
 export * from './feedback';
 export * from './listings';
+export * from './languages';

@@ -196,8 +196,9 @@ export function registerAccess(
       return;
     }
     const ctx = await authenticate(deps.db, deps.signer, request, a);
-    authorize(ctx, a);
+    // Kept before the check, so a refusal is answered in the signed-in user's language.
     request.acting = ctx;
+    authorize(ctx, a);
   });
   return { permissions, routes };
 }

@@ -188,6 +188,8 @@ export interface RichTextOptions {
   width: number;
   fontSize: number;
   color: string;
+  /** The paragraphs' base direction: 'auto' (the default) from their first strong letter, as user content is; an interface label in Arabic is 'rtl'. */
+  direction?: 'ltr' | 'rtl' | 'auto';
 }
 
 /** Breaks a paragraph into lines [start, end) that fit the width, at spaces (a word wider than the line is cut). */
@@ -248,7 +250,7 @@ export function richText(doc: PDFKit.PDFDocument, text: string, opts: RichTextOp
   const lineHeight = doc.currentLineHeight(true);
   let y = doc.y;
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const { levels, paragraphs } = bidi.getEmbeddingLevels(paragraph, 'auto');
+    const { levels, paragraphs } = bidi.getEmbeddingLevels(paragraph, opts.direction ?? 'auto');
     const rtl = (paragraphs[0]?.level ?? 0) % 2 === 1;
     for (const [start, end] of lineBreaks(doc, paragraph, levels, opts.width)) {
       const visible = paragraph.slice(start, end).trimEnd().length;

@@ -40,6 +40,7 @@ async function writeSheet(
   sheetName: string,
   columns: XlsxColumn[],
   batches: AsyncIterable<XlsxCell[][]>,
+  rightToLeft: boolean,
 ): Promise<void> {
   const { stream } = await loadExcelJS();
   const workbook = new stream.xlsx.WorkbookWriter({
@@ -48,7 +49,7 @@ async function writeSheet(
     useSharedStrings: false,
     zip: ZIP_OPTIONS,
   });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1, rightToLeft }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
@@ -63,11 +64,16 @@ async function writeSheet(
 
 /**
  * One sheet with a bold, frozen header row, its rows arriving in batches (an async iterable of
- * row arrays). The stream errors if the rows do.
+ * row arrays). The stream errors if the rows do. `rightToLeft`: the sheet reads from the right (Arabic).
  */
-export function xlsxStream(sheetName: string, columns: XlsxColumn[], batches: AsyncIterable<XlsxCell[][]>): Readable {
+export function xlsxStream(
+  sheetName: string,
+  columns: XlsxColumn[],
+  batches: AsyncIterable<XlsxCell[][]>,
+  opts: { rightToLeft?: boolean } = {},
+): Readable {
   const out = new PassThrough();
-  writeSheet(out, sheetName, columns, batches).catch((error: unknown) =>
+  writeSheet(out, sheetName, columns, batches, opts.rightToLeft ?? false).catch((error: unknown) =>
     out.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return out;

@@ -85,7 +85,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update one field of the current user: firstName, lastName, email or password */
+        /** Update one field of the current user (firstName, lastName, email or password), or the interface settings language and digits (one or both) */
         patch: operations["patchUser"];
         trace?: never;
     };
@@ -5101,6 +5101,12 @@ export interface operations {
                         locationsTitle: "Location" | "Product" | "Unit";
                         partnerId: number | null;
                         partnerName: string | null;
+                        /** @enum {string|null} */
+                        language: "en" | "ar" | null;
+                        /** @enum {string|null} */
+                        regionLanguage: "en" | "ar" | null;
+                        /** @enum {string} */
+                        digits: "latn" | "arab";
                     };
                 };
             };
@@ -5136,6 +5142,10 @@ export interface operations {
                     lastName?: string;
                     email?: string;
                     password?: string;
+                    /** @enum {string|null} */
+                    language?: "en" | "ar" | null;
+                    /** @enum {string} */
+                    digits?: "latn" | "arab";
                 };
             };
         };
@@ -5171,6 +5181,12 @@ export interface operations {
                         locationsTitle: "Location" | "Product" | "Unit";
                         partnerId: number | null;
                         partnerName: string | null;
+                        /** @enum {string|null} */
+                        language: "en" | "ar" | null;
+                        /** @enum {string|null} */
+                        regionLanguage: "en" | "ar" | null;
+                        /** @enum {string} */
+                        digits: "latn" | "arab";
                     };
                 };
             };

@@ -152,6 +152,10 @@ export const users = pgTable(
     /** 'active' once a password is set; 'invited' until the invitation is accepted. */
     status: text('status').notNull().default('active'),
     weekStart: smallint('week_start').notNull().default(7),
+    /** The interface language the user chose ('en' | 'ar'); null: not chosen, their region's default (states.language) or English. */
+    language: text('language'),
+    /** The digits numbers are shown in: 'latn' (0-9) or 'arab' (Arabic-Indic). */
+    digits: text('digits').notNull().default('latn'),
     /** Locations a team member may see; null means all of the company's. */
     locationIds: jsonb('location_ids').$type<number[] | null>(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

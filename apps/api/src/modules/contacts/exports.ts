@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { directionOf, type UiLanguage } from '@reputo/core';
+import { t } from '../../platform/i18n';
 import type { Db } from '../../db/client';
 import { xlsxStream, type XlsxCell, type XlsxColumn } from '../../platform/xlsx';
 import { memberBatches } from './repository';
@@ -52,11 +54,11 @@ export function listExcel(db: Db, companyId: number, listId: number): Readable {
   return xlsxStream('Contacts', CONTACT_COLUMNS, contactRows(db, companyId, listId));
 }
 
-const SUPPRESSION_COLUMNS: XlsxColumn[] = [
-  { header: 'Channel', width: 10 },
-  { header: 'Address', width: 32 },
-  { header: 'Reason', width: 14 },
-  { header: 'Since', width: 18 },
+const SUPPRESSION_COLUMNS: [key: string, width: number][] = [
+  ['channel', 10],
+  ['address', 32],
+  ['reason', 14],
+  ['since', 18],
 ];
 
 async function* suppressionRows(db: Db, companyId: number, filter: SuppressionFilter): AsyncGenerator<XlsxCell[][]> {
@@ -64,6 +66,18 @@ async function* suppressionRows(db: Db, companyId: number, filter: SuppressionFi
     yield batch.map((s) => [s.channel, s.address, s.reason, s.createdAt.toISOString().slice(0, 16).replace('T', ' ')]);
 }
 
-export function suppressionsExcel(db: Db, companyId: number, filter: SuppressionFilter): Readable {
-  return xlsxStream('Suppressions', SUPPRESSION_COLUMNS, suppressionRows(db, companyId, filter));
+/** The suppression list in a language (the contacts sheet keeps the upload's English columns: it is uploaded again). */
+export function suppressionsExcel(
+  db: Db,
+  companyId: number,
+  filter: SuppressionFilter,
+  lang: UiLanguage = 'en',
+): Readable {
+  const columns: XlsxColumn[] = SUPPRESSION_COLUMNS.map(([key, width]) => ({
+    header: t(lang, `exports:suppressions.columns.${key}`),
+    width,
+  }));
+  return xlsxStream(t(lang, 'exports:suppressions.sheet'), columns, suppressionRows(db, companyId, filter), {
+    rightToLeft: directionOf(lang) === 'rtl',
+  });
 }

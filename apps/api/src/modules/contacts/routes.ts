@@ -6,6 +6,7 @@ import { xlsxFile } from '../../platform/openapi';
 import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { listExcel, suppressionsExcel } from './exports';
+import { languageOf } from '../../platform/i18n';
 import { deleteList, insertList, listLists, listMembers, removeMember, renameList } from './repository';
 import {
   addedContactSchema,
@@ -342,7 +343,12 @@ function suppressionRoutes(app: App, { db }: AppDeps): void {
       sendWorkbook(
         reply,
         `suppressions-${today()}.xlsx`,
-        suppressionsExcel(db, scopeCompanyId(actingOf(request)), { channel: request.query.channel }),
+        suppressionsExcel(
+          db,
+          scopeCompanyId(actingOf(request)),
+          { channel: request.query.channel },
+          await languageOf(request),
+        ),
       ),
   );
 

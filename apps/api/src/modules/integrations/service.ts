@@ -1,4 +1,6 @@
 import { googleBusinessClient, googleStars, type GoogleLocation } from '../../connectors/google/business';
+import { mailHtml, t, textAsHtml } from '../../platform/i18n';
+import { languagesOfEmails } from '../me/service';
 import { facebookRatingsClient, type FacebookPage } from '../../connectors/facebook/ratings';
 import {
   authorizationRequest,
@@ -251,13 +253,20 @@ export async function markReconnect(deps: Deps, row: ConnectionRow, reason: stri
   const mail = await claimReconnectMail(deps.db, target.id, now);
   if (mail) {
     const title = SOURCE_TITLES[row.source as Source] ?? row.source;
-    for (const to of await companyAdminEmails(deps.db, row.companyId))
+    const page = `${deps.config.publicUrl}${SETTINGS_PAGE}`;
+    const admins = await companyAdminEmails(deps.db, row.companyId);
+    const languageOf = await languagesOfEmails(deps.db, admins);
+    for (const to of admins) {
+      const lang = languageOf(to);
+      const text = `${t(lang, 'mail:reconnect.intro', { source: title, reason })}\n\n${t(lang, 'mail:reconnect.action', { page, source: title })}`;
       await deps.mailer.send({
         to,
-        subject: `Reconnect ${title} to keep your reviews coming`,
-        text: `Reputo can no longer read your ${title} reviews: ${reason}\n\nOpen ${deps.config.publicUrl}${SETTINGS_PAGE} and connect ${title} again. Reviews already imported stay.`,
-        links: [`${deps.config.publicUrl}${SETTINGS_PAGE}`],
+        subject: t(lang, 'mail:reconnect.subject', { source: title }),
+        text,
+        ...(lang === 'en' ? {} : { html: mailHtml(lang, textAsHtml(text)) }),
+        links: [page],
       });
+    }
   }
   throw new ReconnectNeeded(reason);
 }

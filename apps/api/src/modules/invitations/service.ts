@@ -5,7 +5,8 @@ import { AppError, badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import { appLink } from '../../platform/links';
-import { escapeHtml } from '../password/service';
+import { mailHtml, t, tHtml } from '../../platform/i18n';
+import { languageOfUser } from '../me/service';
 import type { UserRow } from '../users/repository';
 import { updateUser } from '../users/repository';
 import { findLiveInvitation, insertInvitation, markInvitationAccepted, revokeUserInvitations } from './repository';
@@ -47,18 +48,26 @@ export async function sendInvitation(
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
   const link = appLink(deps.publicUrl, input.url, `/invitation/${token}`);
-  const where = input.companyName ? ` to ${input.companyName}` : '';
-  const inviter = [input.invitedBy.firstName, input.invitedBy.lastName].filter(Boolean).join(' ') || 'Your team';
+  // In the invited user's language: their region's default (a fresh user has chosen none), else English.
+  const lang = await languageOfUser(deps.db, input.user);
+  const company = input.companyName;
+  const inviter =
+    [input.invitedBy.firstName, input.invitedBy.lastName].filter(Boolean).join(' ') ||
+    t(lang, 'mail:invitation.yourTeam');
+  const vars = { inviter, company: company ?? '', link };
+  const greeting = (esc: typeof t) =>
+    input.user.firstName
+      ? esc(lang, 'mail:greeting.named', { name: input.user.firstName })
+      : esc(lang, 'mail:greeting.anonymous');
+  const intro = company ? 'mail:invitation.introToCompany' : 'mail:invitation.intro';
   await deps.mailer.send({
     to: input.user.email,
-    subject: `${inviter} invited you${where} on Reputo`,
-    text: [
-      `Hello ${input.user.firstName ?? 'there'},`,
-      '',
-      `${inviter} invited you${where} on Reputo, where your team reads and answers customer reviews.`,
-      `Create your password to join (the link works for 7 days): ${link}`,
-    ].join('\n'),
-    html: `<p>Hello ${escapeHtml(input.user.firstName ?? 'there')},</p><p>${escapeHtml(inviter)} invited you${escapeHtml(where)} on Reputo, where your team reads and answers customer reviews.</p><p><a href="${link}">Create your password</a> (the link works for 7 days).</p>`,
+    subject: t(lang, company ? 'mail:invitation.subjectToCompany' : 'mail:invitation.subject', vars),
+    text: [greeting(t), '', t(lang, intro, vars), t(lang, 'mail:invitation.linkText', vars)].join('\n'),
+    html: mailHtml(
+      lang,
+      `<p>${greeting(tHtml)}</p><p>${tHtml(lang, intro, vars)}</p><p><a href="${link}">${tHtml(lang, 'mail:invitation.button')}</a> ${tHtml(lang, 'mail:invitation.linkNote')}</p>`,
+    ),
     links: [link],
   });
 }

@@ -22,7 +22,8 @@ export function meRoutes(app: App, deps: AppDeps): void {
       config: { access: access.signedIn(), writes: { kinds: ['users'], company: 'every' } },
       schema: {
         tags: ['user'],
-        summary: 'Update one field of the current user: firstName, lastName, email or password',
+        summary:
+          'Update one field of the current user (firstName, lastName, email or password), or the interface settings language and digits (one or both)',
         body: userPatchSchema,
         response: { 200: currentUserSchema },
       },

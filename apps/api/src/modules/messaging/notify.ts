@@ -1,7 +1,8 @@
-import type { NotificationKind } from '@reputo/core';
+import type { NotificationKind, UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
-import { escapeHtml } from '../password/service';
+import { escapeHtml, mailHtml, t, tHtml } from '../../platform/i18n';
+import { languageOfUser } from '../me/service';
 import { subscribersOf, type Subscriber } from '../notifications/repository';
 
 /**
@@ -31,16 +32,16 @@ function wantsEvent(sub: Subscriber, e: MessagingEvent): boolean {
   return true;
 }
 
-const SUBJECTS: Record<MessagingEvent['kind'], (e: MessagingEvent) => string> = {
-  message: (e) => `New message from ${e.author} on ${e.pageName}`,
-  post: (e) => `New post on ${e.pageName}`,
-  comment: (e) => `New comment from ${e.author} on ${e.pageName}`,
+const SUBJECTS: Record<MessagingEvent['kind'], string> = {
+  message: 'mail:messaging.subjectMessage',
+  post: 'mail:messaging.subjectPost',
+  comment: 'mail:messaging.subjectComment',
 };
 
-function excerpt(text: string, max = 300): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  if (!t) return '(no text)';
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+function excerpt(lang: UiLanguage, text: string, max = 300): string {
+  const x = text.replace(/\s+/g, ' ').trim();
+  if (!x) return t(lang, 'mail:noText');
+  return x.length > max ? `${x.slice(0, max - 1)}…` : x;
 }
 
 /** A company's subscribers with instant delivery (notifyMessaging filters them per event). */
@@ -59,19 +60,31 @@ export async function notifyMessaging(
   const subscribers = (instant ?? (await instantSubscribers(db, e.companyId))).filter((s) => wantsEvent(s, e));
   const link = `${deps.config.publicUrl}${e.path}`;
   for (const sub of subscribers) {
+    const lang = await languageOfUser(db, {
+      language: sub.language,
+      role: sub.role,
+      companyId: sub.userCompanyId,
+      locationIds: sub.userLocationIds,
+    });
+    const hello = sub.firstName
+      ? t(lang, 'mail:greeting.named', { name: sub.firstName })
+      : t(lang, 'mail:greeting.anonymous');
     await deps.mailer.send({
       to: sub.email,
-      subject: SUBJECTS[e.kind](e),
+      subject: t(lang, SUBJECTS[e.kind], { author: e.author, page: e.pageName }),
       text: [
-        `Hello ${sub.firstName ?? 'there'},`,
+        hello,
         '',
-        `${e.author}: "${excerpt(e.text)}"`,
+        `${e.author}: "${excerpt(lang, e.text)}"`,
         '',
-        `Open it: ${link}`,
+        t(lang, 'mail:messaging.linkText', { link }),
         '',
-        'You get this mail because of your notification settings in Reputo.',
+        t(lang, 'mail:footer.notifications'),
       ].join('\n'),
-      html: `<p>Hello ${escapeHtml(sub.firstName ?? 'there')},</p><p><strong>${escapeHtml(e.author)}</strong>: “${escapeHtml(excerpt(e.text))}”</p><p><a href="${link}">Open it</a></p><p style="color:#64748b">You get this mail because of your notification settings in Reputo.</p>`,
+      html: mailHtml(
+        lang,
+        `<p>${escapeHtml(hello)}</p><p><strong dir="auto">${escapeHtml(e.author)}</strong>: “<span dir="auto">${escapeHtml(excerpt(lang, e.text))}</span>”</p><p><a href="${link}">${tHtml(lang, 'mail:messaging.button')}</a></p><p style="color:#64748b">${tHtml(lang, 'mail:footer.notifications')}</p>`,
+      ),
       links: [link],
     });
   }

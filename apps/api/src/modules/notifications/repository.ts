@@ -56,6 +56,10 @@ export interface Subscriber {
   email: string;
   firstName: string | null;
   userLocationIds: number[] | null;
+  /** For the mail's language (the user's own, else their region's). */
+  language: string | null;
+  role: string;
+  userCompanyId: number | null;
 }
 
 /** Active users of a company (or acting in it) who asked for mails of one delivery kind. */
@@ -66,6 +70,9 @@ export async function subscribersOf(db: Db, companyId: number, delivery: string)
       email: users.email,
       firstName: users.firstName,
       userLocationIds: users.locationIds,
+      language: users.language,
+      role: users.role,
+      userCompanyId: users.companyId,
     })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
@@ -90,6 +97,9 @@ export async function dueDigests(db: Db, now: Date): Promise<(Subscriber & { com
       email: users.email,
       firstName: users.firstName,
       userLocationIds: users.locationIds,
+      language: users.language,
+      role: users.role,
+      userCompanyId: users.companyId,
       companyName: companies.companyName,
     })
     .from(notificationSettings)

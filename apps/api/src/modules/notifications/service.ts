@@ -1,10 +1,11 @@
-import { NOTIFICATION_KINDS, RATINGS, sourceTitle, type NotificationKind } from '@reputo/core';
+import { NOTIFICATION_KINDS, RATINGS, sourceTitle, type NotificationKind, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, forbidden } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
-import { escapeHtml } from '../password/service';
+import { escapeHtml, mailHtml, t, tHtml } from '../../platform/i18n';
+import { languageOfUser } from '../me/service';
 import { queueAlertCheck } from '../reviewAlerts/queue';
 import {
   companyName,
@@ -140,31 +141,49 @@ export function wants(sub: Pick<Subscriber, 'settings' | 'userLocationIds'>, rev
   return true;
 }
 
-function stars(rating: number | null): string {
-  return rating === null ? 'No rating' : `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} ${rating}/5`;
+function stars(lang: UiLanguage, rating: number | null): string {
+  return rating === null ? t(lang, 'mail:noRating') : `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} ${rating}/5`;
 }
 
-function excerpt(text: string | null, max = 220): string {
-  const t = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (!t) return '(no text)';
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+function excerpt(lang: UiLanguage, text: string | null, max = 220): string {
+  const x = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!x) return t(lang, 'mail:noText');
+  return x.length > max ? `${x.slice(0, max - 1)}…` : x;
 }
 
-function reviewLine(r: NotifiedReview): string {
-  return `${stars(r.rating)} · ${sourceTitle(r.source)} · ${r.locationTitle ?? 'No location'} · ${r.authorName ?? 'A customer'}: "${excerpt(r.text)}"`;
+function reviewLine(lang: UiLanguage, r: NotifiedReview): string {
+  return `${stars(lang, r.rating)} · ${sourceTitle(r.source)} · ${r.locationTitle ?? t(lang, 'mail:noLocation')} · ${r.authorName ?? t(lang, 'mail:aCustomer')}: "${excerpt(lang, r.text)}"`;
 }
 
-function reviewHtml(r: NotifiedReview): string {
-  return `<li><strong>${escapeHtml(stars(r.rating))}</strong> · ${escapeHtml(sourceTitle(r.source))} · ${escapeHtml(r.locationTitle ?? 'No location')}<br>${escapeHtml(r.authorName ?? 'A customer')}: “${escapeHtml(excerpt(r.text))}”</li>`;
+/** A review in a mail's HTML; its own text and names keep their own direction (`dir="auto"`). */
+function reviewHtml(lang: UiLanguage, r: NotifiedReview): string {
+  return `<li><strong>${escapeHtml(stars(lang, r.rating))}</strong> · ${escapeHtml(sourceTitle(r.source))} · <span dir="auto">${escapeHtml(r.locationTitle ?? t(lang, 'mail:noLocation'))}</span><br><span dir="auto">${escapeHtml(r.authorName ?? t(lang, 'mail:aCustomer'))}</span>: “<span dir="auto">${escapeHtml(excerpt(lang, r.text))}</span>”</li>`;
 }
 
-function instantSubject(list: NotifiedReview[], company: string): string {
+function instantSubject(lang: UiLanguage, list: NotifiedReview[], company: string): string {
   if (list.length === 1) {
     const r = list[0]!;
-    const rating = r.rating === null ? 'New review' : `New ${r.rating}-star review`;
-    return `${rating} for ${r.locationTitle ?? company} on ${sourceTitle(r.source)}`;
+    const vars = { place: r.locationTitle ?? company, source: sourceTitle(r.source) };
+    return r.rating === null
+      ? t(lang, 'mail:newReviews.subjectUnrated', vars)
+      : t(lang, 'mail:newReviews.subjectRated', { ...vars, rating: r.rating });
   }
-  return `${list.length} new reviews for ${company}`;
+  return t(lang, 'mail:newReviews.subjectMany', { count: list.length, company });
+}
+
+/** A subscriber's effective language: their own choice, else their region's, else English. */
+function subscriberLanguage(db: Db, sub: Subscriber): Promise<UiLanguage> {
+  return languageOfUser(db, {
+    language: sub.language,
+    role: sub.role,
+    companyId: sub.userCompanyId,
+    locationIds: sub.userLocationIds,
+  });
+}
+
+/** The greeting of a mail to someone. */
+function greeting(lang: UiLanguage, firstName: string | null, esc: typeof t = t): string {
+  return firstName ? esc(lang, 'mail:greeting.named', { name: firstName }) : esc(lang, 'mail:greeting.anonymous');
 }
 
 /** Instant mails for reviews that just arrived: one mail per subscriber with the reviews it wants. */
@@ -184,20 +203,24 @@ export async function sendNewReviewMails(
     if (list.length === 0) continue;
     const shown = list.slice(0, 20);
     const more = list.length - shown.length;
+    const lang = await subscriberLanguage(db, sub);
     await deps.mailer.send({
       to: sub.email,
-      subject: instantSubject(list, company ?? 'your company'),
+      subject: instantSubject(lang, list, company ?? t(lang, 'mail:yourCompany')),
       text: [
-        `Hello ${sub.firstName ?? 'there'},`,
+        greeting(lang, sub.firstName),
         '',
-        ...shown.map(reviewLine),
-        ...(more > 0 ? [`…and ${more} more.`] : []),
+        ...shown.map((r) => reviewLine(lang, r)),
+        ...(more > 0 ? [t(lang, 'mail:newReviews.more', { count: more })] : []),
         '',
-        `Read and reply: ${link}`,
+        t(lang, 'mail:newReviews.linkText', { link }),
         '',
-        'You get this mail because of your notification settings in Reputo.',
+        t(lang, 'mail:footer.notifications'),
       ].join('\n'),
-      html: `<p>Hello ${escapeHtml(sub.firstName ?? 'there')},</p><ul>${shown.map(reviewHtml).join('')}</ul>${more > 0 ? `<p>…and ${more} more.</p>` : ''}<p><a href="${link}">Read and reply</a></p><p style="color:#64748b">You get this mail because of your notification settings in Reputo.</p>`,
+      html: mailHtml(
+        lang,
+        `<p>${greeting(lang, sub.firstName, tHtml)}</p><ul>${shown.map((r) => reviewHtml(lang, r)).join('')}</ul>${more > 0 ? `<p>${tHtml(lang, 'mail:newReviews.more', { count: more })}</p>` : ''}<p><a href="${link}">${tHtml(lang, 'mail:newReviews.button')}</a></p><p style="color:#64748b">${tHtml(lang, 'mail:footer.notifications')}</p>`,
+      ),
       links: [link],
     });
     await markSent(db, sub.settings.userId, companyId, { lastSentAt: new Date() });
@@ -239,17 +262,23 @@ async function digestFigures(db: Db, sub: Subscriber, from: Date, to: Date): Pro
   };
 }
 
-function digestLines(f: DigestFigures): string[] {
+function digestLines(lang: UiLanguage, f: DigestFigures): string[] {
   const lines: string[] = [];
   if (f.reviews.length) {
     lines.push(
-      `${f.reviews.length} new review${f.reviews.length === 1 ? '' : 's'}${f.average !== null ? `, average rating ${f.average.toFixed(2)}` : ''}.`,
+      f.average !== null
+        ? t(lang, 'mail:digest.reviewsAverage', { count: f.reviews.length, average: f.average.toFixed(2) })
+        : t(lang, 'mail:digest.reviews', { count: f.reviews.length }),
     );
-    lines.push(`By rating: ${[5, 4, 3, 2, 1].map((r) => `${r}★ ${f.byRating[r] ?? 0}`).join(', ')}.`);
+    lines.push(
+      t(lang, 'mail:digest.byRating', {
+        list: [5, 4, 3, 2, 1].map((r) => `${r}★ ${f.byRating[r] ?? 0}`).join(lang === 'ar' ? '، ' : ', '),
+      }),
+    );
   }
-  if (f.messages) lines.push(`${f.messages} conversation${f.messages === 1 ? '' : 's'} with new messages.`);
-  if (f.posts) lines.push(`${f.posts} new social post${f.posts === 1 ? '' : 's'}.`);
-  if (f.comments) lines.push(`${f.comments} unread comment${f.comments === 1 ? '' : 's'} on your posts.`);
+  if (f.messages) lines.push(t(lang, 'mail:digest.messages', { count: f.messages }));
+  if (f.posts) lines.push(t(lang, 'mail:digest.posts', { count: f.posts }));
+  if (f.comments) lines.push(t(lang, 'mail:digest.comments', { count: f.comments }));
   return lines;
 }
 
@@ -274,23 +303,29 @@ export async function sendDueDigests(
     const s = sub.settings;
     const from = s.lastDigestAt ?? new Date(now.getTime() - (s.delivery === 'weekly' ? 7 : 1) * 86_400_000);
     const figures = await digestFigures(db, sub, from, now);
-    const lines = digestLines(figures);
+    const lang = await subscriberLanguage(db, sub);
+    const lines = digestLines(lang, figures);
     if (lines.length) {
       const link = `${deps.config.publicUrl}/reviews`;
       const highlights = digestHighlights(figures.reviews);
-      const period = s.delivery === 'weekly' ? 'weekly' : 'daily';
+      const subject = s.delivery === 'weekly' ? 'mail:digest.subjectWeekly' : 'mail:digest.subjectDaily';
       await deps.mailer.send({
         to: sub.email,
-        subject: `Your ${period} Reputo digest for ${sub.companyName}`,
+        subject: t(lang, subject, { company: sub.companyName }),
         text: [
-          `Hello ${sub.firstName ?? 'there'},`,
+          greeting(lang, sub.firstName),
           '',
           ...lines,
-          ...(highlights.length ? ['', 'Reviews to look at first:', ...highlights.map(reviewLine)] : []),
+          ...(highlights.length
+            ? ['', t(lang, 'mail:digest.lookFirstText'), ...highlights.map((r) => reviewLine(lang, r))]
+            : []),
           '',
-          `Open Reputo: ${link}`,
+          t(lang, 'mail:digest.linkText', { link }),
         ].join('\n'),
-        html: `<p>Hello ${escapeHtml(sub.firstName ?? 'there')},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${highlights.length ? `<p><strong>Reviews to look at first</strong></p><ul>${highlights.map(reviewHtml).join('')}</ul>` : ''}<p><a href="${link}">Open Reputo</a></p>`,
+        html: mailHtml(
+          lang,
+          `<p>${greeting(lang, sub.firstName, tHtml)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${highlights.length ? `<p><strong>${tHtml(lang, 'mail:digest.lookFirst')}</strong></p><ul>${highlights.map((r) => reviewHtml(lang, r)).join('')}</ul>` : ''}<p><a href="${link}">${tHtml(lang, 'mail:digest.button')}</a></p>`,
+        ),
         links: [link],
       });
       sent++;

@@ -13,6 +13,7 @@ import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { normalizeCode } from './codes';
 import { couponsExcel, offersExcel } from './exports';
+import { languageOf } from '../../platform/i18n';
 import { listCoupons, listOffers } from './repository';
 import {
   couponExportQuery,
@@ -107,7 +108,12 @@ function offerRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (request, reply) => sendWorkbook(reply, `offers-${today()}.xlsx`, await offersExcel(db, actingOf(request))),
+    async (request, reply) =>
+      sendWorkbook(
+        reply,
+        `offers-${today()}.xlsx`,
+        await offersExcel(db, actingOf(request), await languageOf(request)),
+      ),
   );
 
   app.get(
@@ -252,7 +258,7 @@ function couponRoutes(app: App, deps: AppDeps): void {
       return sendWorkbook(
         reply,
         `coupons-${today()}.xlsx`,
-        couponsExcel(db, scopeCompanyId(ctx), { offerId: offer_id, state, today: today() }),
+        couponsExcel(db, scopeCompanyId(ctx), { offerId: offer_id, state, today: today() }, await languageOf(request)),
       );
     },
   );

@@ -9,6 +9,8 @@ import { setPasswordEndingSessions, waitMessage } from '../auth/service';
 import { findUserByEmail } from '../users/repository';
 import { consumeResetToken, insertResetToken } from './repository';
 import { appLink } from '../../platform/links';
+import { mailHtml, t, tHtml } from '../../platform/i18n';
+import { languageOfUser } from '../me/service';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -45,18 +47,24 @@ export async function sendRecoveryMail(
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   const link = appLink(deps.publicUrl, input.url, `/confirmPassword/${token}`);
+  const lang = await languageOfUser(deps.db, user);
+  const greeting = (esc: typeof t) =>
+    user.firstName ? esc(lang, 'mail:greeting.named', { name: user.firstName }) : esc(lang, 'mail:greeting.bare');
   await deps.mailer.send({
     to: user.email,
-    subject: 'Reset your Reputo password',
+    subject: t(lang, 'mail:recovery.subject'),
     text: [
-      `Hello ${user.firstName ?? ''}`.trim() + ',',
+      greeting(t),
       '',
-      'We received a request to reset the password of your Reputo account.',
-      `Choose a new password here (the link works once, for one hour): ${link}`,
+      t(lang, 'mail:recovery.intro'),
+      t(lang, 'mail:recovery.linkText', { link }),
       '',
-      'If you did not ask for this, you can ignore this mail; your password stays as it is.',
+      t(lang, 'mail:recovery.ignoreText'),
     ].join('\n'),
-    html: `<p>Hello ${escapeHtml(user.firstName ?? '')},</p><p>We received a request to reset the password of your Reputo account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If you did not ask for this, you can ignore this mail.</p>`,
+    html: mailHtml(
+      lang,
+      `<p>${greeting(tHtml)}</p><p>${tHtml(lang, 'mail:recovery.intro')}</p><p><a href="${link}">${tHtml(lang, 'mail:recovery.button')}</a> ${tHtml(lang, 'mail:recovery.linkNote')}</p><p>${tHtml(lang, 'mail:recovery.ignoreHtml')}</p>`,
+    ),
     links: [link],
   });
 }
@@ -71,6 +79,4 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   await setPasswordEndingSessions(db, userId, await hashPassword(input.password), null, { status: 'active' });
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from '../../platform/i18n';

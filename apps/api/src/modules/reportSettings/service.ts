@@ -1,4 +1,6 @@
-import { isValidEmail, MSG, presetRange, type WeekStart } from '@reputo/core';
+import { isValidEmail, MSG, presetRange, type UiLanguage, type WeekStart } from '@reputo/core';
+import { dateText, mailHtml, t, textAsHtml } from '../../platform/i18n';
+import { languageOfUser, languagesOfEmails } from '../me/service';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { resolveActingContext } from '../../platform/acting';
@@ -85,13 +87,6 @@ export function reportPeriod(frequency: Frequency, now: Date, weekStart: WeekSta
   return presetRange(frequency === 'monthly' ? 'lastMonth' : 'lastWeek', now, weekStart);
 }
 
-const fmt = (v: number | null, digits = 2) => (v === null ? 'n/a' : v.toFixed(digits));
-function delta(now: number | null, before: number | null, digits = 2): string {
-  if (now === null || before === null) return '';
-  const d = now - before;
-  return ` (${d >= 0 ? '+' : ''}${d.toFixed(digits)} vs previous)`;
-}
-
 /** Builds and mails one report; answers the recipients. */
 export async function sendReport(
   deps: { db: Db; mailer: Mailer; config: AppDeps['config'] },
@@ -109,66 +104,95 @@ export async function sendReport(
     per_page: 20,
   } as StatsQuery;
   const hasInsights = ctx.role === 'owner' || ctx.features.includes('insightsReport');
-  const [vol, avg, ranking, nps, topics, workbook] = await Promise.all([
+  const [vol, avg, ranking, nps, topics] = await Promise.all([
     volumeReport(db, ctx, q),
     averageReport(db, ctx, q),
     locationsReport(db, ctx, q, 'performing'),
     netPromoterScoreWidget(db, ctx, q),
     hasInsights ? primaryTopics(db, ctx, q) : null,
-    statisticsWorkbook(db, ctx, q, 'statistics'),
   ]);
-  const company = ctx.company?.companyName ?? 'your company';
   const label = setting.frequency === 'monthly' ? 'monthly' : 'weekly';
   const rated = ranking.data.filter((r) => r.average !== null);
-  const lines = [
-    `Your ${label} Reputo report for ${company}, ${range.from} to ${range.to}.`,
-    '',
-    `Reviews: ${vol.reviews}${vol.previous_reviews !== null ? ` (${vol.previous_reviews} the period before)` : ''}`,
-    `Average rating: ${fmt(avg.average)}${delta(avg.average, avg.previous_average)}`,
-    `Response rate: ${fmt(vol.response_rate, 1)}%${delta(vol.response_rate, vol.previous_response_rate, 1)}`,
-    `Average response time: ${vol.avg_response_hours === null ? 'n/a' : `${vol.avg_response_hours} hours`}`,
-    `Net Promoter Score (feedback): ${nps.nps === null ? 'n/a' : nps.nps}`,
-    `Sentiment: ${vol.sentiment.positive} positive, ${vol.sentiment.neutral} neutral, ${vol.sentiment.negative} negative`,
-  ];
-  if (rated.length) {
-    lines.push(
+  const link = `${deps.config.publicUrl}/reporting/overview`;
+  /** The mail's text in one language (each recipient reads it in their own). */
+  const linesIn = (lang: UiLanguage) => {
+    const na = t(lang, 'mail:report.notAvailable');
+    const fmt = (v: number | null, digits = 2) => (v === null ? na : v.toFixed(digits));
+    const delta = (now: number | null, before: number | null, digits = 2) =>
+      now === null || before === null
+        ? ''
+        : t(lang, 'mail:report.vsPrevious', {
+            delta: `${now - before >= 0 ? '+' : ''}${(now - before).toFixed(digits)}`,
+          });
+    const comma = lang === 'ar' ? '، ' : ', ';
+    const company = ctx.company?.companyName ?? t(lang, 'mail:yourCompany');
+    const lines = [
+      t(lang, label === 'monthly' ? 'mail:report.introMonthly' : 'mail:report.introWeekly', {
+        company,
+        from: dateText(lang, range.from),
+        to: dateText(lang, range.to),
+      }),
       '',
-      `Best rated: ${rated
-        .slice(0, 3)
-        .map((r) => `${r.title} (${fmt(r.average)})`)
-        .join(', ')}`,
-    );
-    lines.push(
-      `Needs attention: ${[...rated]
-        .reverse()
-        .slice(0, 3)
-        .map((r) => `${r.title} (${fmt(r.average)})`)
-        .join(', ')}`,
-    );
-  }
-  if (topics?.data.length)
-    lines.push(
-      '',
-      `Most mentioned topics: ${topics.data
-        .slice(0, 5)
-        .map((t) => `${t.title} (${t.mentions})`)
-        .join(', ')}`,
-    );
-  lines.push(
-    '',
-    'The full report is attached as an Excel file.',
-    `Open Reputo: ${deps.config.publicUrl}/reporting/overview`,
-  );
+      vol.previous_reviews !== null
+        ? t(lang, 'mail:report.reviewsBefore', { count: vol.reviews, before: vol.previous_reviews })
+        : t(lang, 'mail:report.reviews', { count: vol.reviews }),
+      t(lang, 'mail:report.average', { value: fmt(avg.average) }) + delta(avg.average, avg.previous_average),
+      t(lang, 'mail:report.responseRate', { value: fmt(vol.response_rate, 1) }) +
+        delta(vol.response_rate, vol.previous_response_rate, 1),
+      t(lang, 'mail:report.responseTime', {
+        value: vol.avg_response_hours === null ? na : t(lang, 'mail:report.hours', { value: vol.avg_response_hours }),
+      }),
+      t(lang, 'mail:report.nps', { value: nps.nps === null ? na : nps.nps }),
+      t(lang, 'mail:report.sentiment', {
+        positive: vol.sentiment.positive,
+        neutral: vol.sentiment.neutral,
+        negative: vol.sentiment.negative,
+      }),
+    ];
+    if (rated.length) {
+      const named = (list: typeof rated) => list.map((r) => `${r.title} (${fmt(r.average)})`).join(comma);
+      lines.push('', t(lang, 'mail:report.bestRated', { list: named(rated.slice(0, 3)) }));
+      lines.push(t(lang, 'mail:report.needsAttention', { list: named([...rated].reverse().slice(0, 3)) }));
+    }
+    if (topics?.data.length)
+      lines.push(
+        '',
+        t(lang, 'mail:report.topics', {
+          list: topics.data
+            .slice(0, 5)
+            .map((x) => `${x.title} (${x.mentions})`)
+            .join(comma),
+        }),
+      );
+    lines.push('', t(lang, 'mail:report.attached'), t(lang, 'mail:report.linkText', { link }));
+    return { company, text: lines.join('\n') };
+  };
   const recipients = [ctx.user.email, ...setting.recipients.filter((r) => r !== ctx.user.email.toLowerCase())];
+  // Each recipient in their language: a user's own, an outside address the setting owner's.
+  const ownerLanguage = await languageOfUser(db, ctx.user);
+  const languageOf = await languagesOfEmails(db, recipients, ownerLanguage);
+  const workbooks = new Map<UiLanguage, Promise<{ content: Buffer }>>();
+  const workbookIn = (lang: UiLanguage) => {
+    if (!workbooks.has(lang)) workbooks.set(lang, statisticsWorkbook(db, ctx, q, 'statistics', lang));
+    return workbooks.get(lang)!;
+  };
   for (const to of recipients) {
+    const lang = languageOf(to);
+    const { company, text } = linesIn(lang);
+    const workbook = await workbookIn(lang);
     await deps.mailer.send({
       to,
-      subject: `Your ${label} Reputo report: ${company} (${range.from} to ${range.to})`,
-      text: lines.join('\n'),
-      links: [`${deps.config.publicUrl}/reporting/overview`],
+      subject: t(lang, label === 'monthly' ? 'mail:report.subjectMonthly' : 'mail:report.subjectWeekly', {
+        company,
+        from: dateText(lang, range.from),
+        to: dateText(lang, range.to),
+      }),
+      text,
+      ...(lang === 'en' ? {} : { html: mailHtml(lang, textAsHtml(text)) }),
+      links: [link],
       attachments: [
         {
-          filename: `reputo-${label}-report-${range.from}-${range.to}.xlsx`,
+          filename: t(lang, 'mail:report.fileName', { label, from: range.from, to: range.to }),
           content: workbook.content,
           contentType: XLSX_TYPE,
         },

@@ -4,7 +4,8 @@ import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
-import { escapeHtml } from '../password/service';
+import { escapeHtml, mailHtml, t, tHtml } from '../../platform/i18n';
+import { languagesOfEmails } from '../me/service';
 import { baselineOf, baselineRange, testWindow, WINDOW_HOURS } from './detector';
 import { ALERT_CHECK_JOB, ALERT_SWEEP_JOB, ALERT_SWEEP_SECONDS } from './queue';
 import {
@@ -54,25 +55,34 @@ async function mailAdmins(deps: AlertDeps, a: ReviewAlertRow, title: string | nu
   if (admins.length === 0) return;
   const found = await reviewsOfAlerts(deps.db, a.companyId, a.reviewIds.slice(0, 20));
   const list = a.reviewIds.map((id) => found.get(id)).filter((r): r is AlertReview => r !== undefined);
-  const place = title ?? 'a location';
   const link = `${deps.config.publicUrl}/reviews?locations=${a.locationId}&ratings=1,2`;
-  const summary = `${a.lowCount} reviews of 1 or 2 stars in the last ${WINDOW_HOURS} hours at ${place}; its usual rate predicts ${a.expected.toFixed(1)} (p = ${a.pValue.toExponential(1)}).`;
-  const line = (r: AlertReview) =>
-    `${r.rating ?? '-'}★ · ${sourceTitle(r.source)} · ${r.authorName ?? 'A customer'}: "${(r.text ?? '(no text)').replace(/\s+/g, ' ').slice(0, 200)}"`;
+  const languageOf = await languagesOfEmails(
+    deps.db,
+    admins.map((admin) => admin.email),
+  );
   for (const admin of admins) {
+    const lang = languageOf(admin.email);
+    const vars = {
+      count: a.lowCount,
+      hours: WINDOW_HOURS,
+      place: title ?? t(lang, 'mail:alert.aLocation'),
+      expected: a.expected.toFixed(1),
+      p: a.pValue.toExponential(1),
+    };
+    const summary = t(lang, 'mail:alert.summary', vars);
+    const line = (r: AlertReview) =>
+      `${r.rating ?? '-'}★ · ${sourceTitle(r.source)} · ${r.authorName ?? t(lang, 'mail:aCustomer')}: "${(r.text ?? t(lang, 'mail:noText')).replace(/\s+/g, ' ').slice(0, 200)}"`;
+    const hello = admin.firstName
+      ? t(lang, 'mail:greeting.named', { name: admin.firstName })
+      : t(lang, 'mail:greeting.anonymous');
     await deps.mailer.send({
       to: admin.email,
-      subject: `Possible review bombing at ${place}: ${a.lowCount} low ratings in ${WINDOW_HOURS} hours`,
-      text: [
-        `Hello ${admin.firstName ?? 'there'},`,
-        '',
-        summary,
-        '',
-        ...list.map(line),
-        '',
-        `See the reviews: ${link}`,
-      ].join('\n'),
-      html: `<p>Hello ${escapeHtml(admin.firstName ?? 'there')},</p><p>${escapeHtml(summary)}</p><ul>${list.map((r) => `<li>${escapeHtml(line(r))}</li>`).join('')}</ul><p><a href="${link}">See the reviews</a></p>`,
+      subject: t(lang, 'mail:alert.subject', vars),
+      text: [hello, '', summary, '', ...list.map(line), '', t(lang, 'mail:alert.linkText', { link })].join('\n'),
+      html: mailHtml(
+        lang,
+        `<p>${escapeHtml(hello)}</p><p>${escapeHtml(summary)}</p><ul>${list.map((r) => `<li dir="auto">${escapeHtml(line(r))}</li>`).join('')}</ul><p><a href="${link}">${tHtml(lang, 'mail:alert.button')}</a></p>`,
+      ),
       links: [link],
     });
   }

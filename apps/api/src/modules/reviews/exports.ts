@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { sourceTitle, type ReviewFilterValues } from '@reputo/core';
+import { directionOf, sourceTitle, type ReviewFilterValues, type UiLanguage } from '@reputo/core';
+import { dateText, t } from '../../platform/i18n';
 import type ExcelJS from 'exceljs';
 import { loadExcelJS, loadPdfKit } from '../../platform/lazyModules';
 import type { Db } from '../../db/client';
@@ -17,20 +18,24 @@ const PDF_REVIEWS_PER_TURN = 10;
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-const REVIEW_COLUMNS: XlsxColumn[] = [
-  { header: 'Date', width: 20 },
-  { header: 'Source', width: 14 },
-  { header: 'Brand', width: 18 },
-  { header: 'Region', width: 16 },
-  { header: 'Location', width: 28 },
-  { header: 'Location ID', width: 12 },
-  { header: 'Reviewer', width: 22 },
-  { header: 'Rating', width: 8 },
-  { header: 'Title', width: 30 },
-  { header: 'Review', width: 60 },
-  { header: 'Answered', width: 10 },
-  { header: 'Link', width: 30 },
+const REVIEW_COLUMNS: [key: string, width: number][] = [
+  ['date', 20],
+  ['source', 14],
+  ['brand', 18],
+  ['region', 16],
+  ['location', 28],
+  ['locationId', 12],
+  ['reviewer', 22],
+  ['rating', 8],
+  ['title', 30],
+  ['review', 60],
+  ['answered', 10],
+  ['link', 30],
 ];
+
+/** The review export's columns, headed in a language. */
+const reviewColumns = (lang: UiLanguage): XlsxColumn[] =>
+  REVIEW_COLUMNS.map(([key, width]) => ({ header: t(lang, `exports:reviews.columns.${key}`), width }));
 
 /**
  * The reviews of a filter as sheet rows, 500 at a time (the next batch is read while this one is
@@ -38,7 +43,13 @@ const REVIEW_COLUMNS: XlsxColumn[] = [
  * collections, and the 100,000-row export peaked 165 MB above the idle server instead of ~65 MB,
  * and took longer (bench/RESULTS.md).
  */
-async function* reviewRows(db: Db, ctx: ActingContext, filter: ReviewFilterValues): AsyncGenerator<XlsxCell[][]> {
+async function* reviewRows(
+  db: Db,
+  ctx: ActingContext,
+  filter: ReviewFilterValues,
+  lang: UiLanguage,
+): AsyncGenerator<XlsxCell[][]> {
+  const [yes, no] = [t(lang, 'exports:reviews.yes'), t(lang, 'exports:reviews.no')];
   for await (const batch of prefetched(iterateReviews(db, ctx, filter, { limit: EXCEL_MAX_REVIEWS, batch: 500 }))) {
     yield batch.map((r) => [
       r.createdAt.toISOString().replace('T', ' ').slice(0, 16),
@@ -51,7 +62,7 @@ async function* reviewRows(db: Db, ctx: ActingContext, filter: ReviewFilterValue
       r.rating,
       safeCell(r.title),
       safeCell(r.text),
-      r.respondedAt ? 'Yes' : 'No',
+      r.respondedAt ? yes : no,
       safeCell(r.url),
     ]);
   }
@@ -73,9 +84,12 @@ export function reviewsExcel(
   db: Db,
   ctx: ActingContext,
   filter: ReviewFilterValues,
+  lang: UiLanguage = 'en',
 ): { stream: Readable; fileName: string } {
   return {
-    stream: xlsxStream('Reviews', REVIEW_COLUMNS, reviewRows(db, ctx, filter)),
+    stream: xlsxStream(t(lang, 'exports:reviews.sheet'), reviewColumns(lang), reviewRows(db, ctx, filter, lang), {
+      rightToLeft: directionOf(lang) === 'rtl',
+    }),
     fileName: `reviews-${stamp()}.xlsx`,
   };
 }
@@ -100,41 +114,65 @@ export async function reviewsPdf(
   ctx: ActingContext,
   filter: ReviewFilterValues,
   companyName: string,
+  lang: UiLanguage = 'en',
 ): Promise<{ stream: Readable; fileName: string }> {
   const PDFDocument = await loadPdfKit();
+  const title = t(lang, 'exports:pdf.title', { company: companyName });
+  // The interface's texts take the language's direction (right to left: stars on the right); reviews keep their own.
+  const dir = directionOf(lang);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     bufferPages: false,
-    info: { Title: `Reviews - ${companyName}` },
+    info: { Title: title },
   });
   void (async () => {
     try {
       registerPdfFonts(doc);
       const width = doc.page.width - 80;
-      richText(doc, `Reviews - ${companyName}`, { x: 40, width, fontSize: 18, color: '#1f1f1f' });
-      richText(doc, `Exported ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, {
-        x: 40,
-        width,
-        fontSize: 9,
-        color: '#8c8c8c',
-      });
+      richText(doc, title, { x: 40, width, fontSize: 18, color: '#1f1f1f', direction: dir });
+      richText(
+        doc,
+        t(lang, 'exports:pdf.exported', {
+          date: dateText(lang, new Date().toISOString().slice(0, 16).replace('T', ' ')),
+        }),
+        {
+          x: 40,
+          width,
+          fontSize: 9,
+          color: '#8c8c8c',
+          direction: dir,
+        },
+      );
       doc.moveDown(1);
       let count = 0;
       for await (const batch of iterateReviews(db, ctx, filter, { limit: PDF_MAX_REVIEWS, batch: 200 })) {
         for (const r of batch) {
           if (doc.y > doc.page.height - 140) doc.addPage();
-          richText(doc, r.authorName?.trim() || 'Anonymous', { x: 40, width, fontSize: 11, color: '#1f1f1f' });
+          const author = r.authorName?.trim();
+          richText(doc, author || t(lang, 'exports:pdf.anonymous'), {
+            x: 40,
+            width,
+            fontSize: 11,
+            color: '#1f1f1f',
+            direction: author ? 'auto' : dir,
+          });
           doc.y += 2;
-          drawStars(doc, 40, doc.y, r.rating);
+          drawStars(doc, dir === 'rtl' ? 40 + width - 55 : 40, doc.y, r.rating);
           richText(
             doc,
             `${sourceTitle(r.source)} · ${r.createdAt.toISOString().slice(0, 10)}${r.locationTitle ? ` · ${r.locationTitle}` : ''}`,
-            { x: 100, width: width - 60, fontSize: 8, color: '#8c8c8c' },
+            { x: dir === 'rtl' ? 40 : 100, width: width - 60, fontSize: 8, color: '#8c8c8c', direction: dir },
           );
           doc.moveDown(0.3);
           const body = [r.title, r.text].filter((t) => t && t.trim()).join(' - ');
-          richText(doc, body || '(rating only)', { x: 40, width, fontSize: 10, color: '#262626' });
+          richText(doc, body || t(lang, 'exports:pdf.ratingOnly'), {
+            x: 40,
+            width,
+            fontSize: 10,
+            color: '#262626',
+            direction: body ? 'auto' : dir,
+          });
           doc
             .moveDown(0.8)
             .strokeColor('#f0f0f0')
@@ -148,7 +186,7 @@ export async function reviewsPdf(
         }
       }
       if (count === 0)
-        richText(doc, 'No reviews match these filters.', { x: 40, width, fontSize: 11, color: '#595959' });
+        richText(doc, t(lang, 'exports:pdf.empty'), { x: 40, width, fontSize: 11, color: '#595959', direction: dir });
       ligaturesAsPresentationForms(doc);
       doc.end();
     } catch (error) {
@@ -167,25 +205,21 @@ export async function ratingExcel(
   db: Db,
   ctx: ActingContext,
   filter: ReviewFilterValues,
+  lang: UiLanguage = 'en',
 ): Promise<{ buffer: Buffer; fileName: string }> {
+  const c = (key: string) => t(lang, `exports:rating.columns.${key}`);
   const [all, bySource, ExcelJS] = await Promise.all([
     ratingSummary(db, ctx, filter),
     summaryBySource(db, ctx, filter),
     loadExcelJS(),
   ]);
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Rating');
-  sheet.addRow([
-    'Source',
-    'Reviews',
-    'Rated',
-    'Average rating',
-    '5 stars',
-    '4 stars',
-    '3 stars',
-    '2 stars',
-    '1 star',
-  ]).font = { bold: true };
+  const sheet = wb.addWorksheet(t(lang, 'exports:rating.sheet'), {
+    views: [{ rightToLeft: directionOf(lang) === 'rtl' }],
+  });
+  sheet.addRow(
+    ['source', 'reviews', 'rated', 'average', 'stars5', 'stars4', 'stars3', 'stars2', 'stars1'].map(c),
+  ).font = { bold: true };
   const avg = (s: { rated: number; ratingSum: number }) =>
     s.rated ? Math.round((s.ratingSum / s.rated) * 100) / 100 : null;
   for (const s of bySource)
@@ -201,7 +235,7 @@ export async function ratingExcel(
       s.stars[1],
     ]);
   sheet.addRow([
-    'All sources',
+    t(lang, 'exports:rating.allSources'),
     all.reviews,
     all.rated,
     avg(all),
@@ -220,25 +254,35 @@ export async function responseRateExcel(
   db: Db,
   ctx: ActingContext,
   filter: ReviewFilterValues,
+  lang: UiLanguage = 'en',
 ): Promise<{ buffer: Buffer; fileName: string }> {
+  const c = (key: string) => t(lang, `exports:responseRate.columns.${key}`);
   const [overall, bySource, ExcelJS] = await Promise.all([
     responseRateOf(db, ctx, filter),
     summaryBySource(db, ctx, filter),
     loadExcelJS(),
   ]);
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Response rate');
-  sheet.addRow(['Source', 'Reviews', 'Answered', 'Response rate %', 'Mean hours to reply']).font = { bold: true };
+  const sheet = wb.addWorksheet(t(lang, 'exports:responseRate.sheet'), {
+    views: [{ rightToLeft: directionOf(lang) === 'rtl' }],
+  });
+  sheet.addRow(['source', 'reviews', 'answered', 'rate', 'hours'].map(c)).font = { bold: true };
   const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : null);
   const hours = (s: { responded: number; responseSeconds: number }) =>
     s.responded ? Math.round((s.responseSeconds / s.responded / 3600) * 10) / 10 : null;
   for (const s of bySource)
     sheet.addRow([sourceTitle(s.source), s.reviews, s.responded, pct(s.responded, s.reviews), hours(s)]);
-  sheet.addRow(['All sources', overall.total, overall.responded, overall.rate, overall.averageResponseHours]).font = {
+  sheet.addRow([
+    t(lang, 'exports:responseRate.allSources'),
+    overall.total,
+    overall.responded,
+    overall.rate,
+    overall.averageResponseHours,
+  ]).font = {
     bold: true,
   };
   sheet.addRow([]);
-  sheet.addRow(['Target %', overall.target]);
+  sheet.addRow([t(lang, 'exports:responseRate.target'), overall.target]);
   sheet.columns.forEach((c) => (c.width = 18));
   return { buffer: await bufferOf(wb), fileName: `response-rate-${stamp()}.xlsx` };
 }

@@ -1,4 +1,6 @@
-import { parseReviewFilter, type ReviewFilterValues } from '@reputo/core';
+import { isUiLanguage, parseReviewFilter, type ReviewFilterValues, type UiLanguage } from '@reputo/core';
+import { languageOf, t } from '../../platform/i18n';
+import { languageOfUser } from '../me/service';
 import type { FastifyReply } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Readable } from 'node:stream';
@@ -46,19 +48,26 @@ async function exportFile(
   ctx: ActingContext,
   format: Format,
   filter: ReviewFilterValues,
+  lang: UiLanguage,
 ): Promise<{ body: Readable | Buffer; type: string; fileName: string }> {
   const { db } = deps;
   if (format === 'pdf') {
     const company = await findCompanyById(db, scopeCompanyId(ctx));
-    const { stream, fileName } = await reviewsPdf(db, ctx, filter, company?.companyName ?? 'Company');
+    const { stream, fileName } = await reviewsPdf(
+      db,
+      ctx,
+      filter,
+      company?.companyName ?? t(lang, 'exports:company'),
+      lang,
+    );
     return { body: stream, type: 'application/pdf', fileName };
   }
   if (format === 'excel') {
-    const { stream, fileName } = reviewsExcel(db, ctx, filter);
+    const { stream, fileName } = reviewsExcel(db, ctx, filter, lang);
     return { body: stream, type: XLSX, fileName };
   }
   const { buffer, fileName } =
-    format === 'rating' ? await ratingExcel(db, ctx, filter) : await responseRateExcel(db, ctx, filter);
+    format === 'rating' ? await ratingExcel(db, ctx, filter, lang) : await responseRateExcel(db, ctx, filter, lang);
   return { body: buffer, type: XLSX, fileName };
 }
 
@@ -106,7 +115,8 @@ export function transferRoutes(app: App, deps: AppDeps): void {
           response: { 200: fileResponse('The export', format === 'pdf' ? 'application/pdf' : XLSX) },
         },
       },
-      async (request, reply) => sendFile(reply, await exportFile(deps, actingOf(request), format, request.query)),
+      async (request, reply) =>
+        sendFile(reply, await exportFile(deps, actingOf(request), format, request.query, await languageOf(request))),
     );
   }
 
@@ -131,7 +141,13 @@ export function transferRoutes(app: App, deps: AppDeps): void {
         const value = new URLSearchParams(request.url.split('?')[1] ?? '').get(p);
         if (value) acting[p] = Number(value);
       }
-      const token = await new SignJWT({ f: request.body.format, q: request.body.query, a: acting })
+      // The download is in the language of the request that asked for it (a download sends no Accept-Language of the app).
+      const token = await new SignJWT({
+        f: request.body.format,
+        q: request.body.query,
+        a: acting,
+        l: await languageOf(request),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(ctx.actor.id))
         .setExpirationTime(`${LINK_SECONDS}s`)
@@ -152,7 +168,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      let claims: { sub?: string; f?: Format; q?: string; a?: ActingRequest };
+      let claims: { sub?: string; f?: Format; q?: string; a?: ActingRequest; l?: string };
       try {
         claims = (await jwtVerify(request.query.token, key)).payload as typeof claims;
       } catch {
@@ -164,7 +180,8 @@ export function transferRoutes(app: App, deps: AppDeps): void {
       const ctx = await resolveActingContext(db, actor, claims.a ?? {});
       if (ctx.companyId === null) throw badRequest('Choose a company to act as first');
       const filter = parseReviewFilter(Object.fromEntries(new URLSearchParams(claims.q ?? '')));
-      return sendFile(reply, await exportFile(deps, ctx, claims.f, filter));
+      const lang = isUiLanguage(claims.l) ? claims.l : await languageOfUser(db, ctx.user);
+      return sendFile(reply, await exportFile(deps, ctx, claims.f, filter, lang));
     },
   );
 

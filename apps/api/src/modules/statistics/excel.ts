@@ -34,13 +34,13 @@ export function safeCell(value: string | number | null | undefined): string | nu
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySheet = SheetSpec<any>;
 
-export async function buildWorkbook(sheets: AnySheet[]): Promise<Buffer> {
+export async function buildWorkbook(sheets: AnySheet[], opts: { rightToLeft?: boolean } = {}): Promise<Buffer> {
   const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Reputo';
   wb.created = new Date();
   for (const spec of sheets) {
-    const ws = wb.addWorksheet(spec.name.slice(0, 31));
+    const ws = wb.addWorksheet(spec.name.slice(0, 31), opts.rightToLeft ? { views: [{ rightToLeft: true }] } : {});
     for (const line of spec.intro ?? []) ws.addRow([safeCell(line)]);
     if (spec.intro?.length) {
       ws.getRow(1).font = { bold: true, size: 14 };

@@ -3,6 +3,7 @@ import type { App, AppDeps } from '../../platform/deps';
 import { cachedReportValue, sendReport } from '../../platform/reportCache';
 import { z } from 'zod';
 import { accessTokenFromQuery, sendWorkbook } from './excel';
+import { languageOf } from '../../platform/i18n';
 import { STAT_EXPORTS, statisticsWorkbook } from './export';
 import { averageReportSchema, rankingSchema, trendsReportSchema, volumeReportSchema } from './responses';
 import { rankingQuery, statsQuery } from './schemas';
@@ -130,6 +131,7 @@ export function statisticsRoutes(app: App, deps: AppDeps): void {
         actingOf(request),
         request.query,
         request.query.report,
+        await languageOf(request),
       );
       return sendWorkbook(reply, filename, content);
     },

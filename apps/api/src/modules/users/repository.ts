@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -19,6 +19,16 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** The users of these addresses (case-insensitive). */
+export async function findUsersByEmails(db: Db, emails: readonly string[]): Promise<UserRow[]> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   return row!;
@@ -30,7 +40,16 @@ export async function updateUser(
   patch: Partial<
     Pick<
       UserRow,
-      'firstName' | 'lastName' | 'email' | 'passwordHash' | 'status' | 'lastLoginAt' | 'weekStart' | 'sessionsNotBefore'
+      | 'firstName'
+      | 'lastName'
+      | 'email'
+      | 'passwordHash'
+      | 'status'
+      | 'lastLoginAt'
+      | 'weekStart'
+      | 'sessionsNotBefore'
+      | 'language'
+      | 'digits'
     >
   >,
 ): Promise<UserRow | undefined> {

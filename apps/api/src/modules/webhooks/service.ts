@@ -2,6 +2,8 @@
  * Outbound webhooks (issue 27; README.md in this folder): endpoints, the dispatcher that fans events
  * out of the outbox, signed deliveries on the job queue with retries, verify, test and replay.
  */
+import { mailHtml, t, textAsHtml } from '../../platform/i18n';
+import { languagesOfEmails } from '../me/service';
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_VERIFY_EVENT, type WebhookEvent } from '@reputo/core';
 import type { Db } from '../../db/client';
@@ -312,18 +314,32 @@ async function giveUp(deps: Deps, endpoint: EndpointRow, delivery: DeliveryRow, 
   if (failures < deps.config.webhooks.disableAfter) return;
   const reason = `Disabled after ${failures} deliveries in a row failed every retry (last: ${error ?? 'no answer'})`;
   const disabled = await disableEndpoint(deps.db, endpoint.id, reason);
-  if (disabled) await mailDisabled(deps, disabled, reason);
+  if (disabled) await mailDisabled(deps, disabled, { failures, error });
 }
 
-async function mailDisabled(deps: Deps, endpoint: EndpointRow, reason: string): Promise<void> {
+async function mailDisabled(
+  deps: Deps,
+  endpoint: EndpointRow,
+  failure: { failures: number; error: string | null },
+): Promise<void> {
   const page = `${deps.config.publicUrl}${SETTINGS_PAGE}`;
-  for (const to of await companyAdminEmails(deps.db, endpoint.companyId))
+  const admins = await companyAdminEmails(deps.db, endpoint.companyId);
+  const languageOf = await languagesOfEmails(deps.db, admins);
+  for (const to of admins) {
+    const lang = languageOf(to);
+    const reason = t(lang, 'mail:webhookDisabled.reason', {
+      count: failure.failures,
+      error: failure.error ?? t(lang, 'mail:webhookDisabled.noAnswer'),
+    });
+    const text = `${t(lang, 'mail:webhookDisabled.intro', { url: endpoint.url, reason })}\n\n${t(lang, 'mail:webhookDisabled.action', { page })}`;
     await deps.mailer.send({
       to,
-      subject: 'A webhook was disabled',
-      text: `Reputo stopped sending events to ${endpoint.url}. ${reason}.\n\nFix the receiver, then open ${page} to enable the webhook again and replay the failed deliveries.`,
+      subject: t(lang, 'mail:webhookDisabled.subject'),
+      text,
+      ...(lang === 'en' ? {} : { html: mailHtml(lang, textAsHtml(text)) }),
       links: [page],
     });
+  }
 }
 
 /** Removes old dispatched events and delivery-log entries (retries still waiting are kept). */
