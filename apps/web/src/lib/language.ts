@@ -1,29 +1,14 @@
 import { currentLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
 import { preferredDigits, setPreferredDigits, type Digits } from '../i18n/format';
-import { isUiLanguage, type UiLanguage } from '../i18n/languages';
+import type { UiLanguage } from '../i18n/languages';
+import type { ApiResponse } from './apiTypes';
 
-/**
- * The language fields of GET /v2/api/me and PATCH /v2/api/user (issue 30). The server adds them in
- * parallel with this branch, so they are not in the generated types (api.schema.d.ts) yet: they are
- * read here, checked, through one accessor. The lead regenerates the types at merge; then this
- * accessor can read the fields directly.
- */
-export interface LanguageSettings {
-  /** The user's own choice; null: the region's or the browser's. */
-  language: UiLanguage | null;
-  /** The default of the region (state) the user's locations belong to, if it sets one. */
-  regionLanguage: UiLanguage | null;
-  digits: Digits;
-}
+/** The language fields of GET /v2/api/me and PATCH /v2/api/user's answer (issue 30). */
+export type LanguageSettings = Pick<ApiResponse<'/v2/api/me'>, 'language' | 'regionLanguage' | 'digits'>;
 
-/** The language fields of a /me answer (absent or unknown values read as null and Latin digits). */
-export function languageSettingsOf(me: object): LanguageSettings {
-  const fields: Partial<Record<keyof LanguageSettings, unknown>> = me;
-  return {
-    language: isUiLanguage(fields.language) ? fields.language : null,
-    regionLanguage: isUiLanguage(fields.regionLanguage) ? fields.regionLanguage : null,
-    digits: fields.digits === 'arab' ? 'arab' : 'latn',
-  };
+/** The language fields of a /me answer. */
+export function languageSettingsOf(me: LanguageSettings): LanguageSettings {
+  return { language: me.language, regionLanguage: me.regionLanguage, digits: me.digits };
 }
 
 /** What PATCH /v2/api/user accepts for the language (besides one profile field or a password). */
