@@ -51,7 +51,7 @@ export function UserMenu({ me }: { me: Me }) {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <div className="user-trigger" data-testid="user-menu" role="button" tabIndex={0} aria-label={t('userMenu.open')}>
+      <div className="user-trigger" data-testid="user-menu" role="button" tabIndex={0}>
         <Avatar style={{ background: '#4f46e5' }}>{initials(name)}</Avatar>
         <span className="name" dir="auto">
           {name}
