@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_BILLING_PORTAL_BASE } from '@reputo/core';
+import { DEFAULT_ANNOUNCEMENT, DEFAULT_BILLING_PORTAL_BASE } from '@reputo/core';
 import { z } from 'zod';
 
 /** The one place that reads process.env. A bad value stops the server with a message naming the variable. */
@@ -387,8 +387,6 @@ export class ConfigError extends Error {}
 
 /** The Graph API version this code speaks (Send API, comments, webhooks of that version). */
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com/v21.0';
-
-const DEFAULT_ANNOUNCEMENT = 'A new version of Reputo will be released on December 25th.';
 
 function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`).join('; ');

@@ -54,6 +54,8 @@ export const MAINTENANCE_TEXT =
   'We are performing scheduled maintenance from 9 AM to 11 AM Dubai time. We will be back shortly.';
 
 export const ANNOUNCEMENT_TEXT = 'A new version will be released on December 25th.';
+/** The announcement bar's text unless ANNOUNCEMENT sets another (the web app shows it in the user's language). */
+export const DEFAULT_ANNOUNCEMENT = 'A new version of Reputo will be released on December 25th.';
 
 export const NOT_FOUND_TEXT = 'Oops, an error has occurred. Page not found!';
 export const SERVER_ERROR_TEXT = 'Sorry, server goes wrong';

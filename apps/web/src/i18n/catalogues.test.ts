@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
 import { DATE_PRESETS, PRESET_LABELS, RESPONSE_LANGUAGES } from '@reputo/core';
-import { NEW_USER_NAME, SOURCE_URL_MESSAGE } from '@reputo/core';
+import { DEFAULT_ANNOUNCEMENT, NEW_USER_NAME, SOURCE_URL_MESSAGE } from '@reputo/core';
 import { COMPANY_STEP_LABELS, companyWizardTitle, PARTNER_STEP_LABELS, partnerWizardTitle } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
 
@@ -45,6 +45,7 @@ const SPEC_TEXTS: Record<string, string> = {
   'app:serverError.title': SERVER_ERROR_TEXT,
   'app:maintenance.title': MAINTENANCE_TITLE,
   'app:maintenance.text': MAINTENANCE_TEXT,
+  'app:announcement': DEFAULT_ANNOUNCEMENT,
   'settings:team.newUser': NEW_USER_NAME,
   'settings:drawer.invalidUrl': SOURCE_URL_MESSAGE('{{source}}'),
   ...Object.fromEntries(Object.entries(MSG).map(([key, text]) => [`validation:${key}`, text])),

@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_ANNOUNCEMENT } from '@reputo/core';
 import {
   actingLocationsTitle,
   buildMenu,
@@ -47,7 +48,10 @@ const FULL_WIDTH = 248;
 const MINI_WIDTH = 76;
 
 function Announcement() {
-  const text = getClientConfig().announcement;
+  const { t } = useTranslation('app');
+  const configured = getClientConfig().announcement;
+  // The default text is ours, so it is shown in the user's language; one an operator sets is shown as written.
+  const text = configured === DEFAULT_ANNOUNCEMENT ? t('announcement') : configured;
   const [open, setOpen] = useState(true);
   if (!text || !open) return null;
   return (

@@ -15,7 +15,7 @@ import { downloadFile } from './api';
 import { StatusTag } from './StatusTag';
 import { Kpi } from './ui';
 import { errorText, formatDate, formatDateTime, formatNumber, localDigits } from './format';
-import { directed, isolate, useRtlCharts } from './chartDirection';
+import { isolate, useRtlCharts } from './chartDirection';
 import { packageLabel } from './labels';
 import { AdminDateRange } from './AdminDateRange';
 import './admin.css';
@@ -65,42 +65,38 @@ function OverviewTab({ range }: { range: DateRange }) {
   const q = useReport<Overview>('overview', range, true);
   const totals = q.data?.totals;
   const option: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 48, right: 48, top: 16, bottom: 48 },
+      xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
+      yAxis: [
+        { type: 'value', minInterval: 1 },
+        { type: 'value', min: 1, max: 5, splitLine: { show: false } },
+      ],
+      series: [
         {
-          tooltip: { trigger: 'axis' },
-          legend: { bottom: 0 },
-          grid: { left: 48, right: 48, top: 16, bottom: 48 },
-          xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
-          yAxis: [
-            { type: 'value', minInterval: 1 },
-            { type: 'value', min: 1, max: 5, splitLine: { show: false } },
-          ],
-          series: [
-            {
-              name: t('cs.reviews'),
-              type: 'bar',
-              data: (q.data?.daily ?? []).map((d) => d.reviews),
-              itemStyle: { color: COLORS.brandSoft },
-            },
-            {
-              name: t('cs.answered'),
-              type: 'bar',
-              data: (q.data?.daily ?? []).map((d) => d.responded),
-              itemStyle: { color: COLORS.brand },
-            },
-            {
-              name: t('cs.avgRating'),
-              type: 'line',
-              yAxisIndex: 1,
-              smooth: true,
-              data: (q.data?.daily ?? []).map((d) => d.avgRating),
-              itemStyle: { color: COLORS.amber },
-            },
-          ],
+          name: t('cs.reviews'),
+          type: 'bar',
+          data: (q.data?.daily ?? []).map((d) => d.reviews),
+          itemStyle: { color: COLORS.brandSoft },
         },
-        rtl,
-      ),
+        {
+          name: t('cs.answered'),
+          type: 'bar',
+          data: (q.data?.daily ?? []).map((d) => d.responded),
+          itemStyle: { color: COLORS.brand },
+        },
+        {
+          name: t('cs.avgRating'),
+          type: 'line',
+          yAxisIndex: 1,
+          smooth: true,
+          data: (q.data?.daily ?? []).map((d) => d.avgRating),
+          itemStyle: { color: COLORS.amber },
+        },
+      ],
+    }),
     [q.data, t, rtl],
   );
   const top: EChartsOption = useMemo(() => {
@@ -108,22 +104,19 @@ function OverviewTab({ range }: { range: DateRange }) {
       .sort((a, b) => b.reviews - a.reviews)
       .slice(0, 8)
       .reverse();
-    return directed(
-      {
-        tooltip: { trigger: 'axis' },
-        grid: { left: 150, right: 24, top: 8, bottom: 24 },
-        xAxis: { type: 'value', minInterval: 1 },
-        yAxis: {
-          type: 'category',
-          data: rows.map((r) => isolate(r.company_name, rtl)),
-          axisLabel: { width: 140, overflow: 'truncate' },
-        },
-        series: [
-          { name: t('cs.reviews'), type: 'bar', data: rows.map((r) => r.reviews), itemStyle: { color: COLORS.brand } },
-        ],
+    return {
+      tooltip: { trigger: 'axis' },
+      grid: { left: 150, right: 24, top: 8, bottom: 24 },
+      xAxis: { type: 'value', minInterval: 1 },
+      yAxis: {
+        type: 'category',
+        data: rows.map((r) => isolate(r.company_name, rtl)),
+        axisLabel: { width: 140, overflow: 'truncate' },
       },
-      rtl,
-    );
+      series: [
+        { name: t('cs.reviews'), type: 'bar', data: rows.map((r) => r.reviews), itemStyle: { color: COLORS.brand } },
+      ],
+    };
   }, [q.data, t, rtl]);
   const columns: TableColumnsType<Overview['data'][number]> = [
     {
@@ -218,59 +211,52 @@ function ResponseTab({ range }: { range: DateRange }) {
       .filter((r) => r.reviews > 0)
       .sort((a, b) => (a.responseRate ?? 0) - (b.responseRate ?? 0))
       .slice(-10);
-    return directed(
-      {
-        tooltip: { trigger: 'axis', valueFormatter: (v) => pct(typeof v === 'number' ? v : null) },
-        grid: { left: 150, right: 24, top: 8, bottom: 24 },
-        xAxis: { type: 'value', max: 100 },
-        yAxis: {
-          type: 'category',
-          data: rows.map((r) => isolate(r.company_name, rtl)),
-          axisLabel: { width: 140, overflow: 'truncate' },
-        },
-        series: [
-          {
-            name: t('cs.responseRate'),
-            type: 'bar',
-            data: rows.map((r) => r.responseRate),
-            itemStyle: { color: COLORS.positive },
-          },
-        ],
+    return {
+      tooltip: { trigger: 'axis', valueFormatter: (v) => pct(typeof v === 'number' ? v : null) },
+      grid: { left: 150, right: 24, top: 8, bottom: 24 },
+      xAxis: { type: 'value', max: 100 },
+      yAxis: {
+        type: 'category',
+        data: rows.map((r) => isolate(r.company_name, rtl)),
+        axisLabel: { width: 140, overflow: 'truncate' },
       },
-      rtl,
-    );
+      series: [
+        {
+          name: t('cs.responseRate'),
+          type: 'bar',
+          data: rows.map((r) => r.responseRate),
+          itemStyle: { color: COLORS.positive },
+        },
+      ],
+    };
   }, [q.data, t, rtl]);
   const origins: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [
         {
-          tooltip: { trigger: 'item' },
-          legend: { bottom: 0 },
-          series: [
+          type: 'pie',
+          radius: ['45%', '70%'],
+          center: ['50%', '45%'],
+          label: { show: false },
+          data: [
             {
-              type: 'pie',
-              radius: ['45%', '70%'],
-              center: ['50%', '45%'],
-              label: { show: false },
-              data: [
-                {
-                  name: t('cs.origin.manual'),
-                  value: totals?.byOrigin.manual ?? 0,
-                  itemStyle: { color: COLORS.brand },
-                },
-                {
-                  name: t('cs.origin.template'),
-                  value: totals?.byOrigin.template ?? 0,
-                  itemStyle: { color: COLORS.sky },
-                },
-                { name: t('cs.origin.ai'), value: totals?.byOrigin.ai ?? 0, itemStyle: { color: COLORS.amber } },
-                { name: t('cs.origin.auto'), value: totals?.byOrigin.auto ?? 0, itemStyle: { color: COLORS.positive } },
-              ],
+              name: t('cs.origin.manual'),
+              value: totals?.byOrigin.manual ?? 0,
+              itemStyle: { color: COLORS.brand },
             },
+            {
+              name: t('cs.origin.template'),
+              value: totals?.byOrigin.template ?? 0,
+              itemStyle: { color: COLORS.sky },
+            },
+            { name: t('cs.origin.ai'), value: totals?.byOrigin.ai ?? 0, itemStyle: { color: COLORS.amber } },
+            { name: t('cs.origin.auto'), value: totals?.byOrigin.auto ?? 0, itemStyle: { color: COLORS.positive } },
           ],
         },
-        rtl,
-      ),
+      ],
+    }),
     [totals, t, rtl],
   );
   const columns: TableColumnsType<ResponseReport['data'][number]> = [
@@ -347,57 +333,48 @@ function ResponseTab({ range }: { range: DateRange }) {
 
 function FeedbackTab({ range }: { range: DateRange }) {
   const { t } = useTranslation('admin');
-  const rtl = useRtlCharts();
   const q = useReport<FeedbackReport>('feedback', range, true);
   const totals = q.data?.totals;
   const stars: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 48, right: 16, top: 16, bottom: 32 },
+      xAxis: {
+        type: 'category',
+        data: [1, 2, 3, 4, 5].map((n) => t('cs.stars', { count: n, stars: formatNumber(n) })),
+      },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
         {
-          tooltip: { trigger: 'axis' },
-          grid: { left: 48, right: 16, top: 16, bottom: 32 },
-          xAxis: {
-            type: 'category',
-            data: [1, 2, 3, 4, 5].map((n) => t('cs.stars', { count: n, stars: formatNumber(n) })),
-          },
-          yAxis: { type: 'value', minInterval: 1 },
-          series: [
-            {
-              name: t('cs.feedback'),
-              type: 'bar',
-              data: (totals?.stars ?? [0, 0, 0, 0, 0]).map((v, i) => ({
-                value: v,
-                itemStyle: { color: STAR_COLORS[i] },
-              })),
-            },
-          ],
+          name: t('cs.feedback'),
+          type: 'bar',
+          data: (totals?.stars ?? [0, 0, 0, 0, 0]).map((v, i) => ({
+            value: v,
+            itemStyle: { color: STAR_COLORS[i] },
+          })),
         },
-        rtl,
-      ),
-    [totals, t, rtl],
+      ],
+    }),
+    [totals, t],
   );
   const daily: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 48, right: 16, top: 16, bottom: 32 },
+      xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
         {
-          tooltip: { trigger: 'axis' },
-          grid: { left: 48, right: 16, top: 16, bottom: 32 },
-          xAxis: { type: 'category', data: (q.data?.daily ?? []).map((d) => shortDay(d.day)) },
-          yAxis: { type: 'value', minInterval: 1 },
-          series: [
-            {
-              name: t('cs.feedback'),
-              type: 'line',
-              smooth: true,
-              areaStyle: { opacity: 0.15 },
-              data: (q.data?.daily ?? []).map((d) => d.feedback),
-              itemStyle: { color: COLORS.brand },
-            },
-          ],
+          name: t('cs.feedback'),
+          type: 'line',
+          smooth: true,
+          areaStyle: { opacity: 0.15 },
+          data: (q.data?.daily ?? []).map((d) => d.feedback),
+          itemStyle: { color: COLORS.brand },
         },
-        rtl,
-      ),
-    [q.data, t, rtl],
+      ],
+    }),
+    [q.data, t],
   );
   const columns: TableColumnsType<FeedbackReport['data'][number]> = [
     {
@@ -492,36 +469,31 @@ function ConnectionTag({ c }: { c: Connection }) {
 
 function OauthTab() {
   const { t } = useTranslation('admin');
-  const rtl = useRtlCharts();
   const q = useReport<OauthReport>('oauth', { from: '', to: '' }, true);
   const totals = q.data?.totals;
   const pie: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0 },
+      series: [
         {
-          tooltip: { trigger: 'item' },
-          legend: { bottom: 0 },
-          series: [
+          type: 'pie',
+          radius: ['45%', '70%'],
+          center: ['50%', '45%'],
+          label: { show: false },
+          data: [
+            { name: 'Google', value: totals?.googleConnected ?? 0, itemStyle: { color: '#4285F4' } },
+            { name: 'Facebook', value: totals?.facebookConnected ?? 0, itemStyle: { color: '#1877F2' } },
             {
-              type: 'pie',
-              radius: ['45%', '70%'],
-              center: ['50%', '45%'],
-              label: { show: false },
-              data: [
-                { name: 'Google', value: totals?.googleConnected ?? 0, itemStyle: { color: '#4285F4' } },
-                { name: 'Facebook', value: totals?.facebookConnected ?? 0, itemStyle: { color: '#1877F2' } },
-                {
-                  name: t('cs.oauth.notConnected'),
-                  value: totals?.notConnected ?? 0,
-                  itemStyle: { color: COLORS.neutral },
-                },
-              ],
+              name: t('cs.oauth.notConnected'),
+              value: totals?.notConnected ?? 0,
+              itemStyle: { color: COLORS.neutral },
             },
           ],
         },
-        rtl,
-      ),
-    [totals, t, rtl],
+      ],
+    }),
+    [totals, t],
   );
   const columns: TableColumnsType<OauthReport['data'][number]> = [
     {

@@ -11,7 +11,6 @@ import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 import { Kpi } from './ui';
 import { formatDateTime, formatNumber } from './format';
-import { directed, useRtlCharts } from './chartDirection';
 import { reasonText, serviceDetail, serviceState, serviceTitle } from './healthTexts';
 import './admin.css';
 import { adminKeys } from './queryKeys';
@@ -397,7 +396,6 @@ function LocationsTab() {
 
 function PerformanceTab() {
   const { t } = useTranslation('admin');
-  const rtl = useRtlCharts();
   const q = useQuery({
     queryKey: adminKeys.health.performance,
     queryFn: ({ signal }) => api<Performance>('/v2/api/admin/systemhealth/performance', { signal }),
@@ -405,73 +403,65 @@ function PerformanceTab() {
   });
   const p = q.data;
   const minutes: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 64, right: 40, top: 16, bottom: 48 },
+      xAxis: { type: 'category', data: (p?.minutes ?? []).map((m) => m.minute.slice(11, 16)) },
+      yAxis: [
+        { type: 'value', axisLabel: { formatter: (v: number) => ms(t, v) } },
+        { type: 'value', minInterval: 1, splitLine: { show: false } },
+      ],
+      series: [
         {
-          tooltip: { trigger: 'axis' },
-          legend: { bottom: 0 },
-          grid: { left: 64, right: 40, top: 16, bottom: 48 },
-          xAxis: { type: 'category', data: (p?.minutes ?? []).map((m) => m.minute.slice(11, 16)) },
-          yAxis: [
-            { type: 'value', axisLabel: { formatter: (v: number) => ms(t, v) } },
-            { type: 'value', minInterval: 1, splitLine: { show: false } },
-          ],
-          series: [
-            {
-              name: 'p95',
-              type: 'line',
-              smooth: true,
-              data: (p?.minutes ?? []).map((m) => m.p95),
-              itemStyle: { color: COLORS.amber },
-              connectNulls: false,
-            },
-            {
-              name: t('health.average'),
-              type: 'line',
-              smooth: true,
-              data: (p?.minutes ?? []).map((m) => m.avgMs),
-              itemStyle: { color: COLORS.brand },
-            },
-            {
-              name: t('health.requests'),
-              type: 'bar',
-              yAxisIndex: 1,
-              data: (p?.minutes ?? []).map((m) => m.count),
-              itemStyle: { color: COLORS.brandSoft },
-            },
-          ],
+          name: 'p95',
+          type: 'line',
+          smooth: true,
+          data: (p?.minutes ?? []).map((m) => m.p95),
+          itemStyle: { color: COLORS.amber },
+          connectNulls: false,
         },
-        rtl,
-      ),
-    [p, t, rtl],
+        {
+          name: t('health.average'),
+          type: 'line',
+          smooth: true,
+          data: (p?.minutes ?? []).map((m) => m.avgMs),
+          itemStyle: { color: COLORS.brand },
+        },
+        {
+          name: t('health.requests'),
+          type: 'bar',
+          yAxisIndex: 1,
+          data: (p?.minutes ?? []).map((m) => m.count),
+          itemStyle: { color: COLORS.brandSoft },
+        },
+      ],
+    }),
+    [p, t],
   );
   const histogram: EChartsOption = useMemo(
-    () =>
-      directed(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 48, right: 16, top: 16, bottom: 32 },
+      xAxis: {
+        type: 'category',
+        data: (p?.histogram ?? []).map((b) =>
+          b.le === null
+            ? t('health.overSeconds', { value: formatNumber(5) })
+            : t('health.upTo', { value: ms(t, b.le) }),
+        ),
+      },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
         {
-          tooltip: { trigger: 'axis' },
-          grid: { left: 48, right: 16, top: 16, bottom: 32 },
-          xAxis: {
-            type: 'category',
-            data: (p?.histogram ?? []).map((b) =>
-              b.le === null
-                ? t('health.overSeconds', { value: formatNumber(5) })
-                : t('health.upTo', { value: ms(t, b.le) }),
-            ),
-          },
-          yAxis: { type: 'value', minInterval: 1 },
-          series: [
-            {
-              name: t('health.requests'),
-              type: 'bar',
-              data: (p?.histogram ?? []).map((b) => b.count),
-              itemStyle: { color: COLORS.sky },
-            },
-          ],
+          name: t('health.requests'),
+          type: 'bar',
+          data: (p?.histogram ?? []).map((b) => b.count),
+          itemStyle: { color: COLORS.sky },
         },
-        rtl,
-      ),
-    [p, t, rtl],
+      ],
+    }),
+    [p, t],
   );
   const columns: TableColumnsType<Performance['routes'][number]> = [
     {

@@ -2,8 +2,6 @@ import dayjs from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { COLORS, STAR_COLORS } from '../reporting/Chart';
-import { directionOf } from '../../i18n/languages';
-import { currentLanguage } from '../../i18n/i18n';
 import { formatNumber } from '../../i18n/format';
 import type { Figures, LandingStatistics } from './api';
 
@@ -14,31 +12,10 @@ const grid = { left: 8, right: 12, top: 40, bottom: 8, containLabel: true };
 const split = { lineStyle: { color: '#eef2f7' } };
 const numberLabel = { ...axisLabel, formatter: (v: number) => formatNumber(v) };
 
-/** Whether charts read right to left (the interface language's direction). */
-export const chartRtl = (): boolean => directionOf(currentLanguage()) === 'rtl';
-
-/**
- * A chart mirrored for a right-to-left reader: a category x-axis runs from the right, a value
- * x-axis grows leftwards, and the first y-axis sits on the right (a second one on the left).
- */
-export function mirrorForRtl(option: EChartsOption, rtl = chartRtl()): EChartsOption {
-  if (!rtl) return option;
-  const axes = <T>(a: T | T[] | undefined): T[] => (a === undefined ? [] : Array.isArray(a) ? a : [a]);
-  const xAxis = axes(option.xAxis).map((x) => ({ ...x, inverse: !(x as { inverse?: boolean }).inverse }));
-  const yAxis = axes(option.yAxis).map((y, i) => ({ ...y, position: i === 0 ? 'right' : 'left' }));
-  const g = option.grid as { left?: number; right?: number } | undefined;
-  return {
-    ...option,
-    ...(g && !Array.isArray(g) ? { grid: { ...g, left: g.right, right: g.left } } : {}),
-    xAxis: (Array.isArray(option.xAxis) ? xAxis : xAxis[0]) as EChartsOption['xAxis'],
-    yAxis: (Array.isArray(option.yAxis) ? yAxis : yAxis[0]) as EChartsOption['yAxis'],
-  };
-}
-
 /** Answers per month as bars, NPS as a line on its own axis (−100 to 100). */
 export function npsTrendOption(months: LandingStatistics['months'], t: TFunction): EChartsOption {
   const answers = t('analytics.answers');
-  return mirrorForRtl({
+  return {
     grid,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, textStyle: { color: '#475569' } },
@@ -72,7 +49,7 @@ export function npsTrendOption(months: LandingStatistics['months'], t: TFunction
         lineStyle: { width: 3 },
       },
     ],
-  });
+  };
 }
 
 /** Promoters, passives and detractors as one stacked bar per row (month, brand...). */
@@ -91,14 +68,14 @@ export function categoriesOption(rows: { label: string; figures: Figures }[], t:
     itemStyle: { color },
     barMaxWidth: 28,
   }));
-  return mirrorForRtl({
+  return {
     grid,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, textStyle: { color: '#475569' } },
     yAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel, inverse: true },
     xAxis: { type: 'value', axisLabel: numberLabel, splitLine: split },
     series,
-  });
+  };
 }
 
 /** The answers of one scale: 1 to 5 stars, or 0 to 10. */
@@ -113,7 +90,7 @@ export function distributionOption(
     if (scale === 'stars') return STAR_COLORS[n - 1]!;
     return n >= 9 ? COLORS.positive : n >= 7 ? COLORS.neutral : COLORS.negative;
   };
-  return mirrorForRtl({
+  return {
     grid: { ...grid, top: 16 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     xAxis: {
@@ -129,5 +106,5 @@ export function distributionOption(
         data: keys.map((k) => ({ value: counts[k] ?? 0, itemStyle: { color: color(k), borderRadius: [4, 4, 0, 0] } })),
       },
     ],
-  });
+  };
 }

@@ -130,7 +130,7 @@ export function mirrorOption(option: EChartsOption): EChartsOption {
       o.legend,
       list(o.legend).map((l) => {
         const moved = l.left === undefined && l.right === undefined && o.xAxis ? { ...l, right: 8 } : swapSides(l);
-        return { ...moved, align: 'end' };
+        return { ...moved, align: 'right' };
       }),
     );
   if (o.tooltip)

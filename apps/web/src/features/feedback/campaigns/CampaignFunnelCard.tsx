@@ -5,7 +5,6 @@ import type { EChartsOption } from 'echarts';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../i18n/format';
-import { chartRtl } from '../charts';
 import { campaignKeys, campaignsApi, type Funnel } from './api';
 import './campaigns.css';
 
@@ -23,15 +22,15 @@ const STEP_COLORS: Record<string, string> = {
 };
 
 /** Horizontal bars from sent down to reviews and private feedback, each with its share of those sent. */
-export function funnelOption(funnel: Funnel, t: TFunction, rtl = chartRtl()): EChartsOption {
+export function funnelOption(funnel: Funnel, t: TFunction): EChartsOption {
   const steps = [...funnel.steps].reverse();
   const sent = funnel.steps[0]?.count ?? 0;
   const share = (n: number) =>
     sent ? formatNumber(Math.round((n / sent) * 1000) / 1000, { style: 'percent', maximumFractionDigits: 1 }) : '–';
   const label = (s: Funnel['steps'][number]) => t(`campaigns.funnel.${s.key}`, { defaultValue: s.label });
-  // Right to left: bars grow leftwards from the labels on the right, their figures on their left.
+  // Written left to right: Chart mirrors it for a right-to-left reader (bars grow leftwards, figures on their left).
   return {
-    grid: { left: rtl ? 72 : 8, right: rtl ? 8 : 72, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (p) => {
@@ -39,11 +38,10 @@ export function funnelOption(funnel: Funnel, t: TFunction, rtl = chartRtl()): EC
         return `${d.name}: ${formatNumber(d.value)} (${share(d.value)})`;
       },
     },
-    xAxis: { type: 'value', show: false, inverse: rtl },
+    xAxis: { type: 'value', show: false },
     yAxis: {
       type: 'category',
       data: steps.map(label),
-      position: rtl ? 'right' : 'left',
       axisTick: { show: false },
       axisLine: { show: false },
       axisLabel: { color: '#334155' },
@@ -58,7 +56,7 @@ export function funnelOption(funnel: Funnel, t: TFunction, rtl = chartRtl()): EC
         })),
         label: {
           show: true,
-          position: rtl ? 'left' : 'right',
+          position: 'right',
           color: '#334155',
           formatter: (p) => `${formatNumber(p.value as number)} · ${share(p.value as number)}`,
         },
