@@ -172,7 +172,7 @@ describe('user settings', () => {
     const first = page.getByTestId('field-firstName');
     expect(await first.getAttribute('readonly')).not.toBeNull();
     await page.getByTestId('edit-firstName').click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#profile-firstName').getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('edit-firstName').waitFor();
 
     // Email rules.
@@ -188,7 +188,7 @@ describe('user settings', () => {
     // A real change is saved.
     await page.getByTestId('edit-lastName').click();
     await page.getByTestId('field-lastName').fill('Haddad');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#profile-lastName').getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('edit-lastName').waitFor();
     await page.reload();
     await page.getByTestId('field-lastName').waitFor();

@@ -19,3 +19,4 @@ export * from './webhooks';
 export * from './feedback';
 export * from './listings';
 export * from './languages';
+export * from './catalogues';

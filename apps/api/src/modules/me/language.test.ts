@@ -81,6 +81,7 @@ describeEachDatabase('Interface language: user settings, region default, mails, 
         .update(states)
         .set({ language: languages[i] ?? null })
         .where(eq(states.id, id));
+    identitiesChanged(); // written past the API: the kept region languages must be read again
   }
 
   it('answers the language fields in /me: nothing chosen, no region default, Latin digits', async () => {

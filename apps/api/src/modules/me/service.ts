@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
-import { requestPartner } from '../../platform/identityCache';
+import { companyRead, requestPartner } from '../../platform/identityCache';
 import { setPasswordEndingSessions } from '../auth/service';
 import { findUserByEmail, findUsersByEmails, updateUser, type UserRow } from '../users/repository';
 import { regionLanguagesOf } from './repository';
@@ -32,7 +32,15 @@ export async function regionLanguage(
   user: Pick<UserRow, 'role' | 'companyId' | 'locationIds'>,
 ): Promise<UiLanguage | null> {
   if (user.companyId === null || !isTeamRole(user.role as Role)) return null;
-  const found = await regionLanguagesOf(db, user.companyId, user.locationIds);
+  const companyId = user.companyId;
+  // Kept with the company's other cached reads (every page asks /me; regions change rarely): a write
+  // of its locations or regions (kind 'locations') drops it.
+  const { found } = await companyRead(
+    db,
+    `regionLanguages:${companyId}:${user.locationIds?.join(',') ?? 'all'}`,
+    { companyId, kinds: ['locations'] },
+    async () => ({ found: await regionLanguagesOf(db, companyId, user.locationIds) }),
+  );
   if (found.length !== 1) return null;
   return isUiLanguage(found[0]) ? found[0] : null;
 }
