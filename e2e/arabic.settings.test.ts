@@ -158,10 +158,10 @@ describe('settings in Arabic', () => {
     await modal.getByText('دعوة عضو إلى الفريق').waitFor();
     await modal.getByTestId('member-scope').getByText('بعض المواقع فقط').click();
     // The form's own checks speak Arabic too (core's messages through the validation catalogue).
-    await page.getByRole('button', { name: 'إرسال الدعوة', exact: true }).click();
+    await modal.getByRole('button', { name: 'إرسال الدعوة', exact: true }).click();
     await modal.getByText('البريد الإلكتروني مطلوب!').waitFor();
     await expectArabic(page, 'ar-settings-invite');
-    await page.getByRole('button', { name: 'إلغاء' }).click();
+    await modal.getByRole('button', { name: 'إلغاء', exact: true }).click();
 
     await page.goto('/settings/locations');
     await page.getByTestId('location-add').click();
