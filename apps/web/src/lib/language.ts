@@ -6,11 +6,6 @@ import type { ApiResponse } from './apiTypes';
 /** The language fields of GET /v2/api/me and PATCH /v2/api/user's answer (issue 30). */
 export type LanguageSettings = Pick<ApiResponse<'/v2/api/me'>, 'language' | 'regionLanguage' | 'digits'>;
 
-/** The language fields of a /me answer. */
-export function languageSettingsOf(me: LanguageSettings): LanguageSettings {
-  return { language: me.language, regionLanguage: me.regionLanguage, digits: me.digits };
-}
-
 /** What PATCH /v2/api/user accepts for the language (besides one profile field or a password). */
 export interface LanguagePatch {
   language?: UiLanguage | null;

@@ -9,7 +9,7 @@ import { EmbedContext } from '../EmbedContext';
 import { AccessDeniedPage, LoadingPage, ServerErrorPage } from '../pages/StatePages';
 import { ActingErrorPage } from './ActingErrorPage';
 import { ApiError } from '../../lib/api';
-import { applyUserLanguage, languageSettingsOf } from '../../lib/language';
+import { applyUserLanguage } from '../../lib/language';
 import { embedDeniedText, routeTitle } from '../labels';
 
 function sameEmbed(a: EmbedParams | null, b: EmbedParams): boolean {
@@ -40,7 +40,7 @@ export default function AccessGate() {
   }, [login, me.isSuccess]);
   // The interface speaks the user's language once /me answers (and again whenever it answers anew).
   useEffect(() => {
-    if (login && me.data) applyUserLanguage(languageSettingsOf(me.data));
+    if (login && me.data) applyUserLanguage(me.data);
   }, [login, me.data]);
 
   if (!login) {

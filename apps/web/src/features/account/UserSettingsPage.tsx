@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
 import { currentLanguage } from '../../i18n/i18n';
-import { setPreferredDigits, type Digits } from '../../i18n/format';
+import type { Digits } from '../../i18n/format';
 import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '../../i18n/languages';
 import { translateMessage } from '../../i18n/messages';
-import { applyUserLanguage, languageSettingsOf, setInterfaceLanguage } from '../../lib/language';
+import { applyUserLanguage } from '../../lib/language';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { userEmailRules } from '../../lib/rules';
 import { session } from '../../lib/session';
@@ -145,21 +145,15 @@ function LanguageSettings({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
   const save = useSaveUser();
-  const settings = languageSettingsOf(me);
   const [form] = Form.useForm<LanguageValues>();
-  const language = Form.useWatch('language', form) ?? settings.language ?? currentLanguage();
+  const language = Form.useWatch('language', form) ?? me.language ?? currentLanguage();
   const submit = (values: LanguageValues) => {
-    const digits = values.language === 'ar' ? values.digits : settings.digits;
+    const digits = values.language === 'ar' ? values.digits : me.digits;
     save.mutate(
       { language: values.language, digits },
       {
         onSuccess: (answer) => {
-          // The server's answer decides; until it knows the fields, the choice applies on this browser.
-          const saved = languageSettingsOf(answer);
-          if (saved.language === null) {
-            setPreferredDigits(digits);
-            void setInterfaceLanguage(values.language);
-          } else applyUserLanguage(saved);
+          applyUserLanguage(answer);
           void message.success(t('language.saved', { lng: values.language }));
         },
         onError: (e) => void message.error(translateMessage(e.message || MSG.error)),
@@ -172,7 +166,7 @@ function LanguageSettings({ me }: { me: Me }) {
       layout="vertical"
       requiredMark={false}
       onFinish={submit}
-      initialValues={{ language: settings.language ?? currentLanguage(), digits: settings.digits }}
+      initialValues={{ language: me.language ?? currentLanguage(), digits: me.digits }}
       name="language"
     >
       <Form.Item label={t('language.language')} name="language">
