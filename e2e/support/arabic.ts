@@ -57,12 +57,16 @@ const NAMES =
 
 /**
  * Visible interface texts with a Latin word (two letters or more) that is not a name: what is left
- * in English. Text inside `[dir="auto"]` (user content) or `[data-user-content]` is skipped, and so
- * is anything matching `allow`.
+ * in English. Text inside `[dir="auto"]` (user content), `[data-user-content]` or the `skip`
+ * selectors (parts another test checks, such as the shell) is skipped, and so is anything matching `allow`.
  */
-export async function englishLeft(page: Page, allow: RegExp[] = []): Promise<string[]> {
+export async function englishLeft(
+  page: Page,
+  allow: RegExp[] = [],
+  { skip = [] }: { skip?: string[] } = {},
+): Promise<string[]> {
   const found = await page.evaluate(
-    ({ chrome, names }) => {
+    ({ chrome, names, skipped }) => {
       const nameRe = new RegExp(names, 'i');
       const out = new Set<string>();
       const visible = (el: Element) => {
@@ -70,7 +74,8 @@ export async function englishLeft(page: Page, allow: RegExp[] = []): Promise<str
         const s = getComputedStyle(el);
         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
       };
-      const userContent = (el: Element | null) => !!el?.closest('[dir="auto"], [data-user-content]');
+      const userContent = (el: Element | null) =>
+        !!el?.closest(['[dir="auto"]', '[data-user-content]', ...skipped].join(', '));
       const check = (text: string) => {
         const words = text.match(/[A-Za-z][A-Za-z'.]+/g) ?? [];
         if (words.some((w) => !nameRe.test(w.replace(/\.$/, '')))) out.add(text.trim().slice(0, 120));
@@ -96,7 +101,7 @@ export async function englishLeft(page: Page, allow: RegExp[] = []): Promise<str
       }
       return [...out];
     },
-    { chrome: CHROME, names: NAMES.source },
+    { chrome: CHROME, names: NAMES.source, skipped: skip },
   );
   return found.filter((text) => !allow.some((re) => re.test(text)));
 }
