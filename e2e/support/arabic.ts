@@ -77,7 +77,8 @@ export async function englishLeft(
       const userContent = (el: Element | null) =>
         !!el?.closest(['[dir="auto"]', '[data-user-content]', ...skipped].join(', '));
       const check = (text: string) => {
-        const words = text.match(/[A-Za-z][A-Za-z'.]+/g) ?? [];
+        // A word after a digit is a code, not English: HTTP's "4xx", "2x".
+        const words = text.match(/(?<![0-9A-Za-z])[A-Za-z][A-Za-z'.]+/g) ?? [];
         if (words.some((w) => !nameRe.test(w.replace(/\.$/, '')))) out.add(text.trim().slice(0, 120));
       };
       for (const el of Array.from(document.querySelectorAll(chrome))) {

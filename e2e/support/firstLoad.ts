@@ -9,7 +9,7 @@ const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 /**
  * What a screen costs on its first load: every script and style sheet a fresh browser (empty cache)
  * receives until the screen has settled, with the bytes that went over the wire (the encoded body
- * Chromium counted) and their size once decoded. Shared by e2e/bundle.test.ts (the budgets) and
+ * Chromium counted) and their size once decoded. Shared by e2e/screens.test.ts (the budgets, support/budgets.ts) and
  * bench/src/bundles.ts (the table in bench/RESULTS.md).
  */
 export interface Asset {
@@ -138,18 +138,15 @@ export async function firstLoad(
 }
 
 /**
- * A page whose every load comes whole from the server, as a first visit's does (DevTools' "Disable
- * cache": the HTTP and memory caches are bypassed), in a renderer kept warm from one screen to the
- * next. A fresh context for each of forty-odd screens cost twice the Chromium time; e2e/bundle.test.ts
- * checks that both ways see the same scripts.
+ * From now on every load of this page comes whole from the server, as a first visit's does (DevTools'
+ * "Disable cache": the HTTP and memory caches are bypassed), in a renderer kept warm from one screen
+ * to the next. A fresh context for each of forty-odd screens cost twice the Chromium time;
+ * e2e/screens.test.ts checks that both ways see the same scripts.
  */
-export async function uncachedPage(browser: Browser, baseURL: string, storageState?: StorageState): Promise<Page> {
-  const context = await freshContext(browser, baseURL, storageState);
-  const page = await context.newPage();
-  const devtools = await context.newCDPSession(page);
+export async function disableCache(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
   await devtools.send('Network.enable');
   await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return page;
 }
 
 /** Loads `path` in the page and lists what it received until the screen settled. */

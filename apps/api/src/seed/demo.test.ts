@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type Database } from '../db/client';
+import { testDrivers } from '../test/drivers';
+import { freshPostgres } from '../test/harness';
 import { apiKeys, companies, locations, partners, states, brands, users } from '../db/schema';
 import { verifyPassword } from '../platform/auth/passwords';
 import { buildCustomerBase } from './companies';
@@ -21,15 +23,25 @@ describe('demo data seed', () => {
   let database: Database;
   let result: SeedResult;
 
+  let drop: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
     // A copy of the run's migrated template (test/databaseTemplates.ts): no initdb and migrations here.
-    database = await openPglite(null, inject('databaseTemplates')?.pglite);
+    // PostgreSQL when the run has it (the browser tests' server seeds there too); the seed on PGlite,
+    // `npm start`'s database, is main.test.ts's first start. Here on PGlite it took 214 s of a loaded CI run.
+    const templates = inject('databaseTemplates');
+    if (testDrivers()[0] === 'pg') {
+      const fresh = await freshPostgres(templates?.pg ?? null);
+      database = fresh.database;
+      drop = fresh.drop;
+    } else database = await openPglite(null, templates?.pglite);
     await database.migrate();
     result = await seedDemoData(database.db, { now: NOW, reviewsScale: 0.05 });
-  }, 300_000); // the whole demo (Feedback too) on PGlite: 20 s alone, past three minutes on a loaded CI machine
+  }, 300_000); // the whole demo (Feedback too): 20 s alone on PGlite, past three minutes on a loaded CI machine
 
   afterAll(async () => {
     await database?.close();
+    await drop?.();
   });
 
   it('reports what it created', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -117,11 +117,15 @@ export async function secondServer(
  */
 export function describeEachDatabase(
   name: string,
-  body: (use: () => TestEnv) => void,
+  body: (use: () => TestEnv, engines: Engines) => void,
   opts: EnvOptions = {},
   bothDrivers = false,
 ): void {
-  for (const driver of testDrivers(bothDrivers)) {
+  const drivers = testDrivers(bothDrivers);
+  for (const driver of drivers) {
+    // PGlite's pass of a suite on both databases repeats only the tests where the engines could differ.
+    const repeat = drivers.length > 1 && driver === 'pglite' && process.env.TEST_PGLITE !== 'all';
+    const engines: Engines = { itOnce: repeat ? it.skip : it };
     describe(`${name} [${driver}]`, () => {
       let env: (TestEnv & { dispose: () => Promise<void> }) | undefined;
       beforeAll(async () => {
@@ -133,12 +137,25 @@ export function describeEachDatabase(
       body(() => {
         if (!env) throw new Error('test environment not ready');
         return env;
-      });
+      }, engines);
     });
   }
 }
 
+/**
+ * In a suite on both databases, `itOnce` declares a test that runs on one of them only (PostgreSQL
+ * when there): what it checks (validation, access, tenancy, files) does not depend on the engine.
+ * Half the time of such suites went to PGlite passes of tests like these.
+ */
+export interface Engines {
+  itOnce: typeof it;
+}
+
 /** describeEachDatabase on PGlite as well as PostgreSQL when both are there (see testDrivers). */
-export function describeOnBothDatabases(name: string, body: (use: () => TestEnv) => void, opts: EnvOptions = {}): void {
+export function describeOnBothDatabases(
+  name: string,
+  body: (use: () => TestEnv, engines: Engines) => void,
+  opts: EnvOptions = {},
+): void {
   describeEachDatabase(name, body, opts, true);
 }

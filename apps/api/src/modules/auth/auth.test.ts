@@ -5,7 +5,7 @@ import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { FIXTURE_PASSWORD } from '../../test/fixtures';
 
-describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
+describeOnBothDatabases('OAuth2 token endpoint and sessions', (use, { itOnce }) => {
   const tokenCall = (payload: Record<string, unknown>) => {
     const { app } = use();
     return app.inject({
@@ -44,7 +44,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(me.json().email).toBe('admin@alpha.test');
   });
 
-  it('accepts the email in any letter case and as a form-encoded body', async () => {
+  itOnce('accepts the email in any letter case and as a form-encoded body', async () => {
     const { app, fx } = use();
     const res = await app.inject({
       method: 'POST',
@@ -61,7 +61,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('refuses a wrong password or unknown email with the same message', async () => {
+  itOnce('refuses a wrong password or unknown email with the same message', async () => {
     const wrong = await tokenCall({ grant_type: 'password', email: 'admin@alpha.test', password: 'nope-nope' });
     const unknown = await tokenCall({ grant_type: 'password', email: 'nobody@alpha.test', password: 'nope-nope' });
     expect(wrong.statusCode).toBe(400);
@@ -69,7 +69,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('does the same password work for an unknown email as for a real one, so timing does not tell which exist', async () => {
+  itOnce('does the same password work for an unknown email as for a real one, so timing does not tell which exist', async () => {
     // Watches Node's scrypt (it still runs): which derivations, with which cost, each sign-in makes.
     const scrypt = vi.spyOn(crypto, 'scrypt');
     const derivations = () =>
@@ -90,7 +90,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     }
   });
 
-  it('checks client_id and client_secret', async () => {
+  itOnce('checks client_id and client_secret', async () => {
     const { app } = use();
     const res = await app.inject({
       method: 'POST',
@@ -107,7 +107,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(res.json().error).toBe('invalid_client');
   });
 
-  it('answers bad input with a 4xx and a clear message, never a 5xx', async () => {
+  itOnce('answers bad input with a 4xx and a clear message, never a 5xx', async () => {
     const { app } = use();
     expect((await tokenCall({ grant_type: 'password', password: 'x' })).json()).toMatchObject({
       error: 'invalid_request',
@@ -158,7 +158,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(afterReplay.statusCode).toBe(400);
   });
 
-  it('refuses a refresh with another user email or an unknown token', async () => {
+  itOnce('refuses a refresh with another user email or an unknown token', async () => {
     const { app, fx } = use();
     const pair = await signIn(app, fx.companyA.responder.email);
     expect(
@@ -170,7 +170,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     );
   });
 
-  it('sign-out revokes the refresh token (RFC 7009 `token`, or the older `refresh_token`)', async () => {
+  itOnce('sign-out revokes the refresh token (RFC 7009 `token`, or the older `refresh_token`)', async () => {
     const { app, fx } = use();
     for (const field of ['token', 'refresh_token']) {
       const pair = await signIn(app, fx.companyA.analyst.email);
@@ -183,7 +183,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     }
   });
 
-  it('revocation answers 200 for an unknown token, ends the session of an access token, and wants the client', async () => {
+  itOnce('revocation answers 200 for an unknown token, ends the session of an access token, and wants the client', async () => {
     const { app, fx } = use();
     expect((await revoke({ token: 'never-issued', token_type_hint: 'refresh_token' })).statusCode).toBe(200);
     const pair = await signIn(app, fx.companyA.analyst.email);
@@ -200,7 +200,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     });
   });
 
-  it('authenticates the client with HTTP Basic as well as in the body (RFC 6749 section 2.3.1)', async () => {
+  itOnce('authenticates the client with HTTP Basic as well as in the body (RFC 6749 section 2.3.1)', async () => {
     const { app, fx } = use();
     const { oauthClientId: id, oauthClientSecret: secret } = app.deps.config;
     const basic = (user: string, pass: string) => ({
@@ -247,7 +247,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     );
   });
 
-  it('tells caches not to store token answers, successes and errors alike (RFC 6749 section 5.1)', async () => {
+  itOnce('tells caches not to store token answers, successes and errors alike (RFC 6749 section 5.1)', async () => {
     const { fx } = use();
     const answers = [
       await tokenCall({ grant_type: 'password', email: fx.companyA.admin.email, password: FIXTURE_PASSWORD }),
@@ -262,7 +262,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     }
   });
 
-  it('answers an expired access token with status 400 and the plain body expired', async () => {
+  itOnce('answers an expired access token with status 400 and the plain body expired', async () => {
     const { app, fx, config } = use();
     const expired = await createTokenSigner(config.jwtSecret, -60).signAccess(fx.companyA.admin.id);
     const res = await app.inject({ url: '/v2/api/me', headers: bearer(expired) });
@@ -271,7 +271,7 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use) => {
     expect(res.headers['content-type']).toMatch(/text\/plain/);
   });
 
-  it('answers a forged, foreign or missing token with 401', async () => {
+  itOnce('answers a forged, foreign or missing token with 401', async () => {
     const { app, fx } = use();
     const forged = await createTokenSigner('x'.repeat(40), 900).signAccess(fx.owner.id);
     expect((await app.inject({ url: '/v2/api/me', headers: bearer(forged) })).statusCode).toBe(401);

@@ -25,7 +25,7 @@ const offerBody = {
 
 const CODE_RE = new RegExp(`^[${CODE_ALPHABET}]+$`);
 
-describeOnBothDatabases('Offers and coupons', (use) => {
+describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
   let world: ReviewWorld;
   const tokens: Record<string, string> = {};
   let companyKey: string;
@@ -69,7 +69,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     return rowsOf<{ code: string }>(r).map((x) => x.code);
   }
 
-  it('creates, reads, lists with counts, changes and deletes an offer', async () => {
+  itOnce('creates, reads, lists with counts, changes and deletes an offer', async () => {
     const created = await call('admin', 'POST', '/v2/api/offer/create', {
       ...offerBody,
       location_ids: [world.marina],
@@ -124,7 +124,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     expect(await codesOf(offer.id)).toEqual([]);
   });
 
-  it('refuses invalid offers field by field', async () => {
+  itOnce('refuses invalid offers field by field', async () => {
     const noValue = await call('admin', 'POST', '/v2/api/offer/create', { title: 'X', discount_type: 'percent' });
     expect(noValue.statusCode).toBe(400);
     expect(noValue.json()).toMatchObject({
@@ -156,7 +156,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     expect(badDate.statusCode).toBe(400);
   });
 
-  it('lets every role read, the full-settings roles change and staff (not Analysts) redeem', async () => {
+  itOnce('lets every role read, the full-settings roles change and staff (not Analysts) redeem', async () => {
     const id = await newOffer();
     const [code] = await codesOf(id).then(async (c) => (c.length ? c : (await generate(id, 2), codesOf(id))));
     for (const who of ['admin', 'manager', 'responder', 'analyst'])
@@ -187,7 +187,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     });
   });
 
-  it('is gated by the Feedback feature', async () => {
+  itOnce('is gated by the Feedback feature', async () => {
     const { database, fx } = use();
     await setCompanyFeatures(database.db, fx.companyB.id, packageFeatures('Starter'));
     try {
@@ -201,7 +201,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     }
   });
 
-  it("answers 404 for another company's offers, codes and locations", async () => {
+  itOnce("answers 404 for another company's offers, codes and locations", async () => {
     const id = await newOffer();
     await generate(id, 3);
     const [code] = await codesOf(id);
@@ -371,7 +371,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     expect(prefix.json().data.map((c: { code: string }) => c.code)).toContain(code);
   });
 
-  it('redeems through the public API with the company key, metered, recording the key', async () => {
+  itOnce('redeems through the public API with the company key, metered, recording the key', async () => {
     const id = await newOffer();
     await generate(id, 2);
     const [first, second] = await codesOf(id);
@@ -410,7 +410,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     expect(rowsOf<{ n: number }>(usage)[0]!.n).toBeGreaterThan(0);
   });
 
-  it("serves the customer's coupon page by its signed token, and nothing for a forged one", async () => {
+  itOnce("serves the customer's coupon page by its signed token, and nothing for a forged one", async () => {
     const id = await newOffer({ ...offerBody, title: 'Page offer' });
     await generate(id, 2);
     const [code, other] = await codesOf(id);
@@ -446,7 +446,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     expect(after.json()).toMatchObject({ state: 'redeemed' });
   });
 
-  it('sets an offer image (an image, at most 5 MB), served back and shown on the coupon page', async () => {
+  itOnce('sets an offer image (an image, at most 5 MB), served back and shown on the coupon page', async () => {
     const id = await newOffer({ ...offerBody, title: 'Pictured' });
     const post = (body: ReturnType<typeof multipart>, who = 'admin') =>
       use().app.inject({
@@ -519,7 +519,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
       expect(noColumn.json().error_description).toMatch(/^Missing column: Code\./);
     });
 
-    it('imports the example .xlsx as downloaded', async () => {
+    itOnce('imports the example .xlsx as downloaded', async () => {
       const example = await use().app.inject({
         method: 'GET',
         url: `/v2/api/offer/upload/example?access_token=${tokens.admin}`,
@@ -535,7 +535,7 @@ describeOnBothDatabases('Offers and coupons', (use) => {
     });
   });
 
-  it('exports offers and coupons as Excel workbooks', async () => {
+  itOnce('exports offers and coupons as Excel workbooks', async () => {
     const id = await newOffer({ ...offerBody, title: 'Export me' });
     await generate(id, 4);
     const [code] = await codesOf(id);

@@ -9,6 +9,7 @@ import { CategorySelect } from './CategorySelect';
 import { RegularHoursEditor, SpecialHoursEditor } from './HoursEditor';
 import { MorePhotos, SinglePhoto } from './PhotosEditor';
 import {
+  directoryReason,
   fieldName,
   fieldState,
   listSeparator,
@@ -188,7 +189,7 @@ function Directories({ item }: { item: ListingItem }) {
             <Tag color={STATUS[d.status].color}>{t(`status.${d.status}`)}</Tag>
             {d.reason && (
               <span className="ls-reason" dir="auto">
-                {d.reason === NOT_CHECKED ? t('drawer.notChecked') : d.reason}
+                {directoryReason(t, d.reason)}
               </span>
             )}
             {d.diff.length > 0 && (
@@ -230,9 +231,6 @@ function Directories({ item }: { item: ListingItem }) {
 }
 
 const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
-
-/** The server's reason for a directory not read yet. */
-const NOT_CHECKED = 'Not checked yet';
 
 /** Google's and Facebook's state for one field: in sync, out of sync, pending, not managed there... */
 function FieldStates({ item, field }: { item: ListingItem; field: 'attributes' | 'logo' | 'cover' | 'photos' }) {

@@ -1,5 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { App, Button, Card, Input, Progress, Select, Space, Statistic, Tag, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Input,
+  Progress,
+  Select,
+  Space,
+  Statistic,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +20,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { BulkHoursModal } from './BulkHoursModal';
-import { fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
+import { directoryReason, fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
 import './listings.css';
 
 // The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened.
@@ -62,9 +74,11 @@ export default function ListingsPage() {
         const d = i.directories.find((x) => x.directory === dir)!;
         return (
           <Space size={4} wrap>
-            <Tag color={STATUS[d.status].color} title={d.reason ?? undefined} data-testid={`status-${dir}`}>
-              {t(`status.${d.status}`)}
-            </Tag>
+            <Tooltip title={d.reason && <span dir="auto">{directoryReason(t, d.reason)}</span>}>
+              <Tag color={STATUS[d.status].color} data-testid={`status-${dir}`}>
+                {t(`status.${d.status}`)}
+              </Tag>
+            </Tooltip>
             {dir === 'google' && i.rejectedEdits.length > 0 && (
               <Tag color="volcano" data-testid="rejected-tag">
                 {t('list.rejectedEdits', {

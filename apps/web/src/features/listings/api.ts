@@ -98,6 +98,16 @@ export function photoProblem(file: { size: number; type: string }, t: TFunction)
 }
 
 /** Items of a list joined with the interface language's comma (Arabic has its own: ،). */
+/** The server's reason for a directory not read yet. */
+const NOT_CHECKED = 'Not checked yet';
+
+/**
+ * Why a directory is in its state: ours translated, or the directory's own answer as it gave it
+ * (shown with `dir="auto"`, like user content).
+ */
+export const directoryReason = (t: TFunction, reason: string): string =>
+  reason === NOT_CHECKED ? t('drawer.notChecked') : reason;
+
 export const listSeparator = (): string => (currentLanguage() === 'ar' ? '\u060c ' : ', ');
 
 /** A field's name in the interface language, from its key or from the server's English label. */
