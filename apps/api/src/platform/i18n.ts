@@ -4,24 +4,27 @@ import { DEFAULT_UI_LANGUAGE, directionOf, isUiLanguage, MSG, UI_LANGUAGES, type
 import enErrors from '../i18n/locales/en/errors.json';
 import enExports from '../i18n/locales/en/exports.json';
 import enMail from '../i18n/locales/en/mail.json';
+import enTopics from '../i18n/locales/en/topics.json';
 import enValidation from '../i18n/locales/en/validation.json';
 import arErrors from '../i18n/locales/ar/errors.json';
 import arExports from '../i18n/locales/ar/exports.json';
 import arMail from '../i18n/locales/ar/mail.json';
+import arTopics from '../i18n/locales/ar/topics.json';
 import arValidation from '../i18n/locales/ar/validation.json';
 
 /**
  * The server's texts in the interface languages: mails (in the recipient's language), error
  * answers and exports (in the request's language). Catalogues are `src/i18n/locales/<language>/
  * <namespace>.json`, bundled with the code; `validation` holds every message of core's MSG by key
- * (the same catalogue as the web app's). English is the spec's wording and the fallback.
+ * (the same catalogue as the web app's); `topics` the insights' topic titles by topic path (`food`,
+ * `food.taste`; English is the taxonomy's titles). English is the spec's wording and the fallback.
  */
-export const NAMESPACES = ['mail', 'errors', 'exports', 'validation'] as const;
+export const NAMESPACES = ['mail', 'errors', 'exports', 'validation', 'topics'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
-  en: { mail: enMail, errors: enErrors, exports: enExports, validation: enValidation },
-  ar: { mail: arMail, errors: arErrors, exports: arExports, validation: arValidation },
+  en: { mail: enMail, errors: enErrors, exports: enExports, validation: enValidation, topics: enTopics },
+  ar: { mail: arMail, errors: arErrors, exports: arExports, validation: arValidation, topics: arTopics },
 };
 
 const instance = i18next.createInstance();
@@ -46,6 +49,15 @@ export type TextVars = Record<string, string | number>;
 /** `t('ar', 'mail:invitation.subject', { inviter })`: the text of `namespace:key` in a language. */
 export function t(language: UiLanguage, key: string, vars?: TextVars): string {
   return (fixed.get(language) ?? fixed.get(DEFAULT_UI_LANGUAGE)!)(key, vars ?? {}) as string;
+}
+
+/**
+ * The title of a topic path (`food`, `food.taste`) in a language, undefined when the catalogue has
+ * none. Read from the catalogue as it is: its keys are flat paths, which `t` would take as nested.
+ */
+export function topicText(language: UiLanguage, path: string): string | undefined {
+  const title = (CATALOGUES[language].topics as Record<string, string | undefined>)[path];
+  return title ?? (CATALOGUES[DEFAULT_UI_LANGUAGE].topics as Record<string, string | undefined>)[path];
 }
 
 /** As `t`, escaped for HTML (the catalogue's texts hold no markup; the variables may hold anything). */

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import type { UiLanguage } from '@reputo/core';
 import { actingOf } from './access';
 import type { ActingContext } from './acting';
 import { useWriteTracking, type DependsOn } from './dataChanges';
@@ -13,7 +14,8 @@ import { companyReadCache } from './readCache';
  * asks the same sums and the same first page again. A report (or page)
  * is kept for REPORT_CACHE_SECONDS (30 by default; 0 turns the cache off) under a key of everything
  * it depends on (the URL with its filter, the acting company, the locations the user may see, role,
- * features, week start, company type and the UTC day), so two members with the same view share it.
+ * features, week start, company type and the UTC day, and the language of a report that has texts
+ * in it, such as topic titles), so two members with the same view share it.
  * What is kept is the answer's JSON text, and its gzip once a client that accepts gzip asked: a
  * ranking of 1,000 locations is 400 kB of JSON, and serialising it for every request cost more
  * than the sums behind it (bench/RESULTS.md).
@@ -44,7 +46,7 @@ function dependsOn(request: FastifyRequest, ctx: ActingContext): DependsOn {
   return { companyId: ctx.companyId, kinds };
 }
 
-function reportKey(ctx: ActingContext, url: string): string | null {
+function reportKey(ctx: ActingContext, url: string, language = ''): string | null {
   if (ctx.companyId === null) return null;
   return [
     ctx.companyId,
@@ -56,6 +58,7 @@ function reportKey(ctx: ActingContext, url: string): string | null {
     ctx.company?.type ?? '',
     ctx.company?.updatedAt?.getTime() ?? 0,
     ctx.iframe?.view ?? '',
+    language,
     url,
   ].join('|');
 }
@@ -96,6 +99,12 @@ function acceptsGzip(request: FastifyRequest): boolean {
   return /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
 }
 
+/** What else a report's answer depends on. */
+export interface ReportOptions {
+  /** The language the answer's texts are in (insights' topic titles): answers in other languages are kept apart. */
+  language?: UiLanguage;
+}
+
 /**
  * Answers a report GET: `compute` runs once per view and TTL (see companyReadCache), and the cached
  * JSON text (or its gzip) is sent as it is, past the route's response serializer: the value goes
@@ -110,10 +119,11 @@ export async function sendReport(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<unknown>,
+  options: ReportOptions = {},
 ): Promise<FastifyReply> {
   const ttlMs = reportTtls.get(db);
   const ctx = actingOf(request);
-  const key = reportKey(ctx, request.url);
+  const key = reportKey(ctx, request.url, options.language);
   const schema = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   const toBody = async (): Promise<ReportBody> => {
     const value = await compute();

@@ -1,4 +1,4 @@
-import { sourceTitle, MAX_COMPETITOR_SOURCES } from '@reputo/core';
+import { sourceTitle, MAX_COMPETITOR_SOURCES, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { topicTitle } from '../../platform/nlp/taxonomy';
@@ -41,7 +41,8 @@ function brief(s: Sums) {
   };
 }
 
-export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
+/** `language`: the language of the topic titles (the request's). */
+export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, language: UiLanguage) {
   const companyId = scopeCompanyId(ctx);
   const p = await resolvePeriods(db, ctx, q);
   const scopeIds = await resolveScopeLocationIds(db, ctx, q);
@@ -147,7 +148,7 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery) {
     topics: topicKeys
       .map((k) => ({
         topic: k,
-        title: topicTitle(ctx.company?.type, k),
+        title: topicTitle(ctx.company?.type, k, '', language),
         own: { mentions: ot.get(k)?.mentions ?? 0, sentiment_score: ot.get(k) ? sentimentScore(ot.get(k)!) : null },
         competitors: {
           mentions: rt.get(k)?.mentions ?? 0,

@@ -21,14 +21,14 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
-    opts: { body?: unknown; query?: Record<string, string>; token?: string } = {},
+    opts: { body?: unknown; query?: Record<string, string>; token?: string; headers?: Record<string, string> } = {},
   ) =>
     use().app.inject({
       method,
       url,
       payload: opts.body as object | undefined,
       query: opts.query,
-      headers: bearer(opts.token ?? admin),
+      headers: { ...bearer(opts.token ?? admin), ...opts.headers },
     });
 
   beforeAll(async () => {
@@ -211,6 +211,29 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
       0.67,
       '1 of 2',
     ]); // the two rivals without reviews are not ranked
+
+    // Topic titles in the request's language, on the screen (the Arabic answer is cached apart) and in the export.
+    type Topic = { topic: string; title: string };
+    const arTopics = (
+      await call('GET', '/v2/api/competitor/pageData', { query: PERIOD, headers: { 'accept-language': 'ar' } })
+    ).json().topics as Topic[];
+    expect(arTopics.find((t) => t.topic === 'staff')?.title).toBe('الموظفون');
+    expect(arTopics.find((t) => t.topic === 'food')?.title).toBe('الطعام');
+    expect(data.topics.find((t: Topic) => t.topic === 'staff').title).toBe('Staff');
+    const again = (await call('GET', '/v2/api/competitor/pageData', { query: PERIOD })).json().topics as Topic[];
+    expect(again.find((t) => t.topic === 'staff')?.title).toBe('Staff');
+    const topicColumn = async (query: Record<string, string>) => {
+      const res = await call('GET', '/v2/api/competitor/export', { query: { ...PERIOD, ...query } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+      return book
+        .getWorksheet('Topics')!
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[])[1]);
+    };
+    expect(await topicColumn({ lang: 'ar' })).toEqual(expect.arrayContaining(['الموظفون', 'الطعام']));
+    expect(await topicColumn({})).toEqual(expect.arrayContaining(['Staff', 'Food']));
 
     // Removing the competitor removes its reviews; the rollups stay exact.
     expect((await call('DELETE', `/v2/api/competitor/${bp.id}`)).statusCode).toBe(200);

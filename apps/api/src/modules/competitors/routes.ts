@@ -2,6 +2,7 @@ import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
+import { languageOf } from '../../platform/i18n';
 import { sendReport } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -82,8 +83,17 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: benchmarkSchema },
       },
     },
-    async (request, reply) =>
-      sendReport(db, request, reply, () => benchmark(deps.reportDb, actingOf(request), request.query)),
+    async (request, reply) => {
+      // Topic titles are in the request's language: the cached answer is kept per language.
+      const language = await languageOf(request);
+      return sendReport(
+        db,
+        request,
+        reply,
+        () => benchmark(deps.reportDb, actingOf(request), request.query, language),
+        { language },
+      );
+    },
   );
 
   app.get(
@@ -157,7 +167,8 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = actingOf(request);
-      const data = await benchmark(db, ctx, request.query);
+      // The topic titles follow the language of the download (?lang=, as the web app sends it).
+      const data = await benchmark(db, ctx, request.query, await languageOf(request));
       type Loc = (typeof data.locations)[number];
       type Comp = Loc['competitors'][number] & { location: string };
       const intro = [

@@ -1,4 +1,4 @@
-import { FEEDBACK_SOURCE, rangeLengthDays, sourceTitle } from '@reputo/core';
+import { FEEDBACK_SOURCE, rangeLengthDays, sourceTitle, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { change, figures, REPUTATION_FORMULA, reputationScore, type Sums } from '../statistics/metrics';
@@ -136,11 +136,11 @@ export async function otherWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
 }
 
 /** Highlights of the premium features the company has (the Owner sees them all). */
-export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
+export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery, language: UiLanguage) {
   const has = (f: 'insightsReport' | 'competitorBenchmarking') => ctx.role === 'owner' || ctx.features.includes(f);
   const [topics, competitors] = await Promise.all([
-    has('insightsReport') ? primaryTopics(db, ctx, q) : null,
-    has('competitorBenchmarking') ? benchmark(db, ctx, q) : null,
+    has('insightsReport') ? primaryTopics(db, ctx, q, language) : null,
+    has('competitorBenchmarking') ? benchmark(db, ctx, q, language) : null,
   ]);
   const scored = (topics?.data ?? []).filter((t) => t.mentions >= 3 && t.sentiment_score !== null);
   return {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../platform/nlp/analyze';
 import { describeEachDatabase } from '../../test/harness';
@@ -63,6 +64,13 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
   let token: string;
   const get = (url: string, query: Record<string, string> = {}, as = token) =>
     use().app.inject({ method: 'GET', url, query: { ...PERIOD, ...query }, headers: bearer(as) });
+  const getIn = (language: string, url: string, query: Record<string, string> = {}) =>
+    use().app.inject({
+      method: 'GET',
+      url,
+      query: { ...PERIOD, ...query },
+      headers: { ...bearer(token), 'accept-language': language },
+    });
 
   beforeAll(async () => {
     const env = use();
@@ -118,6 +126,79 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
       0,
     );
     expect(total).toBe(3);
+  });
+
+  it("titles topics in the request's language: Arabic with Accept-Language ar, English without", async () => {
+    type Titled = { key: string; topic?: string; title: string };
+    const titleOf = (rows: Titled[], key: string) => rows.find((r) => r.key === key)?.title;
+    // Arabic first: the English answer to the same address must not be the cached Arabic one.
+    const arPrimary = (await getIn('ar', '/v3/insights/primary')).json();
+    expect(titleOf(arPrimary.data, 'food')).toBe('الطعام');
+    expect(titleOf(arPrimary.data, 'staff')).toBe('الموظفون');
+    expect(titleOf((await get('/v3/insights/primary')).json().data, 'food')).toBe('Food');
+    expect(titleOf((await getIn('ar-AE,en;q=0.5', '/v3/insights/primary')).json().data, 'food')).toBe('الطعام');
+
+    const arSecondary = (await getIn('ar', '/v3/insights/secondary', { topic: 'food' })).json();
+    expect(titleOf(arSecondary.data, 'temperature')).toBe('درجة حرارة الطعام');
+    const enSecondary = (await get('/v3/insights/secondary', { topic: 'food' })).json();
+    expect(titleOf(enSecondary.data, 'temperature')).toBe('Food temperature');
+
+    const trendQuery = { topics: 'food,waiting', interval: 'week' };
+    const arTrend = (await getIn('ar', '/v3/insights/trend', trendQuery)).json();
+    expect(arTrend.topics).toEqual([
+      { key: 'food', title: 'الطعام' },
+      { key: 'waiting', title: 'وقت الانتظار' },
+    ]);
+    expect((await get('/v3/insights/trend', trendQuery)).json().topics[1]).toEqual({
+      key: 'waiting',
+      title: 'Waiting time',
+    });
+
+    const arCategories = (await getIn('ar', '/v3/insights/categories')).json().data as (Titled & {
+      subtopics: Titled[];
+    })[];
+    const food = arCategories.find((c) => c.key === 'food')!;
+    expect(food.title).toBe('الطعام');
+    expect(titleOf(food.subtopics, 'taste')).toBe('المذاق');
+    expect(arCategories.every((c) => /[\u0600-\u06FF]/.test(c.title))).toBe(true);
+
+    // The dashboard's highlights name the same topics (food: 3 mentions, enough to be scored).
+    const premium = async (language?: string) => {
+      const res = language
+        ? await getIn(language, '/v2/api/dashboard/premium')
+        : await get('/v2/api/dashboard/premium');
+      const { praised, criticised } = res.json().topics as { praised: Titled[]; criticised: Titled[] };
+      return [...praised, ...criticised].find((r) => r.topic === 'food')?.title;
+    };
+    expect(await premium('ar')).toBe('الطعام');
+    expect(await premium()).toBe('Food');
+  });
+
+  it("export: the topic titles follow the download's language (?lang=)", async () => {
+    const topicsSheet = async (query: Record<string, string>) => {
+      const res = await use().app.inject({
+        method: 'GET',
+        url: '/v3/insights/export',
+        query: { ...PERIOD, access_token: token, ...query },
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+      const rows = (sheet: string) =>
+        wb
+          .getWorksheet(sheet)!
+          .getSheetValues()
+          .filter(Boolean)
+          .map((r) => (r as unknown[]).slice(1));
+      return { topics: rows('Topics').map((r) => r[0]), subtopics: rows('Sub-topics').map((r) => [r[0], r[1]]) };
+    };
+    const ar = await topicsSheet({ lang: 'ar' });
+    expect(ar.topics).toEqual(expect.arrayContaining(['الطعام', 'الموظفون', 'النظافة']));
+    expect(ar.topics).not.toContain('Food');
+    expect(ar.subtopics).toContainEqual(['الطعام', 'درجة حرارة الطعام']);
+    const en = await topicsSheet({});
+    expect(en.topics).toEqual(expect.arrayContaining(['Food', 'Staff', 'Cleanliness']));
+    expect(en.subtopics).toContainEqual(['Food', 'Food temperature']);
   });
 
   it('whole months read topic_monthly and agree with topic_daily', async () => {

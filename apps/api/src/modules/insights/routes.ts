@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
+import { languageOf } from '../../platform/i18n';
+import { topicTitle } from '../../platform/nlp/taxonomy';
 import type { App, AppDeps } from '../../platform/deps';
 import { sendReport } from '../../platform/reportCache';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
@@ -52,7 +54,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: categoriesSchema },
       },
     },
-    async (request) => categories(actingOf(request)),
+    async (request) => categories(actingOf(request), await languageOf(request)),
   );
   app.get(
     '/v3/insights/primary',
@@ -65,8 +67,17 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicsSchema },
       },
     },
-    async (request, reply) =>
-      sendReport(deps.db, request, reply, () => primaryTopics(deps.reportDb, actingOf(request), request.query)),
+    async (request, reply) => {
+      // Topic titles are in the request's language: the cached answer is kept per language.
+      const language = await languageOf(request);
+      return sendReport(
+        deps.db,
+        request,
+        reply,
+        () => primaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        { language },
+      );
+    },
   );
   app.get(
     '/v3/insights/secondary',
@@ -79,8 +90,17 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicsSchema },
       },
     },
-    async (request, reply) =>
-      sendReport(deps.db, request, reply, () => secondaryTopics(deps.reportDb, actingOf(request), request.query)),
+    async (request, reply) => {
+      // Topic titles are in the request's language: the cached answer is kept per language.
+      const language = await languageOf(request);
+      return sendReport(
+        deps.db,
+        request,
+        reply,
+        () => secondaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        { language },
+      );
+    },
   );
   app.get(
     '/v3/insights/words',
@@ -107,8 +127,17 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicTrendSchema },
       },
     },
-    async (request, reply) =>
-      sendReport(deps.db, request, reply, () => topicTrend(deps.reportDb, actingOf(request), request.query)),
+    async (request, reply) => {
+      // Topic titles are in the request's language: the cached answer is kept per language.
+      const language = await languageOf(request);
+      return sendReport(
+        deps.db,
+        request,
+        reply,
+        () => topicTrend(deps.reportDb, actingOf(request), request.query, language),
+        { language },
+      );
+    },
   );
   app.get(
     '/v3/insights/export',
@@ -124,9 +153,11 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = actingOf(request);
+      // The topic titles follow the language of the download (?lang=, as the web app sends it).
+      const language = await languageOf(request);
       const [primary, secondary, w] = await Promise.all([
-        primaryTopics(deps.reportDb, ctx, request.query),
-        secondaryTopics(deps.reportDb, ctx, request.query),
+        primaryTopics(deps.reportDb, ctx, request.query, language),
+        secondaryTopics(deps.reportDb, ctx, request.query, language),
         words(deps.reportDb, ctx, request.query),
       ]);
       type Row = (typeof primary.data)[number];
@@ -152,7 +183,14 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
           name: 'Sub-topics',
           intro,
           rows: secondary.data,
-          columns: [{ header: 'Parent topic', value: (r: Row) => r.topic, width: 16 }, ...topicColumns],
+          columns: [
+            {
+              header: 'Parent topic',
+              value: (r: Row) => topicTitle(ctx.company?.type, r.topic, '', language),
+              width: 16,
+            },
+            ...topicColumns,
+          ],
         },
         {
           name: 'Words',

@@ -1,3 +1,4 @@
+import type { UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { taxonomyFor, topicTitle } from '../../platform/nlp/taxonomy';
@@ -16,7 +17,10 @@ import {
   type TopicSums,
 } from './repository';
 
-/** Insights (v3): topics and sub-topics in review texts with their sentiment, the words people use, and trends. */
+/**
+ * Insights (v3): topics and sub-topics in review texts with their sentiment, the words people use,
+ * and trends. Topic titles are in the language asked for (the request's); words are the reviewers'.
+ */
 
 export interface InsightsQuery extends StatsQuery {
   topic?: string;
@@ -34,14 +38,14 @@ function periodsOut(p: ReportPeriods) {
   };
 }
 
-export function categories(ctx: ActingContext) {
-  const taxonomy = taxonomyFor(companyType(ctx));
+export function categories(ctx: ActingContext, language: UiLanguage) {
+  const type = companyType(ctx);
   return {
-    company_type: companyType(ctx),
-    data: Object.entries(taxonomy).map(([key, def]) => ({
+    company_type: type,
+    data: Object.entries(taxonomyFor(type)).map(([key, def]) => ({
       key,
-      title: def.title,
-      subtopics: Object.entries(def.subtopics).map(([k, s]) => ({ key: k, title: s.title })),
+      title: topicTitle(type, key, '', language),
+      subtopics: Object.keys(def.subtopics).map((k) => ({ key: k, title: topicTitle(type, key, k, language) })),
     })),
   };
 }
@@ -52,6 +56,7 @@ function topicRow(
   analysed: number,
   before: TopicSums | undefined,
   hasPrevious: boolean,
+  language: UiLanguage,
 ) {
   const score = sentimentScore(s);
   const prevScore = before ? sentimentScore(before) : null;
@@ -59,7 +64,7 @@ function topicRow(
     key: s.subtopic || s.topic,
     topic: s.topic,
     subtopic: s.subtopic || null,
-    title: topicTitle(companyType(ctx), s.topic, s.subtopic),
+    title: topicTitle(companyType(ctx), s.topic, s.subtopic, language),
     mentions: s.mentions,
     share: analysed ? round((100 * s.mentions) / analysed, 1) : null,
     positive: s.positive,
@@ -72,7 +77,13 @@ function topicRow(
   };
 }
 
-async function topicReport(db: Db, ctx: ActingContext, q: InsightsQuery, level: 'topic' | 'subtopic') {
+async function topicReport(
+  db: Db,
+  ctx: ActingContext,
+  q: InsightsQuery,
+  level: 'topic' | 'subtopic',
+  language: UiLanguage,
+) {
   const p = await resolvePeriods(db, ctx, q);
   const read = (range: { from: string; to: string }) =>
     sumTopics(db, topicPlan(ctx, q, range, { kind: 'topic' }), level, level === 'subtopic' ? q.topic : undefined);
@@ -86,12 +97,14 @@ async function topicReport(db: Db, ctx: ActingContext, q: InsightsQuery, level: 
   return {
     ...periodsOut(p),
     reviews_with_text: texts.withText,
-    data: now.map((s) => topicRow(ctx, s, texts.withText, prev.get(key(s)), Boolean(p.previous))),
+    data: now.map((s) => topicRow(ctx, s, texts.withText, prev.get(key(s)), Boolean(p.previous), language)),
   };
 }
 
-export const primaryTopics = (db: Db, ctx: ActingContext, q: InsightsQuery) => topicReport(db, ctx, q, 'topic');
-export const secondaryTopics = (db: Db, ctx: ActingContext, q: InsightsQuery) => topicReport(db, ctx, q, 'subtopic');
+export const primaryTopics = (db: Db, ctx: ActingContext, q: InsightsQuery, language: UiLanguage) =>
+  topicReport(db, ctx, q, 'topic', language);
+export const secondaryTopics = (db: Db, ctx: ActingContext, q: InsightsQuery, language: UiLanguage) =>
+  topicReport(db, ctx, q, 'subtopic', language);
 
 export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   const p = await resolvePeriods(db, ctx, q);
@@ -120,7 +133,7 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   };
 }
 
-export async function topicTrend(db: Db, ctx: ActingContext, q: InsightsQuery) {
+export async function topicTrend(db: Db, ctx: ActingContext, q: InsightsQuery, language: UiLanguage) {
   const p = await resolvePeriods(db, ctx, q);
   const interval = q.interval ?? defaultInterval(p.period.days);
   let topics = q.topics ?? [];
@@ -139,7 +152,7 @@ export async function topicTrend(db: Db, ctx: ActingContext, q: InsightsQuery) {
   return {
     ...periodsOut(p),
     interval,
-    topics: topics.map((k) => ({ key: k, title: topicTitle(companyType(ctx), k) })),
+    topics: topics.map((k) => ({ key: k, title: topicTitle(companyType(ctx), k, '', language) })),
     points: buckets.map((date) => ({
       date,
       topics: Object.fromEntries(

@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/rows';
 import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
+import { lastMailTo } from '../../test/mail';
 import { createReportingWorld, insertReviews, type ReportingWorld } from '../statistics/test/reportingData';
 import { nextRunAfter } from './service';
 
@@ -88,7 +89,7 @@ describeEachDatabase(
   (use) => {
     let world: ReportingWorld;
     let token: string;
-    const call = (method: 'GET' | 'POST', url: string, body?: object, as = token) =>
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: object, as = token) =>
       use().app.inject({ method, url, payload: body, headers: bearer(as) });
 
     beforeAll(async () => {
@@ -156,6 +157,7 @@ describeEachDatabase(
       expect(text).toContain('Reviews: 2');
       expect(text).toContain('Average rating: 4.00');
       expect(text).toContain('Response rate: 50.0%');
+      expect(text).toMatch(/Most mentioned topics: .*Food \(1\)/);
       const wb = await workbookOf(mails[0]!.data);
       const summary = wb.getWorksheet('Summary')!;
       const rows = summary
@@ -165,6 +167,21 @@ describeEachDatabase(
       expect(rows.find((r) => r[0] === 'Reviews')?.[1]).toBe(2);
       expect(rows.find((r) => r[0] === 'Average rating')?.[1]).toBe(4);
       expect(wb.getWorksheet('Locations')).toBeDefined();
+    });
+
+    it("names the topics in the recipient's language", async () => {
+      expect((await call('PATCH', '/v2/api/user', { language: 'ar' })).statusCode).toBe(200);
+      try {
+        expect((await call('POST', '/v2/api/reportSettings/trigger', {})).statusCode).toBe(200);
+        // Delivered here, so the next test counts only its own mails.
+        await jobQueueFor(use().app.deps).runDue();
+        const mail = await lastMailTo(use(), 'manager@alpha.test');
+        expect(mail.text).toContain('الطعام (1)');
+        expect(mail.text).toContain('الموظفون (1)');
+        expect(mail.text).not.toContain('Food');
+      } finally {
+        await call('PATCH', '/v2/api/user', { language: null });
+      }
     });
 
     it('the job queue sends due reports once and schedules the next one', async () => {

@@ -1,4 +1,4 @@
-import { isValidEmail, MSG, presetRange, type UiLanguage, type WeekStart } from '@reputo/core';
+import { DEFAULT_UI_LANGUAGE, isValidEmail, MSG, presetRange, type UiLanguage, type WeekStart } from '@reputo/core';
 import { dateText, mailHtml, t, textAsHtml } from '../../platform/i18n';
 import { languageOfUser, languagesOfEmails } from '../me/service';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { findUserById } from '../users/repository';
+import { topicTitle } from '../../platform/nlp/taxonomy';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { netPromoterScoreWidget } from '../dashboard/service';
 import { primaryTopics } from '../insights/service';
@@ -109,7 +110,8 @@ export async function sendReport(
     averageReport(db, ctx, q),
     locationsReport(db, ctx, q, 'performing'),
     netPromoterScoreWidget(db, ctx, q),
-    hasInsights ? primaryTopics(db, ctx, q) : null,
+    // Read once; each recipient's mail names the topics in their language (below).
+    hasInsights ? primaryTopics(db, ctx, q, DEFAULT_UI_LANGUAGE) : null,
   ]);
   const label = setting.frequency === 'monthly' ? 'monthly' : 'weekly';
   const rated = ranking.data.filter((r) => r.average !== null);
@@ -160,7 +162,7 @@ export async function sendReport(
         t(lang, 'mail:report.topics', {
           list: topics.data
             .slice(0, 5)
-            .map((x) => `${x.title} (${x.mentions})`)
+            .map((x) => `${topicTitle(ctx.company?.type, x.topic, x.subtopic ?? '', lang)} (${x.mentions})`)
             .join(comma),
         }),
       );

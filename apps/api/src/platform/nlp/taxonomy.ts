@@ -1,3 +1,6 @@
+import { DEFAULT_UI_LANGUAGE, type UiLanguage } from '@reputo/core';
+import { topicText } from '../i18n';
+
 /**
  * Topics and sub-topics that reviews talk about, by kind of business. A topic is found in a sentence
  * when one of its words appears there (matched on the word's lemma or its lower-case form). A
@@ -505,10 +508,39 @@ export function taxonomyFor(companyType: string | null | undefined): Taxonomy {
   return TAXONOMIES[businessKindFor(companyType)];
 }
 
-/** Display title of a topic or sub-topic key for a company type; unknown keys show as themselves. */
-export function topicTitle(companyType: string | null | undefined, topic: string, subtopic = ''): string {
+/**
+ * Every topic path of every business kind (`food`, `food.taste`: a sub-topic's path is its topic's
+ * key, a dot and its key) with the titles the kinds give it. The `topics` catalogue is keyed by
+ * path, so a path must have one title over all kinds (taxonomy.test.ts checks it).
+ */
+export function topicPathTitles(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (path: string, title: string) => {
+    const titles = out.get(path) ?? [];
+    if (!titles.includes(title)) titles.push(title);
+    out.set(path, titles);
+  };
+  for (const taxonomy of Object.values(TAXONOMIES))
+    for (const [key, def] of Object.entries(taxonomy)) {
+      add(key, def.title);
+      for (const [sub, s] of Object.entries(def.subtopics)) add(`${key}.${sub}`, s.title);
+    }
+  return out;
+}
+
+/**
+ * Display title of a topic or sub-topic key for a company type, in a language (the `topics`
+ * catalogue, whose English is the taxonomy's titles); unknown keys show as themselves.
+ */
+export function topicTitle(
+  companyType: string | null | undefined,
+  topic: string,
+  subtopic = '',
+  language: UiLanguage = DEFAULT_UI_LANGUAGE,
+): string {
   const def = taxonomyFor(companyType)[topic];
   if (!def) return topic;
-  if (!subtopic) return def.title;
-  return def.subtopics[subtopic]?.title ?? subtopic;
+  const english = subtopic ? def.subtopics[subtopic]?.title : def.title;
+  if (english === undefined) return subtopic;
+  return topicText(language, subtopic ? `${topic}.${subtopic}` : topic) ?? english;
 }

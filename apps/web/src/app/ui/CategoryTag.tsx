@@ -17,8 +17,14 @@ export function readableTextOn(color: string | null | undefined): string | null 
 /**
  * A tag in a category's own colour. Users pick any colour for a category; antd writes white on it,
  * which a light colour makes unreadable, so the text is black or white, whichever contrasts more.
+ * The title is the company's own text, in whatever language they named it: it keeps its own
+ * direction (dir="auto"), as other user content does.
  */
-export function CategoryTag({ color, style, ...rest }: TagProps & { color?: string | null }) {
+export function CategoryTag({ color, style, children, ...rest }: TagProps & { color?: string | null }) {
   const text = readableTextOn(color);
-  return <Tag color={color ?? undefined} style={text ? { ...style, color: text } : style} {...rest} />;
+  return (
+    <Tag color={color ?? undefined} style={text ? { ...style, color: text } : style} {...rest}>
+      <bdi dir="auto">{children}</bdi>
+    </Tag>
+  );
 }

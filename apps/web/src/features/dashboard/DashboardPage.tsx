@@ -102,7 +102,7 @@ export default function DashboardPage() {
     ...opts,
   });
   const premium = useQuery({
-    queryKey: dashboardKeys.premium(filter),
+    queryKey: dashboardKeys.premium(filter, currentLanguage()),
     queryFn: ({ signal }) => reportingApi.premium(filter, signal),
     ...opts,
   });

@@ -1,3 +1,4 @@
+import type { UiLanguage } from '../../i18n/languages';
 import type { StatsFilter } from '../reporting/api';
 import { reportingKeys } from '../reporting/queryKeys';
 
@@ -7,6 +8,7 @@ export const dashboardKeys = {
   nps: (filter: StatsFilter) => ['dash', 'nps', filter] as const,
   other: (filter: StatsFilter) => ['dash', 'other', filter] as const,
   feedback: (filter: StatsFilter) => ['dash', 'feedback', filter] as const,
-  premium: (filter: StatsFilter) => ['dash', 'premium', filter] as const,
+  /** With the language: its topic titles are the server's, in the request's language. */
+  premium: (filter: StatsFilter, language: UiLanguage) => ['dash', 'premium', filter, language] as const,
   trends: reportingKeys.trends,
 };

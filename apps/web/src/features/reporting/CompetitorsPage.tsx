@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EChartsOption } from 'echarts';
 import { PageHeader } from '../../app/ui/PageHeader';
+import { currentLanguage } from '../../i18n/i18n';
 import { downloadExport, reportingApi, type BenchmarkLocation } from './api';
 import { Chart, COLORS } from './Chart';
 import { ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
@@ -31,7 +32,7 @@ export default function CompetitorsPage() {
   const { filter } = rf;
   const navigate = useNavigate();
   const data = useQuery({
-    queryKey: reportingKeys.benchmark(filter),
+    queryKey: reportingKeys.benchmark(filter, currentLanguage()),
     queryFn: ({ signal }) => reportingApi.benchmark(filter, signal),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useEmbedded } from '../../app/EmbedContext';
 import { PageHeader } from '../../app/ui/PageHeader';
+import { currentLanguage } from '../../i18n/i18n';
 import { downloadExport, reportingApi, type TopicRow, type WordRow } from './api';
 import { Chart, COLORS } from './Chart';
 import { dateLabel } from './charts';
@@ -82,14 +83,16 @@ export default function InsightsPage() {
   const embedded = useEmbedded();
   const [topic, setTopic] = useState<string | undefined>();
   const opts = { placeholderData: keepPreviousData };
+  // Topic titles come from the server in the interface language (see reportingKeys).
+  const language = currentLanguage();
   const primary = useQuery({
-    queryKey: reportingKeys.insights.primary(filter),
+    queryKey: reportingKeys.insights.primary(filter, language),
     queryFn: ({ signal }) => reportingApi.primary(filter, signal),
     ...opts,
   });
   const selected = topic ?? primary.data?.data[0]?.topic;
   const secondary = useQuery({
-    queryKey: reportingKeys.insights.secondary(filter, selected),
+    queryKey: reportingKeys.insights.secondary(filter, selected, language),
     queryFn: ({ signal }) => reportingApi.secondary(filter, selected, signal),
     enabled: Boolean(selected),
     ...opts,
@@ -100,7 +103,7 @@ export default function InsightsPage() {
     ...opts,
   });
   const trend = useQuery({
-    queryKey: reportingKeys.insights.trend(filter),
+    queryKey: reportingKeys.insights.trend(filter, language),
     queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal),
     ...opts,
   });
