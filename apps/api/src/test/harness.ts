@@ -125,7 +125,7 @@ export function describeEachDatabase(
   for (const driver of drivers) {
     // PGlite's pass of a suite on both databases repeats only the tests where the engines could differ.
     const repeat = drivers.length > 1 && driver === 'pglite' && process.env.TEST_PGLITE !== 'all';
-    const engines: Engines = { itOnce: repeat ? it.skip : it };
+    const engines: Engines = { itOnce: it.skipIf(repeat) };
     describe(`${name} [${driver}]`, () => {
       let env: (TestEnv & { dispose: () => Promise<void> }) | undefined;
       beforeAll(async () => {
@@ -148,7 +148,7 @@ export function describeEachDatabase(
  * Half the time of such suites went to PGlite passes of tests like these.
  */
 export interface Engines {
-  itOnce: typeof it;
+  itOnce: ReturnType<typeof it.skipIf>;
 }
 
 /** describeEachDatabase on PGlite as well as PostgreSQL when both are there (see testDrivers). */
