@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { UiLanguage } from '@reputo/core';
 import { actingOf } from './access';
+import { languageOf } from './i18n';
 import type { ActingContext } from './acting';
 import { useWriteTracking, type DependsOn } from './dataChanges';
 import { companyReadCache } from './readCache';
@@ -141,4 +142,15 @@ export async function sendReport(
     .header('content-encoding', 'gzip')
     .header('vary', 'accept-encoding')
     .send(await body.gzip);
+}
+
+/** sendReport for an answer with texts in the request's language (topic titles): kept per language. */
+export async function sendReportInLanguage(
+  db: object,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: (language: UiLanguage) => Promise<unknown>,
+): Promise<FastifyReply> {
+  const language = await languageOf(request);
+  return sendReport(db, request, reply, () => compute(language), { language });
 }

@@ -69,26 +69,29 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use, { itOnce }) 
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  itOnce('does the same password work for an unknown email as for a real one, so timing does not tell which exist', async () => {
-    // Watches Node's scrypt (it still runs): which derivations, with which cost, each sign-in makes.
-    const scrypt = vi.spyOn(crypto, 'scrypt');
-    const derivations = () =>
-      scrypt.mock.calls.map(([, salt, keyLength, options]) => ({
-        saltBytes: Buffer.from(salt as Buffer).length,
-        keyLength,
-        options,
-      }));
-    try {
-      await tokenCall({ grant_type: 'password', email: 'admin@alpha.test', password: 'nope-nope' });
-      const known = derivations();
-      scrypt.mockClear();
-      await tokenCall({ grant_type: 'password', email: 'nobody@alpha.test', password: 'nope-nope' });
-      expect(known).toHaveLength(1);
-      expect(derivations()).toEqual(known);
-    } finally {
-      scrypt.mockRestore();
-    }
-  });
+  itOnce(
+    'does the same password work for an unknown email as for a real one, so timing does not tell which exist',
+    async () => {
+      // Watches Node's scrypt (it still runs): which derivations, with which cost, each sign-in makes.
+      const scrypt = vi.spyOn(crypto, 'scrypt');
+      const derivations = () =>
+        scrypt.mock.calls.map(([, salt, keyLength, options]) => ({
+          saltBytes: Buffer.from(salt as Buffer).length,
+          keyLength,
+          options,
+        }));
+      try {
+        await tokenCall({ grant_type: 'password', email: 'admin@alpha.test', password: 'nope-nope' });
+        const known = derivations();
+        scrypt.mockClear();
+        await tokenCall({ grant_type: 'password', email: 'nobody@alpha.test', password: 'nope-nope' });
+        expect(known).toHaveLength(1);
+        expect(derivations()).toEqual(known);
+      } finally {
+        scrypt.mockRestore();
+      }
+    },
+  );
 
   itOnce('checks client_id and client_secret', async () => {
     const { app } = use();
@@ -183,22 +186,25 @@ describeOnBothDatabases('OAuth2 token endpoint and sessions', (use, { itOnce }) 
     }
   });
 
-  itOnce('revocation answers 200 for an unknown token, ends the session of an access token, and wants the client', async () => {
-    const { app, fx } = use();
-    expect((await revoke({ token: 'never-issued', token_type_hint: 'refresh_token' })).statusCode).toBe(200);
-    const pair = await signIn(app, fx.companyA.analyst.email);
-    expect((await revoke({ token: pair.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
-    expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).json().error).toBe(
-      'invalid_grant',
-    );
-    const anonymous = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { token: 'x' } });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error).toBe('invalid_client');
-    expect((await revoke({})).json()).toMatchObject({
-      error: 'invalid_request',
-      error_description: 'token is required',
-    });
-  });
+  itOnce(
+    'revocation answers 200 for an unknown token, ends the session of an access token, and wants the client',
+    async () => {
+      const { app, fx } = use();
+      expect((await revoke({ token: 'never-issued', token_type_hint: 'refresh_token' })).statusCode).toBe(200);
+      const pair = await signIn(app, fx.companyA.analyst.email);
+      expect((await revoke({ token: pair.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
+      expect((await tokenCall({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).json().error).toBe(
+        'invalid_grant',
+      );
+      const anonymous = await app.inject({ method: 'POST', url: '/v2/oauth2/revoke', payload: { token: 'x' } });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error).toBe('invalid_client');
+      expect((await revoke({})).json()).toMatchObject({
+        error: 'invalid_request',
+        error_description: 'token is required',
+      });
+    },
+  );
 
   itOnce('authenticates the client with HTTP Basic as well as in the body (RFC 6749 section 2.3.1)', async () => {
     const { app, fx } = use();

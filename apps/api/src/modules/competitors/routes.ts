@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { languageOf } from '../../platform/i18n';
-import { sendReport } from '../../platform/reportCache';
+import { sendReport, sendReportInLanguage } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
@@ -83,17 +83,10 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: benchmarkSchema },
       },
     },
-    async (request, reply) => {
-      // Topic titles are in the request's language: the cached answer is kept per language.
-      const language = await languageOf(request);
-      return sendReport(
-        db,
-        request,
-        reply,
-        () => benchmark(deps.reportDb, actingOf(request), request.query, language),
-        { language },
-      );
-    },
+    async (request, reply) =>
+      sendReportInLanguage(db, request, reply, (language) =>
+        benchmark(deps.reportDb, actingOf(request), request.query, language),
+      ),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { languageOf } from '../../platform/i18n';
-import { sendReport } from '../../platform/reportCache';
+import { sendReport, sendReportInLanguage } from '../../platform/reportCache';
 import { statsQuery } from '../statistics/schemas';
 import {
   feedbackWidgetSchema,
@@ -88,16 +87,9 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
         response: { 200: premiumWidgetSchema },
       },
     },
-    async (request, reply) => {
-      // The praised and criticised topics are titled in the request's language: kept per language.
-      const language = await languageOf(request);
-      return sendReport(
-        deps.db,
-        request,
-        reply,
-        () => premiumWidget(deps.reportDb, actingOf(request), request.query, language),
-        { language },
-      );
-    },
+    async (request, reply) =>
+      sendReportInLanguage(deps.db, request, reply, (language) =>
+        premiumWidget(deps.reportDb, actingOf(request), request.query, language),
+      ),
   );
 }

@@ -3,7 +3,7 @@ import { access, actingOf } from '../../platform/access';
 import { languageOf } from '../../platform/i18n';
 import { topicTitle } from '../../platform/nlp/taxonomy';
 import type { App, AppDeps } from '../../platform/deps';
-import { sendReport } from '../../platform/reportCache';
+import { sendReport, sendReportInLanguage } from '../../platform/reportCache';
 import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics/excel';
 import { statsQuery } from '../statistics/schemas';
 import { jobQueueFor } from '../../platform/jobs';
@@ -67,17 +67,10 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicsSchema },
       },
     },
-    async (request, reply) => {
-      // Topic titles are in the request's language: the cached answer is kept per language.
-      const language = await languageOf(request);
-      return sendReport(
-        deps.db,
-        request,
-        reply,
-        () => primaryTopics(deps.reportDb, actingOf(request), request.query, language),
-        { language },
-      );
-    },
+    async (request, reply) =>
+      sendReportInLanguage(deps.db, request, reply, (language) =>
+        primaryTopics(deps.reportDb, actingOf(request), request.query, language),
+      ),
   );
   app.get(
     '/v3/insights/secondary',
@@ -90,17 +83,10 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicsSchema },
       },
     },
-    async (request, reply) => {
-      // Topic titles are in the request's language: the cached answer is kept per language.
-      const language = await languageOf(request);
-      return sendReport(
-        deps.db,
-        request,
-        reply,
-        () => secondaryTopics(deps.reportDb, actingOf(request), request.query, language),
-        { language },
-      );
-    },
+    async (request, reply) =>
+      sendReportInLanguage(deps.db, request, reply, (language) =>
+        secondaryTopics(deps.reportDb, actingOf(request), request.query, language),
+      ),
   );
   app.get(
     '/v3/insights/words',
@@ -127,17 +113,10 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
         response: { 200: topicTrendSchema },
       },
     },
-    async (request, reply) => {
-      // Topic titles are in the request's language: the cached answer is kept per language.
-      const language = await languageOf(request);
-      return sendReport(
-        deps.db,
-        request,
-        reply,
-        () => topicTrend(deps.reportDb, actingOf(request), request.query, language),
-        { language },
-      );
-    },
+    async (request, reply) =>
+      sendReportInLanguage(deps.db, request, reply, (language) =>
+        topicTrend(deps.reportDb, actingOf(request), request.query, language),
+      ),
   );
   app.get(
     '/v3/insights/export',
