@@ -17,6 +17,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { assetsOf, offBudget, SIGNIN_BUDGET_KB, SCREEN_BUDGET_KB, summary, uncompressed } from './support/budgets';
+import { watchViolations } from './support/csp';
 import { disableCache, firstLoad, kb, measureLoad, shellReady, type FirstLoad } from './support/firstLoad';
 import { FRAMES, routedScreens, SCREENS } from './support/screens';
 
@@ -43,16 +44,19 @@ describe('screens', () => {
   for (const size of [DESKTOP, PHONE]) {
     // axe runs once per screen, at desktop width only: the markup is the same, and the run is not free.
     const desktop = size === DESKTOP;
-    it(`shows every page frame with its title at ${size.width} px, none wider than the window${desktop ? `, without serious accessibility violations, within ${SCREEN_BUDGET_KB} kB of JavaScript on a first load (or its ceiling)` : ''}`, async () => {
+    it(`shows every page frame with its title at ${size.width} px, none wider than the window${desktop ? `, without serious accessibility violations or CSP violations, within ${SCREEN_BUDGET_KB} kB of JavaScript on a first load (or its ceiling)` : ''}`, async () => {
       const pages = new Map<string, Page>();
       const violations: Record<string, string[]> = {};
       const wide: string[] = [];
       const loads: FirstLoad[] = [];
+      const cspViolations: string[][] = [];
       const pageOf = async (email: string) => {
         let page = pages.get(email);
         if (!page) {
           page = await newPage(size);
           if (desktop) {
+            // Content security policy: no screen may do what the policy refuses (inline code, other origins).
+            cspViolations.push(await watchViolations(page));
             // The desktop pass's visits are first loads: issue 31's budgets are checked on them. Signed in
             // on a small file, so no landing screen's late chunks are counted in the first screen's load.
             await signInAt(page, email, '/favicon.svg');
@@ -107,6 +111,7 @@ describe('screens', () => {
       );
       expect(assetsOf(loads.find((l) => l.path === '/reporting/overview')!)).toEqual(assetsOf(cold));
       checkBudgets(loads);
+      expect(cspViolations.flat()).toEqual([]);
     }, 420_000); // about forty-five screens, each a full load on a busy machine
   }
 

@@ -20,8 +20,11 @@ export interface Fixtures {
   companyC: { id: number };
 }
 
+/** One scrypt hash of the fixture password per worker (files share its modules): each file hashed it anew. */
+let fixtureHash: Promise<string> | undefined;
+
 export async function createFixtures(db: Db): Promise<Fixtures> {
-  const passwordHash = await hashPassword(FIXTURE_PASSWORD);
+  const passwordHash = await (fixtureHash ??= hashPassword(FIXTURE_PASSWORD));
   const [p1] = await db
     .insert(partners)
     .values({

@@ -23,6 +23,9 @@ export async function scratchDatabase(
       copy = ` TEMPLATE ${template}${Number(rows[0]!.server_version_num) >= 150000 ? ' STRATEGY FILE_COPY' : ''}`;
     }
     await client.query(`CREATE DATABASE ${name}${copy}`);
+    // A test database is thrown away: its commits need not wait for the WAL to reach the disk. The
+    // integration tests and the browser tests' server commit small transactions by the thousand.
+    await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
