@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readWorkbook } from '../../test/workbook';
 import { COMPETITOR_SOURCES_MESSAGE } from '@reputo/core';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
@@ -225,18 +226,9 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     // The workbook in the download's language: sheets, intro, headers and ranks too, right to left in Arabic.
     const book = async (query: Record<string, string>) => {
       const res = await call('GET', '/v2/api/competitor/export', { query: { ...PERIOD, ...query } });
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-      const rows = (index: number) =>
-        wb.worksheets[index]!.getSheetValues()
-          .filter(Boolean)
-          .map((r) => (r as unknown[]).slice(1));
+      const { rows, ...workbook } = await readWorkbook(res.rawPayload);
       return {
-        sheets: wb.worksheets.map((ws) => ws.name),
-        rightToLeft: wb.worksheets[0]!.views?.[0]?.rightToLeft ?? false,
-        intro: rows(0)
-          .slice(0, 2)
-          .map((r) => r[0]),
+        ...workbook,
         headers: rows(1)[2],
         marina: rows(0).find((r) => r[0] === 'Alpha Grill Marina'),
         topics: rows(2).map((r) => r[0]),

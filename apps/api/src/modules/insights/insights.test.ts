@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { readWorkbook } from '../../test/workbook';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../platform/nlp/analyze';
 import { describeEachDatabase } from '../../test/harness';
@@ -182,18 +182,9 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
         query: { ...PERIOD, access_token: token, ...query },
       });
       expect(res.statusCode).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-      const rows = (index: number) =>
-        wb.worksheets[index]!.getSheetValues()
-          .filter(Boolean)
-          .map((r) => (r as unknown[]).slice(1));
+      const { rows, ...workbook } = await readWorkbook(res.rawPayload);
       return {
-        sheets: wb.worksheets.map((ws) => ws.name),
-        rightToLeft: wb.worksheets[0]!.views?.[0]?.rightToLeft ?? false,
-        intro: rows(0)
-          .slice(0, 2)
-          .map((r) => r[0]),
+        ...workbook,
         headers: [rows(0)[2], rows(2)[2]],
         topics: rows(0).map((r) => r[0]),
         subtopics: rows(1).map((r) => [r[0], r[1]]),

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
+import { readWorkbook } from '../../test/workbook';
 import { createReportingWorld, type ReportingWorld } from '../statistics/test/reportingData';
 import { csvUpload, foreignLocation, setLocationsLimit, sheetRows } from './test/world';
 import { identitiesChanged } from '../../platform/identityCache';
@@ -343,14 +343,8 @@ describeOnBothDatabases('Locations', (use) => {
       const res = await use().app.inject({
         url: `/v2/api/locations/upload/example?access_token=${tokens.get(admin)}&lang=${lang}`,
       });
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-      const sheet = wb.worksheets[1]!;
-      return {
-        name: sheet.name,
-        rows: (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((r) => r.slice(1)),
-        dataHeader: (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1),
-      };
+      const { sheets, rows } = await readWorkbook(res.rawPayload);
+      return { name: sheets[1], rows: rows(1), dataHeader: rows(0)[0] };
     };
     const arHelp = await help('ar');
     expect(arHelp.name).toBe('تعليمات');

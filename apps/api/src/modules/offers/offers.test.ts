@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
+import { readWorkbook } from '../../test/workbook';
 import { rotateKey } from '../apiKeys/repository';
 import { insertUser } from '../users/repository';
 import { createReviewWorld, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
@@ -481,9 +482,10 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
         expect((await get(`/v2/api/offer/${id}`, ar)).json().discount_label).toBe(english);
         const discounts = async (lang: string) => {
           const res = await get(`/v2/api/coupons/export?offer_id=${id}&lang=${lang}`);
-          const wb = new ExcelJS.Workbook();
-          await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-          return wb.worksheets[0]!.getColumn(3).values.filter(Boolean).slice(1);
+          return (await readWorkbook(res.rawPayload))
+            .rows(0)
+            .slice(1)
+            .map((r) => r[2]);
         };
         expect(await discounts('ar')).toEqual([arabic, arabic]);
         expect(await discounts('en')).toEqual([english, english]);
