@@ -17,6 +17,11 @@ export class AppError extends Error {
     readonly details?: ErrorDetail[],
     /** Headers the answer carries, e.g. Retry-After on 429 or WWW-Authenticate on 401. */
     readonly headers?: Record<string, string>,
+    /**
+     * The language the message and details are already written in (texts composed from the
+     * catalogues with the request's language, such as an upload's row reasons): sent as they are.
+     */
+    readonly language?: UiLanguage,
   ) {
     super(message);
   }
@@ -123,6 +128,12 @@ export function registerErrorHandling(
     const language = await languageOf(request).catch(() => 'en' as const);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
+      if (error.language)
+        return reply.status(error.statusCode).send({
+          error: error.code,
+          error_description: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        });
       return reply.status(error.statusCode).send({
         error: error.code,
         error_description: localized(language, error.message, error.code, error.statusCode),

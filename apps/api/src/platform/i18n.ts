@@ -4,11 +4,15 @@ import { DEFAULT_UI_LANGUAGE, directionOf, isUiLanguage, MSG, UI_LANGUAGES, type
 import enErrors from '../i18n/locales/en/errors.json';
 import enExports from '../i18n/locales/en/exports.json';
 import enMail from '../i18n/locales/en/mail.json';
+import enOffers from '../i18n/locales/en/offers.json';
+import enUploads from '../i18n/locales/en/uploads.json';
 import enTopics from '../i18n/locales/en/topics.json';
 import enValidation from '../i18n/locales/en/validation.json';
 import arErrors from '../i18n/locales/ar/errors.json';
 import arExports from '../i18n/locales/ar/exports.json';
 import arMail from '../i18n/locales/ar/mail.json';
+import arOffers from '../i18n/locales/ar/offers.json';
+import arUploads from '../i18n/locales/ar/uploads.json';
 import arTopics from '../i18n/locales/ar/topics.json';
 import arValidation from '../i18n/locales/ar/validation.json';
 
@@ -17,14 +21,32 @@ import arValidation from '../i18n/locales/ar/validation.json';
  * answers and exports (in the request's language). Catalogues are `src/i18n/locales/<language>/
  * <namespace>.json`, bundled with the code; `validation` holds every message of core's MSG by key
  * (the same catalogue as the web app's); `topics` the insights' topic titles by topic path (`food`,
- * `food.taste`; English is the taxonomy's titles). English is the spec's wording and the fallback.
+ * `food.taste`; English is the taxonomy's titles); `offers` the coupons' discount texts; `uploads`
+ * the upload files' help and their rows' rejection reasons. English is the spec's wording and the
+ * fallback.
  */
-export const NAMESPACES = ['mail', 'errors', 'exports', 'validation', 'topics'] as const;
+export const NAMESPACES = ['mail', 'errors', 'exports', 'validation', 'topics', 'offers', 'uploads'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
-  en: { mail: enMail, errors: enErrors, exports: enExports, validation: enValidation, topics: enTopics },
-  ar: { mail: arMail, errors: arErrors, exports: arExports, validation: arValidation, topics: arTopics },
+  en: {
+    mail: enMail,
+    errors: enErrors,
+    exports: enExports,
+    validation: enValidation,
+    topics: enTopics,
+    offers: enOffers,
+    uploads: enUploads,
+  },
+  ar: {
+    mail: arMail,
+    errors: arErrors,
+    exports: arExports,
+    validation: arValidation,
+    topics: arTopics,
+    offers: arOffers,
+    uploads: arUploads,
+  },
 };
 
 const instance = i18next.createInstance();

@@ -3,11 +3,13 @@ import { loadExcelJS } from './lazyModules';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { badRequest } from './errors';
+import { t } from './i18n';
 
 /**
  * Reading uploaded sheets (reviews, locations, team, competitors, auto-response rules): a CSV
  * (comma or semicolon) or Excel (.xlsx) file into rows of cell texts, the first row being the
- * header. An unreadable file is a 400 with a message that says what to do, never a 500.
+ * header. An unreadable file is a 400 with a message that says what to do, never a 500 (English
+ * from the `errors:upload` catalogue, which the error answer translates).
  */
 
 /** An Excel date cell as text: a day alone as YYYY-MM-DD, with a time as ISO (Excel dates carry no time zone; ExcelJS reads them as UTC). */
@@ -41,8 +43,7 @@ function separatorOf(text: string): ',' | ';' {
 function parseCsv(text: string): string[][] {
   const clean = text.replace(/^\uFEFF/, '');
   const { data, errors } = Papa.parse<string[]>(clean, { delimiter: separatorOf(clean) });
-  if (errors.some((e) => e.code === 'MissingQuotes'))
-    throw badRequest('The CSV file is broken: a quoted value is never closed.');
+  if (errors.some((e) => e.code === 'MissingQuotes')) throw badRequest(t('en', 'errors:upload.csvBroken'));
   // A last line of one empty cell (a file ending in a line break) is no row.
   const last = data[data.length - 1];
   if (last && last.length === 1 && last[0] === '') data.pop();
@@ -54,14 +55,14 @@ export async function readSheet(fileName: string, buffer: Buffer): Promise<strin
   const rows = await readRows(fileName, buffer);
   // Cells become database text, which cannot hold NUL.
   if (rows.some((row) => row.some((cell) => cell.includes('\0'))))
-    throw badRequest('The file contains NUL characters, which text may not hold.');
+    throw badRequest(t('en', 'errors:upload.nulCharacters'));
   return rows;
 }
 
 async function readRows(fileName: string, buffer: Buffer): Promise<string[][]> {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.csv') || lower.endsWith('.txt')) return parseCsv(buffer.toString('utf8'));
-  if (!lower.endsWith('.xlsx')) throw badRequest('Upload an .xlsx or .csv file.');
+  if (!lower.endsWith('.xlsx')) throw badRequest(t('en', 'errors:upload.fileType'));
   const rows: string[][] = [];
   try {
     // The streaming reader: a 100,000-row upload never holds the whole workbook model. Styles are
@@ -81,7 +82,7 @@ async function readRows(fileName: string, buffer: Buffer): Promise<string[][]> {
       break;
     }
   } catch {
-    throw badRequest('The Excel file cannot be read. Save it as .xlsx (or .csv) and try again.');
+    throw badRequest(t('en', 'errors:upload.excelUnreadable'));
   }
   return Array.from(rows, (r) => r ?? []);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXT, MAINTENANCE_TITLE, MSG, NOT_FOUND_TEXT, SERVER_ERROR_TEXT } from '@reputo/core';
 import { EMBED_DENY_REASONS, FEATURE_LABELS, ROLE_LABELS, ROUTE_RULES } from '@reputo/core';
 import { DATE_PRESETS, PRESET_LABELS, RESPONSE_LANGUAGES } from '@reputo/core';
-import { DEFAULT_ANNOUNCEMENT, NEW_USER_NAME, SOURCE_URL_MESSAGE } from '@reputo/core';
+import { DEFAULT_ANNOUNCEMENT, NEW_USER_NAME, SOURCE_URL_MESSAGE, WEBHOOK_EVENTS } from '@reputo/core';
 import { COMPANY_STEP_LABELS, companyWizardTitle, PARTNER_STEP_LABELS, partnerWizardTitle } from '@reputo/core';
 import { catalogueMismatches, flattenCatalogue, type FlatCatalogue } from '@reputo/core';
 import { UI_LANGUAGES } from './languages';
@@ -46,6 +46,10 @@ const SPEC_TEXTS: Record<string, string> = {
   ...Object.fromEntries(DATE_PRESETS.map((p) => [`reporting:presets.${p}`, PRESET_LABELS[p]])),
   ...Object.fromEntries(DATE_PRESETS.map((p) => [`reviews:filters.presets.${p}`, PRESET_LABELS[p]])),
   ...Object.fromEntries(Object.entries(RESPONSE_LANGUAGES).map(([code, name]) => [`reviews:languages.${code}`, name])),
+  // The webhook events the API titles in English (core's list), named on the screen by value.
+  ...Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([event, text]) => [`settings:webhooks.eventTypes.${event}`, text]),
+  ),
   'admin:companyWizard.title': companyWizardTitle(null),
   'admin:companyWizard.titleNamed': companyWizardTitle('{{name}}'),
   'admin:partnerWizard.title': partnerWizardTitle(null),

@@ -298,7 +298,11 @@ export const reviewTranslations = pgTable(
 
 export interface ImportRejection {
   line: number;
+  /** In English, as the rejected-rows CSV has it. */
   reason: string;
+  /** The reason's key in the `uploads:reviews` catalogue and its variables, to answer it in another language. */
+  key?: string;
+  vars?: Record<string, string | number>;
 }
 
 /** One review upload with its progress and row report. */

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readWorkbook } from '../../test/workbook';
 import { COMPETITOR_SOURCES_MESSAGE } from '@reputo/core';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
@@ -222,18 +223,37 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     expect(data.topics.find((t: Topic) => t.topic === 'staff').title).toBe('Staff');
     const again = (await call('GET', '/v2/api/competitor/pageData', { query: PERIOD })).json().topics as Topic[];
     expect(again.find((t) => t.topic === 'staff')?.title).toBe('Staff');
-    const topicColumn = async (query: Record<string, string>) => {
+    // The workbook in the download's language: sheets, intro, headers and ranks too, right to left in Arabic.
+    const book = async (query: Record<string, string>) => {
       const res = await call('GET', '/v2/api/competitor/export', { query: { ...PERIOD, ...query } });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-      return book
-        .getWorksheet('Topics')!
-        .getSheetValues()
-        .filter(Boolean)
-        .map((r) => (r as unknown[])[1]);
+      const { rows, ...workbook } = await readWorkbook(res.rawPayload);
+      return {
+        ...workbook,
+        headers: rows(1)[2],
+        marina: rows(0).find((r) => r[0] === 'Alpha Grill Marina'),
+        topics: rows(2).map((r) => r[0]),
+      };
     };
-    expect(await topicColumn({ lang: 'ar' })).toEqual(expect.arrayContaining(['الموظفون', 'الطعام']));
-    expect(await topicColumn({})).toEqual(expect.arrayContaining(['Staff', 'Food']));
+    const ar = await book({ lang: 'ar' });
+    expect(ar.sheets).toEqual(['المقارنة', 'المنافسون', 'المواضيع']);
+    expect(ar.rightToLeft).toBe(true);
+    expect(ar.intro).toEqual([
+      'مقارنة المنافسين: Alpha Restaurants',
+      `الفترة من ${PERIOD.date_from.split('-').reverse().join('/')} إلى ${PERIOD.date_to.split('-').reverse().join('/')}`,
+    ]);
+    expect(ar.headers).toEqual(['موقعك', 'المنافس', 'الفرع', 'المراجعات', 'التقييم', 'معدل الرد %']);
+    expect(ar.marina?.at(-1)).toBe('1 من 2');
+    expect(ar.topics).toEqual(expect.arrayContaining(['الموظفون', 'الطعام']));
+    const en = await book({});
+    expect(en.sheets).toEqual(['Benchmark', 'Competitors', 'Topics']);
+    expect(en.rightToLeft).toBe(false);
+    expect(en.intro).toEqual([
+      'Competitor benchmark: Alpha Restaurants',
+      `Period ${PERIOD.date_from} to ${PERIOD.date_to}`,
+    ]);
+    expect(en.headers).toEqual(['Your location', 'Competitor', 'Branch', 'Reviews', 'Rating', 'Response rate %']);
+    expect(en.marina?.at(-1)).toBe('1 of 2');
+    expect(en.topics).toEqual(expect.arrayContaining(['Staff', 'Food']));
 
     // Removing the competitor removes its reviews; the rollups stay exact.
     expect((await call('DELETE', `/v2/api/competitor/${bp.id}`)).statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import { idSchema } from '@reputo/core';
+import { directionOf, idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
-import { languageOf } from '../../platform/i18n';
+import { dateText, languageOf, t } from '../../platform/i18n';
 import { sendReport, sendReportInLanguage } from '../../platform/reportCache';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -160,71 +160,76 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = actingOf(request);
-      // The topic titles follow the language of the download (?lang=, as the web app sends it).
-      const data = await benchmark(db, ctx, request.query, await languageOf(request));
+      // The sheets and topic titles follow the language of the download (?lang=, as the web app sends it).
+      const language = await languageOf(request);
+      const data = await benchmark(db, ctx, request.query, language);
+      const c = (key: string) => t(language, `exports:competitors.columns.${key}`);
       type Loc = (typeof data.locations)[number];
       type Comp = Loc['competitors'][number] & { location: string };
+      type Topic = (typeof data.topics)[number];
       const intro = [
-        `Competitor benchmark: ${ctx.company?.companyName ?? ''}`,
-        `Period ${data.period.from} to ${data.period.to}`,
+        t(language, 'exports:competitors.title', { company: ctx.company?.companyName ?? '' }),
+        t(language, 'exports:competitors.period', {
+          from: dateText(language, data.period.from),
+          to: dateText(language, data.period.to),
+        }),
       ];
-      const content = await buildWorkbook([
-        {
-          name: 'Benchmark',
-          intro,
-          rows: data.locations,
-          columns: [
-            { header: 'Location', value: (r: Loc) => r.title, width: 34 },
-            { header: 'Brand', value: (r: Loc) => r.brand, width: 18 },
-            { header: 'Region', value: (r: Loc) => r.state, width: 16 },
-            { header: 'Your reviews', value: (r: Loc) => r.own.reviews },
-            { header: 'Your rating', value: (r: Loc) => r.own.average, format: '0.00' },
-            { header: 'Your response rate %', value: (r: Loc) => r.own.response_rate, format: '0.0' },
-            { header: 'Competitor reviews', value: (r: Loc) => r.competitors_total.reviews },
-            { header: 'Competitor rating', value: (r: Loc) => r.competitors_total.average, format: '0.00' },
-            {
-              header: 'Competitor response rate %',
-              value: (r: Loc) => r.competitors_total.response_rate,
-              format: '0.0',
-            },
-            { header: 'Rating gap', value: (r: Loc) => r.gap, format: '+0.00;-0.00;0.00' },
-            { header: 'Rank', value: (r: Loc) => (r.rank ? `${r.rank} of ${r.of}` : null) },
-          ],
-        },
-        {
-          name: 'Competitors',
-          intro,
-          rows: data.locations.flatMap((l) => l.competitors.map((c) => ({ ...c, location: l.title }))),
-          columns: [
-            { header: 'Your location', value: (r: Comp) => r.location, width: 34 },
-            { header: 'Competitor', value: (r: Comp) => r.name, width: 24 },
-            { header: 'Branch', value: (r: Comp) => r.title, width: 30 },
-            { header: 'Reviews', value: (r: Comp) => r.reviews },
-            { header: 'Rating', value: (r: Comp) => r.average, format: '0.00' },
-            { header: 'Response rate %', value: (r: Comp) => r.response_rate, format: '0.0' },
-          ],
-        },
-        {
-          name: 'Topics',
-          intro,
-          rows: data.topics,
-          columns: [
-            { header: 'Topic', value: (r: (typeof data.topics)[number]) => r.title, width: 24 },
-            { header: 'Your mentions', value: (r: (typeof data.topics)[number]) => r.own.mentions },
-            {
-              header: 'Your sentiment (-1..1)',
-              value: (r: (typeof data.topics)[number]) => r.own.sentiment_score,
-              format: '0.00',
-            },
-            { header: 'Competitor mentions', value: (r: (typeof data.topics)[number]) => r.competitors.mentions },
-            {
-              header: 'Competitor sentiment (-1..1)',
-              value: (r: (typeof data.topics)[number]) => r.competitors.sentiment_score,
-              format: '0.00',
-            },
-          ],
-        },
-      ]);
+      const content = await buildWorkbook(
+        [
+          {
+            name: t(language, 'exports:competitors.sheets.benchmark'),
+            intro,
+            rows: data.locations,
+            columns: [
+              { header: c('location'), value: (r: Loc) => r.title, width: 34 },
+              { header: c('brand'), value: (r: Loc) => r.brand, width: 18 },
+              { header: c('region'), value: (r: Loc) => r.state, width: 16 },
+              { header: c('yourReviews'), value: (r: Loc) => r.own.reviews },
+              { header: c('yourRating'), value: (r: Loc) => r.own.average, format: '0.00' },
+              { header: c('yourResponseRate'), value: (r: Loc) => r.own.response_rate, format: '0.0' },
+              { header: c('competitorReviews'), value: (r: Loc) => r.competitors_total.reviews },
+              { header: c('competitorRating'), value: (r: Loc) => r.competitors_total.average, format: '0.00' },
+              {
+                header: c('competitorResponseRate'),
+                value: (r: Loc) => r.competitors_total.response_rate,
+                format: '0.0',
+              },
+              { header: c('ratingGap'), value: (r: Loc) => r.gap, format: '+0.00;-0.00;0.00' },
+              {
+                header: c('rank'),
+                value: (r: Loc) =>
+                  r.rank ? t(language, 'exports:competitors.rankOf', { rank: r.rank, of: r.of }) : null,
+              },
+            ],
+          },
+          {
+            name: t(language, 'exports:competitors.sheets.competitors'),
+            intro,
+            rows: data.locations.flatMap((l) => l.competitors.map((x) => ({ ...x, location: l.title }))),
+            columns: [
+              { header: c('yourLocation'), value: (r: Comp) => r.location, width: 34 },
+              { header: c('competitor'), value: (r: Comp) => r.name, width: 24 },
+              { header: c('branch'), value: (r: Comp) => r.title, width: 30 },
+              { header: c('reviews'), value: (r: Comp) => r.reviews },
+              { header: c('rating'), value: (r: Comp) => r.average, format: '0.00' },
+              { header: c('responseRate'), value: (r: Comp) => r.response_rate, format: '0.0' },
+            ],
+          },
+          {
+            name: t(language, 'exports:competitors.sheets.topics'),
+            intro,
+            rows: data.topics,
+            columns: [
+              { header: c('topic'), value: (r: Topic) => r.title, width: 24 },
+              { header: c('yourMentions'), value: (r: Topic) => r.own.mentions },
+              { header: c('yourSentiment'), value: (r: Topic) => r.own.sentiment_score, format: '0.00' },
+              { header: c('competitorMentions'), value: (r: Topic) => r.competitors.mentions },
+              { header: c('competitorSentiment'), value: (r: Topic) => r.competitors.sentiment_score, format: '0.00' },
+            ],
+          },
+        ],
+        { rightToLeft: directionOf(language) === 'rtl' },
+      );
       return sendWorkbook(reply, `competitors-${data.period.from}-${data.period.to}.xlsx`, content);
     },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { readWorkbook } from '../../test/workbook';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../platform/nlp/analyze';
 import { describeEachDatabase } from '../../test/harness';
@@ -174,7 +174,7 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
     expect(await premium()).toBe('Food');
   });
 
-  it("export: the topic titles follow the download's language (?lang=)", async () => {
+  it("export: the sheets, headers, intro and topic titles follow the download's language (?lang=)", async () => {
     const topicsSheet = async (query: Record<string, string>) => {
       const res = await use().app.inject({
         method: 'GET',
@@ -182,21 +182,38 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
         query: { ...PERIOD, access_token: token, ...query },
       });
       expect(res.statusCode).toBe(200);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-      const rows = (sheet: string) =>
-        wb
-          .getWorksheet(sheet)!
-          .getSheetValues()
-          .filter(Boolean)
-          .map((r) => (r as unknown[]).slice(1));
-      return { topics: rows('Topics').map((r) => r[0]), subtopics: rows('Sub-topics').map((r) => [r[0], r[1]]) };
+      const { rows, ...workbook } = await readWorkbook(res.rawPayload);
+      return {
+        ...workbook,
+        headers: [rows(0)[2], rows(2)[2]],
+        topics: rows(0).map((r) => r[0]),
+        subtopics: rows(1).map((r) => [r[0], r[1]]),
+      };
     };
     const ar = await topicsSheet({ lang: 'ar' });
+    expect(ar.sheets).toEqual(['المواضيع', 'المواضيع الفرعية', 'الكلمات']);
+    expect(ar.rightToLeft).toBe(true);
+    expect(ar.intro[0]).toMatch(/^تقرير الرؤى: /);
+    expect(ar.intro[1]).toMatch(/^الفترة من 01\/03\/2025 إلى 10\/03\/2025؛ المراجعات المكتوبة: \d+$/);
+    expect(ar.headers[0]).toEqual(
+      expect.arrayContaining(['الموضوع', 'الإشارات', 'نسبة المراجعات %', 'الانطباع (-1..1)']),
+    );
+    expect(ar.headers[1]).toEqual(['الكلمة', 'الإشارات', 'في جمل إيجابية', 'في جمل سلبية', 'الانطباع (-1..1)']);
     expect(ar.topics).toEqual(expect.arrayContaining(['الطعام', 'الموظفون', 'النظافة']));
     expect(ar.topics).not.toContain('Food');
     expect(ar.subtopics).toContainEqual(['الطعام', 'درجة حرارة الطعام']);
     const en = await topicsSheet({});
+    expect(en.sheets).toEqual(['Topics', 'Sub-topics', 'Words']);
+    expect(en.rightToLeft).toBe(false);
+    expect(en.intro[0]).toMatch(/^Insights report: /);
+    expect(en.intro[1]).toMatch(/^Period 2025-03-01 to 2025-03-10; \d+ reviews with text$/);
+    expect(en.headers[1]).toEqual([
+      'Word',
+      'Mentions',
+      'In positive sentences',
+      'In negative sentences',
+      'Sentiment (-1..1)',
+    ]);
     expect(en.topics).toEqual(expect.arrayContaining(['Food', 'Staff', 'Cleanliness']));
     expect(en.subtopics).toContainEqual(['Food', 'Food temperature']);
   });

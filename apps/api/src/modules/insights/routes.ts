@@ -1,6 +1,7 @@
+import { directionOf } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
-import { languageOf } from '../../platform/i18n';
+import { dateText, languageOf, t } from '../../platform/i18n';
 import { topicTitle } from '../../platform/nlp/taxonomy';
 import type { App, AppDeps } from '../../platform/deps';
 import { sendReport, sendReportInLanguage } from '../../platform/reportCache';
@@ -132,7 +133,7 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = actingOf(request);
-      // The topic titles follow the language of the download (?lang=, as the web app sends it).
+      // The sheets and topic titles follow the language of the download (?lang=, as the web app sends it).
       const language = await languageOf(request);
       const [primary, secondary, w] = await Promise.all([
         primaryTopics(deps.reportDb, ctx, request.query, language),
@@ -141,49 +142,57 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       ]);
       type Row = (typeof primary.data)[number];
       type Word = (typeof w.data)[number];
+      const c = (key: string) => t(language, `exports:insights.columns.${key}`);
       const intro = [
-        `Insights report: ${ctx.company?.companyName ?? ''}`,
-        `Period ${primary.period.from} to ${primary.period.to}; ${primary.reviews_with_text} reviews with text`,
+        t(language, 'exports:insights.title', { company: ctx.company?.companyName ?? '' }),
+        t(language, 'exports:insights.period', {
+          from: dateText(language, primary.period.from),
+          to: dateText(language, primary.period.to),
+          reviews: primary.reviews_with_text,
+        }),
       ];
       const topicColumns = [
-        { header: 'Topic', value: (r: Row) => r.title, width: 26 },
-        { header: 'Mentions', value: (r: Row) => r.mentions },
-        { header: 'Share of reviews %', value: (r: Row) => r.share, format: '0.0' },
-        { header: 'Positive', value: (r: Row) => r.positive },
-        { header: 'Neutral', value: (r: Row) => r.neutral },
-        { header: 'Negative', value: (r: Row) => r.negative },
-        { header: 'Sentiment (-1..1)', value: (r: Row) => r.sentiment_score, format: '0.00' },
-        { header: 'Previous mentions', value: (r: Row) => r.previous_mentions },
-        { header: 'Sentiment change', value: (r: Row) => r.sentiment_change, format: '+0.00;-0.00;0.00' },
+        { header: c('topic'), value: (r: Row) => r.title, width: 26 },
+        { header: c('mentions'), value: (r: Row) => r.mentions },
+        { header: c('share'), value: (r: Row) => r.share, format: '0.0' },
+        { header: c('positive'), value: (r: Row) => r.positive },
+        { header: c('neutral'), value: (r: Row) => r.neutral },
+        { header: c('negative'), value: (r: Row) => r.negative },
+        { header: c('sentiment'), value: (r: Row) => r.sentiment_score, format: '0.00' },
+        { header: c('previousMentions'), value: (r: Row) => r.previous_mentions },
+        { header: c('sentimentChange'), value: (r: Row) => r.sentiment_change, format: '+0.00;-0.00;0.00' },
       ];
-      const content = await buildWorkbook([
-        { name: 'Topics', intro, rows: primary.data, columns: topicColumns },
-        {
-          name: 'Sub-topics',
-          intro,
-          rows: secondary.data,
-          columns: [
-            {
-              header: 'Parent topic',
-              value: (r: Row) => topicTitle(ctx.company?.type, r.topic, '', language),
-              width: 16,
-            },
-            ...topicColumns,
-          ],
-        },
-        {
-          name: 'Words',
-          intro,
-          rows: w.data,
-          columns: [
-            { header: 'Word', value: (r: Word) => r.word, width: 20 },
-            { header: 'Mentions', value: (r: Word) => r.mentions },
-            { header: 'In positive sentences', value: (r: Word) => r.positive },
-            { header: 'In negative sentences', value: (r: Word) => r.negative },
-            { header: 'Sentiment (-1..1)', value: (r: Word) => r.sentiment_score, format: '0.00' },
-          ],
-        },
-      ]);
+      const content = await buildWorkbook(
+        [
+          { name: t(language, 'exports:insights.sheets.topics'), intro, rows: primary.data, columns: topicColumns },
+          {
+            name: t(language, 'exports:insights.sheets.subtopics'),
+            intro,
+            rows: secondary.data,
+            columns: [
+              {
+                header: c('parentTopic'),
+                value: (r: Row) => topicTitle(ctx.company?.type, r.topic, '', language),
+                width: 16,
+              },
+              ...topicColumns,
+            ],
+          },
+          {
+            name: t(language, 'exports:insights.sheets.words'),
+            intro,
+            rows: w.data,
+            columns: [
+              { header: c('word'), value: (r: Word) => r.word, width: 20 },
+              { header: c('mentions'), value: (r: Word) => r.mentions },
+              { header: c('inPositive'), value: (r: Word) => r.positive },
+              { header: c('inNegative'), value: (r: Word) => r.negative },
+              { header: c('sentiment'), value: (r: Word) => r.sentiment_score, format: '0.00' },
+            ],
+          },
+        ],
+        { rightToLeft: directionOf(language) === 'rtl' },
+      );
       return sendWorkbook(reply, `insights-${primary.period.from}-${primary.period.to}.xlsx`, content);
     },
   );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
+import { readWorkbook } from '../../test/workbook';
 import { createReportingWorld, type ReportingWorld } from '../statistics/test/reportingData';
 import { csvUpload, foreignLocation, setLocationsLimit, sheetRows } from './test/world';
 import { identitiesChanged } from '../../platform/identityCache';
@@ -315,6 +316,91 @@ describeOnBothDatabases('Locations', (use) => {
       state: 'Dubai',
       facebook: [{ id: 'alphacreek', urlPart: 'AlphaCreek' }],
     });
+  });
+
+  it("upload texts in the request's language: the columns' descriptions, the example's help sheet and the row reasons", async () => {
+    const ar = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      use().app.inject({
+        method,
+        url,
+        headers: { ...(await as(admin)), 'accept-language': 'ar' },
+        ...(payload ? { payload } : {}),
+      });
+    type Field = { key: string; title: string; description: string };
+    const arFields = (await ar('GET', '/v2/api/locations/upload/fields')).json().fields as Field[];
+    const enFields = (await call(admin, 'GET', '/v2/api/locations/upload/fields')).json().fields as Field[];
+    // The columns keep their English names (the file's), only what they mean is translated.
+    expect(arFields.map((f) => f.title)).toEqual(enFields.map((f) => f.title));
+    expect(enFields.find((f) => f.key === 'code')?.description).toBe(
+      'Your own code for the location. A row whose ID already exists updates that location.',
+    );
+    expect(enFields.find((f) => f.key === 'source:google')?.description).toBe('Page of the location on Google.');
+    expect(arFields.find((f) => f.key === 'brand')?.description).toBe('اسم إحدى علاماتك التجارية.');
+    expect(arFields.find((f) => f.key === 'source:google')?.description).toBe('صفحة الموقع على Google.');
+    for (const f of arFields) expect(f.description, f.key).toMatch(/\p{Script=Arabic}/u);
+
+    const help = async (lang: string) => {
+      const res = await use().app.inject({
+        url: `/v2/api/locations/upload/example?access_token=${tokens.get(admin)}&lang=${lang}`,
+      });
+      const { sheets, rows } = await readWorkbook(res.rawPayload);
+      return { name: sheets[1], rows: rows(1), dataHeader: rows(0)[0] };
+    };
+    const arHelp = await help('ar');
+    expect(arHelp.name).toBe('تعليمات');
+    expect(arHelp.rows[0]).toEqual(['العمود', 'إلزامي', 'المعنى']);
+    expect(arHelp.rows[1]).toEqual(['Location name', 'نعم', arFields[0]!.description]);
+    expect(arHelp.dataHeader).toEqual(enFields.map((f) => f.title));
+    const enHelp = await help('en');
+    expect(enHelp.name).toBe('Help');
+    expect(enHelp.rows[0]).toEqual(['Column', 'Required', 'Meaning']);
+    expect(enHelp.rows[1]).toEqual(['Location name', 'yes', 'The name people know the location by, e.g. Marina Walk.']);
+
+    const header = ['Location name', 'Location ID', 'Brand', 'Region', 'Time zone', 'Google URL'];
+    const file = csvUpload([
+      header,
+      [' Leading', 'AG-021', 'Nope Brand', '', '', 'https://bing.com/x'],
+      ['Alpha Grill Twin', 'AG-021', 'Alpha Grill', 'Nowhere', 'Mars/Base', ''],
+      ['', 'AG-022', '', 'Atlantis', '', ''],
+    ]);
+    const bad = await ar('POST', '/v2/api/locations/upload', file);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'في 3 صفوف مشكلات؛ لم يُستورد شيء. صحّحها ثم ارفع الملف مرة أخرى.',
+      details: [
+        { field: 'row 2', message: 'العمود Location name: لا يمكن أن يبدأ الحقل بمسافة!' },
+        { field: 'row 2', message: 'العلامة التجارية Nope Brand غير موجودة.' },
+        { field: 'row 2', message: 'يرجى إدخال عنوان Google صحيح.' },
+        { field: 'row 3', message: 'المنطقة Nowhere غير موجودة ضمن العلامة التجارية Alpha Grill.' },
+        { field: 'row 3', message: 'العمود Time zone: يُرجى اختيار منطقة زمنية صالحة!' },
+        { field: 'row 3', message: 'المعرّف AG-021 مكرر أيضًا في الصف 2.' },
+        { field: 'row 4', message: 'العمود Location name: لا يمكن أن يكون الحقل فارغًا أو يحتوي على مسافات فقط!' },
+        { field: 'row 4', message: 'المنطقة Atlantis غير موجودة.' },
+      ],
+    });
+    const en = await call(admin, 'POST', '/v2/api/locations/upload', file);
+    expect(en.json()).toEqual({
+      error: 'invalid_request',
+      error_description: '3 rows have problems; nothing was imported. Fix them and upload the file again.',
+      details: [
+        { field: 'row 2', message: 'Location name: The field cannot start with a space!' },
+        { field: 'row 2', message: 'Brand Nope Brand does not exist.' },
+        { field: 'row 2', message: 'Please enter a valid Google address.' },
+        { field: 'row 3', message: 'Region Nowhere does not exist for brand Alpha Grill.' },
+        { field: 'row 3', message: 'Time zone: Please select a valid time zone!' },
+        { field: 'row 3', message: 'The ID AG-021 is also on row 2.' },
+        { field: 'row 4', message: 'Location name: The field cannot be empty or contain only spaces!' },
+        { field: 'row 4', message: 'Region Atlantis does not exist.' },
+      ],
+    });
+    // Whole-file refusals are translated from the catalogue too.
+    expect(
+      (await ar('POST', '/v2/api/locations/upload', csvUpload([['City'], ['Dubai']]))).json().error_description,
+    ).toBe('عمود ناقص: Location name. نزّل الملف النموذجي لترى الأعمدة المطلوبة.');
+    expect(
+      (await ar('POST', '/v2/api/locations/upload', csvUpload([['Location name']]))).json().error_description,
+    ).toBe('لا يحتوي الملف على صفوف للاستيراد.');
   });
 
   it('rejects an upload that would pass the limit, a file without the required column, and other file types', async () => {

@@ -25,6 +25,7 @@ import {
   shortInfo,
 } from './service';
 import { exampleFile, exportLocations, uploadFields, uploadLocations } from './upload';
+import { languageOf } from '../../platform/i18n';
 import { xlsxFile } from '../../platform/openapi';
 
 const tags = ['locations'];
@@ -97,7 +98,7 @@ export function locationRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.object({ fields: z.array(fieldSchema) }) },
       },
     },
-    async (request) => ({ fields: uploadFields(actingOf(request)) }),
+    async (request) => ({ fields: uploadFields(actingOf(request), await languageOf(request)) }),
   );
 
   app.get(
@@ -113,7 +114,11 @@ export function locationRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendWorkbook(reply, `${nounOf(actingOf(request), true)}-example.xlsx`, await exampleFile(db, actingOf(request))),
+      sendWorkbook(
+        reply,
+        `${nounOf(actingOf(request), true)}-example.xlsx`,
+        await exampleFile(db, actingOf(request), await languageOf(request)),
+      ),
   );
 
   app.post(
@@ -129,7 +134,8 @@ export function locationRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.object({ added: z.number(), updated: z.number(), total: z.number() }) },
       },
     },
-    async (request) => uploadLocations(db, actingOf(request), request.body.filename, request.body.content),
+    async (request) =>
+      uploadLocations(db, actingOf(request), request.body.filename, request.body.content, await languageOf(request)),
   );
 
   app.get(

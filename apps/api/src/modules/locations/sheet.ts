@@ -1,4 +1,6 @@
-import { badRequest, type ErrorDetail } from '../../platform/errors';
+import type { UiLanguage } from '@reputo/core';
+import { AppError, badRequest, type ErrorDetail } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 
 /**
  * The settings uploads (locations, team): the rows platform/sheets.ts read from an .xlsx or .csv
@@ -29,9 +31,12 @@ export function rowsOf(rows: string[][], fields: UploadField[], maxRows = MAX_UP
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const col = new Map(fields.map((f) => [f.key, header.indexOf(f.title.toLowerCase())]));
   const missing = fields.filter((f) => f.required && col.get(f.key) === -1).map((f) => f.title);
+  // English as thrown; the error answer translates these by the `errors:upload` catalogue.
   if (missing.length)
     throw badRequest(
-      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the example file to see the expected columns.`,
+      t('en', missing.length > 1 ? 'errors:upload.missingColumns' : 'errors:upload.missingColumn', {
+        columns: missing.join(', '),
+      }),
     );
   const data: SheetRow[] = [];
   for (let i = 1; i < rows.length; i++) {
@@ -45,8 +50,9 @@ export function rowsOf(rows: string[][], fields: UploadField[], maxRows = MAX_UP
       },
     });
   }
-  if (data.length === 0) throw badRequest('The file has no rows to import.');
-  if (data.length > maxRows) throw badRequest(`The file has ${data.length} rows; upload at most ${maxRows} at a time.`);
+  if (data.length === 0) throw badRequest(t('en', 'errors:upload.noRows'));
+  if (data.length > maxRows)
+    throw badRequest(t('en', 'errors:upload.tooManyRows', { rows: data.length, max: maxRows }));
   return data;
 }
 
@@ -55,12 +61,20 @@ export interface RowProblem {
   reason: string;
 }
 
-/** Nothing is imported when any row is wrong: the answer lists every wrong row with its line and reason. */
-export function rejectUpload(problems: RowProblem[]): never {
+/**
+ * Nothing is imported when any row is wrong: the answer lists every wrong row with its line and
+ * reason. Reasons written in the request's language (`language`) are answered as they are; English
+ * ones are translated by the error answer where the catalogues know them.
+ */
+export function rejectUpload(problems: RowProblem[], language?: UiLanguage): never {
   const details: ErrorDetail[] = problems.slice(0, 200).map((p) => ({ field: `row ${p.line}`, message: p.reason }));
-  const n = new Set(problems.map((p) => p.line)).size;
-  throw badRequest(
-    `${n} row${n === 1 ? ' has a problem' : 's have problems'}; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and upload the file again.`,
+  const count = new Set(problems.map((p) => p.line)).size;
+  throw new AppError(
+    400,
+    'invalid_request',
+    t(language ?? 'en', 'errors:upload.rejected', { count }),
     details,
+    undefined,
+    language,
   );
 }

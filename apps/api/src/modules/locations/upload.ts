@@ -1,4 +1,5 @@
-import { freeTextError, isValidTimeZone, MSG, sourceTitle } from '@reputo/core';
+import { directionOf, freeTextError, isValidTimeZone, MSG, sourceTitle, type UiLanguage } from '@reputo/core';
+import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { forbidden, type ErrorDetail } from '../../platform/errors';
@@ -30,33 +31,28 @@ function sourcesOf(ctx: ActingContext): string[] {
   return (ctx.company?.sources ?? []).filter((s) => s !== 'feedback');
 }
 
-export function uploadFields(ctx: ActingContext): UploadField[] {
+/**
+ * The upload's columns. Titles are the file's English column names (a file reads the same whoever
+ * uploads it); descriptions are in the request's language.
+ */
+export function uploadFields(ctx: ActingContext, language: UiLanguage = 'en'): UploadField[] {
   const title = titleOf(ctx);
-  const noun = nounOf(ctx);
+  const noun = title.toLowerCase();
+  const describe = (key: string, vars?: TextVars) => t(language, `uploads:locations.fields.${key}`, vars);
   return [
-    {
-      key: 'title',
-      title: `${title} name`,
-      required: true,
-      description: `The name people know the ${noun} by, e.g. Marina Walk.`,
-    },
-    {
-      key: 'code',
-      title: `${title} ID`,
-      required: false,
-      description: `Your own code for the ${noun}. A row whose ID already exists updates that ${noun}.`,
-    },
-    { key: 'brand', title: 'Brand', required: false, description: 'The name of one of your brands.' },
-    { key: 'region', title: 'Region', required: false, description: "The name of one of the brand's regions." },
-    { key: 'address', title: 'Address', required: false, description: 'Street address.' },
-    { key: 'city', title: 'City', required: false, description: 'City.' },
-    { key: 'country', title: 'Country', required: false, description: 'Country.' },
-    { key: 'timeZone', title: 'Time zone', required: false, description: 'An IANA time zone such as Asia/Dubai.' },
+    { key: 'title', title: `${title} name`, required: true, description: describe(`title_${noun}`) },
+    { key: 'code', title: `${title} ID`, required: false, description: describe(`code_${noun}`) },
+    { key: 'brand', title: 'Brand', required: false, description: describe('brand') },
+    { key: 'region', title: 'Region', required: false, description: describe('region') },
+    { key: 'address', title: 'Address', required: false, description: describe('address') },
+    { key: 'city', title: 'City', required: false, description: describe('city') },
+    { key: 'country', title: 'Country', required: false, description: describe('country') },
+    { key: 'timeZone', title: 'Time zone', required: false, description: describe('timeZone') },
     ...sourcesOf(ctx).map((s) => ({
       key: `source:${s}`,
       title: `${sourceTitle(s)} URL`,
       required: false,
-      description: `Page of the ${noun} on ${sourceTitle(s)}.`,
+      description: describe(`source_${noun}`, { source: sourceTitle(s) }),
     })),
   ];
 }
@@ -94,8 +90,9 @@ function sheetColumns(fields: UploadField[]) {
   }));
 }
 
-export async function exampleFile(db: Db, ctx: ActingContext): Promise<Buffer> {
-  const fields = uploadFields(ctx);
+export async function exampleFile(db: Db, ctx: ActingContext, language: UiLanguage = 'en'): Promise<Buffer> {
+  const fields = uploadFields(ctx, language);
+  const help = (key: string) => t(language, `uploads:locations.help.${key}`);
   const brands = await companyBrands(db, companyOf(ctx));
   const states = await companyStates(db, companyOf(ctx));
   const brand = brands[0];
@@ -111,18 +108,22 @@ export async function exampleFile(db: Db, ctx: ActingContext): Promise<Buffer> {
     timeZone: 'Asia/Dubai',
     ...Object.fromEntries(sourcesOf(ctx).map((s) => [`source:${s}`, SAMPLE_URLS[s] ?? ''])),
   };
-  return buildWorkbook([
-    { name: pluralTitle(ctx), columns: sheetColumns(fields), rows: [sample] },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (f: UploadField) => f.title, width: 22 },
-        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
-        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
-      ],
-      rows: fields,
-    },
-  ]);
+  // The data sheet keeps the file's English column names; the help sheet explains them in the language.
+  return buildWorkbook(
+    [
+      { name: pluralTitle(ctx), columns: sheetColumns(fields), rows: [sample] },
+      {
+        name: help('sheet'),
+        columns: [
+          { header: help('column'), value: (f: UploadField) => f.title, width: 22 },
+          { header: help('required'), value: (f: UploadField) => (f.required ? help('yes') : help('no')) },
+          { header: help('meaning'), value: (f: UploadField) => f.description, width: 90 },
+        ],
+        rows: fields,
+      },
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 function pluralTitle(ctx: ActingContext): string {
@@ -156,15 +157,31 @@ interface Lookup {
   existing: Map<number, LocationWithTree>;
 }
 
-function textCell(row: SheetRow, key: string, label: string, problems: string[], required = false): string | null {
+/** A row's reasons, written in the request's language. */
+class Problems {
+  readonly list: string[] = [];
+  constructor(readonly language: UiLanguage) {}
+  add(key: string, vars?: TextVars): void {
+    this.list.push(t(this.language, `uploads:locations.${key}`, vars));
+  }
+  /** A cell's problem: core's or the API's English message, in the language where a catalogue has it. */
+  cell(column: string, message: string): void {
+    this.add('cell', { column, problem: this.text(message) });
+  }
+  text(message: string): string {
+    return translateKnownText(this.language, message) ?? message;
+  }
+}
+
+function textCell(row: SheetRow, key: string, label: string, problems: Problems, required = false): string | null {
   const raw = row.get(key);
   if (raw === '') {
-    if (required) problems.push(`${label}: ${MSG.fieldEmpty}`);
+    if (required) problems.cell(label, MSG.fieldEmpty);
     return null;
   }
   const e = freeTextError(raw);
   if (e) {
-    problems.push(`${label}: ${e}`);
+    problems.cell(label, e);
     return null;
   }
   return raw.trimEnd();
@@ -176,8 +193,9 @@ function checkRow(
   fields: UploadField[],
   row: SheetRow,
   lookup: Lookup,
-): { cols: Partial<NewLocation>; updates?: number; problems: string[] } {
-  const problems: string[] = [];
+  language: UiLanguage,
+): { cols: Partial<NewLocation>; updates?: number; problems: Problems } {
+  const problems = new Problems(language);
   const label = (key: string) => fields.find((f) => f.key === key)!.title;
   const cols: Partial<NewLocation> = {};
   cols.title = textCell(row, 'title', label('title'), problems, true) ?? undefined;
@@ -186,21 +204,25 @@ function checkRow(
   const updates = code ? lookup.codes.get(code.toLowerCase()) : undefined;
   const brandTitle = textCell(row, 'brand', 'Brand', problems);
   const brandId = brandTitle ? lookup.brands.get(brandTitle.toLowerCase()) : null;
-  if (brandTitle && brandId === undefined) problems.push(`Brand ${brandTitle} does not exist.`);
+  if (brandTitle && brandId === undefined) problems.add('brandMissing', { brand: brandTitle });
   cols.brandId = brandId ?? null;
   const regionTitle = textCell(row, 'region', 'Region', problems);
   if (regionTitle) {
     const state = lookup.states.find(
       (s) => s.title.toLowerCase() === regionTitle.toLowerCase() && (!brandId || s.brandId === brandId),
     );
-    if (!state) problems.push(`Region ${regionTitle} does not exist${brandTitle ? ` for brand ${brandTitle}` : ''}.`);
+    if (!state)
+      problems.add(brandTitle ? 'regionMissingForBrand' : 'regionMissing', {
+        region: regionTitle,
+        brand: brandTitle ?? '',
+      });
     cols.stateId = state?.id ?? null;
   } else cols.stateId = null;
   cols.address = textCell(row, 'address', 'Address', problems);
   cols.city = textCell(row, 'city', 'City', problems);
   cols.country = textCell(row, 'country', 'Country', problems);
   const tz = row.get('timeZone').trim();
-  if (tz && !isValidTimeZone(tz)) problems.push(`Time zone: ${MSG.timeZoneNotValid}`);
+  if (tz && !isValidTimeZone(tz)) problems.cell('Time zone', MSG.timeZoneNotValid);
   cols.timeZone = tz || null;
   const errors: ErrorDetail[] = [];
   const urls: Record<string, string> = {};
@@ -216,7 +238,7 @@ function checkRow(
     ...sourceUrls,
   };
   if (before && !sourceUrls.facebook && !('facebook' in urls)) cols.facebook = before.facebook;
-  problems.push(...errors.map((e) => e.message));
+  for (const e of errors) problems.list.push(problems.text(e.message));
   return { cols, updates, problems };
 }
 
@@ -231,11 +253,12 @@ export async function uploadLocations(
   ctx: ActingContext,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<LocationUploadReport> {
   const companyId = companyOf(ctx);
   if (ctx.locationIds !== null)
     throw forbidden(`Only members who see every ${nounOf(ctx)} can upload ${nounOf(ctx, true)}.`);
-  const fields = uploadFields(ctx);
+  const fields = uploadFields(ctx, language);
   const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), fields);
   const [brands, states, codes, existing] = await Promise.all([
     companyBrands(db, companyId),
@@ -254,17 +277,17 @@ export async function uploadLocations(
   const checked: { cols: Partial<NewLocation>; updates?: number }[] = [];
   const seenCodes = new Map<string, number>();
   for (const row of rows) {
-    const result = checkRow(ctx, fields, row, lookup);
+    const result = checkRow(ctx, fields, row, lookup, language);
     const code = result.cols.locationId?.toLowerCase();
     if (code) {
       const first = seenCodes.get(code);
-      if (first !== undefined) result.problems.push(`The ID ${result.cols.locationId} is also on row ${first}.`);
+      if (first !== undefined) result.problems.add('duplicateId', { id: result.cols.locationId!, line: first });
       else seenCodes.set(code, row.line);
     }
-    for (const reason of result.problems) problems.push({ line: row.line, reason });
+    for (const reason of result.problems.list) problems.push({ line: row.line, reason });
     checked.push(result);
   }
-  if (problems.length) rejectUpload(problems);
+  if (problems.length) rejectUpload(problems, language);
 
   const added = checked.filter((c) => c.updates === undefined).length;
   await db.transaction(async (tx) => {

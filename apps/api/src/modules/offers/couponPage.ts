@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { companies, coupons, offers } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -7,7 +8,7 @@ import { couponIdOf } from './codes';
 import { couponState, discountLabel } from './service';
 
 /** What the customer sees: the code, the offer and whose it is; nothing about other customers or staff. */
-export async function publicCoupon(db: Db, secret: string, token: string) {
+export async function publicCoupon(db: Db, secret: string, token: string, language: UiLanguage = 'en') {
   const id = couponIdOf(secret, token);
   if (id === null) throw notFound('No such coupon');
   const [row] = await db
@@ -27,7 +28,7 @@ export async function publicCoupon(db: Db, secret: string, token: string) {
     offer_title: offer.title,
     description: offer.description,
     terms: offer.terms,
-    discount_label: discountLabel(offer),
+    discount_label: discountLabel(offer, language),
     image_url: uploadUrl(offer.imagePath),
     valid_from: offer.validFrom,
     valid_to: offer.validTo,

@@ -20,7 +20,7 @@ export async function offersExcel(db: Db, ctx: ActingContext, lang: UiLanguage =
     redemptionsByLocation(db, companyId),
     couponsByMonth(db, companyId),
   ]);
-  const offers = list.rows.map((o) => serializeOffer(o, day));
+  const offers = list.rows.map((o) => serializeOffer(o, day, lang));
   type O = (typeof offers)[number];
   type L = (typeof byLocation)[number];
   type M = (typeof byMonth)[number];
@@ -96,10 +96,15 @@ const COUPON_COLUMNS = (c: (key: string) => string) => [
 
 const stamp = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : null);
 
-async function* couponRows(db: Db, companyId: number, filter: CouponFilter): AsyncGenerator<XlsxCell[][]> {
+async function* couponRows(
+  db: Db,
+  companyId: number,
+  filter: CouponFilter,
+  lang: UiLanguage,
+): AsyncGenerator<XlsxCell[][]> {
   for await (const batch of couponBatches(db, companyId, filter)) {
     yield batch.map((row) => {
-      const c = couponFields(row, filter.today);
+      const c = couponFields(row, filter.today, lang);
       return [
         c.code,
         c.offer_title,
@@ -121,7 +126,12 @@ async function* couponRows(db: Db, companyId: number, filter: CouponFilter): Asy
 
 export function couponsExcel(db: Db, companyId: number, filter: CouponFilter, lang: UiLanguage = 'en'): Readable {
   const c = (key: string) => t(lang, `exports:offers.columns.${key}`);
-  return xlsxStream(t(lang, 'exports:offers.sheets.coupons'), COUPON_COLUMNS(c), couponRows(db, companyId, filter), {
-    rightToLeft: directionOf(lang) === 'rtl',
-  });
+  return xlsxStream(
+    t(lang, 'exports:offers.sheets.coupons'),
+    COUPON_COLUMNS(c),
+    couponRows(db, companyId, filter, lang),
+    {
+      rightToLeft: directionOf(lang) === 'rtl',
+    },
+  );
 }

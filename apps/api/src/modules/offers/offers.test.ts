@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { describeOnBothDatabases } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
+import { readWorkbook } from '../../test/workbook';
 import { rotateKey } from '../apiKeys/repository';
 import { insertUser } from '../users/repository';
 import { createReviewWorld, setCompanyFeatures, type ReviewWorld } from '../reviews/test/world';
@@ -445,6 +446,52 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
     const after = await use().app.inject({ method: 'GET', url: `/v2/api/coupon/${token}` });
     expect(after.json()).toMatchObject({ state: 'redeemed' });
   });
+
+  itOnce(
+    "writes a coupon's discount in the request's language: Arabic with Accept-Language ar, English without",
+    async () => {
+      const cases = [
+        [offerBody, 'Free dessert', 'dessert مجانًا'],
+        [{ ...offerBody, discount_type: 'percent', discount_value: 15, free_item: null }, '15% off', 'خصم 15%'],
+        [{ ...offerBody, discount_type: 'amount', discount_value: 5.5, free_item: null }, '5.50 off', 'خصم 5.50'],
+      ] as const;
+      const get = (url: string, headers: Record<string, string> = {}, who = 'analyst') =>
+        use().app.inject({ method: 'GET', url, headers: { ...bearer(tokens[who]!), ...headers } });
+      const ar = { 'accept-language': 'ar' };
+      for (const [body, english, arabic] of cases) {
+        const id = await newOffer({ ...body, title: `Language ${english}` });
+        await generate(id, 2);
+        const [code, second] = await codesOf(id);
+        expect((await get(`/v2/api/coupons/${code}`)).json().discount_label).toBe(english);
+        const coupon = (await get(`/v2/api/coupons/${code}`, ar)).json();
+        expect(coupon.discount_label).toBe(arabic);
+        expect((await get(`/v2/api/coupons?offer_id=${id}`, ar)).json().data[0].discount_label).toBe(arabic);
+        // The customer's coupon page follows the customer's browser.
+        const page = (headers: Record<string, string>) =>
+          use().app.inject({ method: 'GET', url: `/v2/api${coupon.page_path}`, headers });
+        expect((await page({})).json().discount_label).toBe(english);
+        expect((await page({ 'accept-language': 'ar-AE,ar;q=0.9' })).json().discount_label).toBe(arabic);
+        const redeemed = await use().app.inject({
+          method: 'POST',
+          url: '/v2/api/coupons/redeem',
+          headers: { ...bearer(tokens.admin!), ...ar },
+          payload: { code: second, location_id: world.marina },
+        });
+        expect(redeemed.json().discount_label).toBe(arabic);
+        // The offer answers English: the web writes its discount from discount_type and discount_value.
+        expect((await get(`/v2/api/offer/${id}`, ar)).json().discount_label).toBe(english);
+        const discounts = async (lang: string) => {
+          const res = await get(`/v2/api/coupons/export?offer_id=${id}&lang=${lang}`);
+          return (await readWorkbook(res.rawPayload))
+            .rows(0)
+            .slice(1)
+            .map((r) => r[2]);
+        };
+        expect(await discounts('ar')).toEqual([arabic, arabic]);
+        expect(await discounts('en')).toEqual([english, english]);
+      }
+    },
+  );
 
   itOnce('sets an offer image (an image, at most 5 MB), served back and shown on the coupon page', async () => {
     const id = await newOffer({ ...offerBody, title: 'Pictured' });

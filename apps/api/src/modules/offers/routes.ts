@@ -229,8 +229,9 @@ function couponRoutes(app: App, deps: AppDeps): void {
         { codePrefix: code ? normalizeCode(code) || undefined : undefined, offerId: offer_id, state, today: day },
         { limit: per_page, offset: (page - 1) * per_page },
       );
+      const language = await languageOf(request);
       return {
-        data: rows.map((c) => serializeCoupon(c, secret, day)),
+        data: rows.map((c) => serializeCoupon(c, secret, day, language)),
         page,
         per_page,
         total,
@@ -291,7 +292,7 @@ function couponRoutes(app: App, deps: AppDeps): void {
           name: redeemerName(ctx.user),
         },
       );
-      return serializeCoupon(coupon, secret);
+      return serializeCoupon(coupon, secret, today(), await languageOf(request));
     },
   );
 
@@ -307,7 +308,12 @@ function couponRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      serializeCoupon(await couponOfCode(db, scopeCompanyId(actingOf(request)), request.params.code), secret),
+      serializeCoupon(
+        await couponOfCode(db, scopeCompanyId(actingOf(request)), request.params.code),
+        secret,
+        today(),
+        await languageOf(request),
+      ),
   );
 }
 
@@ -323,7 +329,8 @@ function couponPageRoute(app: App, deps: AppDeps): void {
         response: { 200: publicCouponSchema },
       },
     },
-    async (request) => publicCoupon(deps.db, deps.config.jwtSecret, request.params.token),
+    // The customer's page is in the language of their browser (Accept-Language).
+    async (request) => publicCoupon(deps.db, deps.config.jwtSecret, request.params.token, await languageOf(request)),
   );
 }
 

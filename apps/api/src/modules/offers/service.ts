@@ -1,4 +1,5 @@
-import { LOGO_MAX_BYTES, toIsoDate } from '@reputo/core';
+import { LOGO_MAX_BYTES, toIsoDate, type UiLanguage } from '@reputo/core';
+import { t } from '../../platform/i18n';
 import { acceptImage, type UploadedFile } from '../../platform/imageUpload';
 import { uploadUrl, type Storage } from '../../platform/storage';
 import type { Db } from '../../db/client';
@@ -34,10 +35,17 @@ function money(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
-export function discountLabel(o: { discountType: string; discountValue: number | null; freeItem: string | null }) {
-  if (o.discountType === 'percent') return `${money(o.discountValue ?? 0)}% off`;
-  if (o.discountType === 'amount') return `${money(o.discountValue ?? 0)} off`;
-  return `Free ${o.freeItem ?? 'item'}`;
+/** The discount as a short text ("15% off", "Free dessert") in a language; English for API clients. */
+export function discountLabel(
+  o: { discountType: string; discountValue: number | null; freeItem: string | null },
+  language: UiLanguage = 'en',
+) {
+  if (o.discountType === 'percent')
+    return t(language, 'offers:discount.percent', { value: money(o.discountValue ?? 0) });
+  if (o.discountType === 'amount') return t(language, 'offers:discount.amount', { value: money(o.discountValue ?? 0) });
+  return o.freeItem === null
+    ? t(language, 'offers:discount.freeAnyItem')
+    : t(language, 'offers:discount.freeItem', { item: o.freeItem });
 }
 
 function offerStatus(o: Pick<OfferWithCounts, 'active' | 'validFrom' | 'validTo'>, day: string) {
@@ -47,7 +55,8 @@ function offerStatus(o: Pick<OfferWithCounts, 'active' | 'validFrom' | 'validTo'
   return 'active' as const;
 }
 
-export function serializeOffer(o: OfferWithCounts, day = today()) {
+/** An offer as the API answers it; the web writes the discount from its type and value, exports in their language. */
+export function serializeOffer(o: OfferWithCounts, day = today(), language: UiLanguage = 'en') {
   return {
     id: o.id,
     title: o.title,
@@ -61,7 +70,7 @@ export function serializeOffer(o: OfferWithCounts, day = today()) {
     discount_type: o.discountType as 'percent' | 'amount' | 'free_item',
     discount_value: o.discountValue,
     free_item: o.freeItem,
-    discount_label: discountLabel(o),
+    discount_label: discountLabel(o, language),
     limit_per_customer: o.limitPerCustomer,
     active: o.active,
     status: offerStatus(o, day),
@@ -78,14 +87,14 @@ export function couponState(c: Pick<CouponView, 'state' | 'validTo'>, day = toda
   return c.validTo && c.validTo < day ? ('expired' as const) : ('issued' as const);
 }
 
-/** A coupon as the lists and exports show it. */
-export function couponFields(c: CouponView, day = today()) {
+/** A coupon as the lists and exports show it, its texts in a language (English for API clients). */
+export function couponFields(c: CouponView, day = today(), language: UiLanguage = 'en') {
   return {
     id: c.id,
     code: c.code,
     offer_id: c.offerId,
     offer_title: c.offerTitle,
-    discount_label: discountLabel(c),
+    discount_label: discountLabel(c, language),
     state: couponState(c, day),
     source: c.source,
     contact: c.contact,
@@ -94,13 +103,13 @@ export function couponFields(c: CouponView, day = today()) {
     redeemed_at: c.redeemedAt?.toISOString() ?? null,
     redeemed_location_id: c.redeemedLocationId,
     redeemed_location_title: c.redeemedLocationTitle,
-    redeemed_by: c.redeemedByName ?? (c.redeemedByApiKeyId ? 'API key' : null),
+    redeemed_by: c.redeemedByName ?? (c.redeemedByApiKeyId ? t(language, 'offers:redeemedByApiKey') : null),
   };
 }
 
 /** A coupon as the API answers it: with the path of the customer's coupon page. */
-export function serializeCoupon(c: CouponView, secret: string, day = today()) {
-  return { ...couponFields(c, day), page_path: `/coupon/${couponToken(secret, c.id)}` };
+export function serializeCoupon(c: CouponView, secret: string, day = today(), language: UiLanguage = 'en') {
+  return { ...couponFields(c, day, language), page_path: `/coupon/${couponToken(secret, c.id)}` };
 }
 
 /** Brands and locations must be the company's own: another company's id is refused like a missing one. */

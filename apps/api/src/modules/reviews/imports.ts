@@ -1,11 +1,12 @@
 import { readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FEEDBACK_SOURCE, SOURCES } from '@reputo/core';
+import { FEEDBACK_SOURCE, SOURCES, type UiLanguage } from '@reputo/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { locations, reviewImports, type ImportRejection } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
+import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import { dataChanged } from '../../platform/dataChanges';
 import { notifyNewReviews } from '../notifications/service';
@@ -199,10 +200,7 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
     }
     const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
     const missing = UPLOAD_FIELDS.filter((f) => f.required && !header.includes(f.name)).map((f) => f.name);
-    if (missing.length)
-      return await fail(
-        `The first row must name the columns; missing: ${missing.join(', ')}. Download the example file to see the layout.`,
-      );
+    if (missing.length) return await fail(t('en', 'errors:upload.reviewColumns', { columns: missing.join(', ') }));
     const col = (row: string[], name: string) => {
       const i = header.indexOf(name);
       return i >= 0 ? (row[i] ?? '').trim() : '';
@@ -232,50 +230,51 @@ export async function runImport(deps: Pick<AppDeps, 'db' | 'config'>, importId: 
       const chunk = data.slice(start, start + BATCH);
       const candidates: { line: number; review: NewReview }[] = [];
       for (const { row, line } of chunk) {
-        const reject = (reason: string) => rejected.push({ line, reason });
+        const reject = (key: string, vars?: TextVars) => rejected.push(rejection(line, key, vars));
         const source = SOURCE_BY_NAME.get(col(row, 'source').toLowerCase());
         if (!source) {
-          reject(col(row, 'source') ? `Unknown source "${col(row, 'source')}"` : 'The source is missing');
+          if (col(row, 'source')) reject('sourceUnknown', { source: col(row, 'source') });
+          else reject('sourceMissing');
           continue;
         }
         const date = readUploadDate(col(row, 'date'));
-        if ('reason' in date) {
-          reject(date.reason);
+        if ('problem' in date) {
+          reject(date.problem.key, date.problem.vars);
           continue;
         }
         const createdAt = date.date;
         if (createdAt.getTime() > Date.now() + 86_400_000) {
-          reject('The date is in the future');
+          reject('dateFuture');
           continue;
         }
         const ratingText = col(row, 'rating');
         const rating = ratingText === '' ? null : Number(ratingText);
         if (rating !== null && !(Number.isInteger(rating) && rating >= 1 && rating <= 5)) {
-          reject(`The rating "${ratingText}" is not a whole number from 1 to 5`);
+          reject('ratingInvalid', { value: ratingText });
           continue;
         }
         const text = col(row, 'text') || null;
         if (rating === null && !text) {
-          reject('A review needs a rating or a text');
+          reject('ratingOrText');
           continue;
         }
         const locationRef = col(row, 'location_id');
         const locationId = locationRef ? byCode.get(locationRef.toLowerCase()) : null;
         if (locationRef && locationId === undefined) {
-          reject(`Unknown location "${locationRef}"`);
+          reject('locationUnknown', { location: locationRef });
           continue;
         }
         if (!locationRef && locs.length > 1 && source !== FEEDBACK_SOURCE) {
-          reject('The location_id is missing');
+          reject('locationMissing');
           continue;
         }
         const url = col(row, 'url');
         if (url && !/^https?:\/\//i.test(url)) {
-          reject('The url must start with http:// or https://');
+          reject('urlInvalid');
           continue;
         }
         if (text && text.length > 10000) {
-          reject('The text is longer than 10,000 characters');
+          reject('textTooLong');
           continue;
         }
         candidates.push({
@@ -384,13 +383,24 @@ export async function failInterruptedImport(db: Db, importId: number): Promise<v
       status: 'failed',
       savedRows: 0,
       imported: 0,
-      error: 'The import stopped and nothing was imported: the server stopped while it ran. Upload the file again.',
+      error: t('en', 'errors:upload.importInterrupted'),
       finishedAt: new Date(),
     })
     .where(and(eq(reviewImports.id, importId), eq(reviewImports.status, 'running')));
 }
 
-export function importDto(row: typeof reviewImports.$inferSelect) {
+/** A rejected row: its reason in English (the CSV's) with the key and variables to answer it in another language. */
+function rejection(line: number, key: string, vars?: TextVars): ImportRejection {
+  return { line, reason: t('en', `uploads:reviews.${key}`, vars), key, ...(vars ? { vars } : {}) };
+}
+
+/** A rejected row's reason in a language; rows stored before reasons kept their key stay English. */
+function rejectionText(language: UiLanguage, r: ImportRejection): string {
+  return r.key ? t(language, `uploads:reviews.${r.key}`, r.vars) : r.reason;
+}
+
+/** An upload as the API answers it, the rejected rows' reasons in the request's language. */
+export function importDto(row: typeof reviewImports.$inferSelect, language: UiLanguage = 'en') {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -401,9 +411,10 @@ export function importDto(row: typeof reviewImports.$inferSelect) {
     savedRows: row.savedRows,
     imported: row.imported,
     duplicates: row.duplicates,
-    rejected: row.rejected,
+    rejected: row.rejected.map((r) => ({ line: r.line, reason: rejectionText(language, r) })),
     rejectedTotal: rejectedTotalOf(row),
-    error: row.error,
+    // A failed import's reason is stored in English; the catalogue has the ones a user can act on.
+    error: row.error === null ? null : (translateKnownText(language, row.error) ?? row.error),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -256,7 +256,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
         await queue.enqueue(IMPORT_JOB, { importId }, { dedupeKey: `import:${importId}`, maxAttempts: 1 });
       });
       // The enqueue wakes the listening server's job runner, so the import starts now (tests run jobs themselves).
-      return reply.status(202).send(importDto(row));
+      return reply.status(202).send(importDto(row, await languageOf(request)));
     },
   );
 
@@ -274,7 +274,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const row = await findImport(db, scopeCompanyId(actingOf(request)), request.params.id);
       if (!row) throw notFound('Upload not found');
-      return importDto(row);
+      return importDto(row, await languageOf(request));
     },
   );
 
@@ -302,6 +302,10 @@ export function transferRoutes(app: App, deps: AppDeps): void {
       config: { access: manage },
       schema: { tags, summary: 'Recent uploads', response: { 200: z.object({ uploads: z.array(importSchema) }) } },
     },
-    async (request) => ({ uploads: (await recentImports(db, scopeCompanyId(actingOf(request)), 10)).map(importDto) }),
+    async (request) => {
+      const language = await languageOf(request);
+      const uploads = await recentImports(db, scopeCompanyId(actingOf(request)), 10);
+      return { uploads: uploads.map((row) => importDto(row, language)) };
+    },
   );
 }

@@ -179,6 +179,19 @@ describeEachDatabase(
         { line: 9, reason: 'A review needs a rating or a text' },
         { line: 10, reason: 'Unknown location "NOPE-9"' },
       ]);
+      // The same report in the request's language (the web sends Accept-Language), one upload or the list.
+      const inArabic = (url: string) =>
+        env.app.inject({ method: 'GET', url, headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' } });
+      const arabic = [
+        { line: 6, reason: 'المصدر "myspace" غير معروف' },
+        { line: 7, reason: '"June 1st" ليس تاريخًا: اكتبه بالصيغة YYYY-MM-DD أو استخدم خلية تاريخ في Excel' },
+        { line: 8, reason: 'التقييم "7" ليس عددًا صحيحًا من 1 إلى 5' },
+        { line: 9, reason: 'تحتاج المراجعة إلى تقييم أو نص' },
+        { line: 10, reason: 'الموقع "NOPE-9" غير معروف' },
+      ];
+      expect((await inArabic(`/v2/api/reviews/upload/${res.json().id}`)).json().rejected).toEqual(arabic);
+      const listed = (await inArabic('/v2/api/reviews/upload')).json().uploads as { id: number; rejected: unknown }[];
+      expect(listed.find((u) => u.id === res.json().id)?.rejected).toEqual(arabic);
       const list = (await call('admin', 'GET', '/v2/api/reviews?search=fries&sources=tripadvisor')).json();
       expect(list.reviews[0]).toMatchObject({
         text: 'Slow, cold "fries"',
@@ -225,6 +238,21 @@ describeEachDatabase(
       });
       expect((await status(noHeader.json().id)).error).toContain('missing: source, date');
       expect((await status(unclosed.json().id)).error).toBe('The CSV file is broken: a quoted value is never closed.');
+      // Why a file failed, in the request's language.
+      const arabicError = async (id: number) =>
+        (
+          await env.app.inject({
+            method: 'GET',
+            url: `/v2/api/reviews/upload/${id}`,
+            headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+          })
+        ).json().error;
+      expect(await arabicError(broken.json().id)).toBe(
+        'تعذّرت قراءة ملف Excel. احفظه بصيغة .xlsx (أو .csv) ثم حاول مرة أخرى.',
+      );
+      expect(await arabicError(noHeader.json().id)).toMatch(
+        /^يجب أن يحمل الصف الأول أسماء الأعمدة؛ الناقص منها: source, date/,
+      );
       expect((await call('admin', 'GET', '/v2/api/reviews')).json().total_reviews_count).toBe(before);
       expect(
         (await call('responder', 'POST', '/v2/api/reviews/upload', { fileName: 'r.csv', content: 'eA==' })).statusCode,
@@ -259,6 +287,14 @@ describeEachDatabase(
           line: 7,
           reason: 'The date "03/04/2025" is ambiguous: it could be 3 April or 4 March 2025. Write it as YYYY-MM-DD',
         },
+      ]);
+      const arabic = await env.app.inject({
+        method: 'GET',
+        url: `/v2/api/reviews/upload/${done.id}`,
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(arabic.json().rejected).toEqual([
+        { line: 7, reason: 'التاريخ "03/04/2025" يحتمل معنيين: 3 أبريل أو 4 مارس 2025. اكتبه بالصيغة YYYY-MM-DD' },
       ]);
       const listed = (await call('admin', 'GET', '/v2/api/reviews?search=date cell')).json().reviews as {
         text: string;

@@ -5,7 +5,13 @@
  * 04/23/2025 (month first), 3 April 2025, April 3, 2025. 03/04/2025 could be 3 April or 4 March: the
  * row is rejected with a reason that says so, never guessed.
  */
-export type DateReading = { date: Date } | { reason: string };
+export type DateReading = { date: Date } | { problem: DateProblem };
+
+/** Why a date was refused: a key of the `uploads:reviews` catalogue and its variables (months by number). */
+export interface DateProblem {
+  key: 'dateMissing' | 'dateAmbiguous' | 'dateInvalid';
+  vars?: Record<string, string | number>;
+}
 
 const MONTHS = [
   'january',
@@ -21,7 +27,6 @@ const MONTHS = [
   'november',
   'december',
 ];
-const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 /** A day at noon UTC (so it stays the same day in every time zone), or null when it is no calendar day. */
 function day(year: number, month: number, dayOfMonth: number): Date | null {
@@ -49,9 +54,7 @@ function numericDayMonth(v: string): DateReading | null {
   if (!m) return null;
   const [a, b, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (a <= 12 && b <= 12 && a !== b) {
-    return {
-      reason: `The date "${v}" is ambiguous: it could be ${a} ${MONTH_NAMES[b - 1]} or ${b} ${MONTH_NAMES[a - 1]} ${year}. Write it as YYYY-MM-DD`,
-    };
+    return { problem: { key: 'dateAmbiguous', vars: { value: v, dayA: a, monthA: b, dayB: b, monthB: a, year } } };
   }
   const date = a > 12 ? day(year, b, a) : day(year, a, b);
   return date ? { date } : null;
@@ -70,7 +73,7 @@ function namedMonth(v: string): Date | null {
 
 export function readUploadDate(value: string): DateReading {
   const v = value.trim();
-  if (!v) return { reason: 'The date is missing' };
+  if (!v) return { problem: { key: 'dateMissing' } };
   const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(v);
   const numeric = numericDayMonth(v);
   if (numeric) return numeric;
@@ -78,5 +81,5 @@ export function readUploadDate(value: string): DateReading {
     (yearFirst ? day(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) : null) ??
     isoDateTime(v) ??
     namedMonth(v);
-  return date ? { date } : { reason: `The date "${v}" is not a date: use YYYY-MM-DD or an Excel date cell` };
+  return date ? { date } : { problem: { key: 'dateInvalid', vars: { value: v } } };
 }

@@ -11,7 +11,7 @@ import type { ApiResponse } from '../../lib/apiTypes';
 import { Chart, COLORS, type EChartsOption } from '../reporting/Chart';
 import { Kpi } from './ui';
 import { formatDateTime, formatNumber } from './format';
-import { reasonText, serviceDetail, serviceState, serviceTitle } from './healthTexts';
+import { jobTitle, reasonText, serviceDetail, serviceState, serviceTitle } from './healthTexts';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -206,7 +206,7 @@ function SummaryTab({ summary }: { summary: Summary | undefined }) {
                   <List.Item.Meta
                     title={
                       <span>
-                        <span dir="auto">{j.name}</span>{' '}
+                        <span title={j.name}>{jobTitle(t, j.name)}</span>{' '}
                         <span className="muted small">
                           · {t('health.attempts', { count: j.attempts, number: n(j.attempts) })} ·{' '}
                           {formatDateTime(j.at)}

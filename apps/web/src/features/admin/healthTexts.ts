@@ -67,3 +67,17 @@ export function reasonText(t: T, reason: string): string {
   }
   return reason;
 }
+
+/**
+ * A background job's name (`reviews.import`, `webhooks.meta.retry`) as the screen shows it: the
+ * catalogue's title by name, the incoming webhooks of a provider by pattern, else the name itself.
+ */
+export function jobTitle(t: T, name: string): string {
+  const key = `health.jobs.${name.replaceAll('.', '_')}`;
+  const known = t(key, { defaultValue: '' });
+  if (known) return known;
+  const inbound = /^webhooks\.([a-z]+)(\.retry)?$/.exec(name);
+  if (!inbound) return name;
+  const provider = inbound[1]![0]!.toUpperCase() + inbound[1]!.slice(1);
+  return t(inbound[2] ? 'health.jobs.inboundRetry' : 'health.jobs.inbound', { provider });
+}

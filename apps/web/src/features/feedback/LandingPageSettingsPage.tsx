@@ -32,6 +32,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { copyText } from '../../lib/clipboard';
 import { useMe } from '../auth/queries';
+import { discountText } from '../offers/discount';
 import { feedbackApi, feedbackKeys, type LandingPage, type LandingSettings, type SettingsInput } from './api';
 import './feedback.css';
 
@@ -146,7 +147,7 @@ function SettingsCard({ settings, manage }: { settings: LandingSettings; manage:
               loading={offers.isLoading}
               options={(offers.data?.data ?? []).map((o) => ({
                 value: o.id,
-                label: <span dir="auto">{`${o.title} (${o.discount_label})`}</span>,
+                label: <span dir="auto">{`${o.title} (${discountText(o)})`}</span>,
               }))}
             />
           </Form.Item>

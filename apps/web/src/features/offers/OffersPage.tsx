@@ -18,6 +18,7 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { offerKeys, offersApi, type Offer } from './api';
 import { GenerateModal, UploadCodesModal } from './CodeModals';
+import { discountText } from './discount';
 import { OfferDrawer } from './OfferDrawer';
 import { RedeemPanel } from './RedeemPanel';
 import './offers.css';
@@ -80,7 +81,7 @@ export default function OffersPage() {
             {o.title}
           </div>
           <div className="of-sub" dir="auto">
-            {o.discount_label}
+            {discountText(o)}
           </div>
         </div>
       ),

@@ -80,8 +80,9 @@ export default function TeamAccessPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.team.all });
   const resend = useMutation({
     mutationFn: resendInvitation,
-    onSuccess: async (r) => {
-      void message.success(translateMessage(r.message));
+    // The API's notice is English; a success always means the same, said in the interface's language.
+    onSuccess: async () => {
+      void message.success(t('team.invitationSent'));
       await refresh();
     },
     onError: (e) => void message.error(translateMessage(e.message)),

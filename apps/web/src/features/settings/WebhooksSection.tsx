@@ -380,7 +380,11 @@ export function WebhooksSection() {
   const { t } = useTranslation('settings');
   const [adding, setAdding] = useState(false);
   const list = useQuery({ queryKey: webhookKeys.list, queryFn: ({ signal }) => webhooksApi.list(signal) });
-  const events = list.data?.events ?? [];
+  // The API titles its events in English; the screen names them from the catalogue by value.
+  const events = (list.data?.events ?? []).map((e) => ({
+    value: e.value,
+    title: t(`webhooks.eventTypes.${e.value}`, { defaultValue: e.title }),
+  }));
   const titles = new Map<string, string>(events.map((e) => [e.value, e.title]));
   const endpoints = list.data?.endpoints ?? [];
   return (
