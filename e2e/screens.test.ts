@@ -73,7 +73,8 @@ describe('screens', () => {
         // phone pass goes there as the app's own links do, which costs Chromium a third of a full load.
         if (desktop) loads.push(await measureLoad(page, path, () => titled.waitFor()));
         else await navigateInApp(page, path);
-        await titled.waitFor();
+        // 30 s: a phone pass missed 15 s once on a loaded CI machine, and its retry cost a minute.
+        await titled.waitFor({ timeout: 30_000 });
         expect(await pageTitle(page)).toBe(title);
         if (FRAMES.has(path)) await checkFrame(page, path);
         if (path === '/listing_management' && size === DESKTOP) {
