@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, type Database } from '../db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
 import { testDrivers } from '../test/drivers';
-import { freshPostgres } from '../test/harness';
+import { migratedDatabase } from '../test/harness';
 import { apiKeys, companies, locations, partners, states, brands, users } from '../db/schema';
 import { verifyPassword } from '../platform/auth/passwords';
 import { buildCustomerBase } from './companies';
@@ -26,16 +26,9 @@ describe('demo data seed', () => {
   let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // A copy of the run's migrated template (test/databaseTemplates.ts): no initdb and migrations here.
     // PostgreSQL when the run has it (the browser tests' server seeds there too); the seed on PGlite,
     // `npm start`'s database, is main.test.ts's first start. Here on PGlite it took 214 s of a loaded CI run.
-    const templates = inject('databaseTemplates');
-    if (testDrivers()[0] === 'pg') {
-      const fresh = await freshPostgres(templates?.pg ?? null);
-      database = fresh.database;
-      drop = fresh.drop;
-    } else database = await openPglite(null, templates?.pglite);
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(testDrivers()[0]!));
     result = await seedDemoData(database.db, { now: NOW, reviewsScale: 0.05 });
   }, 300_000); // the whole demo (Feedback too): 20 s alone on PGlite, past three minutes on a loaded CI machine
 

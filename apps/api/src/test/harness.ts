@@ -38,6 +38,20 @@ export async function freshPostgres(
   return { database: openPostgres(url, 4), url, drop };
 }
 
+/**
+ * A migrated database of the driver's for one test file: a copy of the run's template
+ * (test/databaseTemplates.ts), so migrate() finds nothing to do. `drop` removes a PostgreSQL one.
+ */
+export async function migratedDatabase(
+  driver: 'pglite' | 'pg',
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+  const templates = inject('databaseTemplates');
+  const pgDb = driver === 'pg' ? await freshPostgres(templates?.pg ?? null) : null;
+  const database = pgDb ? pgDb.database : await openPglite(null, templates?.pglite);
+  await database.migrate();
+  return { database, url: pgDb?.url ?? null, drop: async () => void (await pgDb?.drop()) };
+}
+
 /** Tests sign in and ask for recovery mails often, from one address; the limits' own tests lower these. */
 const GENEROUS_LIMITS = {
   TOKEN_RATE_LIMIT: '1000',
@@ -59,11 +73,7 @@ export async function createTestEnv(
     DEMO_MODE: 'true',
     ...opts.env,
   });
-  // A copy of the run's migrated template (test/databaseTemplates.ts); migrate() then finds nothing to do.
-  const templates = inject('databaseTemplates');
-  const pgDb = driver === 'pg' ? await freshPostgres(templates?.pg ?? null) : null;
-  const database = pgDb ? pgDb.database : await openPglite(null, templates?.pglite);
-  await database.migrate();
+  const { database, url, drop } = await migratedDatabase(driver);
   const app = await buildApp({
     config,
     db: database.db,
@@ -80,11 +90,11 @@ export async function createTestEnv(
     config,
     fx,
     driver,
-    databaseUrl: pgDb?.url ?? null,
+    databaseUrl: url,
     dispose: async () => {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
