@@ -438,6 +438,45 @@ describeOnBothDatabases('Locations', (use) => {
     expect(rows[header]!.at(-1)).toBe('Reviews');
     const riyadh = rows.find((r) => r[0] === 'Alpha Express Riyadh')!;
     expect(riyadh.at(-1)).toBe('6');
+    const used = (await call(admin, 'GET', '/v2/api/locations')).json().total as number;
+    const en = await readWorkbook(res.rawPayload);
+    expect(en.intro).toEqual(['Locations of Alpha Restaurants', `${used} of 10 allowed`]);
+    // In Arabic the intro lines are Arabic and the sheet reads right to left; the columns keep the upload's names.
+    const arRes = await use().app.inject({
+      url: `/v2/api/locations/export?access_token=${tokens.get(admin)}&lang=ar`,
+    });
+    const ar = await readWorkbook(arRes.rawPayload);
+    expect(ar.intro).toEqual(['مواقع Alpha Restaurants', `${used} من أصل 10 مسموح بها`]);
+    expect(ar.rightToLeft).toBe(true);
+    expect(ar.rows(0).find((r) => r[0] === 'Location name')).toEqual(en.rows(0).find((r) => r[0] === 'Location name'));
+  });
+
+  it("refuses location changes and uploads to members who see only some locations, in the request's language", async () => {
+    const { database, fx } = use();
+    const manager = 'manager@alpha.test';
+    await database.db
+      .update(users)
+      .set({ locationIds: [world.marina] })
+      .where(eq(users.id, fx.companyA.manager.id));
+    identitiesChanged(); // changed outside the API: the kept user row is stale
+    const asManager = async (method: 'POST', url: string, payload: object, language: string) =>
+      use().app.inject({ method, url, payload, headers: { ...(await as(manager)), 'accept-language': language } });
+    const add = { title: 'Alpha Grill Limited' };
+    const upload = csvUpload([['Location name'], ['Alpha Grill Limited']]);
+    const en = await asManager('POST', '/v2/api/locations', add, 'en');
+    expect(en.statusCode).toBe(403);
+    expect(en.json().error_description).toBe('Only members who see every location can add or remove locations.');
+    expect((await asManager('POST', '/v2/api/locations/upload', upload, 'en')).json().error_description).toBe(
+      'Only members who see every location can upload locations.',
+    );
+    const ar = await asManager('POST', '/v2/api/locations', add, 'ar');
+    expect(ar.statusCode).toBe(403);
+    expect(ar.json().error_description).toBe('لا يضيف المواقع أو يحذفها إلا الأعضاء الذين يرون جميع المواقع.');
+    expect((await asManager('POST', '/v2/api/locations/upload', upload, 'ar')).json().error_description).toBe(
+      'لا يرفع ملف المواقع إلا الأعضاء الذين يرون جميع المواقع.',
+    );
+    await database.db.update(users).set({ locationIds: null }).where(eq(users.id, fx.companyA.manager.id));
+    identitiesChanged();
   });
 
   it("deletes a location with its reviews, and drops it from members' location lists", async () => {

@@ -151,7 +151,11 @@ export function locationRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendWorkbook(reply, `${nounOf(actingOf(request), true)}.xlsx`, await exportLocations(db, actingOf(request))),
+      sendWorkbook(
+        reply,
+        `${nounOf(actingOf(request), true)}.xlsx`,
+        await exportLocations(db, actingOf(request), await languageOf(request)),
+      ),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   type LocationsTitle,
 } from '@reputo/core';
 import type { Db } from '../../db/client';
+import { t } from '../../platform/i18n';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest, forbidden, notFound, type ErrorDetail } from '../../platform/errors';
 import { totalPages } from '../../platform/paging';
@@ -41,8 +42,8 @@ export function titleOf(ctx: ActingContext): LocationsTitle {
 
 /** 'location', 'product' or 'unit', and their plurals, for messages. */
 export function nounOf(ctx: ActingContext, plural = false): string {
-  const t = titleOf(ctx);
-  return (plural ? pluralize(t) : t).toLowerCase();
+  const title = titleOf(ctx);
+  return (plural ? pluralize(title) : title).toLowerCase();
 }
 
 export function limitOf(ctx: ActingContext): number {
@@ -59,10 +60,12 @@ export function limitReached(ctx: ActingContext): AppError {
   return new AppError(409, 'locations_limit', limitMessage(ctx));
 }
 
-/** Adding or removing locations changes what every member sees: only members who see all may do it. */
-function assertUnlimited(ctx: ActingContext): void {
-  if (ctx.locationIds !== null)
-    throw forbidden(`Only members who see every ${nounOf(ctx)} can add or remove ${nounOf(ctx, true)}.`);
+/**
+ * Adding, removing or uploading locations changes what every member sees: only members who see all
+ * may do it. English as thrown; the error answer translates it by the `errors:locations` catalogue.
+ */
+export function assertUnlimited(ctx: ActingContext, action: 'manageAll' | 'uploadAll' = 'manageAll'): void {
+  if (ctx.locationIds !== null) throw forbidden(t('en', `errors:locations.${action}.${nounOf(ctx)}`));
 }
 
 export function toLocationDto(l: LocationWithTree, reviews = 0) {

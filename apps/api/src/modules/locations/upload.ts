@@ -2,7 +2,7 @@ import { directionOf, freeTextError, isValidTimeZone, MSG, sourceTitle, type UiL
 import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
-import { forbidden, type ErrorDetail } from '../../platform/errors';
+import type { ErrorDetail } from '../../platform/errors';
 import { buildWorkbook } from '../statistics/excel';
 import {
   allLocations,
@@ -17,7 +17,16 @@ import {
   type LocationWithTree,
   type NewLocation,
 } from './repository';
-import { companyOf, facebookAccounts, limitReached, limitOf, nounOf, sourceUrlsOf, titleOf } from './service';
+import {
+  assertUnlimited,
+  companyOf,
+  facebookAccounts,
+  limitReached,
+  limitOf,
+  nounOf,
+  sourceUrlsOf,
+  titleOf,
+} from './service';
 import { readSheet } from '../../platform/sheets';
 import { rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
 
@@ -131,7 +140,8 @@ function pluralTitle(ctx: ActingContext): string {
   return noun[0]!.toUpperCase() + noun.slice(1);
 }
 
-export async function exportLocations(db: Db, ctx: ActingContext): Promise<Buffer> {
+/** The locations as an Excel file: the upload's English columns, the intro lines in the download's language. */
+export async function exportLocations(db: Db, ctx: ActingContext, language: UiLanguage = 'en'): Promise<Buffer> {
   const companyId = companyOf(ctx);
   const rows = await allLocations(db, companyId, ctx.locationIds);
   const counts = await reviewCounts(
@@ -140,14 +150,20 @@ export async function exportLocations(db: Db, ctx: ActingContext): Promise<Buffe
     rows.map((r) => r.id),
   );
   const fields = [...uploadFields(ctx), { key: 'reviews', title: 'Reviews', required: false, description: '' }];
-  return buildWorkbook([
-    {
-      name: pluralTitle(ctx),
-      intro: [`${pluralTitle(ctx)} of ${ctx.company?.companyName ?? ''}`, `${rows.length} of ${limitOf(ctx)} allowed`],
-      columns: sheetColumns(fields),
-      rows: rows.map((l) => locationRow(l, counts.get(l.id) ?? 0)),
-    },
-  ]);
+  return buildWorkbook(
+    [
+      {
+        name: pluralTitle(ctx),
+        intro: [
+          t(language, `exports:locations.title_${nounOf(ctx)}`, { company: ctx.company?.companyName ?? '' }),
+          t(language, 'exports:locations.used', { used: rows.length, max: limitOf(ctx) }),
+        ],
+        columns: sheetColumns(fields),
+        rows: rows.map((l) => locationRow(l, counts.get(l.id) ?? 0)),
+      },
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 interface Lookup {
@@ -256,8 +272,7 @@ export async function uploadLocations(
   language: UiLanguage = 'en',
 ): Promise<LocationUploadReport> {
   const companyId = companyOf(ctx);
-  if (ctx.locationIds !== null)
-    throw forbidden(`Only members who see every ${nounOf(ctx)} can upload ${nounOf(ctx, true)}.`);
+  assertUnlimited(ctx, 'uploadAll');
   const fields = uploadFields(ctx, language);
   const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), fields);
   const [brands, states, codes, existing] = await Promise.all([
