@@ -4,6 +4,7 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery } from '../../platform/paging';
 import { optionalText, uploadInput } from '../locations/schemas';
+import { languageOf } from '../../platform/i18n';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import {
   createTeamMember,
@@ -136,7 +137,14 @@ export function teamRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      uploadTeam(deps, actingOf(request), request.body.filename, request.body.content, request.body.url),
+      uploadTeam(
+        deps,
+        actingOf(request),
+        request.body.filename,
+        request.body.content,
+        request.body.url,
+        await languageOf(request),
+      ),
   );
 
   app.get(

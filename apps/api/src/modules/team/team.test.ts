@@ -291,6 +291,30 @@ describeEachDatabase(
         { field: 'row 4', message: "Location XX-9 is not one of the company's locations." },
       ]);
       expect((await call(admin, 'GET', '/v2/api/team?search=hana')).json().total).toBe(0);
+      // In Arabic the reasons are Arabic; the file's column names and role values stay as the file writes them.
+      const arBad = await use().app.inject({
+        method: 'POST',
+        url: '/v2/api/team/upload',
+        headers: { ...(await as(admin)), 'accept-language': 'ar' },
+        payload: csvUpload([
+          ['Email', 'First name', 'Last name', 'Role', 'Locations'],
+          ['hana@alpha.test', ' Hana', '', 'Responder', ''],
+          ['hana@alpha.test', '', '', 'Analyst', ''],
+          ['', '', '', 'Chef', 'XX-9'],
+        ]),
+      });
+      expect(arBad.statusCode).toBe(400);
+      expect(arBad.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'في 3 صفوف مشكلات؛ لم يُستورد شيء. صحّحها ثم ارفع الملف مرة أخرى.',
+        details: [
+          { field: 'row 2', message: 'العمود First name: لا يمكن أن يبدأ الحقل بمسافة!' },
+          { field: 'row 3', message: 'البريد hana@alpha.test مكرر أيضًا في الصف 2.' },
+          { field: 'row 4', message: 'العمود Email: البريد الإلكتروني مطلوب!' },
+          { field: 'row 4', message: 'يجب أن يكون الدور أحد الأدوار: Master Admin, Manager, Responder, Analyst.' },
+          { field: 'row 4', message: 'الموقع XX-9 ليس من مواقع الشركة.' },
+        ],
+      });
       const good = await call(
         admin,
         'POST',

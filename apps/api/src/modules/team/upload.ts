@@ -1,7 +1,17 @@
-import { displayName, freeTextError, isValidEmail, MSG, ROLE_LABELS, TEAM_ROLES, type TeamRole } from '@reputo/core';
+import {
+  displayName,
+  freeTextError,
+  isValidEmail,
+  MSG,
+  ROLE_LABELS,
+  TEAM_ROLES,
+  type TeamRole,
+  type UiLanguage,
+} from '@reputo/core';
 import type { ActingContext } from '../../platform/acting';
 import type { AppDeps } from '../../platform/deps';
 import type { Db } from '../../db/client';
+import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import { sendInvitation } from '../invitations/service';
 import { allLocations } from '../locations/repository';
 import { readSheet } from '../../platform/sheets';
@@ -41,11 +51,11 @@ export function teamUploadFields(): UploadField[] {
 }
 
 function roleFrom(text: string): TeamRole | null {
-  const t = text
+  const wanted = text
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
-  return TEAM_ROLES.find((r) => r.replace('_', ' ') === t || ROLE_LABELS[r].toLowerCase() === t) ?? null;
+  return TEAM_ROLES.find((r) => r.replace('_', ' ') === wanted || ROLE_LABELS[r].toLowerCase() === wanted) ?? null;
 }
 
 export async function teamExampleFile(): Promise<Buffer> {
@@ -128,6 +138,7 @@ export async function uploadTeam(
   filename: string,
   base64: string,
   url?: string,
+  language: UiLanguage = 'en',
 ): Promise<{ invited: number }> {
   const { db } = deps;
   const companyId = companyOf(ctx);
@@ -143,23 +154,28 @@ export async function uploadTeam(
   const seen = new Map<string, number>();
   const checked: CheckedMember[] = [];
   for (const row of rows) {
-    const report = (reason: string) => problems.push({ line: row.line, reason });
+    // Reasons are written in the request's language; core's messages in it where a catalogue has them.
+    const report = (key: string, vars?: TextVars) =>
+      problems.push({ line: row.line, reason: t(language, `uploads:team.${key}`, vars) });
+    const cell = (column: string, message: string) =>
+      report('cell', { column, problem: translateKnownText(language, message) ?? message });
     const email = row.get('email').trim();
-    if (!email) report(`Email: ${MSG.emailRequired}`);
-    else if (!isValidEmail(email)) report(`Email: ${MSG.emailNotValid}`);
-    else if (taken.has(email.toLowerCase())) report(`${email} already has an account.`);
-    else if (seen.has(email.toLowerCase())) report(`${email} is also on row ${seen.get(email.toLowerCase())}.`);
+    if (!email) cell('Email', MSG.emailRequired);
+    else if (!isValidEmail(email)) cell('Email', MSG.emailNotValid);
+    else if (taken.has(email.toLowerCase())) report('emailTaken', { email });
+    else if (seen.has(email.toLowerCase())) report('emailTwice', { email, line: seen.get(email.toLowerCase())! });
     else seen.set(email.toLowerCase(), row.line);
     const names = (['firstName', 'lastName'] as const).map((key) => {
       const v = row.get(key);
       if (v === '') return null;
       const e = freeTextError(v);
-      if (e) report(`${key === 'firstName' ? 'First name' : 'Last name'}: ${e}`);
+      if (e) cell(key === 'firstName' ? 'First name' : 'Last name', e);
       return v.trimEnd();
     });
     const role = roleFrom(row.get('role'));
-    if (!role) report(`Role must be one of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`);
-    else if (ctx.role === 'manager' && role === 'master_admin') report('A Manager cannot make anyone a Master Admin.');
+    // The roles as the file writes them (English labels, whatever the language).
+    if (!role) report('roleInvalid', { roles: TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ') });
+    else if (ctx.role === 'manager' && role === 'master_admin') report('managerNoMasterAdmin');
     const listed = row
       .get('locations')
       .split(',')
@@ -168,9 +184,8 @@ export async function uploadTeam(
     const ids: number[] = [];
     for (const key of listed) {
       const id = byKey.get(key.toLowerCase());
-      if (id === undefined) report(`Location ${key} is not one of the company's locations.`);
-      else if (ctx.locationIds && !ctx.locationIds.includes(id))
-        report(`You can only give access to the locations you see yourself (${key}).`);
+      if (id === undefined) report('locationUnknown', { location: key });
+      else if (ctx.locationIds && !ctx.locationIds.includes(id)) report('locationNotSeen', { location: key });
       else ids.push(id);
     }
     // A limited member's invitees see at most what the member sees.
@@ -183,7 +198,7 @@ export async function uploadTeam(
       locationIds,
     });
   }
-  if (problems.length) rejectUpload(problems);
+  if (problems.length) rejectUpload(problems, language);
 
   const created = await db.transaction(async (tx) => {
     const out = [];
