@@ -121,6 +121,14 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
 
     const removed = await call('admin', 'DELETE', `/v2/api/offer/${offer.id}`);
     expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ message: 'Offer deleted.' });
+    const other = await newOffer();
+    const removedInArabic = await use().app.inject({
+      method: 'DELETE',
+      url: `/v2/api/offer/${other}`,
+      headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+    });
+    expect(removedInArabic.json()).toEqual({ message: 'حُذف العرض.' });
     expect((await call('admin', 'GET', `/v2/api/offer/${offer.id}`)).statusCode).toBe(404);
     expect(await codesOf(offer.id)).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { normalizeCode } from './codes';
 import { couponsExcel, offersExcel } from './exports';
-import { languageOf } from '../../platform/i18n';
+import { languageOf, t } from '../../platform/i18n';
 import { listCoupons, listOffers } from './repository';
 import {
   couponExportQuery,
@@ -185,7 +185,7 @@ function offerRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await removeOffer(db, actingOf(request), request.params.id);
-      return { message: 'Offer deleted.' };
+      return { message: t(await languageOf(request), 'offers:deleted') };
     },
   );
 
