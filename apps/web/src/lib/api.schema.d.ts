@@ -1907,7 +1907,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every rejected row of an upload (line, reason) as CSV */
+        /** Every rejected row of an upload (line, reason) as CSV, the reasons in the request's language */
         get: operations["getReviewsUploadByIdRejected"];
         put?: never;
         post?: never;

@@ -298,7 +298,7 @@ export const reviewTranslations = pgTable(
 
 export interface ImportRejection {
   line: number;
-  /** In English, as the rejected-rows CSV has it. */
+  /** In English: the text of a row stored before reasons kept their key. */
   reason: string;
   /** The reason's key in the `uploads:reviews` catalogue and its variables, to answer it in another language. */
   key?: string;

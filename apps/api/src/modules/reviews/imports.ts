@@ -101,30 +101,43 @@ export async function startImport(
   return row!;
 }
 
+/** Every rejected row of an upload, with its reason's key and variables (the import's row keeps only the first 1,000). */
 function rejectedPath(dataDir: string, id: number): string {
+  return path.join(dataDir, 'uploads', 'reviews', `${id}.rejected.json`);
+}
+
+/** The English CSV that uploads before the rejected rows kept their keys saved instead. */
+function rejectedCsvPath(dataDir: string, id: number): string {
   return path.join(dataDir, 'uploads', 'reviews', `${id}.rejected.csv`);
 }
 
-/** Every rejected row of an upload as CSV (line, reason); the import's row keeps only the first 1,000. */
 async function saveRejected(dataDir: string, importId: number, rejected: ImportRejection[]): Promise<void> {
-  await writeFile(
-    rejectedPath(dataDir, importId),
-    `\uFEFF${csvText(
-      ['line', 'reason'],
-      rejected.map((r) => [String(r.line), r.reason]),
-    )}\n`,
-  );
+  await writeFile(rejectedPath(dataDir, importId), JSON.stringify(rejected));
 }
 
-/** The rejected rows of an upload as a CSV file: the saved full list, or (uploads from before it was kept) the stored first 1,000. */
-export async function rejectedCsv(dataDir: string, row: typeof reviewImports.$inferSelect): Promise<string> {
-  try {
-    return await readFile(rejectedPath(dataDir, row.id), 'utf8');
-  } catch {
-    return `\uFEFF${csvText(
+/**
+ * The rejected rows of an upload as a CSV file, the reasons in `language` (the requester's): the
+ * saved full list, an older upload's saved English CSV, or (uploads from before either was kept)
+ * the stored first 1,000. The column names stay English, as in the other upload files.
+ */
+export async function rejectedCsv(
+  dataDir: string,
+  row: typeof reviewImports.$inferSelect,
+  language: UiLanguage = 'en',
+): Promise<string> {
+  const csv = (rejected: ImportRejection[]) =>
+    `\uFEFF${csvText(
       ['line', 'reason'],
-      row.rejected.map((r) => [String(r.line), r.reason]),
+      rejected.map((r) => [String(r.line), rejectionText(language, r)]),
     )}\n`;
+  try {
+    return csv(JSON.parse(await readFile(rejectedPath(dataDir, row.id), 'utf8')) as ImportRejection[]);
+  } catch {
+    try {
+      return await readFile(rejectedCsvPath(dataDir, row.id), 'utf8');
+    } catch {
+      return csv(row.rejected);
+    }
   }
 }
 

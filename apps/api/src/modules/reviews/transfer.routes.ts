@@ -284,7 +284,7 @@ export function transferRoutes(app: App, deps: AppDeps): void {
       config: { access: manage },
       schema: {
         tags,
-        summary: 'Every rejected row of an upload (line, reason) as CSV',
+        summary: "Every rejected row of an upload (line, reason) as CSV, the reasons in the request's language",
         params: idParams,
         response: csvFile,
       },
@@ -292,7 +292,11 @@ export function transferRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const row = await findImport(db, scopeCompanyId(actingOf(request)), request.params.id);
       if (!row) throw notFound('Upload not found');
-      return sendCsv(reply, `reviews-upload-${row.id}-rejected.csv`, await rejectedCsv(deps.config.dataDir, row));
+      return sendCsv(
+        reply,
+        `reviews-upload-${row.id}-rejected.csv`,
+        await rejectedCsv(deps.config.dataDir, row, await languageOf(request)),
+      );
     },
   );
 

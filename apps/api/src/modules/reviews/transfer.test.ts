@@ -325,6 +325,20 @@ describeEachDatabase(
         .split(/\r?\n/);
       expect(lines[0]).toBe('line,reason');
       expect(lines.slice(1)).toEqual(bad.map((_, i) => `${i + 2},"Unknown source ""myspace"""`));
+      // The reasons in the requester's language; the column names stay the file's English ones.
+      const arabic = await env.app.inject({
+        method: 'GET',
+        url: `/v2/api/reviews/upload/${done.id}/rejected`,
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      const arLines = arabic.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(arLines[0]).toBe('line,reason');
+      expect(arLines).toHaveLength(1501);
+      expect(arLines[1]).toBe('2,"المصدر ""myspace"" غير معروف"');
+      expect(arLines[1500]).toBe('1501,"المصدر ""myspace"" غير معروف"');
       expect((await call('beta', 'GET', `/v2/api/reviews/upload/${done.id}/rejected`)).statusCode).toBe(404);
     });
 
