@@ -1,4 +1,5 @@
-import { freeTextError } from '@reputo/core';
+import { freeTextError, type UiLanguage } from '@reputo/core';
+import { languageOf } from '../../platform/i18n';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { access, actingOf } from '../../platform/access';
@@ -69,13 +70,13 @@ async function uniqueTitle<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listCategories(db: Db, companyId: number) {
-  await ensureReviewDefaults(db, companyId);
+export async function listCategories(db: Db, companyId: number, language?: UiLanguage) {
+  await ensureReviewDefaults(db, companyId, language);
   return findCategories(db, companyId);
 }
 
-export async function listCaseResolutions(db: Db, companyId: number) {
-  await ensureReviewDefaults(db, companyId);
+export async function listCaseResolutions(db: Db, companyId: number, language?: UiLanguage) {
+  await ensureReviewDefaults(db, companyId, language);
   return findCaseResolutions(db, companyId);
 }
 
@@ -88,10 +89,10 @@ async function requireOwn(db: Db, kind: 'category' | 'caseResolution', ctx: Acti
  * Categories suggested for a review: a category whose keywords (or title) appear in the text, and
  * the topics the text analysis finds, with the sentiment of the sentences that mention them.
  */
-export async function suggestCategories(db: Db, ctx: ActingContext, reviewId: number) {
+export async function suggestCategories(db: Db, ctx: ActingContext, reviewId: number, language?: UiLanguage) {
   const review = await requireReview(db, ctx, reviewId);
   const company = await findCompanyById(db, review.companyId);
-  const categories = await listCategories(db, review.companyId);
+  const categories = await listCategories(db, review.companyId, language);
   const text = `${review.title ?? ''} ${review.text ?? ''}`.toLowerCase();
   const words = new Set(text.match(/\p{L}+/gu) ?? []);
   const analysis = analyzeText(review.text, company?.type);
@@ -137,7 +138,9 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.object({ categories: z.array(categorySchema) }) },
       },
     },
-    async (request) => ({ categories: await listCategories(db, scopeCompanyId(actingOf(request))) }),
+    async (request) => ({
+      categories: await listCategories(db, scopeCompanyId(actingOf(request)), await languageOf(request)),
+    }),
   );
 
   app.post(
@@ -153,7 +156,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
-      await ensureReviewDefaults(db, companyId);
+      await ensureReviewDefaults(db, companyId, await languageOf(request));
       const row = await uniqueTitle(() =>
         insertCategory(db, companyId, {
           title: request.body.title.trim(),
@@ -228,7 +231,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => suggestCategories(db, actingOf(request), request.params.id),
+    async (request) => suggestCategories(db, actingOf(request), request.params.id, await languageOf(request)),
   );
 
   app.get(
@@ -241,7 +244,9 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.object({ caseResolutions: z.array(caseSchema) }) },
       },
     },
-    async (request) => ({ caseResolutions: await listCaseResolutions(db, scopeCompanyId(actingOf(request))) }),
+    async (request) => ({
+      caseResolutions: await listCaseResolutions(db, scopeCompanyId(actingOf(request)), await languageOf(request)),
+    }),
   );
 
   app.post(
@@ -257,7 +262,7 @@ export function reviewCategoryRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
-      await ensureReviewDefaults(db, companyId);
+      await ensureReviewDefaults(db, companyId, await languageOf(request));
       const last = await lastCasePosition(db, companyId);
       const row = await uniqueTitle(() =>
         insertCaseResolution(db, companyId, {

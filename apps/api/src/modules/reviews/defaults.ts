@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_UI_LANGUAGE, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { caseResolutions, companies, reviewCategories, reviewSettings, templates } from '../../db/schema';
+import { topicText } from '../../platform/i18n';
 import { taxonomyFor } from '../../platform/nlp/taxonomy';
 
 /** Colours given to the default categories, in order. */
@@ -74,9 +76,15 @@ export const ARABIC_STARTER_TEMPLATES = [
 /**
  * A company's first use of the workspace creates its settings row together with starter review
  * categories (the topics of its business type), case-resolution statuses and templates. The
- * settings row marks this done, so deleted defaults never come back.
+ * settings row marks this done, so deleted defaults never come back. The categories are titled in
+ * `language`, the interface language of the user whose request creates them (English when no
+ * user's request does); from then on they are the company's own data and are not translated again.
  */
-export async function ensureReviewDefaults(db: Db, companyId: number): Promise<void> {
+export async function ensureReviewDefaults(
+  db: Db,
+  companyId: number,
+  language: UiLanguage = DEFAULT_UI_LANGUAGE,
+): Promise<void> {
   const [existing] = await db
     .select({ id: reviewSettings.companyId })
     .from(reviewSettings)
@@ -90,14 +98,14 @@ export async function ensureReviewDefaults(db: Db, companyId: number): Promise<v
       .returning({ id: reviewSettings.companyId });
     if (created.length === 0) return;
     const [company] = await tx.select({ type: companies.type }).from(companies).where(eq(companies.id, companyId));
-    const topics = Object.values(taxonomyFor(company?.type));
+    const topics = Object.entries(taxonomyFor(company?.type));
     if (topics.length) {
       await tx
         .insert(reviewCategories)
         .values(
-          topics.map((t, i) => ({
+          topics.map(([key, t], i) => ({
             companyId,
-            title: t.title,
+            title: topicText(language, key) ?? t.title,
             color: PALETTE[i % PALETTE.length]!,
             keywords: [...new Set([...t.words, ...Object.values(t.subtopics).flatMap((s) => s.words)])],
           })),
@@ -112,8 +120,8 @@ export async function ensureReviewDefaults(db: Db, companyId: number): Promise<v
   });
 }
 
-export async function getReviewSettings(db: Db, companyId: number) {
-  await ensureReviewDefaults(db, companyId);
+export async function getReviewSettings(db: Db, companyId: number, language?: UiLanguage) {
+  await ensureReviewDefaults(db, companyId, language);
   const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.companyId, companyId));
   return row!;
 }
@@ -124,8 +132,9 @@ export async function updateReviewSettings(
   change: Partial<
     Pick<typeof reviewSettings.$inferInsert, 'responseRateTarget' | 'translationLanguage' | 'translateAutomatically'>
   >,
+  language?: UiLanguage,
 ) {
-  await ensureReviewDefaults(db, companyId);
+  await ensureReviewDefaults(db, companyId, language);
   const [row] = await db
     .update(reviewSettings)
     .set({ ...change, updatedAt: new Date() })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { sendReport } from '../../platform/reportCache';
+import { languageOf } from '../../platform/i18n';
 import { aiReplyRoutes, responseRoutes } from '../responses/routes';
 import { reviewCategoryRoutes } from '../reviewCategories/routes';
 import { templateRoutes } from '../templates/routes';
@@ -94,7 +95,9 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(db, request, reply, () => responseRateOf(deps.reportDb, actingOf(request), request.query)),
+      sendReport(db, request, reply, async () =>
+        responseRateOf(deps.reportDb, actingOf(request), request.query, await languageOf(request)),
+      ),
   );
 
   app.patch(
@@ -115,7 +118,8 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
         response: { 200: responseRateSchema },
       },
     },
-    async (request) => setResponseRateTarget(db, actingOf(request), request.body.target, request.query),
+    async (request) =>
+      setResponseRateTarget(db, actingOf(request), request.body.target, request.query, await languageOf(request)),
   );
 
   app.get(

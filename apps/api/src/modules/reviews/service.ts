@@ -6,6 +6,7 @@ import {
   toQueryString,
   type ReviewFilter,
   type ReviewFilterValues,
+  type UiLanguage,
 } from '@reputo/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -201,9 +202,9 @@ export async function ratingOf(db: Db, ctx: ActingContext, filter: ReviewFilterV
   };
 }
 
-export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues) {
+export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues, language?: UiLanguage) {
   const companyId = scopeCompanyId(ctx);
-  const [s, settings] = await Promise.all([ratingSummary(db, ctx, filter), getReviewSettings(db, companyId)]);
+  const [s, settings] = await Promise.all([ratingSummary(db, ctx, filter), getReviewSettings(db, companyId, language)]);
   return {
     target: settings.responseRateTarget,
     total: s.reviews,
@@ -213,9 +214,15 @@ export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewF
   };
 }
 
-export async function setResponseRateTarget(db: Db, ctx: ActingContext, target: number, filter: ReviewFilterValues) {
-  await updateReviewSettings(db, scopeCompanyId(ctx), { responseRateTarget: target });
-  return responseRateOf(db, ctx, filter);
+export async function setResponseRateTarget(
+  db: Db,
+  ctx: ActingContext,
+  target: number,
+  filter: ReviewFilterValues,
+  language?: UiLanguage,
+) {
+  await updateReviewSettings(db, scopeCompanyId(ctx), { responseRateTarget: target }, language);
+  return responseRateOf(db, ctx, filter, language);
 }
 
 /** A saved filter keeps only the filter's own keys, checked by the shared schema, never paging. */

@@ -151,6 +151,27 @@ describeEachDatabase(
       expect(sugg.map((s: { title: string }) => s.title)).toContain('Milkshakes');
     });
 
+    it('titles the starter categories in the language of the request that creates them, and keeps them so', async () => {
+      // Company C has not used the workspace yet: the Owner acting as it, in Arabic, creates its defaults.
+      const { env } = state;
+      const owner = bearer((await signIn(env.app, 'owner@fixture.test')).access_token);
+      const list = async (language: string) =>
+        (
+          await env.app.inject({
+            url: `/v2/api/reviewCategory?ownerAsCompany=${env.fx.companyC.id}`,
+            headers: { ...owner, 'accept-language': language },
+          })
+        ).json().categories as { title: string }[];
+      const arabic = (await list('ar')).map((c) => c.title);
+      expect(arabic.length).toBeGreaterThan(2);
+      for (const title of arabic) expect(title, title).toMatch(/\p{Script=Arabic}/u);
+      // Company data from then on: an English request reads the same titles.
+      expect((await list('en')).map((c) => c.title)).toEqual(arabic);
+      // Company A's were created by an English request.
+      const alpha = (await call('responder', 'GET', '/v2/api/reviewCategory')).json().categories;
+      for (const c of alpha as { title: string }[]) expect(c.title).not.toMatch(/\p{Script=Arabic}/u);
+    });
+
     it('keeps case-resolution statuses in order and sets them on reviews', async () => {
       const { caseResolutions } = (await call('responder', 'GET', '/v2/api/caseResolution')).json();
       expect(caseResolutions.map((c: { title: string; position: number }) => [c.title, c.position])).toEqual([

@@ -1,4 +1,5 @@
-import { freeTextError, isResponseLanguage } from '@reputo/core';
+import { freeTextError, isResponseLanguage, type UiLanguage } from '@reputo/core';
+import { languageOf } from '../../platform/i18n';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { access, actingOf } from '../../platform/access';
@@ -69,8 +70,8 @@ const dto = (t: TemplateRow) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-export async function listTemplates(db: Db, companyId: number): Promise<TemplateRow[]> {
-  await ensureReviewDefaults(db, companyId);
+export async function listTemplates(db: Db, companyId: number, language?: UiLanguage): Promise<TemplateRow[]> {
+  await ensureReviewDefaults(db, companyId, language);
   return findTemplates(db, companyId);
 }
 
@@ -94,7 +95,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const rows = await listTemplates(db, scopeCompanyId(actingOf(request)));
+      const rows = await listTemplates(db, scopeCompanyId(actingOf(request)), await languageOf(request));
       const rating = request.query.rating;
       return {
         templates: rows.filter((t) => !rating || t.ratings.length === 0 || t.ratings.includes(rating)).map(dto),
@@ -119,7 +120,7 @@ export function templateRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const companyId = scopeCompanyId(actingOf(request));
-      await ensureReviewDefaults(db, companyId);
+      await ensureReviewDefaults(db, companyId, await languageOf(request));
       const { title, text, ratings: r, language: lang } = request.body;
       const row = await insertTemplate(db, companyId, {
         title: title.trim(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { UiLanguage } from '@reputo/core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { access, actingOf } from '../../platform/access';
+import { languageOf } from '../../platform/i18n';
 import type { App, AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { getReviewSettings, updateReviewSettings } from '../reviews/defaults';
@@ -82,9 +84,10 @@ export async function translateReview(
   ctx: Parameters<typeof requireReview>[1],
   reviewId: number,
   wanted?: string,
+  uiLanguage?: UiLanguage,
 ) {
   const review = await requireReview(db, ctx, reviewId);
-  const target = wanted ?? (await getReviewSettings(db, review.companyId)).translationLanguage;
+  const target = wanted ?? (await getReviewSettings(db, review.companyId, uiLanguage)).translationLanguage;
   const cached = await findTranslation(db, review.id, target);
   if (cached)
     return {
@@ -121,7 +124,15 @@ export function translationRoutes(app: App, deps: AppDeps): void {
         response: { 200: translationSchema },
       },
     },
-    async (request) => translateReview(deps, db, actingOf(request), request.params.id, request.query.language),
+    async (request) =>
+      translateReview(
+        deps,
+        db,
+        actingOf(request),
+        request.params.id,
+        request.query.language,
+        await languageOf(request),
+      ),
   );
 
   const settings = z.object({ language: z.string(), translateAutomatically: z.boolean(), configured: z.boolean() });
@@ -142,7 +153,7 @@ export function translationRoutes(app: App, deps: AppDeps): void {
         response: { 200: settings },
       },
     },
-    async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)))),
+    async (request) => view(await getReviewSettings(db, scopeCompanyId(actingOf(request)), await languageOf(request))),
   );
 
   app.post(
@@ -158,10 +169,12 @@ export function translationRoutes(app: App, deps: AppDeps): void {
     },
     async (request) =>
       view(
-        await updateReviewSettings(db, scopeCompanyId(actingOf(request)), {
-          translationLanguage: request.body.language,
-          translateAutomatically: request.body.translateAutomatically,
-        }),
+        await updateReviewSettings(
+          db,
+          scopeCompanyId(actingOf(request)),
+          { translationLanguage: request.body.language, translateAutomatically: request.body.translateAutomatically },
+          await languageOf(request),
+        ),
       ),
   );
 }
