@@ -14136,6 +14136,8 @@ export interface operations {
                             to: string;
                         } | null;
                         reviews_with_text: number;
+                        /** @description Reviews whose text analysis is still under way; topics and words are incomplete while above 0 */
+                        reviews_waiting_analysis: number;
                         data: {
                             key: string;
                             topic: string;
@@ -14219,6 +14221,8 @@ export interface operations {
                             to: string;
                         } | null;
                         reviews_with_text: number;
+                        /** @description Reviews whose text analysis is still under way; topics and words are incomplete while above 0 */
+                        reviews_waiting_analysis: number;
                         data: {
                             key: string;
                             topic: string;
@@ -14301,6 +14305,8 @@ export interface operations {
                             from: string;
                             to: string;
                         } | null;
+                        /** @description Reviews whose text analysis is still under way; topics and words are incomplete while above 0 */
+                        reviews_waiting_analysis: number;
                         data: {
                             word: string;
                             mentions: number;

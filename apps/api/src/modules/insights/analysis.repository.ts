@@ -157,7 +157,7 @@ export async function analyzePendingReviews(
   companyId: number,
   batchSize = BATCH,
   shouldStop: () => boolean = () => false,
-  opts: StoreOptions & { maxReviews?: number } = { incremental: false },
+  opts: StoreOptions & { maxReviews?: number; onBatch?: () => void } = { incremental: false },
 ): Promise<number> {
   const type = await companyType(db, companyId);
   let done = 0;
@@ -175,13 +175,20 @@ export async function analyzePendingReviews(
       await db.transaction((tx) => storeAnalysis(tx as unknown as Db, companyId, batch, analyses, opts));
     else await storeAnalysis(db, companyId, batch, analyses, opts);
     done += batch.length;
+    opts.onBatch?.();
     if (opts.maxReviews !== undefined && done >= opts.maxReviews) return done;
   }
 }
 
-export async function countPendingReviews(db: Db, companyId: number): Promise<number> {
+/** Reviews of the company (of these locations, when given) not analysed by this version yet. */
+export async function countPendingReviews(
+  db: Db,
+  companyId: number,
+  locationIds: readonly number[] | null = null,
+): Promise<number> {
+  const inLocations = locationIds ? sql` AND location_id = ANY(${sql.param([...locationIds])}::int[])` : sql``;
   const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})`,
+    sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})${inLocations}`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

@@ -9,6 +9,11 @@ import { analyzePendingReviews, companiesWithPendingAnalysis, countPendingReview
 const BULK_THRESHOLD = 1000;
 /** Reviews analysed per company and run in the incremental mode, so one run stays short. */
 const PER_RUN = 2000;
+/**
+ * During a bulk analysis the company's reports (and their count of reviews waiting for analysis)
+ * are dropped at most this often, so the insights page that polls sees the count go down.
+ */
+const PROGRESS_MS = 3000;
 
 /**
  * The 'insights.analyze' job: analyses reviews stored without text analysis (the demo seed, bulk
@@ -24,7 +29,13 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
   for (const companyId of await companiesWithPendingAnalysis(db)) {
     const waiting = await countPendingReviews(db, companyId);
     if (waiting > BULK_THRESHOLD) {
-      total += await analyzePendingReviews(db, companyId, 500);
+      let told = performance.now();
+      const onBatch = () => {
+        if (performance.now() - told < PROGRESS_MS) return;
+        told = performance.now();
+        dataChanged(companyId, ['reviews']);
+      };
+      total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: false, onBatch });
       await db.transaction((tx) => rebuildTopicDaily(tx, companyId));
     } else {
       total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN });

@@ -5,6 +5,9 @@ import { analyzeText } from '../../platform/nlp/analyze';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { createReportingWorld, PERIOD } from '../statistics/test/reportingData';
+import { dataChanged } from '../../platform/dataChanges';
+import { insertReviewRows } from '../reviews/repository';
+import { analyzeWaitingReviews } from './backfill';
 
 const topicsOf = (text: string, type = 'Restaurants') =>
   analyzeText(text, type).topics.map((t) => `${t.topic}${t.subtopic ? `/${t.subtopic}` : ''}:${t.sentiment}`);
@@ -261,5 +264,30 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
     expect(asBeta.statusCode).toBe(200);
     expect(asBeta.json().data).toEqual([]);
     expect((await get('/v3/insights/primary', { topics: 'Bad Topic!' })).statusCode).toBe(400);
+  });
+
+  it('tells how many reviews still wait for text analysis, until the job has analysed them', async () => {
+    const { database, fx } = use();
+    const waiting = async () => [
+      (await get('/v3/insights/primary')).json().reviews_waiting_analysis,
+      (await get('/v3/insights/secondary', { topic: 'food' })).json().reviews_waiting_analysis,
+      (await get('/v3/insights/words')).json().reviews_waiting_analysis,
+    ];
+    expect(await waiting()).toEqual([0, 0, 0]);
+    // Stored without analysis, as the first start's seed, a bulk load or an import stores them.
+    await insertReviewRows(
+      database.db,
+      Array.from({ length: 3 }, (_, i) => ({
+        companyId: fx.companyA.id,
+        source: 'google',
+        rating: 2,
+        text: `Visit ${i}: the food was cold.`,
+        createdAt: new Date(Date.UTC(2020, 0, 1 + i, 12)),
+      })),
+    );
+    dataChanged(fx.companyA.id, ['reviews']);
+    expect(await waiting()).toEqual([3, 3, 3]);
+    expect(await analyzeWaitingReviews(database.db)).toBe(3);
+    expect(await waiting()).toEqual([0, 0, 0]);
   });
 });

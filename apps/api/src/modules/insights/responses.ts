@@ -34,7 +34,22 @@ export const topicSchema = z.object({
   sentiment_change: nullableNumber,
 });
 
-export const topicsSchema = z.object({ ...comparedPeriods, reviews_with_text: n, data: z.array(topicSchema) });
+/**
+ * Reviews the user sees whose text analysis has not run yet (after the first start's seeding, a bulk
+ * load or an import the 'insights.analyze' job analyses them in the background): while above 0 the
+ * topics and words are incomplete, not absent.
+ */
+const reviewsWaitingAnalysis = z
+  .number()
+  .int()
+  .describe('Reviews whose text analysis is still under way; topics and words are incomplete while above 0');
+
+export const topicsSchema = z.object({
+  ...comparedPeriods,
+  reviews_with_text: n,
+  reviews_waiting_analysis: reviewsWaitingAnalysis,
+  data: z.array(topicSchema),
+});
 
 const word = z.object({
   word: z.string(),
@@ -47,6 +62,7 @@ const word = z.object({
 
 export const wordsSchema = z.object({
   ...comparedPeriods,
+  reviews_waiting_analysis: reviewsWaitingAnalysis,
   data: z.array(word),
   positive: z.array(word),
   negative: z.array(word),

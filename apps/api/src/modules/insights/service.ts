@@ -1,6 +1,8 @@
 import type { UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
+import { companyReadCache } from '../../platform/readCache';
+import { countPendingReviews } from './analysis.repository';
 import { taxonomyFor, topicTitle } from '../../platform/nlp/taxonomy';
 import { change, round, sentimentScore } from '../statistics/metrics';
 import { resolvePeriods, rollupPlan, type ReportPeriods } from '../statistics/period';
@@ -21,6 +23,29 @@ import {
  * Insights (v3): topics and sub-topics in review texts with their sentiment, the words people use,
  * and trends. Topic titles are in the language asked for (the request's); words are the reviewers'.
  */
+
+/** Counts of reviews waiting for text analysis, kept per company and locations until its reviews change. */
+const waitingCounts = companyReadCache(200);
+const WAITING_TTL_MS = 60_000;
+
+/**
+ * How many of the reviews the user sees still wait for text analysis (the 'insights.analyze' job:
+ * after the first start's seeding, a bulk load or an import), so the page can say the topics are
+ * still being found instead of showing none. Counting reads every review of the company: it is
+ * kept for a minute, or until the company's reviews change (the bulk analysis tells every few
+ * seconds).
+ */
+function reviewsWaitingAnalysis(db: Db, ctx: ActingContext): Promise<number> {
+  const companyId = ctx.companyId;
+  if (companyId === null) return Promise.resolve(0);
+  return waitingCounts(
+    db,
+    `${companyId}|${ctx.locationIds?.join('.') ?? '*'}`,
+    WAITING_TTL_MS,
+    { companyId, kinds: ['reviews'] },
+    () => countPendingReviews(db, companyId, ctx.locationIds),
+  );
+}
 
 export interface InsightsQuery extends StatsQuery {
   topic?: string;
@@ -87,16 +112,18 @@ async function topicReport(
   const p = await resolvePeriods(db, ctx, q);
   const read = (range: { from: string; to: string }) =>
     sumTopics(db, topicPlan(ctx, q, range, { kind: 'topic' }), level, level === 'subtopic' ? q.topic : undefined);
-  const [now, before, texts] = await Promise.all([
+  const [now, before, texts, waiting] = await Promise.all([
     read(p.period),
     p.previous ? read(p.previous) : null,
     sumPlanned(db, rollupPlan(ctx, q, p.period)),
+    reviewsWaitingAnalysis(db, ctx),
   ]);
   const key = (s: TopicSums) => `${s.topic}|${s.subtopic}`;
   const prev = new Map((before ?? []).map((s) => [key(s), s]));
   return {
     ...periodsOut(p),
     reviews_with_text: texts.withText,
+    reviews_waiting_analysis: waiting,
     data: now.map((s) => topicRow(ctx, s, texts.withText, prev.get(key(s)), Boolean(p.previous), language)),
   };
 }
@@ -111,7 +138,7 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   const where = topicPlan(ctx, q, p.period, { kind: 'word' });
   const limit = q.limit ?? 30;
   // One read, three orders (each read sums every word of the period).
-  const rows = await sumWords(db, where);
+  const [rows, waiting] = await Promise.all([sumWords(db, where), reviewsWaitingAnalysis(db, ctx)]);
   const [all, positive, negative] = [
     rankWords(rows, limit, 'mentions'),
     rankWords(rows, limit, 'positive'),
@@ -127,6 +154,7 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   });
   return {
     ...periodsOut(p),
+    reviews_waiting_analysis: waiting,
     data: all.map(out),
     positive: positive.filter((s) => s.positive > 0).map(out),
     negative: negative.filter((s) => s.negative > 0).map(out),
