@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Tag, type TableColumnsType } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Progress, Tag, type TableColumnsType } from 'antd';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
@@ -7,6 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useEmbedded } from '../../app/EmbedContext';
 import { PageHeader } from '../../app/ui/PageHeader';
+import { formatNumber } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { downloadExport, reportingApi, type TopicRow, type WordRow } from './api';
 import { Chart, COLORS } from './Chart';
@@ -56,9 +57,44 @@ function topicsOption(rows: TopicRow[], t: TFunction): EChartsOption {
   };
 }
 
-function Words({ words, tone }: { words: WordRow[]; tone: 'pos' | 'neg' }) {
+/** While the server still analyses review texts (a first start, a bulk load, an import), answers are polled this often. */
+const ANALYSIS_POLL_MS = 4000;
+const pollWhileAnalysing = (query: { state: { data?: { reviews_waiting_analysis: number } } }) =>
+  query.state.data?.reviews_waiting_analysis ? ANALYSIS_POLL_MS : false;
+
+/**
+ * Review texts still waiting for analysis: how many, and how far the analysis got since the page
+ * opened (the most seen waiting against those left).
+ */
+function AnalysisUnderWay({ waiting }: { waiting: number }) {
   const { t } = useTranslation('reporting');
-  if (!words.length) return <NoData text={t('insights.noWords')} />;
+  const most = useRef(0);
+  most.current = Math.max(most.current, waiting);
+  const done = most.current ? Math.round((100 * (most.current - waiting)) / most.current) : 0;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="insights-analysing"
+      message={t('insights.analysing', { count: waiting, reviews: fmt.int(waiting) })}
+      description={
+        most.current > waiting ? (
+          <Progress
+            percent={done}
+            size="small"
+            format={(p) => formatNumber((p ?? 0) / 100, { style: 'percent' })}
+            aria-label={t('insights.progress')}
+          />
+        ) : undefined
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+function Words({ words, tone, analysing }: { words: WordRow[]; tone: 'pos' | 'neg'; analysing: boolean }) {
+  const { t } = useTranslation('reporting');
+  if (!words.length) return <NoData text={t(analysing ? 'insights.analysingWords' : 'insights.noWords')} />;
   const max = Math.max(...words.map((w) => (tone === 'pos' ? w.positive : w.negative)));
   return (
     <div className="word-cloud" data-testid={`words-${tone}`}>
@@ -82,7 +118,8 @@ export default function InsightsPage() {
   const { filter } = rf;
   const embedded = useEmbedded();
   const [topic, setTopic] = useState<string | undefined>();
-  const opts = { placeholderData: keepPreviousData };
+  // While review texts wait for analysis the answers are incomplete: they are asked again until none waits.
+  const opts = { placeholderData: keepPreviousData, refetchInterval: pollWhileAnalysing };
   // Topic titles come from the server in the interface language (see reportingKeys).
   const language = currentLanguage();
   const primary = useQuery({
@@ -102,10 +139,12 @@ export default function InsightsPage() {
     queryFn: ({ signal }) => reportingApi.words(filter, signal),
     ...opts,
   });
+  const waiting = primary.data?.reviews_waiting_analysis ?? words.data?.reviews_waiting_analysis ?? 0;
   const trend = useQuery({
     queryKey: reportingKeys.insights.trend(filter, language),
     queryFn: ({ signal }) => reportingApi.topicTrend(filter, [], signal),
-    ...opts,
+    placeholderData: keepPreviousData,
+    refetchInterval: waiting ? ANALYSIS_POLL_MS : false,
   });
   const rows = primary.data?.data ?? [];
   const td = trend.data;
@@ -205,6 +244,7 @@ export default function InsightsPage() {
           embedded ? undefined : <ExportButton onClick={() => void downloadExport('/v3/insights/export', filter)} />
         }
       />
+      {waiting > 0 && <AnalysisUnderWay waiting={waiting} />}
       <div className="grid-3-1">
         <Panel title={t('insights.topicsBySentiment')} testId="chart-topics">
           {primary.isLoading ? (
@@ -212,7 +252,7 @@ export default function InsightsPage() {
           ) : rows.length ? (
             <Chart option={topicsOption(rows, t)} height={Math.max(220, rows.length * 34 + 40)} />
           ) : (
-            <NoData text={t('insights.noTopics')} />
+            <NoData text={t(waiting ? 'insights.analysingTopics' : 'insights.noTopics')} />
           )}
         </Panel>
         <Panel
@@ -248,10 +288,18 @@ export default function InsightsPage() {
       </div>
       <div className="grid-2">
         <Panel title={t('insights.praise')} testId="panel-words-positive">
-          {words.data ? <Words words={words.data.positive} tone="pos" /> : <Chart option={{}} loading height={120} />}
+          {words.data ? (
+            <Words words={words.data.positive} tone="pos" analysing={waiting > 0} />
+          ) : (
+            <Chart option={{}} loading height={120} />
+          )}
         </Panel>
         <Panel title={t('insights.complain')} testId="panel-words-negative">
-          {words.data ? <Words words={words.data.negative} tone="neg" /> : <Chart option={{}} loading height={120} />}
+          {words.data ? (
+            <Words words={words.data.negative} tone="neg" analysing={waiting > 0} />
+          ) : (
+            <Chart option={{}} loading height={120} />
+          )}
         </Panel>
       </div>
       <Panel title={t('insights.overTime')} testId="chart-topic-trend">
