@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/App';
 import { loadClientConfig, type ClientConfig } from './lib/api';
+import { digitsFormatter } from './i18n/format';
 import { initI18n } from './i18n/i18n';
 import './app/styles.css';
 
@@ -13,7 +14,9 @@ zodConfig({ jitless: true });
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 // The shell's catalogues load beside the boot configuration, so the first paint is in the user's language.
-const i18nReady = initI18n().catch((error: unknown) => console.error('[boot] translations failed', error));
+const i18nReady = initI18n(undefined, digitsFormatter).catch((error: unknown) =>
+  console.error('[boot] translations failed', error),
+);
 /** The boot configuration decides everything else (maintenance, demo users, client id), so load it first. */
 loadClientConfig().then(
   async (config: ClientConfig) => {

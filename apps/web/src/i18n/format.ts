@@ -1,3 +1,4 @@
+import type { FormatterModule } from 'i18next';
 import { currentLanguage } from './i18n';
 
 /** Digits a user reads numbers in: Latin (the Gulf's usual) or Arabic-Indic (١٢٣). */
@@ -41,6 +42,25 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   }
   return format.format(value);
 }
+
+/**
+ * i18next's formatter (with `interpolation.alwaysFormat`): a number put into a text ("{{count}}
+ * reviews", "row {{line}}", "step {{index}} of {{count}}") is written in the user's digits, as
+ * formatNumber writes numbers on the screen. Ungrouped, as they were: a year or a row stays 2025, and
+ * the texts that want grouping are given the number formatted. The catalogues use no format names
+ * (`{{value, number}}`), so i18next's own formats are not needed; other values pass as they are.
+ */
+export const digitsFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  // Other values (texts, and objects for nesting) go on as they are.
+  format: (value: unknown): string =>
+    typeof value === 'number'
+      ? formatNumber(value, { useGrouping: false, maximumFractionDigits: 20 })
+      : (value as string),
+};
 
 /** A date (or date and time) in the user's language and digits. */
 export function formatDate(

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type FormatterModule, type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isUiLanguage, UI_LANGUAGES, type UiLanguage } from './languages';
@@ -36,8 +36,13 @@ export function detectLanguage(): UiLanguage {
   return 'en';
 }
 
-/** Starts i18next with the language of the browser (or the one stored) and the first namespaces; resolves once they are loaded. */
-export async function initI18n(namespaces: string[] = ['common', 'app']): Promise<I18n> {
+/**
+ * Starts i18next with the language of the browser (or the one stored) and the first namespaces;
+ * resolves once they are loaded. `formatter` writes every interpolated value (format.ts's
+ * digitsFormatter: numbers in the user's digits; passed in, as format.ts reads this module).
+ */
+export async function initI18n(namespaces: string[] = ['common', 'app'], formatter?: FormatterModule): Promise<I18n> {
+  if (formatter) i18n.use(formatter);
   await i18n
     .use(
       resourcesToBackend(async (language: string, namespace: string) => {
@@ -56,7 +61,8 @@ export async function initI18n(namespaces: string[] = ['common', 'app']): Promis
       ns: namespaces,
       defaultNS: 'common',
       fallbackNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes what it renders
+      // React escapes what it renders; every value goes through the formatter (numbers in the user's digits).
+      interpolation: { escapeValue: false, alwaysFormat: Boolean(formatter) },
       react: { useSuspense: true },
     });
   return i18n;
