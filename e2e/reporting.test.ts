@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
+import { useArabic } from './support/arabic';
 import { DESKTOP, newPage, pageTitle, PHONE, screenshot, signInAt, useBrowser } from './support/browser';
 
 useBrowser();
@@ -158,6 +159,36 @@ describe('dashboard and reporting pages with demo data', () => {
       await page.getByTestId('subtopics').getByText('Speed of service').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'reporting-insights');
+    }
+  });
+
+  it('insights: while review texts wait for analysis the page says how many, shows progress and asks again until done', async () => {
+    await waitForTopics();
+    for (const language of ['en', 'ar'] as const) {
+      const page = await newPage();
+      if (language === 'ar') await useArabic(page);
+      // The server's answers, with the count of reviews waiting for analysis this test sets (a first start's).
+      let waiting = 1200;
+      await page.route(/\/v3\/insights\/(primary|secondary|words)\?/, async (route) => {
+        const answer = await (await route.fetch()).json();
+        await route.fulfill({ json: { ...answer, reviews_waiting_analysis: waiting } });
+      });
+      await signInAt(page, ADMIN, '/reporting/insights');
+      const notice = page.getByTestId('insights-analysing');
+      await notice
+        .getByText(
+          language === 'en'
+            ? 'Review texts are being analysed: 1,200 reviews still to go. Topics and words are complete once it is done.'
+            : 'يجري تحليل نصوص المراجعات: تتبقى 1,200 مراجعة. تكتمل المواضيع والكلمات عند انتهاء التحليل.',
+        )
+        .waitFor();
+      waiting = 300;
+      await notice.locator('.ant-progress').waitFor({ timeout: 15_000 });
+      await expect.poll(() => notice.textContent()).toMatch(/75/);
+      if (language === 'ar') expect(await notice.textContent()).not.toMatch(/[A-Za-z]{2,}/);
+      await screenshot(page, `reporting-insights-analysing-${language}`);
+      waiting = 0;
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
     }
   });
 });
