@@ -9,7 +9,7 @@ import { accessTokenFromQuery, buildWorkbook, sendWorkbook } from '../statistics
 import { statsQuery } from '../statistics/schemas';
 import { jobQueueFor } from '../../platform/jobs';
 import { analyzeWaitingReviews } from './backfill';
-import { categories, primaryTopics, secondaryTopics, topicTrend, words } from './service';
+import { categories, primaryTopics, secondaryTopics, topicTrend, withAnalysisState, words } from './service';
 import { xlsxFile } from '../../platform/openapi';
 import { categoriesSchema, topicsSchema, topicTrendSchema, wordsSchema } from './responses';
 import { REPORT_READS } from '../../platform/dataChanges';
@@ -70,7 +70,11 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) =>
       sendReportInLanguage(deps.db, request, reply, (language) =>
-        primaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        withAnalysisState(
+          deps.reportDb,
+          actingOf(request),
+          primaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        ),
       ),
   );
   app.get(
@@ -86,7 +90,11 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) =>
       sendReportInLanguage(deps.db, request, reply, (language) =>
-        secondaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        withAnalysisState(
+          deps.reportDb,
+          actingOf(request),
+          secondaryTopics(deps.reportDb, actingOf(request), request.query, language),
+        ),
       ),
   );
   app.get(
@@ -101,7 +109,9 @@ export function insightsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(deps.db, request, reply, () => words(deps.reportDb, actingOf(request), request.query)),
+      sendReport(deps.db, request, reply, () =>
+        withAnalysisState(deps.reportDb, actingOf(request), words(deps.reportDb, actingOf(request), request.query)),
+      ),
   );
   app.get(
     '/v3/insights/trend',

@@ -47,6 +47,15 @@ function reviewsWaitingAnalysis(db: Db, ctx: ActingContext): Promise<number> {
   );
 }
 
+/**
+ * An insights answer with its count of reviews waiting for analysis (`reviews_waiting_analysis`):
+ * the insights page's answers; the dashboard and the report mails read the topics without it.
+ */
+export async function withAnalysisState<T extends object>(db: Db, ctx: ActingContext, report: Promise<T>) {
+  const [value, waiting] = await Promise.all([report, reviewsWaitingAnalysis(db, ctx)]);
+  return { ...value, reviews_waiting_analysis: waiting };
+}
+
 export interface InsightsQuery extends StatsQuery {
   topic?: string;
   topics?: string[];
@@ -112,18 +121,16 @@ async function topicReport(
   const p = await resolvePeriods(db, ctx, q);
   const read = (range: { from: string; to: string }) =>
     sumTopics(db, topicPlan(ctx, q, range, { kind: 'topic' }), level, level === 'subtopic' ? q.topic : undefined);
-  const [now, before, texts, waiting] = await Promise.all([
+  const [now, before, texts] = await Promise.all([
     read(p.period),
     p.previous ? read(p.previous) : null,
     sumPlanned(db, rollupPlan(ctx, q, p.period)),
-    reviewsWaitingAnalysis(db, ctx),
   ]);
   const key = (s: TopicSums) => `${s.topic}|${s.subtopic}`;
   const prev = new Map((before ?? []).map((s) => [key(s), s]));
   return {
     ...periodsOut(p),
     reviews_with_text: texts.withText,
-    reviews_waiting_analysis: waiting,
     data: now.map((s) => topicRow(ctx, s, texts.withText, prev.get(key(s)), Boolean(p.previous), language)),
   };
 }
@@ -138,7 +145,7 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   const where = topicPlan(ctx, q, p.period, { kind: 'word' });
   const limit = q.limit ?? 30;
   // One read, three orders (each read sums every word of the period).
-  const [rows, waiting] = await Promise.all([sumWords(db, where), reviewsWaitingAnalysis(db, ctx)]);
+  const rows = await sumWords(db, where);
   const [all, positive, negative] = [
     rankWords(rows, limit, 'mentions'),
     rankWords(rows, limit, 'positive'),
@@ -154,7 +161,6 @@ export async function words(db: Db, ctx: ActingContext, q: InsightsQuery) {
   });
   return {
     ...periodsOut(p),
-    reviews_waiting_analysis: waiting,
     data: all.map(out),
     positive: positive.filter((s) => s.positive > 0).map(out),
     negative: negative.filter((s) => s.negative > 0).map(out),
