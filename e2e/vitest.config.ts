@@ -11,6 +11,10 @@ export default defineConfig({
     exclude: ['node_modules/**'],
     globalSetup: ['./support/globalSetup.ts'],
     pool: 'forks',
+    // A worker keeps its modules, its Chromium and its warm contexts for its next file
+    // (support/browser.ts useBrowser): a new fork, Playwright's import and a browser launch per file
+    // cost 5 to 18 s between files on a loaded CI machine.
+    isolate: false,
     maxWorkers: 2,
     fileParallelism: true,
     testTimeout: 60_000,

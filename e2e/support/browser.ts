@@ -20,16 +20,30 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** Launches Debian's Chromium once per test file and closes it after. */
+/**
+ * Debian's Chromium, launched once per test worker and kept for the worker's next files (the browser
+ * tests run with `isolate: false`, so this module lives as long as its worker): launching it, and a
+ * worker importing Playwright, cost every file seconds of Chromium and Node time on a loaded 2-core
+ * machine. Its warm contexts go on to the next file too (cleared; their HTTP cache kept, as a user's
+ * browser keeps it). A file closes the contexts its hooks held; Playwright closes the browser
+ * when the worker exits.
+ */
 export function useBrowser(): void {
   beforeAll(async () => {
+    if (browser?.isConnected()) return;
     browser = await launchChromium();
+    contexts.splice(0);
+    idle.splice(0);
   });
   afterAll(async () => {
-    idle.splice(0);
-    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
-    await browser?.close();
-    browser = null;
+    // Kept: the cleared contexts of the suite's own server. Closed: those a hook of this file held,
+    // and those of servers a test started (and stopped).
+    const keep = new Set(idle.filter((i) => i.url === baseURL()).map((i) => i.context));
+    idle.splice(0, idle.length, ...idle.filter((i) => keep.has(i.context)));
+    for (const c of contexts.splice(0)) {
+      if (keep.has(c)) contexts.push(c);
+      else await c.close().catch(() => undefined);
+    }
   });
 }
 
