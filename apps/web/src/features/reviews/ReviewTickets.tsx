@@ -10,6 +10,24 @@ import {
   type TicketProvider,
 } from '../settings/integrationsApi';
 
+/** Zendesk's own ticket statuses (its API's fixed values), which we translate. */
+const ZENDESK_STATUSES = new Set(['new', 'open', 'pending', 'hold', 'solved', 'closed']);
+
+/**
+ * A ticket's status: Zendesk's fixed ones in the user's language; anything else (Jira's statuses are
+ * named by each Jira site, in its own language) as the service wrote it, in its own direction.
+ */
+function TicketStatus({ provider, status }: { provider: TicketProvider; status: string }) {
+  const { t } = useTranslation('reviews');
+  if (provider === 'zendesk' && ZENDESK_STATUSES.has(status)) return <> · {t(`tickets.zendeskStatus.${status}`)}</>;
+  return (
+    <>
+      {' · '}
+      <span dir="auto">{status}</span>
+    </>
+  );
+}
+
 /** A linked ticket: its id or key and status, opening it in Zendesk or Jira. */
 function TicketTag({ t }: { t: ReviewTicket }) {
   const { t: tr } = useTranslation('reviews');
@@ -32,7 +50,7 @@ function TicketTag({ t }: { t: ReviewTicket }) {
     <Tag color="blue" bordered={false} data-testid={`ticket-${t.provider}`}>
       <a href={t.url ?? undefined} target="_blank" rel="noreferrer">
         {name} {t.key ?? `#${t.externalId}`}
-        {t.status ? ` · ${t.status}` : ''}
+        {t.status && <TicketStatus provider={t.provider} status={t.status} />}
       </a>
     </Tag>
   );
