@@ -6,21 +6,18 @@
  * database from a template database. Keyed by the migrations' content, so a changed migration gets
  * a template of its own, and kept between runs on a developer's machine.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openPostgres } from '../db/client';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../db/migrationState';
 
 export interface DatabaseTemplates {
-  /** A PGlite data directory dump (tar) with every migration applied. */
+  /** A PGlite data directory dump (tar) with every migration applied, once pgliteTemplateReady says so. */
   pglite: string;
   /** A PostgreSQL database with every migration applied, to create test databases from. */
   pg: string | null;
@@ -42,18 +39,40 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-async function pgliteTemplate(key: string): Promise<string> {
+/**
+ * The PGlite template's file, built by a process of its own when missing (test/buildPgliteTemplate.ts):
+ * PGlite's initdb and the migrations take 20-odd seconds, 40 to 60 at a loaded CI run's start, and the
+ * files on PostgreSQL, most of them, need not wait for it. A file on PGlite waits (pgliteTemplateReady).
+ */
+function startPgliteTemplate(key: string): { file: string; built: Promise<void> } {
   const file = path.join(tmpdir(), `reputo-test-pglite-${key}.tar`);
-  if (existsSync(file)) return file;
-  const db = await PGlite.create();
-  await migrate(drizzle({ client: db }), { migrationsFolder });
-  const dump = await db.dumpDataDir('none');
-  await db.close();
-  // Written aside, then renamed: a run beside this one never reads half a file.
-  const partial = `${file}.${process.pid}`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
-  return file;
+  if (existsSync(file)) return { file, built: Promise.resolve() };
+  rmSync(failedMarker(file), { force: true });
+  const builder = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'buildPgliteTemplate.ts'), file],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const built = new Promise<void>((resolve) => builder.once('exit', () => resolve()));
+  return { file, built };
+}
+
+/** Written by the builder when it failed, with its error: the files waiting for the template stop waiting. */
+export function failedMarker(file: string): string {
+  return `${file}.failed`;
+}
+
+/** Waits until the run's PGlite template is there (see startPgliteTemplate). */
+export async function pgliteTemplateReady(file: string): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (!existsSync(file)) {
+    if (existsSync(failedMarker(file)))
+      throw new Error(`The PGlite template could not be built: ${readFileSync(failedMarker(file), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`No PGlite template at ${file} after 4 minutes`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 async function postgresTemplate(adminUrl: string, key: string): Promise<string> {
@@ -80,12 +99,11 @@ async function postgresTemplate(adminUrl: string, key: string): Promise<string> 
   }
 }
 
-export async function buildDatabaseTemplates(): Promise<DatabaseTemplates> {
+/** The templates of this run; the PGlite one may still be building (`pgliteBuilt`). */
+export async function buildDatabaseTemplates(): Promise<{ templates: DatabaseTemplates; pgliteBuilt: Promise<void> }> {
   const key = templateKey();
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const [pglite, pgName] = await Promise.all([
-    pgliteTemplate(key),
-    adminUrl ? postgresTemplate(adminUrl, key) : Promise.resolve(null),
-  ]);
-  return { pglite, pg: pgName };
+  const pglite = startPgliteTemplate(key);
+  const pg = adminUrl ? await postgresTemplate(adminUrl, key) : null;
+  return { templates: { pglite: pglite.file, pg }, pgliteBuilt: pglite.built };
 }

@@ -17,8 +17,11 @@ declare module 'vitest' {
  * the API compiled as `npm start` runs it (apps/api/dist-test, a second copy so the release check's
  * apps/api/dist may be rebuilt meanwhile) for the tests that start server processes (processes.ts).
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, ['scripts/build-api.mjs', '--out', 'apps/api/dist-test'], { cwd: REPO });
   process.env[TEST_BUILD_VARIABLE] = path.join(REPO, 'apps/api/dist-test');
-  project.provide('databaseTemplates', await buildDatabaseTemplates());
+  const { templates, pgliteBuilt } = await buildDatabaseTemplates();
+  project.provide('databaseTemplates', templates);
+  // The PGlite template's builder may outlive a run whose files never needed it.
+  return () => pgliteBuilt;
 }

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mailer } from '../platform/mail';
 import { testDrivers } from './drivers';
 import { createFixtures, type Fixtures } from './fixtures';
+import { pgliteTemplateReady } from './databaseTemplates';
 import { scratchDatabase } from './scratchDatabase';
 
 export interface TestEnv {
@@ -47,6 +48,7 @@ export async function migratedDatabase(
 ): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const templates = inject('databaseTemplates');
   const pgDb = driver === 'pg' ? await freshPostgres(templates?.pg ?? null) : null;
+  if (!pgDb && templates) await pgliteTemplateReady(templates.pglite);
   const database = pgDb ? pgDb.database : await openPglite(null, templates?.pglite);
   await database.migrate();
   return { database, url: pgDb?.url ?? null, drop: async () => void (await pgDb?.drop()) };
