@@ -110,8 +110,9 @@ function precompress(): Plugin {
     closeBundle() {
       for (const file of files(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
+        // Small files too: a file without its copies is compressed by the server on every request
+        // (@fastify/compress compresses a stream whatever its size), and the build has about fifty.
         const body = readFileSync(file);
-        if (body.length < 1024) continue;
         writeFileSync(
           `${file}.br`,
           brotliCompressSync(body, {

@@ -67,9 +67,9 @@ export function offBudget(load: FirstLoad): string | null {
   return js > ceiling ? `over its ceiling of ${ceiling} kB (budget ${budget} kB): ${summary(load)}` : null;
 }
 
-/** A load's scripts and style sheets with their bytes on the wire, in a stable order. */
-export function assetsOf(load: FirstLoad): string[] {
-  return load.assets.map((a) => `${a.path} ${a.encoding} ${a.wire}`).sort();
+/** A load's scripts and style sheets with their bytes (as weighed, or as Chromium counted them), in a stable order. */
+export function assetsOf(load: FirstLoad, size: 'wire' | 'received' = 'wire'): string[] {
+  return load.assets.map((a) => `${a.path} ${a.encoding} ${a[size]}`).sort();
 }
 
 export function summary(load: FirstLoad): string {

@@ -17,8 +17,14 @@ export interface Asset {
   kind: 'script' | 'stylesheet';
   /** Content-Encoding of the answer ('' when sent as is). */
   encoding: string;
-  /** Bytes received: the compressed body when compressed. */
+  /**
+   * Bytes a first load receives: the encoded file the server sends (the build's `.br` or `.gz` beside
+   * the asset), so a load answered from the browser's cache weighs what a first load does; what
+   * Chromium counted for anything not in the build.
+   */
   wire: number;
+  /** Bytes Chromium counted receiving (not meaningful for an answer from its cache). */
+  received: number;
   /** Bytes of the file itself. */
   decoded: number;
 }
@@ -94,7 +100,7 @@ export const shellReady: Ready = async (page) => {
   await page.getByTestId('page-title').waitFor({ timeout: 30_000 });
 };
 
-/** The size of a built file the server sent (null for anything not in the build). */
+/** The size of a built file (null for anything not in the build). */
 function builtSize(pathname: string): number | null {
   try {
     return statSync(path.join(WEB_DIST, pathname)).size;
@@ -102,6 +108,9 @@ function builtSize(pathname: string): number | null {
     return null;
   }
 }
+
+/** The server sends a built asset's `.br` or `.gz` beside it when the browser takes that encoding. */
+const ENCODED_SUFFIX: Record<string, string> = { br: '.br', gzip: '.gz', '': '' };
 
 async function assetOf(request: Request): Promise<Asset | null> {
   const kind = request.resourceType();
@@ -113,7 +122,11 @@ async function assetOf(request: Request): Promise<Asset | null> {
   // The decoded size from the build on disk: asking Chromium for every body sent megabytes a screen
   // through the DevTools protocol.
   const decoded = builtSize(pathname) ?? (await response.body().catch(() => Buffer.alloc(0))).length;
-  return { path: pathname, kind, encoding: headers['content-encoding'] ?? '', wire: sizes.responseBodySize, decoded };
+  const encoding = headers['content-encoding'] ?? '';
+  const suffix = ENCODED_SUFFIX[encoding];
+  const received = sizes.responseBodySize;
+  const wire = (suffix === undefined ? null : builtSize(pathname + suffix)) ?? received;
+  return { path: pathname, kind, encoding, wire, received, decoded };
 }
 
 /** A context with nothing cached, as a first visitor's browser (signed in when given a storage state). */
@@ -135,18 +148,6 @@ export async function firstLoad(
   } finally {
     await context.close();
   }
-}
-
-/**
- * From now on every load of this page comes whole from the server, as a first visit's does (DevTools'
- * "Disable cache": the HTTP and memory caches are bypassed), in a renderer kept warm from one screen
- * to the next. A fresh context for each of forty-odd screens cost twice the Chromium time;
- * e2e/screens.test.ts checks that both ways see the same scripts.
- */
-export async function disableCache(page: Page): Promise<void> {
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send('Network.enable');
-  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
 }
 
 /** Loads `path` in the page and lists what it received until the screen settled. */
