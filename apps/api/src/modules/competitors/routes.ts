@@ -306,7 +306,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await deleteCompetitor(db, actingOf(request), request.params.id);
-      return { message: 'Competitor removed.' };
+      return { message: t(await languageOf(request), 'notices:competitors.removed') };
     },
   );
 }

@@ -101,6 +101,13 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
       message: 'List deleted.',
     });
     expect((await call('admin', 'GET', `/v2/api/feedback/lists/${id}`)).statusCode).toBe(404);
+    const other = await newList('Gone in Arabic');
+    const inArabic = await use().app.inject({
+      method: 'DELETE',
+      url: `/v2/api/feedback/lists/${other}`,
+      headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+    });
+    expect(inArabic.json()).toEqual({ message: 'حُذفت القائمة.' });
   });
 
   it('adds contacts by hand in E.164 and lower case, and merges a second one with the same email or phone', async () => {

@@ -4,7 +4,7 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery } from '../../platform/paging';
 import { optionalText, uploadInput } from '../locations/schemas';
-import { languageOf } from '../../platform/i18n';
+import { languageOf, t } from '../../platform/i18n';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import {
   createTeamMember,
@@ -244,7 +244,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await reinviteTeamMember(deps, actingOf(request), request.params.id, request.body?.url);
-      return { message: 'Invitation sent.' };
+      return { message: t(await languageOf(request), 'notices:team.invitationSent') };
     },
   );
 

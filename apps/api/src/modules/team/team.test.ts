@@ -213,6 +213,13 @@ describeEachDatabase(
       expect((await call(admin, 'POST', `/v2/api/team/${created.id}/invite`, {})).json()).toEqual({
         message: 'Invitation sent.',
       });
+      const resentInArabic = await use().app.inject({
+        method: 'POST',
+        url: `/v2/api/team/${created.id}/invite`,
+        headers: { ...(await as(admin)), 'accept-language': 'ar' },
+        payload: {},
+      });
+      expect(resentInArabic.json()).toEqual({ message: 'أُرسلت الدعوة.' });
       let second = first;
       for (let i = 0; i < 50 && second === first; i++) second = await peer.linkTo('rami@alpha.test', '/invitation/');
       expect(second).not.toBe(first);

@@ -22,6 +22,7 @@ import {
   testEndpoint,
   verifyEndpoint,
 } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 /**
  * Webhook settings (spec 001 section 7: `webhook_settings` GET, POST, POST /verify, POST /test, with
@@ -221,7 +222,7 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       if (!(await deleteEndpoint(db, scopeCompanyId(actingOf(request)), request.params.id)))
         throw notFound('Webhook not found');
-      return { message: 'Webhook removed' };
+      return { message: t(await languageOf(request), 'notices:webhooks.removed') };
     },
   );
 
