@@ -120,6 +120,23 @@ export async function ensureReviewDefaults(
   });
 }
 
+/**
+ * The company's settings without creating anything: the column defaults when the company has no
+ * settings row yet. For reports, which may read a replica (`deps.reportDb`) that must never be written.
+ */
+export async function readReviewSettings(db: Db, companyId: number): Promise<typeof reviewSettings.$inferSelect> {
+  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.companyId, companyId));
+  return (
+    row ?? {
+      companyId,
+      responseRateTarget: reviewSettings.responseRateTarget.default as number,
+      translationLanguage: reviewSettings.translationLanguage.default as string,
+      translateAutomatically: reviewSettings.translateAutomatically.default as boolean,
+      updatedAt: new Date(0),
+    }
+  );
+}
+
 export async function getReviewSettings(db: Db, companyId: number, language?: UiLanguage) {
   await ensureReviewDefaults(db, companyId, language);
   const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.companyId, companyId));
