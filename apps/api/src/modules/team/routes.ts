@@ -105,7 +105,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async () => ({ fields: teamUploadFields() }),
+    async (request) => ({ fields: teamUploadFields(await languageOf(request)) }),
   );
 
   app.get(
@@ -120,7 +120,8 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (_request, reply) => sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile()),
+    async (request, reply) =>
+      sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile(await languageOf(request))),
   );
 
   app.post(
@@ -159,7 +160,8 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (request, reply) => sendWorkbook(reply, 'team.xlsx', await exportTeam(db, actingOf(request))),
+    async (request, reply) =>
+      sendWorkbook(reply, 'team.xlsx', await exportTeam(db, actingOf(request), await languageOf(request))),
   );
 
   app.get(
