@@ -112,7 +112,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: uploadFieldsSchema },
       },
     },
-    async (request) => ({ fields: uploadFields(actingOf(request)) }),
+    async (request) => ({ fields: uploadFields(actingOf(request), await languageOf(request)) }),
   );
 
   app.get(
@@ -127,7 +127,12 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)),
+    async (request, reply) =>
+      sendWorkbook(
+        reply,
+        'competitors-example.xlsx',
+        await exampleFile(actingOf(request), db, await languageOf(request)),
+      ),
   );
 
   app.post(

@@ -294,6 +294,14 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
     expect(example.statusCode).toBe(200);
     const exampleRows = await workbookOf(example.rawPayload);
     expect(exampleRows[0]).toEqual(['Name', 'Email', 'Phone', 'Location', 'Tags', 'Consent', 'Last visit']);
+    const arExample = await use().app.inject({
+      url: '/v2/api/feedback/lists/upload/example',
+      headers: { ...bearer(tokens.manager!), 'accept-language': 'ar' },
+    });
+    const arHelp = new ExcelJS.Workbook();
+    await arHelp.xlsx.load(arExample.rawPayload as unknown as ArrayBuffer);
+    expect(arHelp.worksheets.map((w) => w.name)).toEqual(['Contacts', 'تعليمات']);
+    expect((arHelp.worksheets[1]!.getRow(2).values as unknown[]).slice(1)).toEqual(['Name', 'لا', 'اسم العميل.']);
 
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Sheet1');

@@ -101,7 +101,8 @@ function listRoutes(app: App, { db }: AppDeps): void {
       onRequest: accessTokenFromQuery,
       schema: { tags, summary: 'Example contacts upload file (.xlsx)', querystring: exportQuery, response: xlsxFile },
     },
-    async (_request, reply) => sendWorkbook(reply, 'contacts-example.xlsx', await contactsExampleFile()),
+    async (request, reply) =>
+      sendWorkbook(reply, 'contacts-example.xlsx', await contactsExampleFile(await languageOf(request))),
   );
 
   app.get(

@@ -583,6 +583,20 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(example.rawPayload as unknown as ExcelJS.Buffer);
       expect(wb.getWorksheet('Codes')!.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Email', 'Phone']);
+      expect(wb.worksheets[1]!.name).toBe('Help');
+      // In Arabic the help sheet explains the (English) columns in Arabic, right to left.
+      const arExample = new ExcelJS.Workbook();
+      await arExample.xlsx.load(
+        (await use().app.inject({ url: `/v2/api/offer/upload/example?access_token=${tokens.admin}&lang=ar` }))
+          .rawPayload as unknown as ExcelJS.Buffer,
+      );
+      expect(arExample.worksheets.map((w) => w.name)).toEqual(['Codes', 'تعليمات']);
+      expect(arExample.worksheets[1]!.getRow(3).values).toEqual([
+        undefined,
+        'Name',
+        'لا',
+        'الشخص الذي أُعطي الرمز (اختياري).',
+      ]);
       const id = await newOffer();
       const res = await upload(id, 'example.xlsx', example.rawPayload);
       expect(res.json()).toEqual({ imported: 2, duplicates: [], rejected: [] });

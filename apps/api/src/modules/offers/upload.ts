@@ -3,7 +3,10 @@ import type { CouponContact } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest } from '../../platform/errors';
 import { readSheet } from '../../platform/sheets';
+import { directionOf, type UiLanguage } from '@reputo/core';
+import { t } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
+import { helpSheet, type UploadField } from '../locations/sheet';
 import { normalizeCode, UPLOADED_CODE } from './codes';
 import { existingCodes, insertCoupons, type NewCoupon } from './repository';
 import { getOffer } from './service';
@@ -15,42 +18,37 @@ import { getOffer } from './service';
  */
 
 const COLUMNS = [
-  {
-    key: 'code',
-    title: 'Code',
-    required: true,
-    description: 'The coupon code: 3 to 32 letters and digits (spaces, dashes and case are ignored).',
-  },
-  { key: 'name', title: 'Name', required: false, description: 'Whom the code was given to (optional).' },
-  { key: 'email', title: 'Email', required: false, description: 'Their email address (optional).' },
-  { key: 'phone', title: 'Phone', required: false, description: 'Their phone number (optional).' },
+  { key: 'code', title: 'Code', required: true },
+  { key: 'name', title: 'Name', required: false },
+  { key: 'email', title: 'Email', required: false },
+  { key: 'phone', title: 'Phone', required: false },
 ] as const;
 
-export async function offerExampleFile(): Promise<Buffer> {
+/** The example file: the data sheet with the English column names, the help sheet in the language. */
+export async function offerExampleFile(language: UiLanguage = 'en'): Promise<Buffer> {
   type Row = Record<string, string>;
-  return buildWorkbook([
-    {
-      name: 'Codes',
-      columns: COLUMNS.map((c) => ({
-        header: c.title,
-        value: (r: Row) => r[c.key],
-        width: c.key === 'code' ? 18 : 28,
-      })),
-      rows: [
-        { code: 'SUMMER25A7', name: 'Layla Nasser', email: 'layla@example.com', phone: '+971 50 123 4567' },
-        { code: 'SUMMER25B3', name: '', email: '', phone: '' },
-      ],
-    },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (c: (typeof COLUMNS)[number]) => c.title, width: 12 },
-        { header: 'Required', value: (c: (typeof COLUMNS)[number]) => (c.required ? 'yes' : 'no') },
-        { header: 'Meaning', value: (c: (typeof COLUMNS)[number]) => c.description, width: 90 },
-      ],
-      rows: [...COLUMNS],
-    },
-  ]);
+  const fields: UploadField[] = COLUMNS.map((c) => ({
+    ...c,
+    description: t(language, `uploads:codes.fields.${c.key}`),
+  }));
+  return buildWorkbook(
+    [
+      {
+        name: 'Codes',
+        columns: COLUMNS.map((c) => ({
+          header: c.title,
+          value: (r: Row) => r[c.key],
+          width: c.key === 'code' ? 18 : 28,
+        })),
+        rows: [
+          { code: 'SUMMER25A7', name: 'Layla Nasser', email: 'layla@example.com', phone: '+971 50 123 4567' },
+          { code: 'SUMMER25B3', name: '', email: '', phone: '' },
+        ],
+      },
+      helpSheet(fields, language),
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 export interface CodeUploadReport {
