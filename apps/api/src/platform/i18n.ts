@@ -6,6 +6,7 @@ import enExports from '../i18n/locales/en/exports.json';
 import enMail from '../i18n/locales/en/mail.json';
 import enNotices from '../i18n/locales/en/notices.json';
 import enOffers from '../i18n/locales/en/offers.json';
+import enStarters from '../i18n/locales/en/starters.json';
 import enUploads from '../i18n/locales/en/uploads.json';
 import enTopics from '../i18n/locales/en/topics.json';
 import enValidation from '../i18n/locales/en/validation.json';
@@ -14,6 +15,7 @@ import arExports from '../i18n/locales/ar/exports.json';
 import arMail from '../i18n/locales/ar/mail.json';
 import arNotices from '../i18n/locales/ar/notices.json';
 import arOffers from '../i18n/locales/ar/offers.json';
+import arStarters from '../i18n/locales/ar/starters.json';
 import arUploads from '../i18n/locales/ar/uploads.json';
 import arTopics from '../i18n/locales/ar/topics.json';
 import arValidation from '../i18n/locales/ar/validation.json';
@@ -25,7 +27,8 @@ import arValidation from '../i18n/locales/ar/validation.json';
  * (the same catalogue as the web app's); `topics` the insights' topic titles by topic path (`food`,
  * `food.taste`; English is the taxonomy's titles); `offers` the coupons' discount texts; `uploads`
  * the upload files' help and their rows' rejection reasons; `notices` the success messages of the
- * answers (`{ message }`). English is the spec's wording and the fallback.
+ * answers (`{ message }`); `starters` the titles of a company's starter records (case-resolution
+ * statuses). English is the spec's wording and the fallback.
  */
 export const NAMESPACES = [
   'mail',
@@ -36,6 +39,7 @@ export const NAMESPACES = [
   'offers',
   'uploads',
   'notices',
+  'starters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -49,6 +53,7 @@ export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
     offers: enOffers,
     uploads: enUploads,
     notices: enNotices,
+    starters: enStarters,
   },
   ar: {
     mail: arMail,
@@ -59,6 +64,7 @@ export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
     offers: arOffers,
     uploads: arUploads,
     notices: arNotices,
+    starters: arStarters,
   },
 };
 

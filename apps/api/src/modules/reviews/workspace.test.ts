@@ -167,6 +167,16 @@ describeEachDatabase(
       for (const title of arabic) expect(title, title).toMatch(/\p{Script=Arabic}/u);
       // Company data from then on: an English request reads the same titles.
       expect((await list('en')).map((c) => c.title)).toEqual(arabic);
+      // The starter case-resolution statuses came with them, in the same language.
+      const cases = await env.app.inject({
+        url: `/v2/api/caseResolution?ownerAsCompany=${env.fx.companyC.id}`,
+        headers: { ...owner, 'accept-language': 'en' },
+      });
+      expect(cases.json().caseResolutions.map((c: { title: string }) => c.title)).toEqual([
+        'مفتوحة',
+        'قيد المعالجة',
+        'محلولة',
+      ]);
       // Company A's were created by an English request.
       const alpha = (await call('responder', 'GET', '/v2/api/reviewCategory')).json().categories;
       for (const c of alpha as { title: string }[]) expect(c.title).not.toMatch(/\p{Script=Arabic}/u);
