@@ -168,6 +168,13 @@ describeOnBothDatabases('Locations', (use) => {
         })
       ).json().error_description,
     ).toBe('This region belongs to another brand.');
+    const inArabic = await use().app.inject({
+      method: 'POST',
+      url: '/v2/api/locations',
+      headers: { ...(await as(admin)), 'accept-language': 'ar' },
+      payload: { title: 'Mixed', brandId: world.brandB2, stateId: world.stateS1 },
+    });
+    expect(inArabic.json().error_description).toBe('هذه المنطقة تابعة لعلامة تجارية أخرى.');
   });
 
   it("stops at the package's locations limit with a clear message", async () => {
