@@ -141,7 +141,14 @@ function offerRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      uploadCodes(db, actingOf(request), request.body.offer_id, request.body.filename, request.body.content),
+      uploadCodes(
+        db,
+        actingOf(request),
+        request.body.offer_id,
+        request.body.filename,
+        request.body.content,
+        await languageOf(request),
+      ),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { ActingContext } from '../../platform/acting';
 import { badRequest } from '../../platform/errors';
 import { readSheet } from '../../platform/sheets';
 import { directionOf, type UiLanguage } from '@reputo/core';
-import { t } from '../../platform/i18n';
+import { t, type TextVars } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
 import { helpSheet, type UploadField } from '../locations/sheet';
 import { normalizeCode, UPLOADED_CODE } from './codes';
@@ -70,7 +70,10 @@ export async function uploadCodes(
   offerId: number,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<CodeUploadReport> {
+  // The rows' reasons in the request's language (`uploads:codes`); the column names stay English.
+  const reason = (key: string, vars?: TextVars) => t(language, `uploads:codes.${key}`, vars);
   const offer = await getOffer(db, ctx, offerId);
   const rows = await readSheet(filename, Buffer.from(base64, 'base64'));
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
@@ -89,21 +92,21 @@ export async function uploadCodes(
     const get = (k: keyof typeof col) => (col[k] >= 0 ? (cells[col[k]] ?? '').trim() : '');
     const code = normalizeCode(get('code'));
     if (!code) {
-      report.rejected.push({ line, reason: 'Code is missing.' });
+      report.rejected.push({ line, reason: reason('codeMissing') });
       continue;
     }
     if (!UPLOADED_CODE.test(code)) {
-      report.rejected.push({ line, reason: `Code ${code.slice(0, 40)} must be 3 to 32 letters and digits.` });
+      report.rejected.push({ line, reason: reason('codeInvalid', { code: code.slice(0, 40) }) });
       continue;
     }
     const email = get('email');
     if (email && !EMAIL.test(email)) {
-      report.rejected.push({ line, reason: `Email ${email.slice(0, 80)} is not an email address.` });
+      report.rejected.push({ line, reason: reason('emailInvalid', { email: email.slice(0, 80) }) });
       continue;
     }
     const seenAt = firstLine.get(code);
     if (seenAt !== undefined) {
-      report.duplicates.push({ line, code, reason: `Repeats line ${seenAt}.` });
+      report.duplicates.push({ line, code, reason: reason('repeats', { line: seenAt }) });
       continue;
     }
     firstLine.set(code, line);
@@ -120,7 +123,7 @@ export async function uploadCodes(
   );
   const fresh = good.filter((g) => {
     if (!taken.has(g.code)) return true;
-    report.duplicates.push({ line: g.line, code: g.code, reason: 'This code already exists.' });
+    report.duplicates.push({ line: g.line, code: g.code, reason: reason('exists') });
     return false;
   });
   report.imported = await insertCoupons(db, offer.companyId, offer.id, 'upload', fresh);
