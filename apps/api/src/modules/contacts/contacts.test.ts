@@ -253,6 +253,23 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
       content: b64(csv),
     });
     expect(again.json()).toMatchObject({ added: 0, merged: 4, rejected: 4, list_total: 3 });
+    // In Arabic the rows' reasons are Arabic (several in a row joined with an Arabic semicolon).
+    const arabic = await use().app.inject({
+      method: 'POST',
+      url: `/v2/api/feedback/lists/${id}/upload`,
+      headers: { ...bearer(tokens.manager!), 'accept-language': 'ar' },
+      payload: {
+        filename: 'contacts.csv',
+        content: b64([csv, 'Two Problems,bad@,,,,maybe,'].join('\n')),
+      },
+    });
+    expect(arabic.json().rejected_rows).toEqual([
+      { row: 3, reason: 'رقم هاتف غير صالح: 123' },
+      { row: 4, reason: 'بريد إلكتروني غير صالح: not-an-email' },
+      { row: 5, reason: 'لا بريد إلكتروني ولا رقم هاتف' },
+      { row: 6, reason: 'موقع غير معروف: Atlantis' },
+      { row: 10, reason: 'بريد إلكتروني غير صالح: bad@؛ قيمة موافقة غير صالحة: maybe (اكتب yes أو no)' },
+    ]);
 
     const noColumns = await call('manager', 'POST', `/v2/api/feedback/lists/${id}/upload`, {
       filename: 'x.csv',

@@ -189,7 +189,14 @@ function listRoutes(app: App, { db }: AppDeps): void {
       },
     },
     async (request) =>
-      uploadContacts(db, actingOf(request), request.params.id, request.body.filename, request.body.content),
+      uploadContacts(
+        db,
+        actingOf(request),
+        request.params.id,
+        request.body.filename,
+        request.body.content,
+        await languageOf(request),
+      ),
   );
 }
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { readSheet } from '../../platform/sheets';
 import { directionOf, type UiLanguage } from '@reputo/core';
-import { t } from '../../platform/i18n';
+import { t, translateKnownText } from '../../platform/i18n';
 import { helpSheet, rowsOf, type SheetRow, type UploadField } from '../locations/sheet';
 import { buildWorkbook } from '../statistics/excel';
 import { mergeContacts, type ContactDraft } from './merge';
@@ -99,11 +99,15 @@ function placeFinder(places: PlaceRow[]): (text: string) => PlaceRow | undefined
   return (text) => byKey.get(text.trim().toLowerCase());
 }
 
-/** One row checked: a draft, or the reasons it is refused (all of them, joined). */
+/**
+ * One row checked: a draft, or the reasons it is refused (all of them, joined), in `language`: the
+ * checks write English, which the errors catalogue (`errors:contacts`) translates.
+ */
 function draftOfRow(
   ctx: ActingContext,
   row: SheetRow,
   findPlace: (text: string) => PlaceRow | undefined,
+  language: UiLanguage,
 ): ContactDraft | string {
   const reasons: string[] = [];
   const locationText = row.get('location').trim();
@@ -118,7 +122,10 @@ function draftOfRow(
   if (!consent.ok) reasons.push(consent.reason);
   const visit = checkVisit(row.get('lastVisit'));
   if (!visit.ok) reasons.push(visit.reason);
-  if (reasons.length || !email.ok || !phone.ok || !consent.ok || !visit.ok) return reasons.join('; ');
+  if (reasons.length || !email.ok || !phone.ok || !consent.ok || !visit.ok)
+    return reasons
+      .map((r) => translateKnownText(language, r) ?? r)
+      .join(t(language, 'uploads:contacts.reasonSeparator'));
   return {
     line: row.line,
     name: row.get('name').trim().slice(0, 200) || null,
@@ -138,6 +145,7 @@ export async function uploadContacts(
   listId: number,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<ContactUploadReport> {
   const list = await getList(db, ctx, listId);
   const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), contactFields(), MAX_CONTACT_ROWS);
@@ -145,7 +153,7 @@ export async function uploadContacts(
   const drafts: ContactDraft[] = [];
   const rejectedRows: { row: number; reason: string }[] = [];
   for (const row of rows) {
-    const checked = draftOfRow(ctx, row, findPlace);
+    const checked = draftOfRow(ctx, row, findPlace, language);
     if (typeof checked === 'string') rejectedRows.push({ row: row.line, reason: checked });
     else drafts.push(checked);
   }
