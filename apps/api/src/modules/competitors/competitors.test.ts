@@ -296,6 +296,14 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
         { line: 5, reason: 'Google URL is not a valid Google address.' },
       ],
     });
+    const arabic = await call('POST', '/v2/api/competitor/upload', {
+      body: { filename: 'competitors.csv', content: Buffer.from(csv).toString('base64') },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(arabic.json().rejected).toEqual([
+      { line: 4, reason: 'الموقع NOPE-1 ليس من مواقعك.' },
+      { line: 5, reason: 'Google URL ليس عنوان Google صالحًا.' },
+    ]);
     const missing = await call('POST', '/v2/api/competitor/upload', {
       body: { filename: 'c.csv', content: Buffer.from('Name\nx').toString('base64') },
     });

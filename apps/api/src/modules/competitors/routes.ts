@@ -148,7 +148,8 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: uploadReportSchema },
       },
     },
-    async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content),
+    async (request) =>
+      uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content, await languageOf(request)),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest } from '../../platform/errors';
 import { scopeCompanyId } from '../../platform/companyScope';
-import { t, type TextVars } from '../../platform/i18n';
+import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
 import { helpSheet, type UploadField } from '../locations/sheet';
 import {
@@ -93,6 +93,7 @@ export async function uploadCompetitors(
   ctx: ActingContext,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<UploadReport> {
   const companyId = scopeCompanyId(ctx);
   const rows = (await readSheet(filename, Buffer.from(base64, 'base64'))).map((cells) =>
@@ -171,9 +172,11 @@ export async function uploadCompetitors(
         seen.add(key);
         report.imported++;
       } catch (err) {
-        if (err instanceof AppError) report.rejected.push({ line, reason: err.message });
+        // The reasons are thrown in English; the errors catalogue gives them in the request's language.
+        const reason = (text: string) => translateKnownText(language, text) ?? text;
+        if (err instanceof AppError) report.rejected.push({ line, reason: reason(err.message) });
         else if (err instanceof Error && err.name === 'ZodError')
-          report.rejected.push({ line, reason: 'A value is too long.' });
+          report.rejected.push({ line, reason: reason('A value is too long.') });
         else throw err;
       }
     }
