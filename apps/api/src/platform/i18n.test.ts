@@ -41,6 +41,10 @@ describe('server i18n', () => {
     expect(translateKnownText('ar', 'A percent discount needs a value from 1 to 100')).toBe(
       'يحتاج الخصم بالنسبة المئوية إلى قيمة من 1 إلى 100',
     );
+    expect(translateKnownText('ar', 'Connect Jira first in Settings › Third-party Login')).toBe(
+      'اربط Jira أولًا في الإعدادات › تسجيل الدخول عبر جهات خارجية',
+    );
+    expect(translateKnownText('ar', 'Case resolution not found')).toBe('حالة المعالجة غير موجودة');
     expect(translateKnownText('ar', 'Something no catalogue has')).toBeNull();
     expect(translateKnownText('en', 'Not found')).toBe('Not found');
   });
