@@ -54,3 +54,16 @@ describe('server catalogues', () => {
       );
   });
 });
+
+describe("the API's success notices", () => {
+  it('come from the notices catalogue: no route answers a written-out { message }', () => {
+    const modules = path.join(import.meta.dirname, '../modules');
+    const written: string[] = [];
+    for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+      const text = readFileSync(path.join(modules, file), 'utf8');
+      for (const m of text.matchAll(/return \{ message: ['"`][^'"`]*/g)) written.push(`${file}: ${m[0]}`);
+    }
+    expect(written).toEqual([]);
+  });
+});

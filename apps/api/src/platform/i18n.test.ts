@@ -32,6 +32,19 @@ describe('server i18n', () => {
     expect(translateKnownText('ar', 'Too many sign-in attempts. Please try again in 5 minutes.')).toBe(
       'محاولات تسجيل دخول كثيرة جدًا. يُرجى المحاولة بعد 5 دقائق.',
     );
+    // The texts of forms' refusals (team, locations, contacts, offers...), with their variables.
+    expect(translateKnownText('ar', 'You cannot remove yourself.')).toBe('لا يمكنك إزالة نفسك.');
+    expect(translateKnownText('ar', 'Another product already has the ID P-7.')).toBe('يوجد منتج آخر بالمعرّف P-7.');
+    expect(translateKnownText('ar', "Location XX-9 is not one of the company's locations.")).toBe(
+      'الموقع XX-9 ليس من مواقع الشركة.',
+    );
+    expect(translateKnownText('ar', 'A percent discount needs a value from 1 to 100')).toBe(
+      'يحتاج الخصم بالنسبة المئوية إلى قيمة من 1 إلى 100',
+    );
+    expect(translateKnownText('ar', 'Connect Jira first in Settings › Third-party Login')).toBe(
+      'اربط Jira أولًا في الإعدادات › تسجيل الدخول عبر جهات خارجية',
+    );
+    expect(translateKnownText('ar', 'Case resolution not found')).toBe('حالة المعالجة غير موجودة');
     expect(translateKnownText('ar', 'Something no catalogue has')).toBeNull();
     expect(translateKnownText('en', 'Not found')).toBe('Not found');
   });

@@ -4,14 +4,18 @@ import { DEFAULT_UI_LANGUAGE, directionOf, isUiLanguage, MSG, UI_LANGUAGES, type
 import enErrors from '../i18n/locales/en/errors.json';
 import enExports from '../i18n/locales/en/exports.json';
 import enMail from '../i18n/locales/en/mail.json';
+import enNotices from '../i18n/locales/en/notices.json';
 import enOffers from '../i18n/locales/en/offers.json';
+import enStarters from '../i18n/locales/en/starters.json';
 import enUploads from '../i18n/locales/en/uploads.json';
 import enTopics from '../i18n/locales/en/topics.json';
 import enValidation from '../i18n/locales/en/validation.json';
 import arErrors from '../i18n/locales/ar/errors.json';
 import arExports from '../i18n/locales/ar/exports.json';
 import arMail from '../i18n/locales/ar/mail.json';
+import arNotices from '../i18n/locales/ar/notices.json';
 import arOffers from '../i18n/locales/ar/offers.json';
+import arStarters from '../i18n/locales/ar/starters.json';
 import arUploads from '../i18n/locales/ar/uploads.json';
 import arTopics from '../i18n/locales/ar/topics.json';
 import arValidation from '../i18n/locales/ar/validation.json';
@@ -22,10 +26,21 @@ import arValidation from '../i18n/locales/ar/validation.json';
  * <namespace>.json`, bundled with the code; `validation` holds every message of core's MSG by key
  * (the same catalogue as the web app's); `topics` the insights' topic titles by topic path (`food`,
  * `food.taste`; English is the taxonomy's titles); `offers` the coupons' discount texts; `uploads`
- * the upload files' help and their rows' rejection reasons. English is the spec's wording and the
- * fallback.
+ * the upload files' help and their rows' rejection reasons; `notices` the success messages of the
+ * answers (`{ message }`); `starters` the titles of a company's starter records (case-resolution
+ * statuses). English is the spec's wording and the fallback.
  */
-export const NAMESPACES = ['mail', 'errors', 'exports', 'validation', 'topics', 'offers', 'uploads'] as const;
+export const NAMESPACES = [
+  'mail',
+  'errors',
+  'exports',
+  'validation',
+  'topics',
+  'offers',
+  'uploads',
+  'notices',
+  'starters',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
@@ -37,6 +52,8 @@ export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
     topics: enTopics,
     offers: enOffers,
     uploads: enUploads,
+    notices: enNotices,
+    starters: enStarters,
   },
   ar: {
     mail: arMail,
@@ -46,6 +63,8 @@ export const CATALOGUES: Record<UiLanguage, Record<Namespace, object>> = {
     topics: arTopics,
     offers: arOffers,
     uploads: arUploads,
+    notices: arNotices,
+    starters: arStarters,
   },
 };
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { reviewCategories, reviewSettings, templates } from '../db/schema';
 import { buildApp, type BuiltApp } from '../app';
 import { createReviewWorld } from '../modules/reviews/test/world';
 import { createFixtures } from '../test/fixtures';
@@ -68,5 +70,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('reports read from the read repl
     expect(fx.companyA.id).toBe(env.fx.companyA.id);
     await createReviewWorld(replica.database.db, fx);
     for (const url of REPORTS) expect(await get(app, url), url).toEqual(await get(env.app, url));
+  });
+
+  it('never writes to the replica: the response rate of a company without settings reads the default target', async () => {
+    // After the test above the replica holds the primary's rows. A company whose first use of the
+    // workspace has not happened yet has no settings row (nor starter categories and templates).
+    const companyId = env.fx.companyA.id;
+    const replicaDb = replica.database.db;
+    await replicaDb.delete(reviewSettings).where(eq(reviewSettings.companyId, companyId));
+    await replicaDb.delete(reviewCategories).where(eq(reviewCategories.companyId, companyId));
+    await replicaDb.delete(templates).where(eq(templates.companyId, companyId));
+    const rate = await get(app, '/v2/api/reviews/response_rate');
+    expect(rate.target).toBe(90);
+    expect(await replicaDb.select().from(reviewSettings).where(eq(reviewSettings.companyId, companyId))).toEqual([]);
+    expect(await replicaDb.select().from(reviewCategories).where(eq(reviewCategories.companyId, companyId))).toEqual(
+      [],
+    );
+    expect(await replicaDb.select().from(templates).where(eq(templates.companyId, companyId))).toEqual([]);
   });
 });

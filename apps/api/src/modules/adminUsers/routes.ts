@@ -5,6 +5,7 @@ import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { idParams } from '../companies/schemas';
 import { createAdmin, getAdmin, listAdmins, patchAdmin, reinviteAdmin, removeAdmin } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 const tags = ['admin users'];
 const admins = access.roles(['owner', 'partner']);
@@ -151,7 +152,7 @@ export function adminUserRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await reinviteAdmin(deps, actingOf(request), request.params.id, request.body?.url);
-      return { message: 'The invitation has been sent again.' };
+      return { message: t(await languageOf(request), 'notices:team.invitationResent') };
     },
   );
 }

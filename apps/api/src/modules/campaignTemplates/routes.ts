@@ -23,6 +23,7 @@ import {
   previewTemplate,
   serializeTemplate,
 } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 /**
  * Feedback › Template: email and SMS invitation templates, gated by the Feedback feature. Everyone
@@ -88,7 +89,7 @@ export function campaignTemplateRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await insertDefaultTemplates(db, scopeCompanyId(actingOf(request)));
-      return { message: 'Starter templates added.' };
+      return { message: t(await languageOf(request), 'notices:campaignTemplates.startersAdded') };
     },
   );
 
@@ -158,7 +159,7 @@ export function campaignTemplateRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       if (!(await deleteTemplate(db, scopeCompanyId(actingOf(request)), request.params.id)))
         throw notFound('Template not found');
-      return { message: 'Template deleted.' };
+      return { message: t(await languageOf(request), 'notices:campaignTemplates.deleted') };
     },
   );
 }

@@ -42,6 +42,7 @@ import {
   sendCampaign,
   serializeCampaigns,
 } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 /**
  * Feedback campaigns (issue 23): email and SMS invitations to rate a visit, gated by the Feedback
@@ -257,7 +258,7 @@ function campaignWriteRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await removeCampaign(db, actingOf(request), request.params.id);
-      return { message: 'Campaign deleted.' };
+      return { message: t(await languageOf(request), 'notices:campaigns.deleted') };
     },
   );
 

@@ -1,5 +1,6 @@
 import { MSG, packageChangeDateFor, SOURCE_URL_MESSAGE, COMPETITOR_SOURCES_MESSAGE } from '@reputo/core';
 import { expect, it } from 'vitest';
+import { readWorkbook } from '../../test/workbook';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
 import { sheetRows, tableFrom } from './test/xlsx';
@@ -247,5 +248,18 @@ describeEachDatabase('Admin companies', (use) => {
     const { header, data } = tableFrom(await sheetRows(res.rawPayload, 'Companies'), 'ID');
     expect(header).toContain('Company');
     expect(data.map((r) => r[1])).toEqual(['Alpha Restaurants']);
+    const en = await readWorkbook(res.rawPayload);
+    expect(en.intro[0]).toBe('Companies (1)');
+    expect(en.rows(0)[2]!.slice(0, 4)).toEqual(['ID', 'Company', 'Type', 'Status']);
+    // In Arabic: the sheet, intro lines, headings, type and status in Arabic, right to left.
+    const arRes = await app.inject({
+      url: `/v2/api/admin/companies/export?access_token=${access_token}&search=alpha&lang=ar`,
+    });
+    const ar = await readWorkbook(arRes.rawPayload);
+    expect(ar.sheets).toEqual(['الشركات']);
+    expect(ar.rightToLeft).toBe(true);
+    expect(ar.intro[0]).toBe('الشركات (1)');
+    expect(ar.rows(0)[2]!.slice(0, 4)).toEqual(['المعرّف', 'الشركة', 'النوع', 'الحالة']);
+    expect(ar.rows(0)[3]!.slice(1, 4)).toEqual(['Alpha Restaurants', 'المطاعم', 'نشط']);
   });
 });

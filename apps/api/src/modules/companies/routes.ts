@@ -1,4 +1,5 @@
-import { FEATURE_LABELS, normalizeFeatures, sourceTitle } from '@reputo/core';
+import { directionOf, FEATURE_LABELS, normalizeFeatures, sourceTitle } from '@reputo/core';
+import { dateText, languageOf, t, type TextVars } from '../../platform/i18n';
 import { xlsxFile } from '../../platform/openapi';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
@@ -105,43 +106,63 @@ export function companyRoutes(app: App, deps: AppDeps): void {
         status: request.query.status,
       });
       type Row = (typeof rows)[number];
-      const content = await buildWorkbook([
-        {
-          name: 'Companies',
-          intro: [`Companies (${rows.length})`, `Exported ${new Date().toISOString().slice(0, 10)}`],
-          columns: [
-            { header: 'ID', value: (r: Row) => r.company.id, width: 8 },
-            { header: 'Company', value: (r: Row) => r.company.companyName, width: 32 },
-            { header: 'Type', value: (r: Row) => r.company.type, width: 16 },
-            { header: 'Status', value: (r: Row) => r.company.status },
-            { header: 'Package', value: (r: Row) => r.company.package, width: 14 },
-            { header: 'Package change date', value: (r: Row) => r.company.packageChangeDate, width: 20 },
-            { header: 'Partner', value: (r: Row) => r.partnerName ?? '', width: 24 },
-            {
-              header: 'Address',
-              value: (r: Row) => [r.company.address1, r.company.address2].filter(Boolean).join(', '),
-              width: 30,
-            },
-            { header: 'City', value: (r: Row) => r.company.city },
-            { header: 'State', value: (r: Row) => r.company.state },
-            { header: 'Country', value: (r: Row) => r.company.country, width: 16 },
-            { header: 'Time zone', value: (r: Row) => r.company.timeZone, width: 18 },
-            { header: 'Locations', value: (r: Row) => r.locationsCount },
-            { header: 'Locations limit', value: (r: Row) => r.company.locationsLimit, width: 16 },
-            { header: 'Sources', value: (r: Row) => r.company.sources.map(sourceTitle).join(', '), width: 40 },
-            {
-              header: 'Features',
-              value: (r: Row) =>
-                normalizeFeatures(r.company.features)
-                  .map((f) => FEATURE_LABELS[f])
-                  .join(', '),
-              width: 60,
-            },
-            { header: 'Created', value: (r: Row) => r.company.createdAt.toISOString().slice(0, 10) },
-          ],
-          rows,
-        },
-      ]);
+      // Headings, status and type in the download's language; names, packages and features as stored.
+      const language = await languageOf(request);
+      const text = (key: string, vars?: TextVars) => t(language, `exports:companies.${key}`, vars);
+      const column = (key: string) => text(`columns.${key}`);
+      const today = new Date().toISOString().slice(0, 10);
+      const content = await buildWorkbook(
+        [
+          {
+            name: text('sheet'),
+            intro: [text('title', { count: rows.length }), text('exported', { date: dateText(language, today) })],
+            columns: [
+              { header: column('id'), value: (r: Row) => r.company.id, width: 8 },
+              { header: column('company'), value: (r: Row) => r.company.companyName, width: 32 },
+              {
+                header: column('type'),
+                value: (r: Row) =>
+                  r.company.type ? text(`types.${r.company.type}`, { defaultValue: r.company.type }) : '',
+                width: 16,
+              },
+              {
+                header: column('status'),
+                value: (r: Row) => text(`status.${r.company.status}`, { defaultValue: r.company.status }),
+              },
+              { header: column('package'), value: (r: Row) => r.company.package, width: 14 },
+              { header: column('packageChangeDate'), value: (r: Row) => r.company.packageChangeDate, width: 20 },
+              { header: column('partner'), value: (r: Row) => r.partnerName ?? '', width: 24 },
+              {
+                header: column('address'),
+                value: (r: Row) => [r.company.address1, r.company.address2].filter(Boolean).join(', '),
+                width: 30,
+              },
+              { header: column('city'), value: (r: Row) => r.company.city },
+              { header: column('state'), value: (r: Row) => r.company.state },
+              { header: column('country'), value: (r: Row) => r.company.country, width: 16 },
+              { header: column('timeZone'), value: (r: Row) => r.company.timeZone, width: 18 },
+              { header: column('locations'), value: (r: Row) => r.locationsCount },
+              { header: column('locationsLimit'), value: (r: Row) => r.company.locationsLimit, width: 16 },
+              {
+                header: column('sources'),
+                value: (r: Row) => r.company.sources.map(sourceTitle).join(', '),
+                width: 40,
+              },
+              {
+                header: column('features'),
+                value: (r: Row) =>
+                  normalizeFeatures(r.company.features)
+                    .map((f) => FEATURE_LABELS[f])
+                    .join(', '),
+                width: 60,
+              },
+              { header: column('created'), value: (r: Row) => r.company.createdAt.toISOString().slice(0, 10) },
+            ],
+            rows,
+          },
+        ],
+        { rightToLeft: directionOf(language) === 'rtl' },
+      );
       return sendWorkbook(reply, `companies-${new Date().toISOString().slice(0, 10)}.xlsx`, content);
     },
   );

@@ -296,6 +296,14 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
         { line: 5, reason: 'Google URL is not a valid Google address.' },
       ],
     });
+    const arabic = await call('POST', '/v2/api/competitor/upload', {
+      body: { filename: 'competitors.csv', content: Buffer.from(csv).toString('base64') },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(arabic.json().rejected).toEqual([
+      { line: 4, reason: 'الموقع NOPE-1 ليس من مواقعك.' },
+      { line: 5, reason: 'Google URL ليس عنوان Google صالحًا.' },
+    ]);
     const missing = await call('POST', '/v2/api/competitor/upload', {
       body: { filename: 'c.csv', content: Buffer.from('Name\nx').toString('base64') },
     });
@@ -304,5 +312,18 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(example.rawPayload as unknown as ExcelJS.Buffer);
     expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(fields);
+    // In Arabic: the columns' descriptions and the help sheet; the column names stay the file's English.
+    const ar = { headers: { 'accept-language': 'ar' } };
+    const arFields = (await call('GET', '/v2/api/competitor/upload/fields', ar)).json().fields as {
+      title: string;
+      description: string;
+    }[];
+    expect(arFields.map((f) => f.title)).toEqual(fields);
+    expect(arFields[3]!.description).toBe('عنوان الفرع.');
+    for (const f of arFields) expect(f.description, f.title).toMatch(/\p{Script=Arabic}/u);
+    const arExample = await readWorkbook((await call('GET', '/v2/api/competitor/upload/example', ar)).rawPayload);
+    expect(arExample.sheets).toEqual(['Competitors', 'تعليمات']);
+    expect(arExample.rightToLeft).toBe(true);
+    expect(arExample.rows(1)[1]).toEqual(['Competitor name', 'نعم', arFields[0]!.description]);
   });
 });

@@ -112,7 +112,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: uploadFieldsSchema },
       },
     },
-    async (request) => ({ fields: uploadFields(actingOf(request)) }),
+    async (request) => ({ fields: uploadFields(actingOf(request), await languageOf(request)) }),
   );
 
   app.get(
@@ -127,7 +127,12 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (request, reply) => sendWorkbook(reply, 'competitors-example.xlsx', await exampleFile(actingOf(request), db)),
+    async (request, reply) =>
+      sendWorkbook(
+        reply,
+        'competitors-example.xlsx',
+        await exampleFile(actingOf(request), db, await languageOf(request)),
+      ),
   );
 
   app.post(
@@ -143,7 +148,8 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
         response: { 200: uploadReportSchema },
       },
     },
-    async (request) => uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content),
+    async (request) =>
+      uploadCompetitors(db, actingOf(request), request.body.filename, request.body.content, await languageOf(request)),
   );
 
   app.get(
@@ -306,7 +312,7 @@ export function competitorRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await deleteCompetitor(db, actingOf(request), request.params.id);
-      return { message: 'Competitor removed.' };
+      return { message: t(await languageOf(request), 'notices:competitors.removed') };
     },
   );
 }

@@ -1,10 +1,12 @@
 import { readSheet } from '../../platform/sheets';
-import { sourceTitle } from '@reputo/core';
+import { directionOf, sourceTitle, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { AppError, badRequest } from '../../platform/errors';
 import { scopeCompanyId } from '../../platform/companyScope';
+import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
+import { helpSheet, type UploadField } from '../locations/sheet';
 import {
   branchCountsByLocation,
   companyLocations,
@@ -23,45 +25,28 @@ import { freeTextError, validateSourceUrl } from '@reputo/core';
  * and reason. All in one transaction, so a failure midway leaves nothing half-imported.
  */
 
-export interface UploadField {
-  key: string;
-  title: string;
-  required: boolean;
-  description: string;
-}
-
-export function uploadFields(ctx: ActingContext): UploadField[] {
+/**
+ * The upload's columns: titles are the file's English column names, descriptions in the request's
+ * language (`uploads:competitors.fields`).
+ */
+export function uploadFields(ctx: ActingContext, language: UiLanguage = 'en'): UploadField[] {
+  const describe = (key: string, vars?: TextVars) => t(language, `uploads:competitors.fields.${key}`, vars);
   return [
-    {
-      key: 'competitor',
-      title: 'Competitor name',
-      required: true,
-      description: 'The competing business, e.g. Burger Palace. Rows with the same name belong to one competitor.',
-    },
-    {
-      key: 'location',
-      title: 'Location ID',
-      required: true,
-      description: 'The ID (or exact name) of your own location this branch is compared with.',
-    },
-    {
-      key: 'branch',
-      title: 'Branch name',
-      required: false,
-      description: 'The competitor branch, e.g. Burger Palace Marina. Defaults to the competitor name.',
-    },
-    { key: 'address', title: 'Address', required: false, description: 'Street address of the branch.' },
+    { key: 'competitor', title: 'Competitor name', required: true, description: describe('competitor') },
+    { key: 'location', title: 'Location ID', required: true, description: describe('location') },
+    { key: 'branch', title: 'Branch name', required: false, description: describe('branch') },
+    { key: 'address', title: 'Address', required: false, description: describe('address') },
     ...competitorSourcesOf(ctx).map((s) => ({
       key: `source:${s}`,
       title: `${sourceTitle(s)} URL`,
       required: false,
-      description: `Page of the branch on ${sourceTitle(s)}.`,
+      description: describe('source', { source: sourceTitle(s) }),
     })),
   ];
 }
 
-export async function exampleFile(ctx: ActingContext, db: Db): Promise<Buffer> {
-  const fields = uploadFields(ctx);
+export async function exampleFile(ctx: ActingContext, db: Db, language: UiLanguage = 'en'): Promise<Buffer> {
+  const fields = uploadFields(ctx, language);
   const [first] = await companyLocations(db, scopeCompanyId(ctx));
   const sampleUrl: Record<string, string> = {
     google: 'https://www.google.com/maps/place/Burger+Palace',
@@ -80,26 +65,21 @@ export async function exampleFile(ctx: ActingContext, db: Db): Promise<Buffer> {
     branch: 'Burger Palace Marina',
     address: 'Marina Walk, Dubai',
   });
-  return buildWorkbook([
-    {
-      name: 'Competitors',
-      columns: fields.map((f) => ({
-        header: f.title,
-        value: (r: Record<string, string>) => r[f.key],
-        width: Math.max(16, f.title.length + 4),
-      })),
-      rows: [row],
-    },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (f: UploadField) => f.title, width: 22 },
-        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
-        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
-      ],
-      rows: fields,
-    },
-  ]);
+  return buildWorkbook(
+    [
+      {
+        name: 'Competitors',
+        columns: fields.map((f) => ({
+          header: f.title,
+          value: (r: Record<string, string>) => r[f.key],
+          width: Math.max(16, f.title.length + 4),
+        })),
+        rows: [row],
+      },
+      helpSheet(fields, language),
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 export interface UploadReport {
@@ -113,6 +93,7 @@ export async function uploadCompetitors(
   ctx: ActingContext,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<UploadReport> {
   const companyId = scopeCompanyId(ctx);
   const rows = (await readSheet(filename, Buffer.from(base64, 'base64'))).map((cells) =>
@@ -191,9 +172,11 @@ export async function uploadCompetitors(
         seen.add(key);
         report.imported++;
       } catch (err) {
-        if (err instanceof AppError) report.rejected.push({ line, reason: err.message });
+        // The reasons are thrown in English; the errors catalogue gives them in the request's language.
+        const reason = (text: string) => translateKnownText(language, text) ?? text;
+        if (err instanceof AppError) report.rejected.push({ line, reason: reason(err.message) });
         else if (err instanceof Error && err.name === 'ZodError')
-          report.rejected.push({ line, reason: 'A value is too long.' });
+          report.rejected.push({ line, reason: reason('A value is too long.') });
         else throw err;
       }
     }

@@ -101,6 +101,13 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
       message: 'List deleted.',
     });
     expect((await call('admin', 'GET', `/v2/api/feedback/lists/${id}`)).statusCode).toBe(404);
+    const other = await newList('Gone in Arabic');
+    const inArabic = await use().app.inject({
+      method: 'DELETE',
+      url: `/v2/api/feedback/lists/${other}`,
+      headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+    });
+    expect(inArabic.json()).toEqual({ message: 'حُذفت القائمة.' });
   });
 
   it('adds contacts by hand in E.164 and lower case, and merges a second one with the same email or phone', async () => {
@@ -246,6 +253,23 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
       content: b64(csv),
     });
     expect(again.json()).toMatchObject({ added: 0, merged: 4, rejected: 4, list_total: 3 });
+    // In Arabic the rows' reasons are Arabic (several in a row joined with an Arabic semicolon).
+    const arabic = await use().app.inject({
+      method: 'POST',
+      url: `/v2/api/feedback/lists/${id}/upload`,
+      headers: { ...bearer(tokens.manager!), 'accept-language': 'ar' },
+      payload: {
+        filename: 'contacts.csv',
+        content: b64([csv, 'Two Problems,bad@,,,,maybe,'].join('\n')),
+      },
+    });
+    expect(arabic.json().rejected_rows).toEqual([
+      { row: 3, reason: 'رقم هاتف غير صالح: 123' },
+      { row: 4, reason: 'بريد إلكتروني غير صالح: not-an-email' },
+      { row: 5, reason: 'لا بريد إلكتروني ولا رقم هاتف' },
+      { row: 6, reason: 'موقع غير معروف: Atlantis' },
+      { row: 10, reason: 'بريد إلكتروني غير صالح: bad@؛ قيمة موافقة غير صالحة: maybe (اكتب yes أو no)' },
+    ]);
 
     const noColumns = await call('manager', 'POST', `/v2/api/feedback/lists/${id}/upload`, {
       filename: 'x.csv',
@@ -287,6 +311,14 @@ describeEachDatabase('Contact lists, uploads and the suppression list', (use) =>
     expect(example.statusCode).toBe(200);
     const exampleRows = await workbookOf(example.rawPayload);
     expect(exampleRows[0]).toEqual(['Name', 'Email', 'Phone', 'Location', 'Tags', 'Consent', 'Last visit']);
+    const arExample = await use().app.inject({
+      url: '/v2/api/feedback/lists/upload/example',
+      headers: { ...bearer(tokens.manager!), 'accept-language': 'ar' },
+    });
+    const arHelp = new ExcelJS.Workbook();
+    await arHelp.xlsx.load(arExample.rawPayload as unknown as ArrayBuffer);
+    expect(arHelp.worksheets.map((w) => w.name)).toEqual(['Contacts', 'تعليمات']);
+    expect((arHelp.worksheets[1]!.getRow(2).values as unknown[]).slice(1)).toEqual(['Name', 'لا', 'اسم العميل.']);
 
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Sheet1');

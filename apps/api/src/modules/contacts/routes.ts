@@ -6,7 +6,7 @@ import { xlsxFile } from '../../platform/openapi';
 import { totalPages } from '../../platform/paging';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { listExcel, suppressionsExcel } from './exports';
-import { languageOf } from '../../platform/i18n';
+import { languageOf, t } from '../../platform/i18n';
 import { deleteList, insertList, listLists, listMembers, removeMember, renameList } from './repository';
 import {
   addedContactSchema,
@@ -101,7 +101,8 @@ function listRoutes(app: App, { db }: AppDeps): void {
       onRequest: accessTokenFromQuery,
       schema: { tags, summary: 'Example contacts upload file (.xlsx)', querystring: exportQuery, response: xlsxFile },
     },
-    async (_request, reply) => sendWorkbook(reply, 'contacts-example.xlsx', await contactsExampleFile()),
+    async (request, reply) =>
+      sendWorkbook(reply, 'contacts-example.xlsx', await contactsExampleFile(await languageOf(request))),
   );
 
   app.get(
@@ -150,7 +151,7 @@ function listRoutes(app: App, { db }: AppDeps): void {
     async (request) => {
       if (!(await deleteList(db, scopeCompanyId(actingOf(request)), request.params.id)))
         throw notFound('List not found');
-      return { message: 'List deleted.' };
+      return { message: t(await languageOf(request), 'notices:contacts.listDeleted') };
     },
   );
 
@@ -188,7 +189,14 @@ function listRoutes(app: App, { db }: AppDeps): void {
       },
     },
     async (request) =>
-      uploadContacts(db, actingOf(request), request.params.id, request.body.filename, request.body.content),
+      uploadContacts(
+        db,
+        actingOf(request),
+        request.params.id,
+        request.body.filename,
+        request.body.content,
+        await languageOf(request),
+      ),
   );
 }
 
@@ -250,7 +258,7 @@ function contactRoutes(app: App, { db }: AppDeps): void {
       const list = await getList(db, actingOf(request), request.params.id);
       if (!(await removeMember(db, list.id, request.params.contactId)))
         throw notFound('Contact not found in this list');
-      return { message: 'Contact removed from the list.' };
+      return { message: t(await languageOf(request), 'notices:contacts.removedFromList') };
     },
   );
 
@@ -291,7 +299,7 @@ function contactRoutes(app: App, { db }: AppDeps): void {
     },
     async (request) => {
       await removeContact(db, actingOf(request), request.params.id);
-      return { message: 'Contact deleted.' };
+      return { message: t(await languageOf(request), 'notices:contacts.deleted') };
     },
   );
 }
@@ -390,7 +398,7 @@ function suppressionRoutes(app: App, { db }: AppDeps): void {
       const address = suppressionAddress(ctx, request.params.channel, request.params.address);
       if (!(await removeSuppression(db, scopeCompanyId(ctx), request.params.channel, address)))
         throw notFound('This address is not suppressed');
-      return { message: 'Address removed from the suppression list.' };
+      return { message: t(await languageOf(request), 'notices:contacts.unsuppressed') };
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { readSheet } from '../../platform/sheets';
-import { rowsOf, type SheetRow, type UploadField } from '../locations/sheet';
+import { directionOf, type UiLanguage } from '@reputo/core';
+import { t, translateKnownText } from '../../platform/i18n';
+import { helpSheet, rowsOf, type SheetRow, type UploadField } from '../locations/sheet';
 import { buildWorkbook } from '../statistics/excel';
 import { mergeContacts, type ContactDraft } from './merge';
 import { checkConsent, checkEmail, checkPhone, checkVisit, cleanTags } from './normalize';
@@ -18,82 +20,65 @@ import { countryFor, getList } from './service';
 /** Rows per upload: the whole file is read and merged in one transaction. */
 export const MAX_CONTACT_ROWS = 50_000;
 
-export const CONTACT_FIELDS: UploadField[] = [
-  { key: 'name', title: 'Name', required: false, description: 'The customer’s name.' },
-  { key: 'email', title: 'Email', required: false, description: 'Email address. A row needs an email or a phone.' },
-  {
-    key: 'phone',
-    title: 'Phone',
-    required: false,
-    description:
-      'Mobile number, best with its country code (+971 50 123 4567); without it, it is read in the country of the row’s location, else of your company.',
-  },
-  {
-    key: 'location',
-    title: 'Location',
-    required: false,
-    description: 'The location’s name or your own location ID, as in Settings › Locations.',
-  },
-  {
-    key: 'tags',
-    title: 'Tags',
-    required: false,
-    description: 'Words to find the contact by, separated by commas or semicolons.',
-  },
-  {
-    key: 'consent',
-    title: 'Consent',
-    required: false,
-    description: 'yes or no: whether the customer agreed to be asked by email and SMS. Blank: yes for a new contact.',
-  },
-  {
-    key: 'lastVisit',
-    title: 'Last visit',
-    required: false,
-    description: 'The day of the last visit: 2026-01-31 or 31/01/2026.',
-  },
-];
+const CONTACT_COLUMNS = [
+  { key: 'name', title: 'Name' },
+  { key: 'email', title: 'Email' },
+  { key: 'phone', title: 'Phone' },
+  { key: 'location', title: 'Location' },
+  { key: 'tags', title: 'Tags' },
+  { key: 'consent', title: 'Consent' },
+  { key: 'lastVisit', title: 'Last visit' },
+] as const;
 
-export async function contactsExampleFile(): Promise<Buffer> {
+/**
+ * The upload's columns (none required: a row needs an email or a phone): titles are the file's
+ * English column names, descriptions in the language (`uploads:contacts.fields`).
+ */
+export function contactFields(language: UiLanguage = 'en'): UploadField[] {
+  return CONTACT_COLUMNS.map((c) => ({
+    ...c,
+    required: false,
+    description: t(language, `uploads:contacts.fields.${c.key}`),
+  }));
+}
+
+export async function contactsExampleFile(language: UiLanguage = 'en'): Promise<Buffer> {
   type Row = Record<string, string>;
-  return buildWorkbook([
-    {
-      name: 'Contacts',
-      columns: CONTACT_FIELDS.map((f) => ({
-        header: f.title,
-        value: (r: Row) => r[f.key],
-        width: f.key === 'email' ? 28 : f.key === 'tags' ? 24 : 18,
-      })),
-      rows: [
-        {
-          name: 'Layla Nasser',
-          email: 'layla@example.com',
-          phone: '+971 50 123 4567',
-          location: 'Dubai Marina',
-          tags: 'vip, brunch',
-          consent: 'yes',
-          lastVisit: '2026-01-31',
-        },
-        {
-          name: 'Omar Khalid',
-          email: '',
-          phone: '050 765 4321',
-          location: '',
-          tags: 'delivery',
-          consent: 'yes',
-          lastVisit: '',
-        },
-      ],
-    },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (f: UploadField) => f.title, width: 12 },
-        { header: 'Meaning', value: (f: UploadField) => f.description, width: 110 },
-      ],
-      rows: CONTACT_FIELDS,
-    },
-  ]);
+  const fields = contactFields(language);
+  return buildWorkbook(
+    [
+      {
+        name: 'Contacts',
+        columns: fields.map((f) => ({
+          header: f.title,
+          value: (r: Row) => r[f.key],
+          width: f.key === 'email' ? 28 : f.key === 'tags' ? 24 : 18,
+        })),
+        rows: [
+          {
+            name: 'Layla Nasser',
+            email: 'layla@example.com',
+            phone: '+971 50 123 4567',
+            location: 'Dubai Marina',
+            tags: 'vip, brunch',
+            consent: 'yes',
+            lastVisit: '2026-01-31',
+          },
+          {
+            name: 'Omar Khalid',
+            email: '',
+            phone: '050 765 4321',
+            location: '',
+            tags: 'delivery',
+            consent: 'yes',
+            lastVisit: '',
+          },
+        ],
+      },
+      helpSheet(fields, language),
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 export interface ContactUploadReport {
@@ -114,11 +99,15 @@ function placeFinder(places: PlaceRow[]): (text: string) => PlaceRow | undefined
   return (text) => byKey.get(text.trim().toLowerCase());
 }
 
-/** One row checked: a draft, or the reasons it is refused (all of them, joined). */
+/**
+ * One row checked: a draft, or the reasons it is refused (all of them, joined), in `language`: the
+ * checks write English, which the errors catalogue (`errors:contacts`) translates.
+ */
 function draftOfRow(
   ctx: ActingContext,
   row: SheetRow,
   findPlace: (text: string) => PlaceRow | undefined,
+  language: UiLanguage,
 ): ContactDraft | string {
   const reasons: string[] = [];
   const locationText = row.get('location').trim();
@@ -133,7 +122,10 @@ function draftOfRow(
   if (!consent.ok) reasons.push(consent.reason);
   const visit = checkVisit(row.get('lastVisit'));
   if (!visit.ok) reasons.push(visit.reason);
-  if (reasons.length || !email.ok || !phone.ok || !consent.ok || !visit.ok) return reasons.join('; ');
+  if (reasons.length || !email.ok || !phone.ok || !consent.ok || !visit.ok)
+    return reasons
+      .map((r) => translateKnownText(language, r) ?? r)
+      .join(t(language, 'uploads:contacts.reasonSeparator'));
   return {
     line: row.line,
     name: row.get('name').trim().slice(0, 200) || null,
@@ -153,14 +145,15 @@ export async function uploadContacts(
   listId: number,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<ContactUploadReport> {
   const list = await getList(db, ctx, listId);
-  const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), CONTACT_FIELDS, MAX_CONTACT_ROWS);
+  const rows = rowsOf(await readSheet(filename, Buffer.from(base64, 'base64')), contactFields(), MAX_CONTACT_ROWS);
   const findPlace = placeFinder(await companyPlaces(db, list.companyId));
   const drafts: ContactDraft[] = [];
   const rejectedRows: { row: number; reason: string }[] = [];
   for (const row of rows) {
-    const checked = draftOfRow(ctx, row, findPlace);
+    const checked = draftOfRow(ctx, row, findPlace, language);
     if (typeof checked === 'string') rejectedRows.push({ row: row.line, reason: checked });
     else drafts.push(checked);
   }

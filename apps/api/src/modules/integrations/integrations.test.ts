@@ -448,7 +448,13 @@ describeEachDatabase(
       await runJobs();
       integrations = (await call('admin', 'GET', '/v2/api/admin/integrations')).json();
       expect(integrations.integrations[0]).toMatchObject({ status: 'reconnect_needed' });
-      expect(integrations.integrations[0].statusReason).toMatch(/refused/);
+      expect(integrations.integrations[0].statusReason).toMatch(/^Google refused the stored access \(.+\)\.$/);
+      // In Arabic the reason is Arabic; Google's own words inside it stay as Google wrote them.
+      const inArabic = await t.app.inject({
+        url: '/v2/api/admin/integrations',
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(inArabic.json().integrations[0].statusReason).toMatch(/^رفض Google الوصول المحفوظ \(.+\)\.$/);
       const mails = (await listOutbox(db, { to: 'admin@alpha.test', limit: 20 })).filter((m) =>
         m.subject.includes('Reconnect Google'),
       );

@@ -1,9 +1,10 @@
-import { idSchema } from '@reputo/core';
+import { idSchema, type UiLanguage } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { languageOf, translateKnownText } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import {
   accountConnection,
@@ -72,7 +73,15 @@ const integrationSchema = z.object({
   removedReviews: z.number(),
 });
 
-function integrationOf(source: Source, rows: ConnectionRow[], removed = 0) {
+/**
+ * Why a connection must be connected again, in `language`: our own reasons are in the errors
+ * catalogue (`errors:integrations`); a service's own words inside them stay as the service wrote them.
+ */
+function reasonIn(language: UiLanguage, reason: string | null | undefined): string | null {
+  return reason ? (translateKnownText(language, reason) ?? reason) : null;
+}
+
+function integrationOf(source: Source, rows: ConnectionRow[], removed = 0, language: UiLanguage = 'en') {
   const account = rows.find((r) => r.locationId === 0);
   const mapped = rows.filter((r) => r.locationId !== 0);
   const latest = (pick: (r: ConnectionRow) => Date | null, how: 'max' | 'min') =>
@@ -85,7 +94,7 @@ function integrationOf(source: Source, rows: ConnectionRow[], removed = 0) {
     source,
     title: SOURCE_TITLES[source],
     status: (account?.status ?? (mapped.length ? 'connected' : 'not_connected')) as z.infer<typeof statusEnum>,
-    statusReason: account?.statusReason ?? null,
+    statusReason: reasonIn(language, account?.statusReason),
     accountName: account?.accountName ?? null,
     connectedAt: iso(account?.createdAt ?? null),
     mappedLocations: mapped.length,
@@ -131,7 +140,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
   const queue = jobQueueFor(deps);
   defineSyncJobs(queue, deps);
 
-  async function connectionState(companyId: number, source: Source) {
+  async function connectionState(companyId: number, source: Source, language: UiLanguage) {
     const account = await accountConnection(db, companyId, source);
     if (!account) return { status: 'not_connected' as const, statusReason: null, accountName: null, places: [] };
     const rows = await companyConnections(db, companyId, source);
@@ -147,7 +156,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
     const fresh = await accountConnection(db, companyId, source);
     return {
       status: (fresh?.status ?? 'connected') as 'connected' | 'reconnect_needed',
-      statusReason: fresh?.statusReason ?? null,
+      statusReason: reasonIn(language, fresh?.statusReason),
       accountName: fresh?.accountName ?? null,
       places: places.map((p) => ({
         id: p.id,
@@ -206,6 +215,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const companyId = scopeCompanyId(actingOf(request));
+      const language = await languageOf(request);
       const [rows, removed] = await Promise.all([companyConnections(db, companyId), removedCounts(db, companyId)]);
       return {
         integrations: SOURCES.map((s) =>
@@ -213,6 +223,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
             s,
             rows.filter((r) => r.source === s),
             removed.get(s) ?? 0,
+            language,
           ),
         ),
       };
@@ -315,7 +326,7 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
         summary: `The ${title} connection: its state and the account's ${place}, each with the location it is mapped to`,
         response: { 200: connectionStateSchema },
       },
-      handler: async (request) => connectionState(scopeCompanyId(actingOf(request)), source),
+      handler: async (request) => connectionState(scopeCompanyId(actingOf(request)), source, await languageOf(request)),
     });
     app.route({
       method: paths.url[0],
@@ -393,7 +404,12 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const info = integrationOf('google', await companyConnections(db, scopeCompanyId(actingOf(request)), 'google'));
+      const info = integrationOf(
+        'google',
+        await companyConnections(db, scopeCompanyId(actingOf(request)), 'google'),
+        0,
+        await languageOf(request),
+      );
       return {
         connected: info.status === 'connected',
         status: info.status,
@@ -453,7 +469,9 @@ export function integrationRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.object({ pages: z.array(placeSchema) }) },
       },
     },
-    async (request) => ({ pages: (await connectionState(scopeCompanyId(actingOf(request)), 'facebook')).places }),
+    async (request) => ({
+      pages: (await connectionState(scopeCompanyId(actingOf(request)), 'facebook', await languageOf(request))).places,
+    }),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { acceptInvitation, checkInvitation } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
@@ -44,7 +45,7 @@ export function invitationRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await acceptInvitation(deps.db, { token: request.params.token, password: request.body.password });
-      return { message: 'Your account is ready. Please sign in.' };
+      return { message: t(await languageOf(request), 'notices:invitations.accepted') };
     },
   );
 }

@@ -168,6 +168,13 @@ describeOnBothDatabases('Locations', (use) => {
         })
       ).json().error_description,
     ).toBe('This region belongs to another brand.');
+    const inArabic = await use().app.inject({
+      method: 'POST',
+      url: '/v2/api/locations',
+      headers: { ...(await as(admin)), 'accept-language': 'ar' },
+      payload: { title: 'Mixed', brandId: world.brandB2, stateId: world.stateS1 },
+    });
+    expect(inArabic.json().error_description).toBe('هذه المنطقة تابعة لعلامة تجارية أخرى.');
   });
 
   it("stops at the package's locations limit with a clear message", async () => {
@@ -181,6 +188,21 @@ describeOnBothDatabases('Locations', (use) => {
       error: 'locations_limit',
       error_description: `Your package allows ${used + 1} locations. Delete one or ask your account manager to raise the limit.`,
     });
+    const inArabic = async (limit: number) => {
+      await setLocationsLimit(database.db, fx.companyA.id, limit);
+      const res = await use().app.inject({
+        method: 'POST',
+        url: '/v2/api/locations',
+        headers: { ...(await as(admin)), 'accept-language': 'ar' },
+        payload: { title: 'One too many' },
+      });
+      expect(res.statusCode).toBe(409);
+      return res.json().error_description as string;
+    };
+    expect(await inArabic(used + 1)).toBe(
+      `تسمح باقتك بـ${used + 1} ${used + 1 <= 10 ? 'مواقع' : 'موقعًا'}. احذف موقعًا أو اطلب من مدير حسابك رفع الحد.`,
+    );
+    expect(await inArabic(1)).toBe('تسمح باقتك بموقع واحد. احذف موقعًا أو اطلب من مدير حسابك رفع الحد.');
     await setLocationsLimit(database.db, fx.companyA.id, 10);
   });
 

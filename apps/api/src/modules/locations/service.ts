@@ -50,10 +50,12 @@ export function limitOf(ctx: ActingContext): number {
   return ctx.company?.locationsLimit ?? 0;
 }
 
-/** The message at the package's locations limit, in the company's own word. */
+/**
+ * The message at the package's locations limit, in the company's own word, with the limit as the
+ * count. English as thrown; the error answer translates it by the `errors:locations.limit` catalogue.
+ */
 export function limitMessage(ctx: ActingContext): string {
-  const max = limitOf(ctx);
-  return `Your package allows ${max} ${max === 1 ? nounOf(ctx) : nounOf(ctx, true)}. Delete one or ask your account manager to raise the limit.`;
+  return t('en', `errors:locations.limit.${nounOf(ctx)}`, { count: limitOf(ctx) });
 }
 
 export function limitReached(ctx: ActingContext): AppError {

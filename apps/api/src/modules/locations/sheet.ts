@@ -1,6 +1,7 @@
 import type { UiLanguage } from '@reputo/core';
 import { AppError, badRequest, type ErrorDetail } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import type { SheetSpec } from '../statistics/excel';
 
 /**
  * The settings uploads (locations, team): the rows platform/sheets.ts read from an .xlsx or .csv
@@ -12,6 +13,23 @@ export interface UploadField {
   title: string;
   required: boolean;
   description: string;
+}
+
+/**
+ * The example file's help sheet of an upload: each column by its English name (the file's), whether
+ * it is required and what it means, in the download's language (`uploads:help`).
+ */
+export function helpSheet(fields: UploadField[], language: UiLanguage): SheetSpec<UploadField> {
+  const help = (key: string) => t(language, `uploads:help.${key}`);
+  return {
+    name: help('sheet'),
+    columns: [
+      { header: help('column'), value: (f) => f.title, width: 22 },
+      { header: help('required'), value: (f) => (f.required ? help('yes') : help('no')) },
+      { header: help('meaning'), value: (f) => f.description, width: 90 },
+    ],
+    rows: fields,
+  };
 }
 
 /** At most this many data rows per upload: the whole file is checked before anything is written. */

@@ -28,7 +28,7 @@ import {
   titleOf,
 } from './service';
 import { readSheet } from '../../platform/sheets';
-import { rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
+import { helpSheet, rejectUpload, rowsOf, type RowProblem, type SheetRow, type UploadField } from './sheet';
 
 /**
  * Locations upload: one row per location. A row whose ID matches an existing location updates it,
@@ -101,7 +101,6 @@ function sheetColumns(fields: UploadField[]) {
 
 export async function exampleFile(db: Db, ctx: ActingContext, language: UiLanguage = 'en'): Promise<Buffer> {
   const fields = uploadFields(ctx, language);
-  const help = (key: string) => t(language, `uploads:locations.help.${key}`);
   const brands = await companyBrands(db, companyOf(ctx));
   const states = await companyStates(db, companyOf(ctx));
   const brand = brands[0];
@@ -119,18 +118,7 @@ export async function exampleFile(db: Db, ctx: ActingContext, language: UiLangua
   };
   // The data sheet keeps the file's English column names; the help sheet explains them in the language.
   return buildWorkbook(
-    [
-      { name: pluralTitle(ctx), columns: sheetColumns(fields), rows: [sample] },
-      {
-        name: help('sheet'),
-        columns: [
-          { header: help('column'), value: (f: UploadField) => f.title, width: 22 },
-          { header: help('required'), value: (f: UploadField) => (f.required ? help('yes') : help('no')) },
-          { header: help('meaning'), value: (f: UploadField) => f.description, width: 90 },
-        ],
-        rows: fields,
-      },
-    ],
+    [{ name: pluralTitle(ctx), columns: sheetColumns(fields), rows: [sample] }, helpSheet(fields, language)],
     { rightToLeft: directionOf(language) === 'rtl' },
   );
 }

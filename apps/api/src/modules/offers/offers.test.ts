@@ -569,6 +569,23 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
       const again = await upload(id, 'codes.csv', Buffer.from(csv));
       expect(again.json().imported).toBe(0);
       expect(again.json().duplicates.map((d: { line: number }) => d.line)).toEqual([2, 3, 4, 8, 10]);
+      // In Arabic the rows' reasons are Arabic.
+      const arabic = await use().app.inject({
+        method: 'POST',
+        url: '/v2/api/offer/upload',
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+        payload: { offer_id: id, filename: 'codes.csv', content: Buffer.from(csv).toString('base64') },
+      });
+      expect(arabic.json().duplicates.slice(0, 3)).toEqual([
+        { line: 2, code: 'POS0001', reason: 'هذا الرمز موجود بالفعل.' },
+        { line: 3, code: 'POS0002', reason: 'هذا الرمز موجود بالفعل.' },
+        { line: 4, code: 'POS0001', reason: 'مكرر في السطر 2.' },
+      ]);
+      expect(arabic.json().rejected).toEqual([
+        { line: 5, reason: 'الرمز مفقود.' },
+        { line: 6, reason: 'يجب أن يتكوّن الرمز AB من 3 إلى 32 حرفًا ورقمًا.' },
+        { line: 7, reason: 'not-an-email ليس عنوان بريد إلكتروني صالحًا.' },
+      ]);
       const noColumn = await upload(id, 'codes.csv', Buffer.from('Coupon\nABC123'));
       expect(noColumn.statusCode).toBe(400);
       expect(noColumn.json().error_description).toMatch(/^Missing column: Code\./);
@@ -583,6 +600,20 @@ describeOnBothDatabases('Offers and coupons', (use, { itOnce }) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(example.rawPayload as unknown as ExcelJS.Buffer);
       expect(wb.getWorksheet('Codes')!.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Email', 'Phone']);
+      expect(wb.worksheets[1]!.name).toBe('Help');
+      // In Arabic the help sheet explains the (English) columns in Arabic, right to left.
+      const arExample = new ExcelJS.Workbook();
+      await arExample.xlsx.load(
+        (await use().app.inject({ url: `/v2/api/offer/upload/example?access_token=${tokens.admin}&lang=ar` }))
+          .rawPayload as unknown as ExcelJS.Buffer,
+      );
+      expect(arExample.worksheets.map((w) => w.name)).toEqual(['Codes', 'تعليمات']);
+      expect(arExample.worksheets[1]!.getRow(3).values).toEqual([
+        undefined,
+        'Name',
+        'لا',
+        'الشخص الذي أُعطي الرمز (اختياري).',
+      ]);
       const id = await newOffer();
       const res = await upload(id, 'example.xlsx', example.rawPayload);
       expect(res.json()).toEqual({ imported: 2, duplicates: [], rejected: [] });

@@ -123,7 +123,8 @@ function offerRoutes(app: App, deps: AppDeps): void {
       onRequest: accessTokenFromQuery,
       schema: { tags, summary: 'Example code upload file (.xlsx)', querystring: exportQuery, response: xlsxFile },
     },
-    async (_request, reply) => sendWorkbook(reply, 'offer-codes-example.xlsx', await offerExampleFile()),
+    async (request, reply) =>
+      sendWorkbook(reply, 'offer-codes-example.xlsx', await offerExampleFile(await languageOf(request))),
   );
 
   app.post(
@@ -140,7 +141,14 @@ function offerRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      uploadCodes(db, actingOf(request), request.body.offer_id, request.body.filename, request.body.content),
+      uploadCodes(
+        db,
+        actingOf(request),
+        request.body.offer_id,
+        request.body.filename,
+        request.body.content,
+        await languageOf(request),
+      ),
   );
 
   app.post(

@@ -3,7 +3,10 @@ import type { CouponContact } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest } from '../../platform/errors';
 import { readSheet } from '../../platform/sheets';
+import { directionOf, type UiLanguage } from '@reputo/core';
+import { t, type TextVars } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
+import { helpSheet, type UploadField } from '../locations/sheet';
 import { normalizeCode, UPLOADED_CODE } from './codes';
 import { existingCodes, insertCoupons, type NewCoupon } from './repository';
 import { getOffer } from './service';
@@ -15,42 +18,37 @@ import { getOffer } from './service';
  */
 
 const COLUMNS = [
-  {
-    key: 'code',
-    title: 'Code',
-    required: true,
-    description: 'The coupon code: 3 to 32 letters and digits (spaces, dashes and case are ignored).',
-  },
-  { key: 'name', title: 'Name', required: false, description: 'Whom the code was given to (optional).' },
-  { key: 'email', title: 'Email', required: false, description: 'Their email address (optional).' },
-  { key: 'phone', title: 'Phone', required: false, description: 'Their phone number (optional).' },
+  { key: 'code', title: 'Code', required: true },
+  { key: 'name', title: 'Name', required: false },
+  { key: 'email', title: 'Email', required: false },
+  { key: 'phone', title: 'Phone', required: false },
 ] as const;
 
-export async function offerExampleFile(): Promise<Buffer> {
+/** The example file: the data sheet with the English column names, the help sheet in the language. */
+export async function offerExampleFile(language: UiLanguage = 'en'): Promise<Buffer> {
   type Row = Record<string, string>;
-  return buildWorkbook([
-    {
-      name: 'Codes',
-      columns: COLUMNS.map((c) => ({
-        header: c.title,
-        value: (r: Row) => r[c.key],
-        width: c.key === 'code' ? 18 : 28,
-      })),
-      rows: [
-        { code: 'SUMMER25A7', name: 'Layla Nasser', email: 'layla@example.com', phone: '+971 50 123 4567' },
-        { code: 'SUMMER25B3', name: '', email: '', phone: '' },
-      ],
-    },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (c: (typeof COLUMNS)[number]) => c.title, width: 12 },
-        { header: 'Required', value: (c: (typeof COLUMNS)[number]) => (c.required ? 'yes' : 'no') },
-        { header: 'Meaning', value: (c: (typeof COLUMNS)[number]) => c.description, width: 90 },
-      ],
-      rows: [...COLUMNS],
-    },
-  ]);
+  const fields: UploadField[] = COLUMNS.map((c) => ({
+    ...c,
+    description: t(language, `uploads:codes.fields.${c.key}`),
+  }));
+  return buildWorkbook(
+    [
+      {
+        name: 'Codes',
+        columns: COLUMNS.map((c) => ({
+          header: c.title,
+          value: (r: Row) => r[c.key],
+          width: c.key === 'code' ? 18 : 28,
+        })),
+        rows: [
+          { code: 'SUMMER25A7', name: 'Layla Nasser', email: 'layla@example.com', phone: '+971 50 123 4567' },
+          { code: 'SUMMER25B3', name: '', email: '', phone: '' },
+        ],
+      },
+      helpSheet(fields, language),
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 export interface CodeUploadReport {
@@ -72,7 +70,10 @@ export async function uploadCodes(
   offerId: number,
   filename: string,
   base64: string,
+  language: UiLanguage = 'en',
 ): Promise<CodeUploadReport> {
+  // The rows' reasons in the request's language (`uploads:codes`); the column names stay English.
+  const reason = (key: string, vars?: TextVars) => t(language, `uploads:codes.${key}`, vars);
   const offer = await getOffer(db, ctx, offerId);
   const rows = await readSheet(filename, Buffer.from(base64, 'base64'));
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
@@ -91,21 +92,21 @@ export async function uploadCodes(
     const get = (k: keyof typeof col) => (col[k] >= 0 ? (cells[col[k]] ?? '').trim() : '');
     const code = normalizeCode(get('code'));
     if (!code) {
-      report.rejected.push({ line, reason: 'Code is missing.' });
+      report.rejected.push({ line, reason: reason('codeMissing') });
       continue;
     }
     if (!UPLOADED_CODE.test(code)) {
-      report.rejected.push({ line, reason: `Code ${code.slice(0, 40)} must be 3 to 32 letters and digits.` });
+      report.rejected.push({ line, reason: reason('codeInvalid', { code: code.slice(0, 40) }) });
       continue;
     }
     const email = get('email');
     if (email && !EMAIL.test(email)) {
-      report.rejected.push({ line, reason: `Email ${email.slice(0, 80)} is not an email address.` });
+      report.rejected.push({ line, reason: reason('emailInvalid', { email: email.slice(0, 80) }) });
       continue;
     }
     const seenAt = firstLine.get(code);
     if (seenAt !== undefined) {
-      report.duplicates.push({ line, code, reason: `Repeats line ${seenAt}.` });
+      report.duplicates.push({ line, code, reason: reason('repeats', { line: seenAt }) });
       continue;
     }
     firstLine.set(code, line);
@@ -122,7 +123,7 @@ export async function uploadCodes(
   );
   const fresh = good.filter((g) => {
     if (!taken.has(g.code)) return true;
-    report.duplicates.push({ line: g.line, code: g.code, reason: 'This code already exists.' });
+    report.duplicates.push({ line: g.line, code: g.code, reason: reason('exists') });
     return false;
   });
   report.imported = await insertCoupons(db, offer.companyId, offer.id, 'upload', fresh);

@@ -4,6 +4,7 @@ import { access } from '../../platform/access';
 import { clientAddress } from '../../platform/auth/rateLimit';
 import type { App, AppDeps } from '../../platform/deps';
 import { resetPassword, sendRecoveryMail } from './service';
+import { languageOf, t } from '../../platform/i18n';
 
 const message = z.object({ message: z.string() });
 
@@ -52,7 +53,7 @@ export function passwordRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await resetPassword(deps.db, { token: request.params.token, password: request.body.password });
-      return { message: 'Your password has been changed.' };
+      return { message: t(await languageOf(request), 'notices:password.changed') };
     },
   );
 }

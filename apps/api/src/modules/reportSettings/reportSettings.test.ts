@@ -148,6 +148,7 @@ describeEachDatabase(
       const res = await call('POST', '/v2/api/reportSettings/trigger', {});
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().recipients).toEqual(['manager@alpha.test', 'boss@alpha.test']);
+      expect(res.json().message).toBe('The weekly report was sent to manager@alpha.test, boss@alpha.test.');
       // The mails are queued for SMTP: the queue delivers them (a listening server's runner at once).
       await jobQueueFor(use().app.deps).runDue();
       const mails = received.slice(before);
@@ -172,7 +173,10 @@ describeEachDatabase(
     it("names the topics in the recipient's language", async () => {
       expect((await call('PATCH', '/v2/api/user', { language: 'ar' })).statusCode).toBe(200);
       try {
-        expect((await call('POST', '/v2/api/reportSettings/trigger', {})).statusCode).toBe(200);
+        const sent = await call('POST', '/v2/api/reportSettings/trigger', {});
+        expect(sent.statusCode).toBe(200);
+        // The answer's notice too, in the user's language.
+        expect(sent.json().message).toBe('أُرسل التقرير الأسبوعي إلى manager@alpha.test، boss@alpha.test.');
         // Delivered here, so the next test counts only its own mails.
         await jobQueueFor(use().app.deps).runDue();
         const mail = await lastMailTo(use(), 'manager@alpha.test');

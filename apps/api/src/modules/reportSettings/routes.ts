@@ -2,6 +2,7 @@ import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
+import { languageOf, t } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dueSettings, findSetting } from './repository';
@@ -103,7 +104,9 @@ export function reportSettingsRoutes(app: App, deps: AppDeps): void {
         recipients: saved?.recipients ?? [],
         locationIds: saved?.locationIds ?? null,
       });
-      return { message: `The ${frequency} report was sent to ${sent.recipients.join(', ')}.`, ...sent };
+      const language = await languageOf(request);
+      const recipients = sent.recipients.join(t(language, 'notices:listSeparator'));
+      return { message: t(language, `notices:reports.sent.${frequency}`, { recipients }), ...sent };
     },
   );
 }

@@ -1,8 +1,9 @@
-import { usableName } from '@reputo/core';
+import { DEFAULT_UI_LANGUAGE, usableName, type UiLanguage } from '@reputo/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { companies, generatedReplies, responses, reviews } from '../../db/schema';
+import { t } from '../../platform/i18n';
 import { connectorFailures } from '../../platform/metrics';
 import { analyzeText } from '../../platform/nlp/analyze';
 import { topicTitle } from '../../platform/nlp/taxonomy';
@@ -110,9 +111,15 @@ export async function reviewReplyLanguage(db: Db, review: ReviewRow): Promise<st
  * the built-in writer. Either way it is in the reply language (the location's region language when
  * set, otherwise the review's own language when the text fails the English check), differs from
  * the location's last replies, and is remembered so the next suggestion for the location differs
- * from it.
+ * from it. `uiLanguage` is the interface language of the user it writes for (their request's), in
+ * which the notice is written and the company's starter categories are titled should this be its
+ * first use of the workspace; English when it writes for nobody (auto-response).
  */
-export async function generateReply(deps: { db: Db; config: Config }, review: ReviewRow): Promise<GeneratedReply> {
+export async function generateReply(
+  deps: { db: Db; config: Config },
+  review: ReviewRow,
+  uiLanguage: UiLanguage = DEFAULT_UI_LANGUAGE,
+): Promise<GeneratedReply> {
   const { db, config } = deps;
   const [company] = await db
     .select({ name: companies.companyName, type: companies.type })
@@ -130,7 +137,7 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
       language,
       analysis: analyzeText(review.text, company?.type),
       topicTitle: (t) => topicTitle(company?.type, t),
-      templates: await listTemplates(db, review.companyId),
+      templates: await listTemplates(db, review.companyId, uiLanguage),
       avoid,
     });
 
@@ -155,7 +162,7 @@ export async function generateReply(deps: { db: Db; config: Config }, review: Re
       result = {
         ...(await builtin()),
         engine: 'builtin',
-        notice: `The AI service did not answer (${reason}); this reply was written by the built-in writer.`,
+        notice: t(uiLanguage, 'notices:aiFallback', { reason }),
       };
     }
   } else {

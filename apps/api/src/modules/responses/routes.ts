@@ -2,6 +2,7 @@ import { idSchema } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
+import { languageOf } from '../../platform/i18n';
 import { REVIEW_WRITERS } from '../reviews/roles';
 import { idParams, responseSchema } from '../reviews/schemas';
 import { requireReview } from '../reviews/service';
@@ -124,6 +125,11 @@ export function aiReplyRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => generateReply(deps, await requireReview(deps.db, actingOf(request), request.query.reviewId)),
+    async (request) =>
+      generateReply(
+        deps,
+        await requireReview(deps.db, actingOf(request), request.query.reviewId),
+        await languageOf(request),
+      ),
   );
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_UI_LANGUAGE, type UiLanguage } from '@reputo/core';
 import type { Db } from '../../db/client';
 import { caseResolutions, companies, reviewCategories, reviewSettings, templates } from '../../db/schema';
-import { topicText } from '../../platform/i18n';
+import { t, topicText } from '../../platform/i18n';
 import { taxonomyFor } from '../../platform/nlp/taxonomy';
 
 /** Colours given to the default categories, in order. */
@@ -19,10 +19,11 @@ const PALETTE = [
   '#a0d911',
 ];
 
+/** Starter case-resolution statuses, titled from the `starters` catalogue. */
 const DEFAULT_CASES = [
-  { title: 'Open', color: '#f5222d' },
-  { title: 'In progress', color: '#fa8c16' },
-  { title: 'Resolved', color: '#52c41a' },
+  { key: 'open', color: '#f5222d' },
+  { key: 'inProgress', color: '#fa8c16' },
+  { key: 'resolved', color: '#52c41a' },
 ];
 
 /** Starter templates by rating; placeholders are filled when a template is used (see templates/placeholders.ts). */
@@ -76,8 +77,8 @@ export const ARABIC_STARTER_TEMPLATES = [
 /**
  * A company's first use of the workspace creates its settings row together with starter review
  * categories (the topics of its business type), case-resolution statuses and templates. The
- * settings row marks this done, so deleted defaults never come back. The categories are titled in
- * `language`, the interface language of the user whose request creates them (English when no
+ * settings row marks this done, so deleted defaults never come back. The categories and statuses
+ * are titled in `language`, the interface language of the user whose request creates them (English when no
  * user's request does); from then on they are the company's own data and are not translated again.
  */
 export async function ensureReviewDefaults(
@@ -103,21 +104,45 @@ export async function ensureReviewDefaults(
       await tx
         .insert(reviewCategories)
         .values(
-          topics.map(([key, t], i) => ({
+          topics.map(([key, topic], i) => ({
             companyId,
-            title: topicText(language, key) ?? t.title,
+            title: topicText(language, key) ?? topic.title,
             color: PALETTE[i % PALETTE.length]!,
-            keywords: [...new Set([...t.words, ...Object.values(t.subtopics).flatMap((s) => s.words)])],
+            keywords: [...new Set([...topic.words, ...Object.values(topic.subtopics).flatMap((s) => s.words)])],
           })),
         )
         .onConflictDoNothing();
     }
     await tx
       .insert(caseResolutions)
-      .values(DEFAULT_CASES.map((c, i) => ({ companyId, ...c, position: i })))
+      .values(
+        DEFAULT_CASES.map((c, i) => ({
+          companyId,
+          title: t(language, `starters:caseResolutions.${c.key}`),
+          color: c.color,
+          position: i,
+        })),
+      )
       .onConflictDoNothing();
-    await tx.insert(templates).values(DEFAULT_TEMPLATES.map((t) => ({ companyId, ...t })));
+    await tx.insert(templates).values(DEFAULT_TEMPLATES.map((template) => ({ companyId, ...template })));
   });
+}
+
+/**
+ * The company's settings without creating anything: the column defaults when the company has no
+ * settings row yet. For reports, which may read a replica (`deps.reportDb`) that must never be written.
+ */
+export async function readReviewSettings(db: Db, companyId: number): Promise<typeof reviewSettings.$inferSelect> {
+  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.companyId, companyId));
+  return (
+    row ?? {
+      companyId,
+      responseRateTarget: reviewSettings.responseRateTarget.default as number,
+      translationLanguage: reviewSettings.translationLanguage.default as string,
+      translateAutomatically: reviewSettings.translateAutomatically.default as boolean,
+      updatedAt: new Date(0),
+    }
+  );
 }
 
 export async function getReviewSettings(db: Db, companyId: number, language?: UiLanguage) {

@@ -95,9 +95,7 @@ export function reviewRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      sendReport(db, request, reply, async () =>
-        responseRateOf(deps.reportDb, actingOf(request), request.query, await languageOf(request)),
-      ),
+      sendReport(db, request, reply, () => responseRateOf(deps.reportDb, actingOf(request), request.query)),
   );
 
   app.patch(

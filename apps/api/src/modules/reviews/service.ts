@@ -14,7 +14,7 @@ import { reviewCategories, userFilters } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { totalPages } from '../../platform/paging';
-import { getReviewSettings, updateReviewSettings } from './defaults';
+import { readReviewSettings, updateReviewSettings } from './defaults';
 import {
   countReviews,
   deleteReviewRow,
@@ -202,9 +202,10 @@ export async function ratingOf(db: Db, ctx: ActingContext, filter: ReviewFilterV
   };
 }
 
-export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues, language?: UiLanguage) {
+/** The response rate and the company's target; read only (`db` may be the report replica). */
+export async function responseRateOf(db: Db, ctx: ActingContext, filter: ReviewFilterValues) {
   const companyId = scopeCompanyId(ctx);
-  const [s, settings] = await Promise.all([ratingSummary(db, ctx, filter), getReviewSettings(db, companyId, language)]);
+  const [s, settings] = await Promise.all([ratingSummary(db, ctx, filter), readReviewSettings(db, companyId)]);
   return {
     target: settings.responseRateTarget,
     total: s.reviews,
@@ -222,7 +223,7 @@ export async function setResponseRateTarget(
   language?: UiLanguage,
 ) {
   await updateReviewSettings(db, scopeCompanyId(ctx), { responseRateTarget: target }, language);
-  return responseRateOf(db, ctx, filter, language);
+  return responseRateOf(db, ctx, filter);
 }
 
 /** A saved filter keeps only the filter's own keys, checked by the shared schema, never paging. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, reviews } from '../../db/schema';
+import { jobs, reviewCategories, reviews, reviewSettings, templates } from '../../db/schema';
 import { jobQueueFor } from '../../platform/jobs';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
@@ -167,6 +167,16 @@ describeEachDatabase(
       for (const title of arabic) expect(title, title).toMatch(/\p{Script=Arabic}/u);
       // Company data from then on: an English request reads the same titles.
       expect((await list('en')).map((c) => c.title)).toEqual(arabic);
+      // The starter case-resolution statuses came with them, in the same language.
+      const cases = await env.app.inject({
+        url: `/v2/api/caseResolution?ownerAsCompany=${env.fx.companyC.id}`,
+        headers: { ...owner, 'accept-language': 'en' },
+      });
+      expect(cases.json().caseResolutions.map((c: { title: string }) => c.title)).toEqual([
+        'مفتوحة',
+        'قيد المعالجة',
+        'محلولة',
+      ]);
       // Company A's were created by an English request.
       const alpha = (await call('responder', 'GET', '/v2/api/reviewCategory')).json().categories;
       for (const c of alpha as { title: string }[]) expect(c.title).not.toMatch(/\p{Script=Arabic}/u);
@@ -345,6 +355,28 @@ describeEachDatabase(
         (await call('analyst', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r1}`)).statusCode,
       ).toBe(403);
     });
+
+    it("titles the starter categories in the language of the user an AI reply is written for, when it is the company's first use", async () => {
+      const { db } = state.env.database;
+      const companyId = state.env.fx.companyA.id;
+      // As if the company had not used the workspace yet (the last test of this suite: it drops them).
+      await db.delete(reviewSettings).where(eq(reviewSettings.companyId, companyId));
+      await db.delete(reviewCategories).where(eq(reviewCategories.companyId, companyId));
+      await db.delete(templates).where(eq(templates.companyId, companyId));
+      const res = await state.env.app.inject({
+        url: `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r1}`,
+        headers: { ...bearer(state.tokens.responder!), 'accept-language': 'ar' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const titles = (
+        await db
+          .select({ title: reviewCategories.title })
+          .from(reviewCategories)
+          .where(eq(reviewCategories.companyId, companyId))
+      ).map((c) => c.title);
+      expect(titles.length).toBeGreaterThan(2);
+      for (const title of titles) expect(title, title).toMatch(/\p{Script=Arabic}/u);
+    });
   },
   { env: { JOBS_INTERVAL_MS: '0' } },
 );
@@ -428,7 +460,16 @@ describeEachDatabase(
       const res = await call('responder', 'GET', `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r6}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().engine).toBe('builtin');
-      expect(res.json().notice).toContain('The server had an error while processing your request.');
+      expect(res.json().notice).toBe(
+        'The AI service did not answer (The server had an error while processing your request.); this reply was written by the built-in writer.',
+      );
+      const inArabic = await state.env.app.inject({
+        url: `/v2/api/generageResponseWithChatGpt?reviewId=${state.world.ids.r6}`,
+        headers: { ...bearer(state.tokens.responder!), 'accept-language': 'ar' },
+      });
+      expect(inArabic.json().notice).toBe(
+        'لم تُجب خدمة الذكاء الاصطناعي (The server had an error while processing your request.)؛ كُتب هذا الرد بالكاتب المدمج.',
+      );
     });
 
     it('translates through the LibreTranslate-compatible endpoint once per language', async () => {

@@ -4,7 +4,7 @@ import { access, actingOf } from '../../platform/access';
 import type { App, AppDeps } from '../../platform/deps';
 import { pagingQuery } from '../../platform/paging';
 import { optionalText, uploadInput } from '../locations/schemas';
-import { languageOf } from '../../platform/i18n';
+import { languageOf, t } from '../../platform/i18n';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import {
   createTeamMember,
@@ -105,7 +105,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async () => ({ fields: teamUploadFields() }),
+    async (request) => ({ fields: teamUploadFields(await languageOf(request)) }),
   );
 
   app.get(
@@ -120,7 +120,8 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (_request, reply) => sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile()),
+    async (request, reply) =>
+      sendWorkbook(reply, 'team-example.xlsx', await teamExampleFile(await languageOf(request))),
   );
 
   app.post(
@@ -159,7 +160,8 @@ export function teamRoutes(app: App, deps: AppDeps): void {
         response: xlsxFile,
       },
     },
-    async (request, reply) => sendWorkbook(reply, 'team.xlsx', await exportTeam(db, actingOf(request))),
+    async (request, reply) =>
+      sendWorkbook(reply, 'team.xlsx', await exportTeam(db, actingOf(request), await languageOf(request))),
   );
 
   app.get(
@@ -244,7 +246,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await reinviteTeamMember(deps, actingOf(request), request.params.id, request.body?.url);
-      return { message: 'Invitation sent.' };
+      return { message: t(await languageOf(request), 'notices:team.invitationSent') };
     },
   );
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
 import { bearer, signIn } from '../../test/http';
+import { readWorkbook } from '../../test/workbook';
 import { createReportingWorld, PERIOD, type ReportingWorld } from '../statistics/test/reportingData';
 import { csvUpload, foreignLocation, sheetRows } from '../locations/test/world';
 import { useSmtpPeer } from '../../test/smtpPeer';
@@ -213,6 +214,13 @@ describeEachDatabase(
       expect((await call(admin, 'POST', `/v2/api/team/${created.id}/invite`, {})).json()).toEqual({
         message: 'Invitation sent.',
       });
+      const resentInArabic = await use().app.inject({
+        method: 'POST',
+        url: `/v2/api/team/${created.id}/invite`,
+        headers: { ...(await as(admin)), 'accept-language': 'ar' },
+        payload: {},
+      });
+      expect(resentInArabic.json()).toEqual({ message: 'أُرسلت الدعوة.' });
       let second = first;
       for (let i = 0; i < 50 && second === first; i++) second = await peer.linkTo('rami@alpha.test', '/invitation/');
       expect(second).not.toBe(first);
@@ -346,6 +354,63 @@ describeEachDatabase(
       const hana = rows.find((r) => r[1] === 'hana@alpha.test')!;
       expect(hana.slice(4, 7)).toEqual(['Responder', 'Invited (pending)', 'AG-001, AE-001']);
       expect(rows.find((r) => r[1] === 'admin@alpha.test')!.slice(4, 6)).toEqual(['Master Admin', 'Active']);
+      const members = (await call(admin, 'GET', '/v2/api/team')).json().total as number;
+      const en = await readWorkbook(res.rawPayload);
+      expect(en.intro).toEqual(['Team of Alpha Restaurants', `${members} members`]);
+      expect(en.rightToLeft).toBe(false);
+      // In Arabic the intro lines and the status are Arabic and the sheet reads right to left; the
+      // columns and role values stay the upload's English.
+      const arRes = await use().app.inject({ url: `/v2/api/team/export?access_token=${tokens.get(admin)}&lang=ar` });
+      const ar = await readWorkbook(arRes.rawPayload);
+      expect(ar.intro).toEqual(['فريق Alpha Restaurants', `${members} ${members <= 10 ? 'أعضاء' : 'عضوًا'}`]);
+      expect(ar.rightToLeft).toBe(true);
+      const arRows = ar.rows(0).map((r) => r.map(String));
+      expect(arRows.find((r) => r[0] === 'Name')).toEqual(en.rows(0).find((r) => r[0] === 'Name'));
+      expect(arRows.find((r) => r[1] === 'hana@alpha.test')!.slice(4, 7)).toEqual([
+        'Responder',
+        'مدعو (قيد الانتظار)',
+        'AG-001, AE-001',
+      ]);
+      expect(arRows.find((r) => r[1] === 'admin@alpha.test')!.slice(4, 6)).toEqual(['Master Admin', 'نشط']);
+    });
+
+    it("team upload texts in the request's language: the columns' descriptions and the example's help sheet", async () => {
+      type Field = { key: string; title: string; description: string };
+      const fields = async (language: string) =>
+        (
+          await use().app.inject({
+            url: '/v2/api/team/upload/fields',
+            headers: { ...(await as(admin)), 'accept-language': language },
+          })
+        ).json().fields as Field[];
+      const [en, ar] = [await fields('en'), await fields('ar')];
+      expect(ar.map((f) => f.title)).toEqual(['Email', 'First name', 'Last name', 'Role', 'Locations']);
+      expect(en.map((f) => f.title)).toEqual(ar.map((f) => f.title));
+      expect(en.find((f) => f.key === 'role')!.description).toBe('One of Master Admin, Manager, Responder, Analyst.');
+      expect(ar.find((f) => f.key === 'role')!.description).toBe(
+        'أحد الأدوار: Master Admin, Manager, Responder, Analyst.',
+      );
+      for (const f of ar.filter((x) => x.key !== 'lastName'))
+        expect(f.description, f.key).toMatch(/\p{Script=Arabic}/u);
+
+      const example = async (lang: string) =>
+        readWorkbook(
+          (
+            await use().app.inject({
+              url: `/v2/api/team/upload/example?access_token=${tokens.get(admin)}&lang=${lang}`,
+            })
+          ).rawPayload,
+        );
+      const arExample = await example('ar');
+      expect(arExample.sheets).toEqual(['Team', 'تعليمات']);
+      expect(arExample.rightToLeft).toBe(true);
+      expect(arExample.rows(0)[0]).toEqual(['Email', 'First name', 'Last name', 'Role', 'Locations']);
+      expect(arExample.rows(1)[0]).toEqual(['العمود', 'إلزامي', 'المعنى']);
+      expect(arExample.rows(1)[1]).toEqual(['Email', 'نعم', ar[0]!.description]);
+      const enExample = await example('en');
+      expect(enExample.sheets).toEqual(['Team', 'Help']);
+      expect(enExample.rows(1)[0]).toEqual(['Column', 'Required', 'Meaning']);
+      expect(enExample.rows(1)[2]).toEqual(['First name', 'no', 'Used to greet the new member.']);
     });
   },
   { mailer: peer.mailer },

@@ -1,4 +1,5 @@
 import {
+  directionOf,
   displayName,
   freeTextError,
   isValidEmail,
@@ -15,7 +16,7 @@ import { t, translateKnownText, type TextVars } from '../../platform/i18n';
 import { sendInvitation } from '../invitations/service';
 import { allLocations } from '../locations/repository';
 import { readSheet } from '../../platform/sheets';
-import { rejectUpload, rowsOf, type RowProblem, type UploadField } from '../locations/sheet';
+import { helpSheet, rejectUpload, rowsOf, type RowProblem, type UploadField } from '../locations/sheet';
 import { buildWorkbook } from '../statistics/excel';
 import { insertUser } from '../users/repository';
 import { allMembers, invitationStates, takenEmails } from './repository';
@@ -23,30 +24,23 @@ import { companyOf } from './service';
 
 /**
  * Team upload: one row per new member, each gets an invitation mail. Every row is checked first;
- * if any is wrong nobody is added and the answer lists each wrong row.
+ * if any is wrong nobody is added and the answer lists each wrong row. Titles are the file's English
+ * column names, and the role values stay English too (a file reads the same whoever uploads it);
+ * descriptions are in the request's language.
  */
-export function teamUploadFields(): UploadField[] {
+export function teamUploadFields(language: UiLanguage = 'en'): UploadField[] {
+  const describe = (key: string, vars?: TextVars) => t(language, `uploads:team.fields.${key}`, vars);
   return [
-    {
-      key: 'email',
-      title: 'Email',
-      required: true,
-      description: 'The address the invitation goes to; it becomes the sign-in name.',
-    },
-    { key: 'firstName', title: 'First name', required: false, description: 'Used to greet the new member.' },
+    { key: 'email', title: 'Email', required: true, description: describe('email') },
+    { key: 'firstName', title: 'First name', required: false, description: describe('firstName') },
     { key: 'lastName', title: 'Last name', required: false, description: '' },
     {
       key: 'role',
       title: 'Role',
       required: true,
-      description: `One of ${TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`,
+      description: describe('role', { roles: TEAM_ROLES.map((r) => ROLE_LABELS[r]).join(', ') }),
     },
-    {
-      key: 'locations',
-      title: 'Locations',
-      required: false,
-      description: 'Location IDs (or names) the member may see, separated by commas; empty for all.',
-    },
+    { key: 'locations', title: 'Locations', required: false, description: describe('locations') },
   ];
 }
 
@@ -58,31 +52,31 @@ function roleFrom(text: string): TeamRole | null {
   return TEAM_ROLES.find((r) => r.replace('_', ' ') === wanted || ROLE_LABELS[r].toLowerCase() === wanted) ?? null;
 }
 
-export async function teamExampleFile(): Promise<Buffer> {
-  const fields = teamUploadFields();
+/** The example file: the data sheet with the English column names, the help sheet in the language. */
+export async function teamExampleFile(language: UiLanguage = 'en'): Promise<Buffer> {
+  const fields = teamUploadFields(language);
   const rows = [
     { email: 'sara@example.com', firstName: 'Sara', lastName: 'Khan', role: 'Manager', locations: '' },
     { email: 'omar@example.com', firstName: 'Omar', lastName: 'Aziz', role: 'Responder', locations: 'EX-001, EX-002' },
   ];
-  return buildWorkbook([
-    {
-      name: 'Team',
-      columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: 26 })),
-      rows,
-    },
-    {
-      name: 'Help',
-      columns: [
-        { header: 'Column', value: (f: UploadField) => f.title, width: 18 },
-        { header: 'Required', value: (f: UploadField) => (f.required ? 'yes' : 'no') },
-        { header: 'Meaning', value: (f: UploadField) => f.description, width: 90 },
-      ],
-      rows: fields,
-    },
-  ]);
+  return buildWorkbook(
+    [
+      {
+        name: 'Team',
+        columns: fields.map((f) => ({ header: f.title, value: (r: Record<string, string>) => r[f.key], width: 26 })),
+        rows,
+      },
+      helpSheet(fields, language),
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
-export async function exportTeam(db: Db, ctx: ActingContext): Promise<Buffer> {
+/**
+ * The team as an Excel file: the upload's English columns and role values (the file can be edited
+ * and uploaded again), the intro lines and the members' status in the download's language.
+ */
+export async function exportTeam(db: Db, ctx: ActingContext, language: UiLanguage = 'en'): Promise<Buffer> {
   const companyId = companyOf(ctx);
   const [members, locations] = await Promise.all([allMembers(db, companyId), allLocations(db, companyId, null)]);
   const states = await invitationStates(
@@ -93,35 +87,39 @@ export async function exportTeam(db: Db, ctx: ActingContext): Promise<Buffer> {
   type M = (typeof members)[number];
   const role = (m: M) =>
     (TEAM_ROLES as readonly string[]).includes(m.role) ? ROLE_LABELS[m.role as TeamRole] : m.role;
-  const status = (m: M) => (m.status === 'active' ? 'Active' : `Invited (${states.get(m.id)?.status ?? 'pending'})`);
-  return buildWorkbook([
-    {
-      name: 'Team',
-      intro: [
-        `Team of ${ctx.company?.companyName ?? ''}`,
-        `${members.length} member${members.length === 1 ? '' : 's'}`,
-      ],
-      rows: members,
-      columns: [
-        { header: 'Name', value: (m: M) => displayName(m.firstName, m.lastName), width: 26 },
-        { header: 'Email', value: (m: M) => m.email, width: 32 },
-        { header: 'First name', value: (m: M) => m.firstName ?? '', width: 16 },
-        { header: 'Last name', value: (m: M) => m.lastName ?? '', width: 16 },
-        { header: 'Role', value: role, width: 14 },
-        { header: 'Status', value: status, width: 18 },
-        {
-          header: 'Locations',
-          value: (m: M) => (m.locationIds ? m.locationIds.map((id) => titles.get(id) ?? String(id)).join(', ') : ''),
-          width: 40,
-        },
-        {
-          header: 'Last sign-in',
-          value: (m: M) => m.lastLoginAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '',
-          width: 18,
-        },
-      ],
-    },
-  ]);
+  const status = (m: M) =>
+    t(language, `exports:team.status.${m.status === 'active' ? 'active' : (states.get(m.id)?.status ?? 'pending')}`);
+  return buildWorkbook(
+    [
+      {
+        name: 'Team',
+        intro: [
+          t(language, 'exports:team.title', { company: ctx.company?.companyName ?? '' }),
+          t(language, 'exports:team.members', { count: members.length }),
+        ],
+        rows: members,
+        columns: [
+          { header: 'Name', value: (m: M) => displayName(m.firstName, m.lastName), width: 26 },
+          { header: 'Email', value: (m: M) => m.email, width: 32 },
+          { header: 'First name', value: (m: M) => m.firstName ?? '', width: 16 },
+          { header: 'Last name', value: (m: M) => m.lastName ?? '', width: 16 },
+          { header: 'Role', value: role, width: 14 },
+          { header: 'Status', value: status, width: 26 },
+          {
+            header: 'Locations',
+            value: (m: M) => (m.locationIds ? m.locationIds.map((id) => titles.get(id) ?? String(id)).join(', ') : ''),
+            width: 40,
+          },
+          {
+            header: 'Last sign-in',
+            value: (m: M) => m.lastLoginAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '',
+            width: 18,
+          },
+        ],
+      },
+    ],
+    { rightToLeft: directionOf(language) === 'rtl' },
+  );
 }
 
 interface CheckedMember {

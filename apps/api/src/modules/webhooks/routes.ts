@@ -1,4 +1,4 @@
-import { idSchema, WEBHOOK_EVENTS, webhookEventSchema, type WebhookEvent } from '@reputo/core';
+import { idSchema, WEBHOOK_EVENTS, webhookEventSchema, type UiLanguage, type WebhookEvent } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
@@ -22,6 +22,7 @@ import {
   testEndpoint,
   verifyEndpoint,
 } from './service';
+import { languageOf, t, translateKnownText } from '../../platform/i18n';
 
 /**
  * Webhook settings (spec 001 section 7: `webhook_settings` GET, POST, POST /verify, POST /test, with
@@ -52,18 +53,22 @@ const endpointSchema = z.object({
   lastDeliveryAt: z.string().nullable(),
   createdAt: z.string(),
 });
-const endpointOut = (e: EndpointRow) => ({
+/** Our own texts of an endpoint's or delivery's state in `language` (errors:webhooks); a receiver's words stay as sent. */
+const textIn = (language: UiLanguage, text: string | null) =>
+  text ? (translateKnownText(language, text) ?? text) : null;
+
+const endpointOut = (e: EndpointRow, language: UiLanguage) => ({
   id: e.id,
   url: e.url,
   description: e.description,
   events: e.events,
   enabled: e.enabled,
-  disabledReason: e.disabledReason,
+  disabledReason: textIn(language, e.disabledReason),
   verified: e.verifiedAt !== null,
   verifiedAt: iso(e.verifiedAt),
   verifyError: e.verifyError,
   testError: e.testError,
-  lastError: e.lastError,
+  lastError: textIn(language, e.lastError),
   failureCount: e.failureCount,
   lastDeliveryAt: iso(e.lastDeliveryAt),
   createdAt: e.createdAt.toISOString(),
@@ -83,7 +88,7 @@ const deliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
 });
-const deliveryOut = (d: DeliveryRow) => ({
+const deliveryOut = (d: DeliveryRow, language: UiLanguage) => ({
   id: d.id,
   endpointId: d.endpointId,
   messageId: d.messageId,
@@ -91,7 +96,7 @@ const deliveryOut = (d: DeliveryRow) => ({
   status: d.status as z.infer<typeof deliverySchema>['status'],
   attempts: d.attempts,
   responseCode: d.responseCode,
-  lastError: d.lastError,
+  lastError: textIn(language, d.lastError),
   durationMs: d.durationMs,
   lastAttemptAt: iso(d.lastAttemptAt),
   nextAttemptAt: iso(d.nextAttemptAt),
@@ -127,10 +132,16 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => ({
-      events: (Object.entries(WEBHOOK_EVENTS) as [WebhookEvent, string][]).map(([value, title]) => ({ value, title })),
-      endpoints: (await listEndpoints(db, scopeCompanyId(actingOf(request)))).map(endpointOut),
-    }),
+    async (request) => {
+      const language = await languageOf(request);
+      return {
+        events: (Object.entries(WEBHOOK_EVENTS) as [WebhookEvent, string][]).map(([value, title]) => ({
+          value,
+          title,
+        })),
+        endpoints: (await listEndpoints(db, scopeCompanyId(actingOf(request)))).map((e) => endpointOut(e, language)),
+      };
+    },
   );
 
   app.post(
@@ -146,7 +157,7 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const { endpoint, secret } = await createEndpoint(deps, scopeCompanyId(actingOf(request)), request.body);
-      return { ...endpointOut(endpoint), secret };
+      return { ...endpointOut(endpoint, await languageOf(request)), secret };
     },
   );
 
@@ -161,7 +172,11 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
         response: { 200: endpointSchema },
       },
     },
-    async (request) => endpointOut(await verifyEndpoint(deps, scopeCompanyId(actingOf(request)), request.body.id)),
+    async (request) =>
+      endpointOut(
+        await verifyEndpoint(deps, scopeCompanyId(actingOf(request)), request.body.id),
+        await languageOf(request),
+      ),
   );
 
   app.post(
@@ -182,7 +197,8 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
         request.body.id,
         request.body.event,
       );
-      return { endpoint: endpointOut(endpoint), delivery: deliveryOut(delivery) };
+      const language = await languageOf(request);
+      return { endpoint: endpointOut(endpoint, language), delivery: deliveryOut(delivery, language) };
     },
   );
 
@@ -204,7 +220,10 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      endpointOut(await changeEndpoint(deps, scopeCompanyId(actingOf(request)), request.params.id, request.body)),
+      endpointOut(
+        await changeEndpoint(deps, scopeCompanyId(actingOf(request)), request.params.id, request.body),
+        await languageOf(request),
+      ),
   );
 
   app.delete(
@@ -221,7 +240,7 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       if (!(await deleteEndpoint(db, scopeCompanyId(actingOf(request)), request.params.id)))
         throw notFound('Webhook not found');
-      return { message: 'Webhook removed' };
+      return { message: t(await languageOf(request), 'notices:webhooks.removed') };
     },
   );
 
@@ -253,7 +272,14 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
         limit: per_page,
         offset: (page - 1) * per_page,
       });
-      return { deliveries: rows.map(deliveryOut), page, per_page, total, total_pages: totalPages(total, per_page) };
+      const language = await languageOf(request);
+      return {
+        deliveries: rows.map((d) => deliveryOut(d, language)),
+        page,
+        per_page,
+        total,
+        total_pages: totalPages(total, per_page),
+      };
     },
   );
 
@@ -269,6 +295,9 @@ export function webhookSettingsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      deliveryOut(await replayDelivery(deps, queue, scopeCompanyId(actingOf(request)), request.params.id)),
+      deliveryOut(
+        await replayDelivery(deps, queue, scopeCompanyId(actingOf(request)), request.params.id),
+        await languageOf(request),
+      ),
   );
 }

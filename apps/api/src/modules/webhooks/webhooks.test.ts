@@ -249,6 +249,22 @@ describeEachDatabase(
       const disabled = listed.find((e) => e.id === endpoint.id)!;
       expect(disabled).toMatchObject({ enabled: false, failureCount: 2 });
       expect(disabled.disabledReason).toMatch(/Disabled after 2 deliveries/);
+      // In Arabic the reason is Arabic; the receiver's own answer inside stays as it was.
+      const inArabic = await t.app.inject({
+        url: BASE,
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      const arabicReason = (inArabic.json() as { endpoints: Endpoint[] }).endpoints.find(
+        (e) => e.id === endpoint.id,
+      )!.disabledReason;
+      expect(arabicReason).toMatch(/^عُطّل بعد فشل كل محاولات الإرسال لرسائل متتالية عددها 2 \(آخرها: .+\)$/);
+      // The replay refusal too.
+      const refusal = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/deliveries/${(await deliveriesOf(endpoint.id))[0]!.id}/replay`,
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(refusal.json().error_description).toBe('فعّل خطاف الويب قبل إعادة إرسال رسائله');
       const mail = await lastMailTo(t, 'admin@alpha.test');
       expect(mail.subject).toBe('A webhook was disabled');
       expect(mail.text).toContain(`${receiver.url}/down`);
