@@ -391,7 +391,7 @@ describe('admin lists and dashboards', () => {
     const rows = await sheet(await download, 'Companies');
     const header = rows.findIndex((r) => r[0] === 'ID');
     expect(rows.slice(header + 1).length).toBeGreaterThan(3);
-    expect(rows.slice(header + 1).every((r) => r[3] === 'active')).toBe(true);
+    expect(rows.slice(header + 1).every((r) => r[3] === 'Active')).toBe(true);
     await page.goto('/admin_panel/partners');
     await page.getByTestId('partner-name').first().waitFor();
     await screenshot(page, 'admin-partners');
