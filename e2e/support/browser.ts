@@ -73,6 +73,26 @@ export async function newPage(viewport = DESKTOP, url = baseURL()): Promise<Page
   return page;
 }
 
+/**
+ * A page with Playwright's fake clock: time flows as usual, and the test can jump it forward to fire
+ * the page's timers at once (a poll every few seconds) with `page.clock.fastForward`. The clock is
+ * its context's, so the page gets a context of its own, closed when the test ends, never pooled.
+ */
+export async function newPageWithClock(viewport = DESKTOP): Promise<Page> {
+  if (!browser) throw new Error('useBrowser() first');
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP, reducedMotion: 'reduce' });
+  onTestFinished(async () => {
+    // Answers a test's page.route still holds would fail once their context closes: dropped first.
+    for (const page of context.pages()) await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+  });
+  await context.clock.install();
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
 async function openContext(on: Browser, url: string): Promise<BrowserContext> {
   // Reduced motion turns antd's animations off: a click can't land on a dialog still zooming in.
   const context = await on.newContext({ baseURL: url, viewport: DESKTOP, reducedMotion: 'reduce' });

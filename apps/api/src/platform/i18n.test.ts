@@ -45,6 +45,19 @@ describe('server i18n', () => {
       'اربط Jira أولًا في الإعدادات › تسجيل الدخول عبر جهات خارجية',
     );
     expect(translateKnownText('ar', 'Case resolution not found')).toBe('حالة المعالجة غير موجودة');
+    // A text of ours inside another (as its {{error}}): the outer one's template first, the inner one
+    // translated too; a service's own words stay as written.
+    expect(
+      translateKnownText(
+        'ar',
+        'Jira must be connected again in Settings › Third-party Login: Jira refused the email and API token (401): Unauthorized',
+      ),
+    ).toBe(
+      'يجب ربط Jira مرة أخرى في الإعدادات › تسجيل الدخول عبر جهات خارجية: رفض Jira البريد الإلكتروني ورمز API (401): Unauthorized',
+    );
+    expect(translateKnownText('ar', 'The test event failed: Not a text of ours')).toBe(
+      'فشل حدث الاختبار: Not a text of ours',
+    );
     expect(translateKnownText('ar', 'Something no catalogue has')).toBeNull();
     expect(translateKnownText('en', 'Not found')).toBe('Not found');
   });

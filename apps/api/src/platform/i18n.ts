@@ -196,7 +196,7 @@ export async function languageOf(request: FastifyRequest): Promise<UiLanguage> {
 // ---------------------------------------------------------------------------------------------
 // English texts back to their keys (error answers)
 
-type Template = { key: string; pattern: RegExp; names: string[] };
+type Template = { key: string; pattern: RegExp; names: string[]; fixed: number };
 
 function flatten(value: unknown, prefix: string, out: [string, string][]): [string, string][] {
   if (typeof value === 'string') out.push([prefix, value]);
@@ -220,9 +220,17 @@ for (const ns of ['validation', 'errors'] as const) {
       .split(/\{\{\s*\w+\s*\}\}/)
       .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .join('(.+?)');
-    templates.push({ key, pattern: new RegExp(`^${source}$`), names });
+    templates.push({
+      key,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      fixed: text.replace(/\{\{\s*\w+\s*\}\}/g, '').length,
+    });
   }
 }
+// The most specific first: a text that holds another of ours inside (a reason after "must be
+// connected again …: ") matches both; its own, longer template is the right one.
+templates.sort((a, b) => b.fixed - a.fixed);
 // Core's MSG texts are the spec's: every one has its key in the validation catalogue.
 for (const [key, text] of Object.entries(MSG)) if (!exact.has(text)) exact.set(text, `validation:${key}`);
 
@@ -240,9 +248,20 @@ export function translateKnownText(language: UiLanguage, text: string): string |
     const vars: TextVars = {};
     tpl.names.forEach((name, i) => {
       const v = m[i + 1]!;
-      vars[name] = name === 'count' && /^\d+$/.test(v) ? Number(v) : v;
+      // An {{error}} inside one of our texts may be one of ours too (a connection's reason names
+      // the service's refusal): translated when it is, else left as the service wrote it.
+      vars[name] =
+        name === 'count' && /^\d+$/.test(v) ? Number(v) : name === 'error' ? (translateKnownText(language, v) ?? v) : v;
     });
     return t(language, tpl.key, vars);
   }
   return null;
+}
+
+/**
+ * A stored reason (why a connection must be connected again) in `language`: our own texts from the
+ * errors catalogue, a service's own words inside them as the service wrote them; null stays null.
+ */
+export function reasonIn(language: UiLanguage, reason: string | null | undefined): string | null {
+  return reason ? (translateKnownText(language, reason) ?? reason) : null;
 }

@@ -165,6 +165,11 @@ describeEachDatabase(
       const refused = await sync('mailchimp');
       expect(refused.status).toBe('reconnect_needed');
       expect(refused.statusReason).toContain('Mailchimp refused the API key (401)');
+      const inArabic = await t.app.inject({
+        url: '/v2/api/audiences',
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(inArabic.json().mailchimp.statusReason).toMatch(/^رفض Mailchimp مفتاح API \(401\): /);
       expect(refused.sync).toMatchObject({ running: false, synced: 0 });
       expect(refused.sync!.error).toContain('401');
       expect((await call('admin', 'POST', '/v2/api/audienceSync', { provider: 'mailchimp' })).statusCode).toBe(409);
@@ -224,7 +229,12 @@ describeEachDatabase(
       ac.failNext('auth');
       const refused = await sync('activecampaign');
       expect(refused.status).toBe('reconnect_needed');
-      expect(refused.statusReason).toContain('401');
+      expect(refused.statusReason).toMatch(/^ActiveCampaign refused the API token \(401\): /);
+      const inArabic = await t.app.inject({
+        url: '/v2/api/audiences',
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(inArabic.json().activecampaign.statusReason).toMatch(/^رفض ActiveCampaign رمز API \(401\): /);
       expect((await call('beta', 'DELETE', '/v2/api/activecampaign')).json()).toEqual({ removed: 0 });
       expect((await call('admin', 'DELETE', '/v2/api/activecampaign')).json()).toEqual({ removed: 1 });
     });

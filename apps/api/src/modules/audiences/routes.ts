@@ -1,8 +1,9 @@
-import { idSchema } from '@reputo/core';
+import { idSchema, type UiLanguage } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
+import { languageOf, reasonIn } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import { boxOf } from '../integrations/service';
 import { findConnection, type ConnectionRow } from '../tickets/repository';
@@ -64,7 +65,7 @@ const connectionSchema = z.object({
   sync: syncSchema.nullable(),
 });
 
-function connectionOut(deps: AppDeps, provider: AudienceProvider, c: ConnectionRow | undefined) {
+function connectionOut(language: UiLanguage, deps: AppDeps, provider: AudienceProvider, c: ConnectionRow | undefined) {
   const s = c ? audienceSettingsOf(c) : undefined;
   let keyHint: string | null = null;
   try {
@@ -77,7 +78,7 @@ function connectionOut(deps: AppDeps, provider: AudienceProvider, c: ConnectionR
     provider,
     title: AUDIENCE_TITLES[provider],
     status: (c?.status ?? 'not_connected') as z.infer<typeof connectionSchema>['status'],
-    statusReason: c?.statusReason ?? null,
+    statusReason: reasonIn(language, c?.statusReason),
     statusAt: c?.statusAt?.toISOString() ?? null,
     account: c?.account ?? null,
     accountName: c?.accountName ?? null,
@@ -121,8 +122,18 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const companyId = companyOf(request);
       return {
-        mailchimp: connectionOut(deps, 'mailchimp', await findConnection(db, companyId, 'mailchimp')),
-        activecampaign: connectionOut(deps, 'activecampaign', await findConnection(db, companyId, 'activecampaign')),
+        mailchimp: connectionOut(
+          await languageOf(request),
+          deps,
+          'mailchimp',
+          await findConnection(db, companyId, 'mailchimp'),
+        ),
+        activecampaign: connectionOut(
+          await languageOf(request),
+          deps,
+          'activecampaign',
+          await findConnection(db, companyId, 'activecampaign'),
+        ),
       };
     },
   );
@@ -139,7 +150,12 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      connectionOut(deps, 'mailchimp', await connectMailchimp(deps, companyOf(request), request.body.apiKey)),
+      connectionOut(
+        await languageOf(request),
+        deps,
+        'mailchimp',
+        await connectMailchimp(deps, companyOf(request), request.body.apiKey),
+      ),
   );
 
   app.post(
@@ -157,7 +173,12 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) =>
-      connectionOut(deps, 'activecampaign', await connectActiveCampaign(deps, companyOf(request), request.body)),
+      connectionOut(
+        await languageOf(request),
+        deps,
+        'activecampaign',
+        await connectActiveCampaign(deps, companyOf(request), request.body),
+      ),
   );
 
   for (const provider of AUDIENCE_PROVIDERS)
@@ -192,7 +213,10 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const answer = await mailchimpLists(deps, companyOf(request), request.body?.listId);
-      return { lists: answer.lists, connection: connectionOut(deps, 'mailchimp', answer.connection) };
+      return {
+        lists: answer.lists,
+        connection: connectionOut(await languageOf(request), deps, 'mailchimp', answer.connection),
+      };
     },
   );
 
@@ -224,7 +248,10 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const answer = await activeCampaignBrands(deps, companyOf(request), request.body ?? {});
-      return { ...answer, connection: connectionOut(deps, 'activecampaign', answer.connection) };
+      return {
+        ...answer,
+        connection: connectionOut(await languageOf(request), deps, 'activecampaign', answer.connection),
+      };
     },
   );
 
@@ -242,7 +269,7 @@ export function audienceRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const provider = request.body.provider;
       const row = await startSync(deps, queue, companyOf(request), provider);
-      return reply.status(202).send(connectionOut(deps, provider, row));
+      return reply.status(202).send(connectionOut(await languageOf(request), deps, provider, row));
     },
   );
 }

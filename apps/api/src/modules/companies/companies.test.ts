@@ -1,4 +1,14 @@
-import { MSG, packageChangeDateFor, SOURCE_URL_MESSAGE, COMPETITOR_SOURCES_MESSAGE } from '@reputo/core';
+import {
+  COMPETITOR_SOURCES_MESSAGE,
+  FEATURE_LABELS,
+  FEATURES,
+  MSG,
+  packageChangeDateFor,
+  SOURCE_URL_MESSAGE,
+  type Feature,
+} from '@reputo/core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readWorkbook } from '../../test/workbook';
 import { describeEachDatabase } from '../../test/harness';
@@ -261,5 +271,22 @@ describeEachDatabase('Admin companies', (use) => {
     expect(ar.intro[0]).toBe('الشركات (1)');
     expect(ar.rows(0)[2]!.slice(0, 4)).toEqual(['المعرّف', 'الشركة', 'النوع', 'الحالة']);
     expect(ar.rows(0)[3]!.slice(1, 4)).toEqual(['Alpha Restaurants', 'المطاعم', 'نشط']);
+    // The package and the features by the names the web app's admin screens give them in Arabic,
+    // joined with the Arabic comma; in English core's labels, as before.
+    const webAdmin = (language: string) =>
+      JSON.parse(
+        readFileSync(path.join(import.meta.dirname, `../../../../web/src/i18n/locales/${language}/admin.json`), 'utf8'),
+      );
+    const [enAdmin, arAdmin] = [webAdmin('en'), webAdmin('ar')];
+    const featureOf = (label: string): Feature => FEATURES.find((f) => FEATURE_LABELS[f] === label)!;
+    const column = (heading: string) => en.rows(0)[2]!.indexOf(heading);
+    const [enPackage, enFeatures] = [en.rows(0)[3]![column('Package')], en.rows(0)[3]![column('Features')]];
+    const english = String(enFeatures).split(', ');
+    expect(english).toEqual(english.map((label) => FEATURE_LABELS[featureOf(label)]));
+    expect(ar.rows(0)[3]![column('Package')]).toBe(arAdmin.packages[String(enPackage)]);
+    expect(enAdmin.packages[String(enPackage)]).toBe(enPackage);
+    expect(ar.rows(0)[3]![column('Features')]).toBe(
+      english.map((label) => arAdmin.features[featureOf(label)]).join('، '),
+    );
   });
 });

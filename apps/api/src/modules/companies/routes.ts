@@ -106,10 +106,12 @@ export function companyRoutes(app: App, deps: AppDeps): void {
         status: request.query.status,
       });
       type Row = (typeof rows)[number];
-      // Headings, status and type in the download's language; names, packages and features as stored.
+      // Headings, status, type, package and features in the download's language (the web app's admin
+      // catalogue's names, exports:companies); company, partner and source names as stored.
       const language = await languageOf(request);
       const text = (key: string, vars?: TextVars) => t(language, `exports:companies.${key}`, vars);
       const column = (key: string) => text(`columns.${key}`);
+      const separator = t(language, 'notices:listSeparator');
       const today = new Date().toISOString().slice(0, 10);
       const content = await buildWorkbook(
         [
@@ -129,7 +131,12 @@ export function companyRoutes(app: App, deps: AppDeps): void {
                 header: column('status'),
                 value: (r: Row) => text(`status.${r.company.status}`, { defaultValue: r.company.status }),
               },
-              { header: column('package'), value: (r: Row) => r.company.package, width: 14 },
+              {
+                header: column('package'),
+                value: (r: Row) =>
+                  r.company.package ? text(`packages.${r.company.package}`, { defaultValue: r.company.package }) : '',
+                width: 14,
+              },
               { header: column('packageChangeDate'), value: (r: Row) => r.company.packageChangeDate, width: 20 },
               { header: column('partner'), value: (r: Row) => r.partnerName ?? '', width: 24 },
               {
@@ -145,15 +152,15 @@ export function companyRoutes(app: App, deps: AppDeps): void {
               { header: column('locationsLimit'), value: (r: Row) => r.company.locationsLimit, width: 16 },
               {
                 header: column('sources'),
-                value: (r: Row) => r.company.sources.map(sourceTitle).join(', '),
+                value: (r: Row) => r.company.sources.map(sourceTitle).join(separator),
                 width: 40,
               },
               {
                 header: column('features'),
                 value: (r: Row) =>
                   normalizeFeatures(r.company.features)
-                    .map((f) => FEATURE_LABELS[f])
-                    .join(', '),
+                    .map((f) => text(`features.${f}`, { defaultValue: FEATURE_LABELS[f] }))
+                    .join(separator),
                 width: 60,
               },
               { header: column('created'), value: (r: Row) => r.company.createdAt.toISOString().slice(0, 10) },

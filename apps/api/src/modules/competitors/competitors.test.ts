@@ -283,6 +283,7 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
       'Shawarma Street,AG-002,Shawarma Street Downtown,,',
       'Shawarma Street,NOPE-1,Somewhere,,',
       'Shawarma Street,AE-001,Shawarma Street Riyadh,,https://bad.example/x',
+      'Shawarma Street,,Nowhere,,',
     ].join('\n');
     const res = await call('POST', '/v2/api/competitor/upload', {
       body: { filename: 'competitors.csv', content: Buffer.from(csv).toString('base64') },
@@ -294,6 +295,7 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
       rejected: [
         { line: 4, reason: 'Location NOPE-1 is not one of your locations.' },
         { line: 5, reason: 'Google URL is not a valid Google address.' },
+        { line: 6, reason: 'Location (empty) is not one of your locations.' },
       ],
     });
     const arabic = await call('POST', '/v2/api/competitor/upload', {
@@ -303,6 +305,7 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     expect(arabic.json().rejected).toEqual([
       { line: 4, reason: 'الموقع NOPE-1 ليس من مواقعك.' },
       { line: 5, reason: 'Google URL ليس عنوان Google صالحًا.' },
+      { line: 6, reason: 'خانة الموقع فارغة؛ اكتب أحد مواقعك.' },
     ]);
     const missing = await call('POST', '/v2/api/competitor/upload', {
       body: { filename: 'c.csv', content: Buffer.from('Name\nx').toString('base64') },

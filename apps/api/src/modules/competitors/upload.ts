@@ -25,6 +25,9 @@ import { freeTextError, validateSourceUrl } from '@reputo/core';
  * and reason. All in one transaction, so a failure midway leaves nothing half-imported.
  */
 
+/** An empty location cell (errors:competitors.locationEmpty, its own text in another language). */
+const LOCATION_EMPTY = 'Location (empty) is not one of your locations.';
+
 /**
  * The upload's columns: titles are the file's English column names, descriptions in the request's
  * language (`uploads:competitors.fields`).
@@ -138,7 +141,10 @@ export async function uploadCompetitors(
         const nameError = freeTextError(name);
         if (nameError) throw badRequest(nameError);
         const locationId = byCode.get(get('location').toLowerCase());
-        if (!locationId) throw badRequest(`Location ${get('location') || '(empty)'} is not one of your locations.`);
+        if (!locationId)
+          throw badRequest(
+            get('location') ? `Location ${get('location')} is not one of your locations.` : LOCATION_EMPTY,
+          );
         const sources: Record<string, string> = {};
         for (const f of fields.filter((x) => x.key.startsWith('source:'))) {
           const url = get(f.key);

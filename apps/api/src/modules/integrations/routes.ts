@@ -4,7 +4,7 @@ import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { languageOf, translateKnownText } from '../../platform/i18n';
+import { languageOf, reasonIn } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import {
   accountConnection,
@@ -72,14 +72,6 @@ const integrationSchema = z.object({
   /** Reviews from this source that sync found removed there (kept, filterable with removed=true on /reviews). */
   removedReviews: z.number(),
 });
-
-/**
- * Why a connection must be connected again, in `language`: our own reasons are in the errors
- * catalogue (`errors:integrations`); a service's own words inside them stay as the service wrote them.
- */
-function reasonIn(language: UiLanguage, reason: string | null | undefined): string | null {
-  return reason ? (translateKnownText(language, reason) ?? reason) : null;
-}
 
 function integrationOf(source: Source, rows: ConnectionRow[], removed = 0, language: UiLanguage = 'en') {
   const account = rows.find((r) => r.locationId === 0);

@@ -1,5 +1,7 @@
 import { LOGO_MAX_BYTES, MSG } from '@reputo/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle, type FakeGoogle } from '../../connectors/google/fake';
 import { startFakeGraph, type FakeGraph } from '../../connectors/meta/fake';
@@ -185,11 +187,16 @@ describeEachDatabase(
       // Both databases share the fakes.
     });
 
-    const call = (who: string, method: 'GET' | 'PATCH', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+    const call = (who: string, method: 'GET' | 'PATCH', url: string, payload?: object, language?: string) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(tokens[who]!), ...(language ? { 'accept-language': language } : {}) },
+        ...(payload ? { payload } : {}),
+      });
     const runJobs = () => jobQueueFor(t.app.deps).runDue();
-    const item = async (locationId: number) => {
-      const res = await call('admin', 'GET', `/v2/api/listing?locationId=${locationId}`);
+    const item = async (locationId: number, language?: string) => {
+      const res = await call('admin', 'GET', `/v2/api/listing?locationId=${locationId}`, undefined, language);
       expect(res.statusCode).toBe(200);
       return res.json().data[0];
     };
@@ -216,6 +223,13 @@ describeEachDatabase(
         ['facebook', 'pending'],
         ['zomato', 'not_managed'],
       ]);
+      expect(first.directories[0].reason).toBe('Not checked yet');
+      // In Arabic the server's reason is the web app's own text for it (listings:drawer.notChecked).
+      const arabic = (
+        await call('analyst', 'GET', '/v2/api/listing?per_page=10&search=marina', undefined, 'ar')
+      ).json();
+      const webArabic = path.join(import.meta.dirname, '../../../../web/src/i18n/locales/ar/listings.json');
+      expect(arabic.data[0].directories[0].reason).toBe(JSON.parse(readFileSync(webArabic, 'utf8')).drawer.notChecked);
       expect(body.summary.locations).toBe(BULK);
       expect((await call('owner', 'GET', `/v2/api/listing?ownerAsCompany=${t.fx.companyA.id}`)).json().total).toBe(
         BULK,
@@ -362,7 +376,13 @@ describeEachDatabase(
       state = await item(one);
       expect(state.directories[0].status).toBe('pending');
       expect(state.history[0].answers.google).toMatchObject({ status: 'pending' });
-      expect(state.history[0].answers.google.message).toMatch(/^Retrying at .*no answer in time/);
+      expect(state.history[0].answers.google.message).toMatch(
+        /^Retrying at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: .*no answer in time/,
+      );
+      // In Arabic: the time as Arabic writes dates (day first, slashes); the service's words stay.
+      expect((await item(one, 'ar')).history[0].answers.google.message).toMatch(
+        /^ستُعاد المحاولة في \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} بتوقيت غرينتش: .*no answer in time/,
+      );
 
       // Expired token with no refresh: the connection needs reconnecting, visible on the listing.
       google.oauth.expireAccessTokens();
@@ -481,6 +501,10 @@ describeEachDatabase(
       expect(state.history[0].answers).toMatchObject({
         google: { status: 'done' },
         facebook: { status: 'skipped', message: 'Facebook does not hold these fields' },
+      });
+      expect((await item(marina, 'ar')).history[0].answers.facebook).toMatchObject({
+        status: 'skipped',
+        message: 'لا يحتفظ Facebook بهذه الحقول',
       });
       expect(state.directories[0].fields).toContain('attributes');
       expect(state.directories[1].fields).not.toContain('attributes');

@@ -8,6 +8,7 @@ import { readImageFile } from '../../platform/imageUpload';
 import { jobQueueFor } from '../../platform/jobs';
 import { xlsxFile } from '../../platform/openapi';
 import { totalPages } from '../../platform/paging';
+import { languageOf } from '../../platform/i18n';
 import { createStorage, type Storage } from '../../platform/storage';
 import { accessTokenFromQuery, sendWorkbook } from '../statistics/excel';
 import { CATEGORIES, searchCategories } from './categories';
@@ -92,7 +93,10 @@ export function listingRoutes(app: App, deps: AppDeps): void {
         listingPage(db, companyId, { visible: ctx.locationIds }),
       ]);
       return {
-        data: await listingItems(db, companyId, rows, { history: Boolean(locationId) }),
+        data: await listingItems(db, companyId, rows, {
+          history: Boolean(locationId),
+          language: await languageOf(request),
+        }),
         page,
         per_page,
         total,
@@ -154,7 +158,7 @@ export function listingRoutes(app: App, deps: AppDeps): void {
       await confirmRejected(deps, queue, ctx, locationId, request.body.action, request.body.fields);
       const companyId = scopeCompanyId(ctx);
       const { rows } = await listingPage(db, companyId, { locationId, visible: ctx.locationIds });
-      const [item] = await listingItems(db, companyId, rows, { history: true });
+      const [item] = await listingItems(db, companyId, rows, { history: true, language: await languageOf(request) });
       return item!;
     },
   );

@@ -1,4 +1,4 @@
-import { sourceTitle } from '@reputo/core';
+import { sourceTitle, type UiLanguage } from '@reputo/core';
 import { facebookPageInfoClient } from '../../connectors/facebook/pageInfo';
 import { businessInformationClient } from '../../connectors/google/businessInformation';
 import { googleMediaClient } from '../../connectors/google/media';
@@ -9,6 +9,7 @@ import type { ActingContext } from '../../platform/acting';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { dateText, t } from '../../platform/i18n';
 import type { JobQueue } from '../../platform/jobs';
 import { createStorage } from '../../platform/storage';
 import { ReconnectNeeded, withSourceToken } from '../integrations/service';
@@ -147,8 +148,9 @@ export async function listingItems(
   db: Db,
   companyId: number,
   rows: LocationListing[],
-  opts: { history?: boolean } = {},
+  opts: { history?: boolean; language?: UiLanguage } = {},
 ): Promise<ListingItem[]> {
+  const language = opts.language ?? 'en';
   const ids = rows.map((r) => r.locationId);
   const [dirs, conns, sources] = await Promise.all([
     directoriesOf(db, ids),
@@ -168,6 +170,7 @@ export async function listingItems(
         dirBy.get(connectionKey(row.locationId, directory)),
         connBy.get(connectionKey(row.locationId, directory)),
         row.sourceUrls,
+        language,
       ),
     );
     for (const source of others)
@@ -195,7 +198,9 @@ export async function listingItems(
         : null,
       directories,
       rejectedEdits: (google?.rejected ?? []).map(withLabel),
-      ...(opts.history ? { history: (await historyOf(db, row.locationId)).map(serializeEdit) } : {}),
+      ...(opts.history
+        ? { history: (await historyOf(db, row.locationId)).map((e) => serializeEdit(e, language)) }
+        : {}),
     });
   }
   return items;
@@ -206,6 +211,7 @@ function directoryState(
   dir: DirectoryRow | undefined,
   conn: ConnectionRow | undefined,
   urls: Record<string, string>,
+  language: UiLanguage,
 ): ListingItem['directories'][number] {
   const base = {
     directory,
@@ -216,7 +222,7 @@ function directoryState(
     pushedAt: iso(dir?.pushedAt),
   };
   if (!conn) return { ...base, status: 'not_connected', reason: null, diff: [] };
-  if (!dir) return { ...base, status: 'pending', reason: 'Not checked yet', diff: [] };
+  if (!dir) return { ...base, status: 'pending', reason: t(language, 'notices:listings.notChecked'), diff: [] };
   return {
     ...base,
     status: dir.status as 'in_sync' | 'out_of_sync' | 'pending' | 'error',
@@ -225,14 +231,39 @@ function directoryState(
   };
 }
 
-export function serializeEdit(e: EditRow) {
+/** The English a directory's answer is stored with (ours; a directory's own words inside stay as given). */
+const NOT_HELD = / does not hold these fields$/;
+const RETRYING = /^Retrying at (\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):\d{2}(?:\.\d+)?Z: ([\s\S]*)$/;
+
+/**
+ * An edit's answer from a directory in `language` (notices:listings): "does not hold these fields"
+ * and "Retrying at" with the time (UTC) as the language writes dates; other messages are the
+ * directory's own answer, as it gave it.
+ */
+function answerIn(language: UiLanguage, answer: DirectoryAnswer): DirectoryAnswer {
+  const message = answer.message;
+  if (!message) return answer;
+  if (NOT_HELD.test(message))
+    return {
+      ...answer,
+      message: t(language, 'notices:listings.notHeld', { directory: message.replace(NOT_HELD, '') }),
+    };
+  const retrying = RETRYING.exec(message);
+  if (retrying) {
+    const at = `${dateText(language, retrying[1]!)} ${retrying[2]!}`;
+    return { ...answer, message: t(language, 'notices:listings.retrying', { at, error: retrying[3]! }) };
+  }
+  return answer;
+}
+
+export function serializeEdit(e: EditRow, language: UiLanguage = 'en') {
   return {
     id: e.id,
     kind: e.kind as 'edit' | 'accept_google' | 'keep_ours',
     user: e.userName,
     fields: e.fields,
     values: e.values as Record<string, unknown>,
-    answers: e.answers,
+    answers: Object.fromEntries(Object.entries(e.answers).map(([d, a]) => [d, answerIn(language, a)])),
     createdAt: e.createdAt.toISOString(),
   };
 }

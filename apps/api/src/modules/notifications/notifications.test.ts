@@ -14,12 +14,12 @@ describeEachDatabase('Notifications', (use) => {
   let world: ReportingWorld;
   let foreign: Awaited<ReturnType<typeof foreignLocation>>;
   const tokens = new Map<string, string>();
-  async function call(email: string, method: 'GET' | 'POST', payload?: unknown) {
+  async function call(email: string, method: 'GET' | 'POST', payload?: unknown, language?: string) {
     if (!tokens.has(email)) tokens.set(email, (await signIn(use().app, email)).access_token);
     return use().app.inject({
       method,
       url: '/v2/api/notifications/reviews',
-      headers: bearer(tokens.get(email)!),
+      headers: { ...bearer(tokens.get(email)!), ...(language ? { 'accept-language': language } : {}) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   }
@@ -96,6 +96,12 @@ describeEachDatabase('Notifications', (use) => {
     expect((await post({ delivery: 'instant', kinds: ['post'] }, 'admin@beta.test')).json().error_description).toBe(
       'Notifications about posts need the Messaging feature.',
     );
+    // In Arabic each kind is worded on its own (not an English kind with a plural ending).
+    const inArabic = await call('admin@beta.test', 'POST', { delivery: 'instant', kinds: ['comment'] }, 'ar');
+    expect(inArabic.json()).toMatchObject({
+      error_description: 'تتطلب إشعارات التعليقات ميزة المراسلة.',
+      details: [{ field: 'kinds', message: 'تتطلب إشعارات التعليقات ميزة المراسلة.' }],
+    });
   });
 
   it('mails instantly through the job queue, only the reviews each user asked for and may see', async () => {

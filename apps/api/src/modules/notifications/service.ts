@@ -37,6 +37,15 @@ const DIGEST_SCAN = 5000;
 
 /** The kinds that need the Messaging feature: messages, posts and comments live there. */
 const MESSAGING_KINDS: readonly NotificationKind[] = ['message', 'post', 'comment'];
+/**
+ * The refusal of a Messaging kind, one text per kind (errors:notifications.messaging*): another
+ * language words each kind on its own, not by adding a plural ending to an English value.
+ */
+const NEEDS_MESSAGING: Partial<Record<NotificationKind, string>> = {
+  message: 'Notifications about messages need the Messaging feature.',
+  post: 'Notifications about posts need the Messaging feature.',
+  comment: 'Notifications about comments need the Messaging feature.',
+};
 
 export interface NotificationSettingsInput {
   enabled?: boolean;
@@ -95,10 +104,10 @@ export async function saveNotificationSettings(db: Db, ctx: ActingContext, input
   const kinds = [...new Set(input.kinds)];
   const allowedKinds = availableKinds(ctx);
   const deniedKind = kinds.find((k) => !allowedKinds.includes(k));
-  if (deniedKind)
-    throw badRequest(`Notifications about ${deniedKind}s need the Messaging feature.`, [
-      { field: 'kinds', message: `Notifications about ${deniedKind}s need the Messaging feature.` },
-    ]);
+  if (deniedKind) {
+    const message = NEEDS_MESSAGING[deniedKind] ?? `Notifications about ${deniedKind}s need the Messaging feature.`;
+    throw badRequest(message, [{ field: 'kinds', message }]);
+  }
   const wanted = [...new Set(input.locations)];
   const own = new Set(await ownLocationIds(db, companyId, wanted));
   const visible = (id: number) => own.has(id) && (ctx.locationIds === null || ctx.locationIds.includes(id));

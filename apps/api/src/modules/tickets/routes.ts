@@ -1,8 +1,9 @@
-import { idSchema, MAX_ID } from '@reputo/core';
+import { idSchema, MAX_ID, type UiLanguage } from '@reputo/core';
 import { z } from 'zod';
 import { access, actingOf } from '../../platform/access';
 import { scopeCompanyId } from '../../platform/companyScope';
 import type { App, AppDeps } from '../../platform/deps';
+import { languageOf, reasonIn } from '../../platform/i18n';
 import { jobQueueFor } from '../../platform/jobs';
 import { pagingQuery, totalPages } from '../../platform/paging';
 import { ZENDESK_SUBDOMAIN } from '../../connectors/zendesk';
@@ -56,7 +57,7 @@ const connectionSchema = z.object({
   issueTypeName: z.string().nullable(),
 });
 
-function connectionOut(deps: AppDeps, provider: TicketProvider, c: ConnectionRow | undefined) {
+function connectionOut(language: UiLanguage, deps: AppDeps, provider: TicketProvider, c: ConnectionRow | undefined) {
   const s = c ? settingsOf(c) : undefined;
   let tokenHint: string | null = null;
   try {
@@ -68,7 +69,7 @@ function connectionOut(deps: AppDeps, provider: TicketProvider, c: ConnectionRow
     provider,
     title: PROVIDER_TITLES[provider],
     status: (c?.status ?? 'not_connected') as z.infer<typeof connectionSchema>['status'],
-    statusReason: c?.statusReason ?? null,
+    statusReason: reasonIn(language, c?.statusReason),
     statusAt: iso(c?.statusAt ?? null),
     account: c?.account ?? null,
     email: s?.email ?? null,
@@ -146,8 +147,13 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const companyId = companyOf(request);
       return {
-        zendesk: connectionOut(deps, 'zendesk', await findConnection(db, companyId, 'zendesk')),
-        jira: connectionOut(deps, 'jira', await findConnection(db, companyId, 'jira')),
+        zendesk: connectionOut(
+          await languageOf(request),
+          deps,
+          'zendesk',
+          await findConnection(db, companyId, 'zendesk'),
+        ),
+        jira: connectionOut(await languageOf(request), deps, 'jira', await findConnection(db, companyId, 'jira')),
       };
     },
   );
@@ -168,7 +174,13 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
         response: { 200: connectionSchema },
       },
     },
-    async (request) => connectionOut(deps, 'zendesk', await connectZendesk(deps, companyOf(request), request.body)),
+    async (request) =>
+      connectionOut(
+        await languageOf(request),
+        deps,
+        'zendesk',
+        await connectZendesk(deps, companyOf(request), request.body),
+      ),
   );
 
   for (const provider of TICKET_PROVIDERS)
@@ -216,7 +228,12 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
       const { page, per_page } = request.body ?? pagingQuery.parse({});
       const { rows, total } = await ticketPage(db, companyId, 'zendesk', page, per_page);
       return {
-        connection: connectionOut(deps, 'zendesk', await findConnection(db, companyId, 'zendesk')),
+        connection: connectionOut(
+          await languageOf(request),
+          deps,
+          'zendesk',
+          await findConnection(db, companyId, 'zendesk'),
+        ),
         tickets: rows.map((r) => ({
           ...ticketOut(r.ticket),
           rating: r.rating,
@@ -246,7 +263,8 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
         response: { 200: connectionSchema },
       },
     },
-    async (request) => connectionOut(deps, 'jira', await connectJira(deps, companyOf(request), request.body)),
+    async (request) =>
+      connectionOut(await languageOf(request), deps, 'jira', await connectJira(deps, companyOf(request), request.body)),
   );
 
   app.post(
@@ -282,7 +300,7 @@ export function ticketRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const answer = await jiraSettings(deps, companyOf(request), request.body ?? {});
-      return { ...answer, connection: connectionOut(deps, 'jira', answer.connection) };
+      return { ...answer, connection: connectionOut(await languageOf(request), deps, 'jira', answer.connection) };
     },
   );
 

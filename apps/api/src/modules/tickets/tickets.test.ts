@@ -209,6 +209,19 @@ describeEachDatabase(
       const blocked = await call('admin', 'POST', '/v2/api/reviewTickets', { reviewId: third, provider: 'zendesk' });
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error_description).toContain('must be connected again');
+      // In Arabic: our reason and the refusal around it in Arabic; Zendesk's own words stay as sent.
+      const ar = { 'accept-language': 'ar' };
+      const arState = await t.app.inject({ url: '/v2/api/ticketing', headers: { ...bearer(tokens.admin!), ...ar } });
+      expect(arState.json().zendesk.statusReason).toMatch(/^رفض Zendesk البريد الإلكتروني ورمز API \(401\): /);
+      const arBlocked = await t.app.inject({
+        method: 'POST',
+        url: '/v2/api/reviewTickets',
+        headers: { ...bearer(tokens.admin!), ...ar },
+        payload: { reviewId: third, provider: 'zendesk' },
+      });
+      expect(arBlocked.json().error_description).toMatch(
+        /^يجب ربط Zendesk مرة أخرى في الإعدادات › تسجيل الدخول عبر جهات خارجية: رفض Zendesk البريد الإلكتروني ورمز API \(401\): /,
+      );
       expect((await connectZendesk()).json().status).toBe('connected');
     });
 

@@ -97,8 +97,10 @@ export function photoProblem(file: { size: number; type: string }, t: TFunction)
   return file.size > LOGO_MAX_BYTES ? translateMessage(MSG.logoTooBig) : null;
 }
 
-/** Items of a list joined with the interface language's comma (Arabic has its own: ،). */
-/** The server's reason for a directory not read yet. */
+/**
+ * The server's reason for a directory not read yet, in English; asked in another language the server
+ * answers this catalogue's own text (drawer.notChecked), which listings.test checks.
+ */
 const NOT_CHECKED = 'Not checked yet';
 
 /**
@@ -108,6 +110,7 @@ const NOT_CHECKED = 'Not checked yet';
 export const directoryReason = (t: TFunction, reason: string): string =>
   reason === NOT_CHECKED ? t('drawer.notChecked') : reason;
 
+/** Items of a list joined with the interface language's comma (Arabic has its own: ،). */
 export const listSeparator = (): string => (currentLanguage() === 'ar' ? '\u060c ' : ', ');
 
 /** A field's name in the interface language, from its key or from the server's English label. */

@@ -1,8 +1,10 @@
+import type { UiLanguage } from '@reputo/core';
 import { z } from 'zod';
 import { crcResponse, validDeliverySignature } from '../../../connectors/twitter';
 import { access, actingOf } from '../../../platform/access';
 import { scopeCompanyId } from '../../../platform/companyScope';
 import type { App, AppDeps } from '../../../platform/deps';
+import { languageOf, reasonIn } from '../../../platform/i18n';
 import { jobQueueFor } from '../../../platform/jobs';
 import { registerWebhook, type WebhookProvider } from '../../../platform/webhooks';
 import { findConnection, type ConnectionRow } from '../../tickets/repository';
@@ -52,11 +54,16 @@ const stateSchema = z.object({
   messaging: z.boolean(),
 });
 
-function stateOut(deps: AppDeps, c: ConnectionRow | undefined, messaging: boolean): z.infer<typeof stateSchema> {
+function stateOut(
+  language: UiLanguage,
+  deps: AppDeps,
+  c: ConnectionRow | undefined,
+  messaging: boolean,
+): z.infer<typeof stateSchema> {
   const s = c ? settingsOf(c) : undefined;
   return {
     status: (c?.status ?? 'not_connected') as z.infer<typeof stateSchema>['status'],
-    statusReason: c?.statusReason ?? null,
+    statusReason: reasonIn(language, c?.statusReason),
     statusAt: c?.statusAt?.toISOString() ?? null,
     userId: c?.account ?? null,
     screenName: s?.screenName ?? null,
@@ -137,7 +144,12 @@ export function twitterRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const acting = actingOf(request);
       const messaging = acting.role === 'owner' || acting.features.includes('messaging');
-      return stateOut(deps, await findConnection(db, scopeCompanyId(acting), TWITTER), messaging);
+      return stateOut(
+        await languageOf(request),
+        deps,
+        await findConnection(db, scopeCompanyId(acting), TWITTER),
+        messaging,
+      );
     },
   );
 
@@ -175,7 +187,12 @@ export function twitterRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const companyId = scopeCompanyId(actingOf(request));
-      return stateOut(deps, await completeTwitterLink(serviceDeps, companyId, request.body), true);
+      return stateOut(
+        await languageOf(request),
+        deps,
+        await completeTwitterLink(serviceDeps, companyId, request.body),
+        true,
+      );
     },
   );
 

@@ -460,6 +460,14 @@ describeEachDatabase(
         /^Twitter refused the account’s token .*connect Twitter again in Settings › Third-party Login\./,
       );
       expect(await state()).toMatchObject({ status: 'reconnect_needed', statusReason: failed.failureReason });
+      // In Arabic: our reason and our words for Twitter's refusal inside it; Twitter's own answer stays.
+      const inArabic = await t.app.inject({
+        url: '/v2/api/twitter',
+        headers: { ...bearer(tokens.admin!), 'accept-language': 'ar' },
+      });
+      expect(inArabic.json().statusReason).toMatch(
+        /^رفض Twitter رمز الحساب \(أُلغي أو انتهت صلاحيته\): اربط Twitter مرة أخرى في الإعدادات › تسجيل الدخول عبر جهات خارجية\. \(رفض Twitter التفويض \(401\): .+\)$/,
+      );
       const conversation = (await conversationWith(`dm:${OMAR.id}`))!;
       const refused = await call('responder', 'PATCH', `/v2/api/conversations/messages/${conversation.id}`, {
         message: 'x',
