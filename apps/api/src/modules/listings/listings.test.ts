@@ -7,6 +7,7 @@ import { startFakeGoogle, type FakeGoogle } from '../../connectors/google/fake';
 import { startFakeGraph, type FakeGraph } from '../../connectors/meta/fake';
 import { jobs, listingDirectories, locations, sourceConnections } from '../../db/schema';
 import { jobQueueFor } from '../../platform/jobs';
+import { readWorkbook } from '../../test/workbook';
 import { describeEachDatabase, type TestEnv } from '../../test/harness';
 import { bearer, multipart, PNG, signIn } from '../../test/http';
 import { pickPort } from '../../test/processes';
@@ -629,11 +630,30 @@ describeEachDatabase(
       expect(shown().filter(([c]) => c === 'LOGO')).toEqual([]);
     });
 
-    it('exports the listings with their status to Excel', async () => {
+    it("exports the listings with their status to Excel, in the download's language", async () => {
       const res = await call('analyst', 'GET', '/v2/api/listing/export');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/listings-\d{4}-\d{2}-\d{2}\.xlsx/);
-      expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const en = await readWorkbook(res.rawPayload);
+      expect(en.sheets).toEqual(['Listings', 'Differences']);
+      expect(en.rightToLeft).toBe(false);
+      expect(en.intro[1]).toMatch(/^Exported .+\. Completeness \d+%/);
+      const header = en.rows(0).find((r) => r[0] === 'Location')!;
+      expect(header.slice(0, 3)).toEqual(['Location', 'Name', 'Address']);
+      // In Arabic: sheets, intro, headings, statuses and field names; the listings' values as they are.
+      const arRes = await call('analyst', 'GET', '/v2/api/listing/export?lang=ar');
+      const ar = await readWorkbook(arRes.rawPayload);
+      expect(ar.sheets).toEqual(['القوائم التجارية', 'الاختلافات']);
+      expect(ar.rightToLeft).toBe(true);
+      expect(ar.intro[1]).toMatch(/^صُدّرت في .+\. الاكتمال \d+%/);
+      const arRows = ar.rows(0);
+      const arHeader = arRows.findIndex((r) => r[0] === 'الموقع');
+      expect(arRows[arHeader]!.slice(0, 3)).toEqual(['الموقع', 'الاسم', 'العنوان']);
+      const google = arRows[arHeader]!.indexOf('Google');
+      const statuses = arRows.slice(arHeader + 1).map((r) => String(r[google] ?? '').split(':')[0]);
+      const arabicStatuses = ['متزامن', 'غير متزامن', 'قيد الانتظار', 'خطأ', 'غير مربوط', 'غير مُدار'];
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s && !arabicStatuses.includes(s))).toEqual([]);
     });
   },
   { env },

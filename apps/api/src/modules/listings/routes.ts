@@ -119,7 +119,7 @@ export function listingRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const { name, file } = await listingsExcel(db, actingOf(request));
+      const { name, file } = await listingsExcel(db, actingOf(request), await languageOf(request));
       return sendWorkbook(reply, name, file);
     },
   );
