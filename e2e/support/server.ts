@@ -52,6 +52,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @reputo/web` before the browser tests');
   }
+  // The free port is the system's pick, in the range outgoing connections take theirs from: one may
+  // take it before the server listens (EADDRINUSE, seen once in CI). Another port then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-e2e-'));
@@ -93,8 +105,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  await waitForHealth(url, child, () => output);
-
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -105,5 +115,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (err) {
+    await stop(); // its data directory and database go too
+    throw err;
+  }
   return { url, startupOutput: output, stop };
 }
