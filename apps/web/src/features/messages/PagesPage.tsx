@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
 import { App, Button, Empty, Select, Switch, Tag, Tooltip } from 'antd';
-import { ownDirection } from '../../app/ui/ownDirection';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -99,7 +98,6 @@ export default function PagesPage() {
           disabled={!canManage}
           onChange={(v?: number | null) => update.mutate({ id: p.id, body: { locationId: v ?? null } })}
           className="msg-page-location"
-          labelRender={ownDirection}
           popupMatchSelectWidth={false}
           data-testid="page-location"
         />
