@@ -6,7 +6,7 @@ import { dateText, t, type TextVars } from '../../platform/i18n';
 import { buildWorkbook } from '../statistics/excel';
 import { categoryById } from './categories';
 import { listingPage } from './repository';
-import { FIELD_LABELS, LISTING_FIELDS, type ListingItem } from './schemas';
+import { fieldOfLabel, type ListingItem } from './schemas';
 import { listingItems, summaryOf } from './service';
 
 /**
@@ -26,8 +26,6 @@ export async function listingsExcel(
   const text = (key: string, vars?: TextVars) => t(language, `exports:listings.${key}`, vars);
   const column = (key: string) => text(`columns.${key}`);
   const field = (key: string) => text(`fields.${key}`, { defaultValue: key });
-  // Items name their missing fields by the English label: back to the field, then to this language.
-  const byLabel = new Map<string, string>(LISTING_FIELDS.map((f) => [FIELD_LABELS[f], f]));
   const day = new Date().toISOString().slice(0, 10);
   const date = dateText(language, day);
   const intro = [
@@ -77,7 +75,7 @@ export async function listingsExcel(
           { header: column('completeness'), value: (i: I) => i.score },
           {
             header: column('missing'),
-            value: (i: I) => i.missing.map((label) => field(byLabel.get(label) ?? label)).join(', '),
+            value: (i: I) => i.missing.map((label) => field(fieldOfLabel(label))).join(', '),
             width: 32,
           },
           { header: 'Google', value: (i: I) => status(i, 'google'), width: 22 },

@@ -55,6 +55,11 @@ export const FIELD_LABELS: Record<ListingField, string> = {
   photos: 'Photos',
 };
 
+/** The field a label of FIELD_LABELS names (items list their missing fields by label); the label itself when none. */
+export function fieldOfLabel(label: string): string {
+  return LISTING_FIELDS.find((f) => FIELD_LABELS[f] === label) ?? label;
+}
+
 /** The photo fields: stored upload keys, sent to the directories as media. */
 export const PHOTO_FIELDS = ['logo', 'cover', 'photos'] as const satisfies readonly ListingField[];
 export type PhotoField = (typeof PHOTO_FIELDS)[number];

@@ -61,7 +61,7 @@ import {
 import {
   DIRECTORIES,
   FIELD_LABELS,
-  LISTING_FIELDS,
+  fieldOfLabel,
   type Directory,
   type ListingField,
   type ListingItem,
@@ -273,7 +273,6 @@ export function summaryOf(items: ListingItem[]) {
   const accuracies = items.map((i) => i.accuracy).filter((a): a is number => a !== null);
   const missing = new Map<string, number>();
   for (const i of items) for (const m of i.missing) missing.set(m, (missing.get(m) ?? 0) + 1);
-  const fieldOf = (label: string) => LISTING_FIELDS.find((f) => FIELD_LABELS[f] === label) ?? label;
   const countOf = (status: string) => dirs.filter((d) => d.status === status).length;
   return {
     locations: items.length,
@@ -286,7 +285,7 @@ export function summaryOf(items: ListingItem[]) {
     notConnected: countOf('not_connected'),
     rejected: items.filter((i) => i.rejectedEdits.length > 0).length,
     missing: [...missing]
-      .map(([label, count]) => ({ field: fieldOf(label), label, count }))
+      .map(([label, count]) => ({ field: fieldOfLabel(label), label, count }))
       .sort((a, b) => b.count - a.count),
   };
 }
