@@ -179,6 +179,23 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
       }
     }
+    // Some locations and every source: whole months per location and the ends from review_daily; naming every source reads review_daily alone.
+    const some = [world.marina, world.downtown].join(',');
+    for (const range of ranges) {
+      for (const [url, extra] of [
+        ['/v2/api/statistics/reviews/volume', {}],
+        ['/v2/api/statistics/reviews/average', {}],
+        ['/v2/api/statistics/trends', { interval: 'month' }],
+        ['/v2/api/dashboard/reputationScore', {}],
+        ['/v2/api/dashboard/other', {}],
+        ['/v3/insights/primary', {}],
+        ['/v2/api/reviews', {}],
+      ] as [string, Record<string, string>][]) {
+        const monthly = await get(url, { ...range, ...extra, locations: some });
+        const daily = await get(url, { ...range, ...extra, locations: some, sources: sources.join(',') });
+        expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
+      }
+    }
     const ranked = await get('/v2/api/statistics/locations/performing', {
       date_from: '2025-01-01',
       date_to: '2025-04-10',

@@ -10,6 +10,7 @@ import {
   reviewCategoryLinks,
   reviewCompanyDaily,
   reviewDaily,
+  reviewLocationMonthly,
   reviewMonthly,
   reviews,
   states,
@@ -269,12 +270,12 @@ export async function countReviews(
   return Number(row?.n ?? 0);
 }
 
-type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily;
+type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly;
 
 /**
- * Sums aggregate expressions over the rollups of a filter: review_monthly for whole months when no
- * location limit applies (plus review_company_daily for the partial months at the ends), review_daily
- * otherwise. `build` gives the expressions for either table (they share column names).
+ * Sums aggregate expressions over the rollups of a filter: whole months from a month table and the
+ * partial months at the ends from a daily one when a month plan applies (scope `monthlyPlan`),
+ * review_daily otherwise. `build` gives the expressions for any table (they share column names).
  */
 async function sumRollups<K extends string>(
   db: Db,
@@ -292,7 +293,7 @@ async function sumRollups<K extends string>(
   };
   const plan = monthlyPlan(ctx, filter, opts);
   const parts = plan
-    ? [await run(reviewMonthly, plan.monthly), plan.daily ? await run(reviewCompanyDaily, plan.daily) : undefined]
+    ? await Promise.all([run(plan.month, plan.monthly), ...plan.daily.map((end) => run(plan.day, end))])
     : [await run(reviewDaily, rollupConditions(ctx, filter, opts))];
   const keys = Object.keys(build(reviewDaily)) as K[];
   return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<

@@ -209,7 +209,8 @@ export function rollupConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
  */
 export function rollupCountSql(
   filter: ReviewFilterValues,
-  table: typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily = reviewDaily,
+  table:
+    typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly = reviewDaily,
 ): SQL | null {
   // Removed reviews stay in the rollups (they were real reviews of their day): that filter counts reviews.
   if (
@@ -318,31 +319,57 @@ export function anyEdge(edges: SQL[]): SQL | null {
 }
 
 /**
- * review_monthly can stand in for review_daily when nothing limits locations (no tree filter, an
- * unlimited user). The range then splits into whole months (read from review_monthly) and at most
- * two partial months at its ends: `daily` holds conditions on review_company_daily (the company-wide
- * daily rollup), so an end of 30 days is 30 rows per source, not 30 per location (bench/RESULTS.md).
+ * Where a filter's totals read when a month table can stand in for review_daily: whole months from
+ * `month`, and the days of the partial months at the ends from `day`, one read per entry of `daily`
+ * (none when the range has no partial month). Reading a range this way touches a few rows per month
+ * instead of one per location, source and day (bench/RESULTS.md).
+ */
+export interface MonthlyPlan {
+  month: typeof reviewMonthly | typeof reviewLocationMonthly;
+  day: typeof reviewCompanyDaily | typeof reviewDaily;
+  monthly: SQL[];
+  daily: SQL[][];
+  /** Whether `month` and `day` have a source column (totals per source can read them). */
+  bySource: boolean;
+}
+
+/**
+ * The month plan of a filter, or null when only review_daily can answer it.
+ * - Nothing limits locations (no tree filter, an unlimited user): review_monthly and the company-wide
+ *   daily rollup, any sources; an end of 30 days is 30 rows per source, not 30 per location.
+ * - Some locations (a tree filter, a limited member) and every source: review_location_monthly and
+ *   review_daily for the ends, both limited to those locations. A two-year view of 25 locations then
+ *   reads about 600 month rows and the edge days, not 18,000 daily rows. Each end is its own read:
+ *   as an OR of two ranges PostgreSQL filtered every day of each location instead of seeking both.
+ * - Some locations and some sources: null (review_location_monthly has no source).
  */
 export function monthlyPlan(
   ctx: ScopeContext,
   filter: ReviewFilterValues,
   opts: ScopeOptions = {},
-): { monthly: SQL[]; daily: SQL[] | null } | null {
-  if (ctx.locationIds || treeRequested(filter)) return null;
+): MonthlyPlan | null {
+  const limited = Boolean(ctx.locationIds) || treeRequested(filter);
+  if (limited && filter.sources?.length) return null;
   const companyId = scopeCompanyId(ctx);
-  const m = reviewMonthly;
-  const d = reviewCompanyDaily;
-  const base = (t: typeof m | typeof d) => {
+  const month = limited ? reviewLocationMonthly : reviewMonthly;
+  const day = limited ? reviewDaily : reviewCompanyDaily;
+  const base = (t: MonthlyPlan['month'] | MonthlyPlan['day']) => {
     const c: SQL[] = [eq(t.companyId, companyId), eq(t.isCompetitor, opts.competitor ?? false)];
-    if (filter.sources?.length) c.push(inArray(t.source, filter.sources));
+    if ('source' in t && filter.sources?.length) c.push(inArray(t.source, filter.sources));
+    const location = 'locationId' in t ? locationScopeSql(t.locationId, ctx, filter) : undefined;
+    if (location) c.push(location);
     return c;
   };
   const { fromDay, toDay } = dateBounds(filter, opts);
-  const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), m.month, d.day);
+  const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), month.month, day.day);
   const edge = anyEdge(split.edges);
+  const ends = limited ? split.edges : edge ? [edge] : [];
   return {
-    monthly: split.monthly ? [...base(m), ...split.monthly] : [...base(m), sql`false`],
-    daily: edge ? [...base(d), edge] : null,
+    month,
+    day,
+    monthly: split.monthly ? [...base(month), ...split.monthly] : [...base(month), sql`false`],
+    daily: ends.map((end) => [...base(day), end]),
+    bySource: !limited,
   };
 }
 

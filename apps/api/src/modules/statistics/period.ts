@@ -54,10 +54,10 @@ export function rollupWhere(
 }
 
 /**
- * Where to read a period's totals: without a location limit (no tree filter, an unlimited user),
- * whole months come from review_monthly and only the partial months at the ends from review_daily;
- * otherwise review_daily. A quarter of a 1,000-location company is a few hundred monthly rows
- * instead of hundreds of thousands of daily ones.
+ * Where to read a period's totals: whole months from a month table and the partial months at the
+ * ends from a daily one (scope `monthlyPlan`: company-wide, or per location when a location limit
+ * applies), and every day of review_daily for what that cannot answer. A quarter of a
+ * 1,000-location company is a few hundred monthly rows instead of hundreds of thousands of daily ones.
  */
 export function rollupPlan(
   ctx: ActingContext,
@@ -65,8 +65,10 @@ export function rollupPlan(
   range: { from: string; to: string },
   competitor = false,
 ): RollupPlan {
-  const plan = monthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from, date_to: range.to }, { competitor });
-  return plan ?? { daily: rollupWhere(ctx, filter, range, competitor) };
+  return {
+    months: monthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from, date_to: range.to }, { competitor }),
+    allDays: rollupWhere(ctx, filter, range, competitor),
+  };
 }
 
 /** Where per-location sums of a range read (rankings, benchmarks): whole months per location plus the ends, or review_daily alone. */

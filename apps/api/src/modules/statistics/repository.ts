@@ -10,6 +10,7 @@ import {
   reviewMonthly,
   states,
 } from '../../db/schema';
+import type { MonthlyPlan } from '../reviews/scope';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -68,57 +69,63 @@ function mergeSums<K extends string, T extends Sums & Record<K, string | number>
   return [...out.values()];
 }
 
-/** Where a report reads: review_monthly for whole months plus review_company_daily for the edges (see monthlyPlan), or review_daily alone. */
-export type RollupPlan = { monthly: SQL[]; daily: SQL[] | null } | { daily: SQL[] };
-
-function isMonthly(plan: RollupPlan): plan is { monthly: SQL[]; daily: SQL[] | null } {
-  return 'monthly' in plan;
+/**
+ * Where a report reads: a month plan (scope `monthlyPlan`: whole months from a month table, the ends
+ * from a daily one) when one applies, and every day from review_daily (`allDays`) for what the month
+ * plan cannot answer (totals per source when its tables have no source).
+ */
+export interface RollupPlan {
+  months: MonthlyPlan | null;
+  allDays: SQL[];
 }
 
 /** Sums for a plan: two short reads (months, edge days) instead of every day of a long range. */
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
-  if (!isMonthly(plan)) return sumRollup(db, plan.daily);
-  const m = reviewMonthly;
-  const [month] = await db
-    .select(sumFields(m))
-    .from(m)
-    .where(and(...plan.monthly));
-  const edge = plan.daily ? await sumRollup(db, plan.daily, reviewCompanyDaily) : null;
-  return edge ? addSums(toSums(month), edge) : toSums(month);
+  const p = plan.months;
+  if (!p) return sumRollup(db, plan.allDays);
+  const [[month], ...ends] = await Promise.all([
+    db
+      .select(sumFields(p.month))
+      .from(p.month)
+      .where(and(...p.monthly)),
+    ...p.daily.map((end) => sumRollup(db, end, p.day)),
+  ]);
+  return ends.reduce(addSums, toSums(month));
 }
 
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
-  if (!isMonthly(plan)) return sumRollupBySource(db, plan.daily);
+  const p = plan.months;
+  if (!p?.bySource) return sumRollupBySource(db, plan.allDays);
   const m = reviewMonthly;
   const months = (
     await db
       .select({ source: m.source, ...sumFields(m) })
       .from(m)
-      .where(and(...plan.monthly))
+      .where(and(...p.monthly))
       .groupBy(m.source)
   ).map((r) => ({ source: r.source, ...toSums(r) }));
-  const edges = plan.daily ? await sumRollupBySource(db, plan.daily, reviewCompanyDaily) : [];
-  return mergeSums([...months, ...edges], 'source');
+  const ends = await Promise.all(p.daily.map((end) => sumRollupBySource(db, end, reviewCompanyDaily)));
+  return mergeSums([...months, ...ends.flat()], 'source');
 }
 
-/** A monthly series for a plan: whole months from review_monthly, the edge months' days folded in. */
+/** A monthly series for a plan: whole months from the month table, the edge months' days folded in. */
 export async function monthlySeriesPlanned(
   db: Db,
   plan: RollupPlan,
   weekStart: number,
 ): Promise<(Sums & { bucket: string })[]> {
-  if (!isMonthly(plan)) return rollupSeries(db, plan.daily, 'month', weekStart);
-  const m = reviewMonthly;
-  const bucket = sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`;
+  const p = plan.months;
+  if (!p) return rollupSeries(db, plan.allDays, 'month', weekStart);
+  const bucket = sql<string>`to_char(${p.month.month}, 'YYYY-MM-DD')`;
   const months = (
     await db
-      .select({ bucket, ...sumFields(m) })
-      .from(m)
-      .where(and(...plan.monthly))
-      .groupBy(m.month)
+      .select({ bucket, ...sumFields(p.month) })
+      .from(p.month)
+      .where(and(...p.monthly))
+      .groupBy(p.month.month)
   ).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
-  const edges = plan.daily ? await rollupSeries(db, plan.daily, 'month', weekStart, reviewCompanyDaily) : [];
-  return mergeSums([...months, ...edges], 'bucket').sort((a, b) => a.bucket.localeCompare(b.bucket));
+  const ends = await Promise.all(p.daily.map((end) => rollupSeries(db, end, 'month', weekStart, p.day)));
+  return mergeSums([...months, ...ends.flat()], 'bucket').sort((a, b) => a.bucket.localeCompare(b.bucket));
 }
 
 function toSums(r: SumRow | undefined): Sums {
