@@ -10,8 +10,9 @@ import { rowsOf } from './rows';
 
 /**
  * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
- * topic_daily summed over locations, and review_location_monthly (migration 0012) review_daily summed
- * per location and month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
+ * topic_daily summed over locations, review_location_monthly (migration 0012) review_daily summed
+ * per location and month, and topic_location_monthly (migration 0038) topic_daily's topics summed per
+ * location and month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
  * and end to end: a report read company-wide answers exactly what the per-location read answers.
  */
 
@@ -50,7 +51,17 @@ async function differences(db: Db): Promise<unknown[]> {
       OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
       OR abs(a.response_seconds - b.response_seconds) > 0.001`),
   );
-  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff];
+  const topicMonthsDiff = rowsOf(
+    await db.execute(sql`
+    SELECT coalesce(a.location_id, b.location_id) AS location_id, coalesce(a.month, b.month)::text AS month, coalesce(a.topic, b.topic) AS topic, a.mentions AS monthly, b.mentions AS summed
+    FROM topic_location_monthly a
+    FULL JOIN (SELECT company_id, location_id, date_trunc('month', day)::date AS month, is_competitor, topic, subtopic, sum(mentions) AS mentions, sum(positive) AS positive,
+        sum(neutral) AS neutral, sum(negative) AS negative
+      FROM topic_daily WHERE kind = 'topic' GROUP BY 1, 2, 3, 4, 5, 6) b
+      ON a.company_id = b.company_id AND a.location_id = b.location_id AND a.month = b.month AND a.is_competitor = b.is_competitor AND a.topic = b.topic AND a.subtopic = b.subtopic
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.neutral <> b.neutral OR a.negative <> b.negative`),
+  );
+  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff, ...topicMonthsDiff];
 }
 
 describeOnBothDatabases('company-wide and per-location monthly rollups', (use) => {
@@ -69,7 +80,7 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
     const env = use();
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
-    for (const table of [sql`review_company_daily`, sql`review_location_monthly`]) {
+    for (const table of [sql`review_company_daily`, sql`review_location_monthly`, sql`topic_location_monthly`]) {
       const [total] = rowsOf<{ n: string }>(
         await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE company_id = ${companyId}`),
       );
@@ -179,7 +190,7 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
       }
     }
-    // Some locations and every source: whole months per location and the ends from review_daily; naming every source reads review_daily alone.
+    // Some locations and every source: whole months per location and the ends from review_daily and topic_daily; naming every source reads those alone.
     const some = [world.marina, world.downtown].join(',');
     for (const range of ranges) {
       for (const [url, extra] of [
@@ -189,6 +200,9 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         ['/v2/api/dashboard/reputationScore', {}],
         ['/v2/api/dashboard/other', {}],
         ['/v3/insights/primary', {}],
+        ['/v3/insights/secondary', {}],
+        ['/v3/insights/trend', { interval: 'month' }],
+        ['/v3/insights/words', {}],
         ['/v2/api/reviews', {}],
       ] as [string, Record<string, string>][]) {
         const monthly = await get(url, { ...range, ...extra, locations: some });

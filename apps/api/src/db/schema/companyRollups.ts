@@ -76,3 +76,37 @@ export const reviewLocationMonthly = pgTable(
     primaryKey({ name: 'review_location_monthly_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] }),
   ],
 );
+
+/**
+ * topic_daily's topics (kind 'topic', not words) summed per location and month over every source:
+ * insights of some locations (a tree filter, a limited member) read whole months here and only the
+ * days at the ends from topic_daily. Fifteen locations over a year and a half are about 2,000 rows
+ * instead of 14,000 (bench/RESULTS.md). Words stay on topic_daily: a word seldom comes back in a
+ * location's month, so a monthly table of them would be nearly as long. Kept exact by
+ * statement-level triggers on topic_daily (migration 0038), like the tables above; the primary key
+ * carries the counters (INCLUDE, in the migration), so a read is an index-only range per location.
+ */
+export const topicLocationMonthly = pgTable(
+  'topic_location_monthly',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').notNull(),
+    /** The first day of the month (UTC). */
+    month: date('month', { mode: 'string' }).notNull(),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    topic: text('topic').notNull(),
+    subtopic: text('subtopic').notNull().default(''),
+    mentions: integer('mentions').notNull().default(0),
+    positive: integer('positive').notNull().default(0),
+    neutral: integer('neutral').notNull().default(0),
+    negative: integer('negative').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'topic_location_monthly_pk',
+      columns: [t.companyId, t.isCompetitor, t.locationId, t.month, t.topic, t.subtopic],
+    }),
+  ],
+);

@@ -180,6 +180,7 @@ export const topicMonthly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.source, t.month, t.isCompetitor, t.kind, t.topic, t.subtopic] }),
-    index('topic_monthly_company_kind_month_idx').on(t.companyId, t.kind, t.month),
+    // Covering in migration 0038 (INCLUDE source, topic, subtopic and the counters): index-only reads.
+    index('topic_monthly_company_kind_month_idx').on(t.companyId, t.kind, t.isCompetitor, t.month),
   ],
 );

@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
-import { topicCompanyDaily, topicDaily, topicMonthly } from '../../db/schema';
+import { topicCompanyDaily, topicDaily, topicLocationMonthly, topicMonthly } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { anyEdge, locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
+import { locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
 import { bucketSql, type Interval } from '../statistics/repository';
@@ -42,7 +42,9 @@ export function topicWhere(
 
 /** The daily topic tables: per location, or company-wide (topic_company_daily, for reads without a location limit). */
 export type DailyTopicTable = typeof topicDaily | typeof topicCompanyDaily;
-type TopicTable = DailyTopicTable | typeof topicMonthly;
+/** The monthly topic tables: company-wide per source, or per location over every source (topics only). */
+type MonthlyTopicTable = typeof topicMonthly | typeof topicLocationMonthly;
+type TopicTable = DailyTopicTable | MonthlyTopicTable;
 
 function sumsOf(x: TopicTable) {
   return {
@@ -55,14 +57,17 @@ function sumsOf(x: TopicTable) {
 const SUMS = sumsOf(t);
 
 /**
- * Where insights read: without a location limit (no tree filter, an unlimited user), whole months
- * come from topic_monthly and only the partial months at the ends from topic_company_daily (a row per
- * source and day, not per location and day); with a limit, topic_daily. `daily` holds conditions on
- * `dailyTable`.
+ * Where insights read: whole months from `monthlyTable` (null conditions: no whole month) and the
+ * other days from `dailyTable`, one read per entry of `daily`.
+ * - Without a location limit (no tree filter, an unlimited user): topic_monthly and, for the ends,
+ *   topic_company_daily (a row per source and day, not per location and day).
+ * - With one, topics of every source: topic_location_monthly and topic_daily for each end.
+ * - With one, words or some sources: topic_daily for every day.
  */
 export interface TopicPlan {
   monthly: SQL[] | null;
-  daily: SQL[] | null;
+  monthlyTable: MonthlyTopicTable;
+  daily: SQL[][];
   dailyTable: DailyTopicTable;
 }
 
@@ -108,12 +113,12 @@ export function topicPlan(
   range: { from: string; to: string },
   opts: { competitor?: boolean; kind: 'topic' | 'word' },
 ): TopicPlan {
-  if (locationLimited(ctx, filter))
-    return { monthly: null, daily: topicWhere(ctx, filter, range, opts), dailyTable: t };
+  if (locationLimited(ctx, filter)) return locationTopicPlan(ctx, filter, range, opts);
   const c = topicCompanyDaily;
   const m = topicMonthly;
   const split = monthSplitConditions(splitIntoMonths(range.from, range.to), m.month, c.day);
-  if (!split.monthly) return { monthly: null, daily: companyTopicWhere(ctx, filter, range, opts), dailyTable: c };
+  if (!split.monthly)
+    return { monthly: null, monthlyTable: m, daily: [companyTopicWhere(ctx, filter, range, opts)], dailyTable: c };
   const monthly: SQL[] = [
     eq(m.companyId, scopeCompanyId(ctx)),
     eq(m.isCompetitor, opts.competitor ?? false),
@@ -121,9 +126,33 @@ export function topicPlan(
     ...split.monthly,
   ];
   if (filter.sources?.length) monthly.push(inArray(m.source, filter.sources));
-  const edge = anyEdge(split.edges);
-  const daily = edge ? [...companyTopicWhere(ctx, filter, range, opts), edge] : null;
-  return { monthly, daily, dailyTable: c };
+  // Each end its own read: as an OR of two day ranges PostgreSQL read every day up to the end (20 ms against 1).
+  const daily = split.edges.map((edge) => [...companyTopicWhere(ctx, filter, range, opts), edge]);
+  return { monthly, monthlyTable: m, daily, dailyTable: c };
+}
+
+/** Some locations: whole months of topics per location when every source counts, else every day of topic_daily. */
+function locationTopicPlan(
+  ctx: ActingContext,
+  filter: ReviewFilter,
+  range: { from: string; to: string },
+  opts: { competitor?: boolean; kind: 'topic' | 'word' },
+): TopicPlan {
+  const m = topicLocationMonthly;
+  if (opts.kind !== 'topic' || filter.sources?.length)
+    return { monthly: null, monthlyTable: m, daily: [topicWhere(ctx, filter, range, opts)], dailyTable: t };
+  const split = monthSplitConditions(splitIntoMonths(range.from, range.to), m.month, t.day);
+  const monthly: SQL[] | null = split.monthly
+    ? [
+        eq(m.companyId, scopeCompanyId(ctx)),
+        eq(m.isCompetitor, opts.competitor ?? false),
+        locationScopeSql(m.locationId, ctx, filter)!,
+        ...split.monthly,
+      ]
+    : null;
+  // Each end its own read: an OR of two day ranges is filtered, not sought, in the location index.
+  const daily = split.edges.map((edge) => [...topicWhere(ctx, filter, { to: range.to }, opts), edge]);
+  return { monthly, monthlyTable: m, daily, dailyTable: t };
 }
 
 /** Adds up rows of the same topic and sub-topic (from the monthly and the daily table). */
@@ -176,11 +205,11 @@ async function groupTopics(db: Db, x: TopicTable, where: SQL[], extra: SQL[]): P
 }
 
 async function readPlan(db: Db, plan: TopicPlan, extra: (x: TopicTable) => SQL[]): Promise<TopicSums[]> {
-  const [m, d] = await Promise.all([
-    plan.monthly ? groupTopics(db, topicMonthly, plan.monthly, extra(topicMonthly)) : [],
-    plan.daily ? groupTopics(db, plan.dailyTable, plan.daily, extra(plan.dailyTable)) : [],
+  const reads = await Promise.all([
+    plan.monthly ? groupTopics(db, plan.monthlyTable, plan.monthly, extra(plan.monthlyTable)) : [],
+    ...plan.daily.map((where) => groupTopics(db, plan.dailyTable, where, extra(plan.dailyTable))),
   ]);
-  return mergeSums([...m, ...d]);
+  return mergeSums(reads.flat());
 }
 
 /** Topic-level sums (subtopic '') or sub-topic sums (optionally of one topic), most mentioned first. */
@@ -241,7 +270,7 @@ export async function topicSeries(
   return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
 }
 
-/** Monthly topic series for a plan: whole months from topic_monthly, the edge months' days folded in. */
+/** Monthly topic series for a plan: whole months from its monthly table, the edge months' days folded in. */
 export async function topicSeriesMonthly(
   db: Db,
   plan: TopicPlan,
@@ -257,12 +286,13 @@ export async function topicSeriesMonthly(
       .groupBy(bucket, x.topic, x.subtopic);
     return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
   };
-  const [m, d] = await Promise.all([
-    plan.monthly ? read(topicMonthly, plan.monthly, sql<string>`to_char(${topicMonthly.month}, 'YYYY-MM-DD')`) : [],
-    plan.daily ? read(plan.dailyTable, plan.daily, bucketSql(plan.dailyTable.day, 'month', 7)) : [],
+  const m = plan.monthlyTable;
+  const reads = await Promise.all([
+    plan.monthly ? read(m, plan.monthly, sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`) : [],
+    ...plan.daily.map((where) => read(plan.dailyTable, where, bucketSql(plan.dailyTable.day, 'month', 7))),
   ]);
   const out = new Map<string, TopicSums & { bucket: string }>();
-  for (const r of [...m, ...d]) {
+  for (const r of reads.flat()) {
     const key = `${r.bucket}|${r.topic}`;
     const cur = out.get(key);
     out.set(

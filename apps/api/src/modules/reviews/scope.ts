@@ -313,11 +313,6 @@ export function monthSplitConditions(
   return { monthly, edges: split.edges.map((e) => and(gte(day, e.from), lte(day, e.to))!) };
 }
 
-/** The ends of a split read together (small company-wide tables, where one statement is cheaper than two), or null. */
-export function anyEdge(edges: SQL[]): SQL | null {
-  return edges.length ? (edges.length === 1 ? edges[0]! : or(...edges)!) : null;
-}
-
 /**
  * Where a filter's totals read when a month table can stand in for review_daily: whole months from
  * `month`, and the days of the partial months at the ends from `day`, one read per entry of `daily`
@@ -339,8 +334,9 @@ export interface MonthlyPlan {
  *   daily rollup, any sources; an end of 30 days is 30 rows per source, not 30 per location.
  * - Some locations (a tree filter, a limited member) and every source: review_location_monthly and
  *   review_daily for the ends, both limited to those locations. A two-year view of 25 locations then
- *   reads about 600 month rows and the edge days, not 18,000 daily rows. Each end is its own read:
- *   as an OR of two ranges PostgreSQL filtered every day of each location instead of seeking both.
+ *   reads about 600 month rows and the edge days, not 18,000 daily rows.
+ * Each end is its own read: as an OR of two ranges PostgreSQL filtered every day up to the end
+ * instead of seeking both (the company-wide topics of a 17-month view: 20 ms against 1).
  * - Some locations and some sources: null (review_location_monthly has no source).
  */
 export function monthlyPlan(
@@ -362,13 +358,11 @@ export function monthlyPlan(
   };
   const { fromDay, toDay } = dateBounds(filter, opts);
   const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), month.month, day.day);
-  const edge = anyEdge(split.edges);
-  const ends = limited ? split.edges : edge ? [edge] : [];
   return {
     month,
     day,
     monthly: split.monthly ? [...base(month), ...split.monthly] : [...base(month), sql`false`],
-    daily: ends.map((end) => [...base(day), end]),
+    daily: split.edges.map((end) => [...base(day), end]),
     bySource: !limited,
   };
 }
