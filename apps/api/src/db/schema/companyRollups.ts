@@ -1,5 +1,5 @@
 import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { reviewCounters } from './rollupCounters';
+import { reviewCounters, topicCounters } from './rollupCounters';
 import { companies } from './tenancy';
 
 /**
@@ -35,12 +35,7 @@ export const topicCompanyDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
     kind: text('kind').notNull(),
-    topic: text('topic').notNull(),
-    subtopic: text('subtopic').notNull().default(''),
-    mentions: integer('mentions').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...topicCounters(),
   },
   (t) => [
     primaryKey({
@@ -96,12 +91,7 @@ export const topicLocationMonthly = pgTable(
     /** The first day of the month (UTC). */
     month: date('month', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
-    topic: text('topic').notNull(),
-    subtopic: text('subtopic').notNull().default(''),
-    mentions: integer('mentions').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...topicCounters(),
   },
   (t) => [
     primaryKey({

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { topicCounters } from './rollupCounters';
 import { reviews } from './reviews';
 import { companies, locations, users } from './tenancy';
 
@@ -109,12 +110,7 @@ export const topicDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
     kind: text('kind').notNull(),
-    topic: text('topic').notNull(),
-    subtopic: text('subtopic').notNull().default(''),
-    mentions: integer('mentions').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...topicCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.locationId, t.source, t.day, t.isCompetitor, t.kind, t.topic, t.subtopic] }),
@@ -171,12 +167,7 @@ export const topicMonthly = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     isCompetitor: boolean('is_competitor').notNull().default(false),
     kind: text('kind').notNull(),
-    topic: text('topic').notNull(),
-    subtopic: text('subtopic').notNull().default(''),
-    mentions: integer('mentions').notNull().default(0),
-    positive: integer('positive').notNull().default(0),
-    neutral: integer('neutral').notNull().default(0),
-    negative: integer('negative').notNull().default(0),
+    ...topicCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.source, t.month, t.isCompetitor, t.kind, t.topic, t.subtopic] }),

@@ -1,4 +1,4 @@
-import { doublePrecision, integer } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, text } from 'drizzle-orm/pg-core';
 
 /**
  * The counters every review rollup holds (review_daily, review_monthly, review_company_daily,
@@ -18,6 +18,21 @@ export function reviewCounters() {
     withText: integer('with_text').notNull().default(0),
     responded: integer('responded').notNull().default(0),
     responseSeconds: doublePrecision('response_seconds').notNull().default(0),
+    positive: integer('positive').notNull().default(0),
+    neutral: integer('neutral').notNull().default(0),
+    negative: integer('negative').notNull().default(0),
+  };
+}
+
+/**
+ * A topic or word and its counters, as every topic rollup holds them (topic_daily, topic_monthly,
+ * topic_company_daily, topic_location_monthly): the insights repository sums any of them alike.
+ */
+export function topicCounters() {
+  return {
+    topic: text('topic').notNull(),
+    subtopic: text('subtopic').notNull().default(''),
+    mentions: integer('mentions').notNull().default(0),
     positive: integer('positive').notNull().default(0),
     neutral: integer('neutral').notNull().default(0),
     negative: integer('negative').notNull().default(0),
