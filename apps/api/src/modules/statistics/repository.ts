@@ -80,18 +80,43 @@ export interface RollupPlan {
   allDays: SQL[];
 }
 
-/** Sums for a plan: two short reads (months, edge days) instead of every day of a long range. */
+/** The counter columns every review rollup shares (rollupCounters.ts), and the key of each in a `SumRow`. */
+const ROLLUP_COUNTER_KEYS = [
+  ['reviews', 'reviews'],
+  ['rated', 'rated'],
+  ['rating_sum', 'ratingSum'],
+  ['stars1', 's1'],
+  ['stars2', 's2'],
+  ['stars3', 's3'],
+  ['stars4', 's4'],
+  ['stars5', 's5'],
+  ['with_text', 'withText'],
+  ['responded', 'responded'],
+  ['response_seconds', 'responseSeconds'],
+  ['positive', 'positive'],
+  ['neutral', 'neutral'],
+  ['negative', 'negative'],
+] as const;
+const ROLLUP_COUNTERS = sql.raw(ROLLUP_COUNTER_KEYS.map(([column]) => column).join(', '));
+const SUMMED_ROLLUP_COUNTERS = sql.raw(
+  ROLLUP_COUNTER_KEYS.map(([column, key]) => `coalesce(sum(${column}), 0) AS "${key}"`).join(', '),
+);
+
+/**
+ * Sums for a plan: the month rows and the end days added up in one statement (UNION ALL), instead
+ * of every day of a long range, and of a round trip per read.
+ */
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
   const p = plan.months;
   if (!p) return sumRollup(db, plan.allDays);
-  const [[month], ...ends] = await Promise.all([
-    db
-      .select(sumFields(p.month))
-      .from(p.month)
-      .where(and(...p.monthly)),
-    ...p.daily.map((end) => sumRollup(db, end, p.day)),
-  ]);
-  return ends.reduce(addSums, toSums(month));
+  const parts = [
+    sql`SELECT ${ROLLUP_COUNTERS} FROM ${p.month} WHERE ${and(...p.monthly)}`,
+    ...p.daily.map((end) => sql`SELECT ${ROLLUP_COUNTERS} FROM ${p.day} WHERE ${and(...end)}`),
+  ];
+  const [row] = rowsOf<SumRow>(
+    await db.execute(sql`SELECT ${SUMMED_ROLLUP_COUNTERS} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`),
+  );
+  return toSums(row);
 }
 
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
@@ -173,28 +198,6 @@ export interface LocationPlan {
   daily: SQL[][];
 }
 
-/** The counter columns both per-location tables share, and the key of each in a `SumRow`. */
-const LOCATION_COUNTER_KEYS = [
-  ['reviews', 'reviews'],
-  ['rated', 'rated'],
-  ['rating_sum', 'ratingSum'],
-  ['stars1', 's1'],
-  ['stars2', 's2'],
-  ['stars3', 's3'],
-  ['stars4', 's4'],
-  ['stars5', 's5'],
-  ['with_text', 'withText'],
-  ['responded', 'responded'],
-  ['response_seconds', 'responseSeconds'],
-  ['positive', 'positive'],
-  ['neutral', 'neutral'],
-  ['negative', 'negative'],
-] as const;
-const LOCATION_COUNTERS = sql.raw(LOCATION_COUNTER_KEYS.map(([column]) => column).join(', '));
-const SUMMED_LOCATION_COUNTERS = sql.raw(
-  LOCATION_COUNTER_KEYS.map(([column, key]) => `coalesce(sum(${column}), 0) AS "${key}"`).join(', '),
-);
-
 /**
  * Sums per location for a plan in one statement: the month rows and each end's day rows are added up
  * by PostgreSQL (UNION ALL, grouped once), so a ranking of 1,000 locations sends 1,000 rows a period,
@@ -208,7 +211,7 @@ export async function sumRollupByLocation(
 ): Promise<(Sums & { locationId: number })[]> {
   const part = (t: typeof d | typeof reviewLocationMonthly, conditions: SQL[]) => {
     const where = only ? [...conditions, inArray(t.locationId, only.length ? only : [0])] : conditions;
-    return sql`SELECT location_id, ${LOCATION_COUNTERS} FROM ${t} WHERE ${and(...where)}`;
+    return sql`SELECT location_id, ${ROLLUP_COUNTERS} FROM ${t} WHERE ${and(...where)}`;
   };
   const parts = [
     ...(plan.monthly ? [part(reviewLocationMonthly, plan.monthly)] : []),
@@ -216,7 +219,7 @@ export async function sumRollupByLocation(
   ];
   if (!parts.length) return [];
   const rows = rowsOf<SumRow & { locationId: number }>(
-    await db.execute(sql`SELECT location_id AS "locationId", ${SUMMED_LOCATION_COUNTERS}
+    await db.execute(sql`SELECT location_id AS "locationId", ${SUMMED_ROLLUP_COUNTERS}
       FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts GROUP BY location_id`),
   );
   return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r) }));
