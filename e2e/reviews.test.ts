@@ -118,8 +118,10 @@ describe('reviews workspace', () => {
     const label = (await option.textContent()) ?? '';
     await option.click();
     await page.keyboard.press('Escape');
+    // The category is saved (PATCH) and the card shows it from the answer: under a loaded CI run that
+    // took longer than expect.poll's default second once.
     await expect
-      .poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' '))
+      .poll(async () => (await next.locator('.rv-tags .ant-tag').allTextContents()).join(' '), { timeout: 10_000 })
       .toContain(label);
   });
 
