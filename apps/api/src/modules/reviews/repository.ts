@@ -284,22 +284,29 @@ async function sumRollups<K extends string>(
   opts: ScopeOptions,
   build: (t: RollupTable) => Record<K, SQL>,
 ): Promise<Record<K, number>> {
-  const run = async (t: RollupTable, where: SQL[]) => {
-    const [row] = await db
-      .select(build(t) as Record<K, SQL<unknown>>)
-      .from(t)
-      .where(and(...where));
-    return row as Record<K, unknown> | undefined;
+  const keys = Object.keys(build(reviewDaily)) as K[];
+  // Each read's aggregates under the keys' names, summed by PostgreSQL: one round trip for the
+  // months and the end days.
+  const part = (t: RollupTable, where: SQL[]) => {
+    const exprs = build(t);
+    return sql`SELECT ${sql.join(
+      keys.map((k) => sql`${exprs[k]} AS ${sql.identifier(k)}`),
+      sql`, `,
+    )} FROM ${t} WHERE ${and(...where)}`;
   };
   const plan = monthlyPlan(ctx, filter, opts);
   const parts = plan
-    ? await Promise.all([run(plan.month, plan.monthly), ...plan.daily.map((end) => run(plan.day, end))])
-    : [await run(reviewDaily, rollupConditions(ctx, filter, opts))];
-  const keys = Object.keys(build(reviewDaily)) as K[];
-  return Object.fromEntries(keys.map((k) => [k, parts.reduce((sum, p) => sum + Number(p?.[k] ?? 0), 0)])) as Record<
-    K,
-    number
-  >;
+    ? [part(plan.month, plan.monthly), ...plan.daily.map((end) => part(plan.day, end))]
+    : [part(reviewDaily, rollupConditions(ctx, filter, opts))];
+  const [row] = rowsOf<Record<K, unknown>>(
+    await db.execute(
+      sql`SELECT ${sql.join(
+        keys.map((k) => sql`coalesce(sum(${sql.identifier(k)}), 0) AS ${sql.identifier(k)}`),
+        sql`, `,
+      )} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`,
+    ),
+  );
+  return Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
 }
 
 /** A reply as the review thread's statement gives it: JSON, so its times are ISO texts. */
