@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { chunks } from '../../db/chunks';
-import { addReviewsToRollups, applyRollupChange, type RollupFacts } from './rollup.repository';
+import { addReviewsToRollups, applyRollupChange, sumAcrossReads, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
 import {
@@ -284,28 +284,12 @@ async function sumRollups<K extends string>(
   opts: ScopeOptions,
   build: (t: RollupTable) => Record<K, SQL>,
 ): Promise<Record<K, number>> {
-  const keys = Object.keys(build(reviewDaily)) as K[];
-  // Each read's aggregates under the keys' names, summed by PostgreSQL: one round trip for the
-  // months and the end days.
-  const part = (t: RollupTable, where: SQL[]) => {
-    const exprs = build(t);
-    return sql`SELECT ${sql.join(
-      keys.map((k) => sql`${exprs[k]} AS ${sql.identifier(k)}`),
-      sql`, `,
-    )} FROM ${t} WHERE ${and(...where)}`;
-  };
   const plan = monthlyPlan(ctx, filter, opts);
-  const parts = plan
-    ? [part(plan.month, plan.monthly), ...plan.daily.map((end) => part(plan.day, end))]
-    : [part(reviewDaily, rollupConditions(ctx, filter, opts))];
-  const [row] = rowsOf<Record<K, unknown>>(
-    await db.execute(
-      sql`SELECT ${sql.join(
-        keys.map((k) => sql`coalesce(sum(${sql.identifier(k)}), 0) AS ${sql.identifier(k)}`),
-        sql`, `,
-      )} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`,
-    ),
-  );
+  const reads: { table: RollupTable; where: SQL[] }[] = plan
+    ? [{ table: plan.month, where: plan.monthly }, ...plan.daily.map((end) => ({ table: plan.day, where: end }))]
+    : [{ table: reviewDaily, where: rollupConditions(ctx, filter, opts) }];
+  const [row] = await sumAcrossReads(db, reads, build);
+  const keys = Object.keys(build(reviewDaily)) as K[];
   return Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
 }
 

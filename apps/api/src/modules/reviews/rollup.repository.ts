@@ -1,8 +1,41 @@
-import { sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reviewDaily, reviewMonthly } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
+
+/**
+ * Aggregates over several reads of rollup tables (a period's whole months and its end days) added up
+ * in one statement: each read's aggregates (`build` for its table) under their keys, summed by
+ * PostgreSQL (UNION ALL), or grouped by the `groupBy` key. One round trip, and one row per group for
+ * the server to take, instead of a statement and a set of rows per read to merge.
+ */
+export async function sumAcrossReads<T, K extends string>(
+  db: Db,
+  reads: { table: T; where: SQL[] }[],
+  build: (table: T) => Record<K, SQL>,
+  groupBy?: K,
+): Promise<Record<K, unknown>[]> {
+  if (!reads.length) return [];
+  const alias = (k: K) => sql.identifier(k);
+  const parts = reads.map(({ table, where }) => {
+    const exprs = build(table);
+    const keys = Object.keys(exprs) as K[];
+    return sql`SELECT ${sql.join(
+      keys.map((k) => sql`${exprs[k]} AS ${alias(k)}`),
+      sql`, `,
+    )} FROM ${table as never} WHERE ${and(...where)}${groupBy ? sql` GROUP BY ${exprs[groupBy]}` : sql``}`;
+  });
+  const keys = Object.keys(build(reads[0]!.table)) as K[];
+  const outer = keys.map((k) => (k === groupBy ? alias(k) : sql`coalesce(sum(${alias(k)}), 0) AS ${alias(k)}`));
+  return rowsOf<Record<K, unknown>>(
+    await db.execute(
+      sql`SELECT ${sql.join(outer, sql`, `)} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts${
+        groupBy ? sql` GROUP BY ${alias(groupBy)}` : sql``
+      }`,
+    ),
+  );
+}
 
 /** The counters of review_daily and review_monthly: [key in drizzle, column]. */
 const COUNTER_COLUMNS = [

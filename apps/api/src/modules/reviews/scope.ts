@@ -335,9 +335,9 @@ export interface MonthlyPlan {
  * - Some locations (a tree filter, a limited member) and every source: review_location_monthly and
  *   review_daily for the ends, both limited to those locations. A two-year view of 25 locations then
  *   reads about 600 month rows and the edge days, not 18,000 daily rows.
+ * - Some locations and some sources: null (review_location_monthly has no source).
  * Each end is its own read: as an OR of two ranges PostgreSQL filtered every day up to the end
  * instead of seeking both (the company-wide topics of a 17-month view: 20 ms against 1).
- * - Some locations and some sources: null (review_location_monthly has no source).
  */
 export function monthlyPlan(
   ctx: ScopeContext,

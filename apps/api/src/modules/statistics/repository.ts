@@ -11,7 +11,7 @@ import {
   states,
 } from '../../db/schema';
 import type { MonthlyPlan } from '../reviews/scope';
-import { rowsOf } from '../../db/rows';
+import { sumAcrossReads } from '../reviews/rollup.repository';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -80,28 +80,6 @@ export interface RollupPlan {
   allDays: SQL[];
 }
 
-/** The counter columns every review rollup shares (rollupCounters.ts), and the key of each in a `SumRow`. */
-const ROLLUP_COUNTER_KEYS = [
-  ['reviews', 'reviews'],
-  ['rated', 'rated'],
-  ['rating_sum', 'ratingSum'],
-  ['stars1', 's1'],
-  ['stars2', 's2'],
-  ['stars3', 's3'],
-  ['stars4', 's4'],
-  ['stars5', 's5'],
-  ['with_text', 'withText'],
-  ['responded', 'responded'],
-  ['response_seconds', 'responseSeconds'],
-  ['positive', 'positive'],
-  ['neutral', 'neutral'],
-  ['negative', 'negative'],
-] as const;
-const ROLLUP_COUNTERS = sql.raw(ROLLUP_COUNTER_KEYS.map(([column]) => column).join(', '));
-const SUMMED_ROLLUP_COUNTERS = sql.raw(
-  ROLLUP_COUNTER_KEYS.map(([column, key]) => `coalesce(sum(${column}), 0) AS "${key}"`).join(', '),
-);
-
 /**
  * Sums for a plan: the month rows and the end days added up in one statement (UNION ALL), instead
  * of every day of a long range, and of a round trip per read.
@@ -109,14 +87,9 @@ const SUMMED_ROLLUP_COUNTERS = sql.raw(
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
   const p = plan.months;
   if (!p) return sumRollup(db, plan.allDays);
-  const parts = [
-    sql`SELECT ${ROLLUP_COUNTERS} FROM ${p.month} WHERE ${and(...p.monthly)}`,
-    ...p.daily.map((end) => sql`SELECT ${ROLLUP_COUNTERS} FROM ${p.day} WHERE ${and(...end)}`),
-  ];
-  const [row] = rowsOf<SumRow>(
-    await db.execute(sql`SELECT ${SUMMED_ROLLUP_COUNTERS} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`),
-  );
-  return toSums(row);
+  const reads = [{ table: p.month, where: p.monthly }, ...p.daily.map((end) => ({ table: p.day, where: end }))];
+  const [row] = await sumAcrossReads<RollupTable, keyof SumRow>(db, reads, sumFields);
+  return toSums(row as SumRow | undefined);
 }
 
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
@@ -209,20 +182,17 @@ export async function sumRollupByLocation(
   plan: LocationPlan,
   only?: number[],
 ): Promise<(Sums & { locationId: number })[]> {
-  const part = (t: typeof d | typeof reviewLocationMonthly, conditions: SQL[]) => {
-    const where = only ? [...conditions, inArray(t.locationId, only.length ? only : [0])] : conditions;
-    return sql`SELECT location_id, ${ROLLUP_COUNTERS} FROM ${t} WHERE ${and(...where)}`;
-  };
-  const parts = [
-    ...(plan.monthly ? [part(reviewLocationMonthly, plan.monthly)] : []),
-    ...plan.daily.map((conditions) => part(d, conditions)),
-  ];
-  if (!parts.length) return [];
-  const rows = rowsOf<SumRow & { locationId: number }>(
-    await db.execute(sql`SELECT location_id AS "locationId", ${SUMMED_ROLLUP_COUNTERS}
-      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts GROUP BY location_id`),
+  const read = (table: typeof d | typeof reviewLocationMonthly, where: SQL[]) => ({
+    table,
+    where: only ? [...where, inArray(table.locationId, only.length ? only : [0])] : where,
+  });
+  const rows = await sumAcrossReads<typeof d | typeof reviewLocationMonthly, keyof SumRow | 'locationId'>(
+    db,
+    [...(plan.monthly ? [read(reviewLocationMonthly, plan.monthly)] : []), ...plan.daily.map((w) => read(d, w))],
+    (t) => ({ locationId: sql`${t.locationId}`, ...sumFields(t) }),
+    'locationId',
   );
-  return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r) }));
+  return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r as SumRow) }));
 }
 
 export type Interval = 'day' | 'week' | 'month';
