@@ -12,7 +12,8 @@ import { rowsOf } from './rows';
  * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
  * topic_daily summed over locations, review_location_monthly (migration 0012) review_daily summed
  * per location and month, and topic_location_monthly (migration 0038) topic_daily's topics summed per
- * location and month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
+ * location and month, and the running sums (migration 0039) review_daily added up to each day and
+ * month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
  * and end to end: a report read company-wide answers exactly what the per-location read answers.
  */
 
@@ -61,7 +62,40 @@ async function differences(db: Db): Promise<unknown[]> {
       ON a.company_id = b.company_id AND a.location_id = b.location_id AND a.month = b.month AND a.is_competitor = b.is_competitor AND a.topic = b.topic AND a.subtopic = b.subtopic
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.mentions <> b.mentions OR a.positive <> b.positive OR a.neutral <> b.neutral OR a.negative <> b.negative`),
   );
-  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff, ...topicMonthsDiff];
+  // The running sums (migration 0039): every day from a location's first review day in a month to
+  // the month's end holds the month to that day, and every month from its first in a year to
+  // December the year to that month's end; computed here from review_daily directly.
+  const runningDiff = rowsOf(
+    await db.execute(sql`
+    WITH mtd AS (
+      SELECT k.company_id, k.is_competitor, k.location_id, g.day::date AS day, sum(d.reviews) AS reviews, sum(d.rated) AS rated, sum(d.rating_sum) AS rating_sum,
+        sum(d.stars1) AS stars1, sum(d.stars5) AS stars5, sum(d.responded) AS responded, sum(d.response_seconds) AS response_seconds, sum(d.negative) AS negative
+      FROM (SELECT company_id, is_competitor, location_id, date_trunc('month', day)::date AS month, min(day) AS first FROM review_daily GROUP BY 1, 2, 3, 4) k
+      CROSS JOIN generate_series(k.first, k.month + interval '1 month - 1 day', interval '1 day') AS g(day)
+      JOIN review_daily d ON d.company_id = k.company_id AND d.is_competitor = k.is_competitor AND d.location_id = k.location_id AND d.day >= k.month AND d.day <= g.day
+      GROUP BY 1, 2, 3, 4
+    ), ytd AS (
+      SELECT k.company_id, k.is_competitor, k.location_id, g.month::date AS day, sum(d.reviews) AS reviews, sum(d.rated) AS rated, sum(d.rating_sum) AS rating_sum,
+        sum(d.stars1) AS stars1, sum(d.stars5) AS stars5, sum(d.responded) AS responded, sum(d.response_seconds) AS response_seconds, sum(d.negative) AS negative
+      FROM (SELECT company_id, is_competitor, location_id, date_trunc('year', day)::date AS year, date_trunc('month', min(day))::date AS first FROM review_daily GROUP BY 1, 2, 3, 4) k
+      CROSS JOIN generate_series(k.first, k.year + interval '11 months', interval '1 month') AS g(month)
+      JOIN review_daily d ON d.company_id = k.company_id AND d.is_competitor = k.is_competitor AND d.location_id = k.location_id AND d.day >= k.year
+        AND d.day < g.month + interval '1 month'
+      GROUP BY 1, 2, 3, 4
+    )
+    SELECT 'mtd' AS running, coalesce(a.location_id, b.location_id) AS location_id, coalesce(a.day, b.day)::text AS day, a.reviews AS kept, b.reviews AS summed
+    FROM review_location_mtd a FULL JOIN mtd b
+      ON a.company_id = b.company_id AND a.is_competitor = b.is_competitor AND a.location_id = b.location_id AND a.day = b.day
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
+      OR a.stars5 <> b.stars5 OR a.responded <> b.responded OR a.negative <> b.negative OR abs(a.response_seconds - b.response_seconds) > 0.001
+    UNION ALL
+    SELECT 'ytd', coalesce(a.location_id, b.location_id), coalesce(a.month, b.day)::text, a.reviews, b.reviews
+    FROM review_location_ytd a FULL JOIN ytd b
+      ON a.company_id = b.company_id AND a.is_competitor = b.is_competitor AND a.location_id = b.location_id AND a.month = b.day
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
+      OR a.stars5 <> b.stars5 OR a.responded <> b.responded OR a.negative <> b.negative OR abs(a.response_seconds - b.response_seconds) > 0.001`),
+  );
+  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff, ...topicMonthsDiff, ...runningDiff];
 }
 
 describeOnBothDatabases('company-wide and per-location monthly rollups', (use) => {
@@ -80,7 +114,13 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
     const env = use();
     const db = env.database.db;
     const companyId = env.fx.companyA.id;
-    for (const table of [sql`review_company_daily`, sql`review_location_monthly`, sql`topic_location_monthly`]) {
+    for (const table of [
+      sql`review_company_daily`,
+      sql`review_location_monthly`,
+      sql`topic_location_monthly`,
+      sql`review_location_mtd`,
+      sql`review_location_ytd`,
+    ]) {
       const [total] = rowsOf<{ n: string }>(
         await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE company_id = ${companyId}`),
       );
@@ -110,6 +150,9 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
       'google,2025-03-04,1,The soup was cold and salty,AG-001',
       'zomato,2025-03-31,5,Lovely staff,AE-001',
       'google,2025-04-01,4,,AG-002',
+      // Earlier years: the running sums cross years (migration 0039).
+      'google,2024-12-30,2,Slow service at the counter,AG-001',
+      'zomato,2023-11-15,5,Great breakfast,AE-001',
     ].join('\n');
     const upload = await env.app.inject({
       method: 'POST',
@@ -178,7 +221,19 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
       { date_from: '2025-01-01', date_to: '2025-03-31' },
       {},
     ];
-    for (const range of ranges) {
+    // Rankings read running sums (migration 0039): ranges that end a month or a year, start one, cross
+    // years, lie in one month or hold no day at all, for every location and for some.
+    const rankingRanges: Record<string, string>[] = [
+      ...ranges,
+      { date_from: '2024-12-15', date_to: '2025-03-31' },
+      { date_from: '2025-01-01', date_to: '2025-02-14' },
+      { date_from: '2023-06-01', date_to: '2025-12-31' },
+      { date_from: '2025-03-01', date_to: '2025-03-31' },
+      { date_from: '2025-02-28', date_to: '2025-03-01' },
+      { date_from: '2025-02-14', date_to: '2025-04-30', locations: [world.marina, world.riyadh].join(',') },
+      { date_to: '2025-03-15' },
+    ];
+    for (const range of rankingRanges) {
       for (const url of [
         '/v2/api/statistics/locations/performing',
         '/v2/api/statistics/locations/improved',

@@ -100,3 +100,51 @@ export const topicLocationMonthly = pgTable(
     }),
   ],
 );
+
+/**
+ * Running sums per location that let a ranking of every location read a few rows a location
+ * whatever its range (migration 0039). A row holds a location's counters from the first day of its
+ * month through `day` (month to date). With review_location_ytd below, the sum over any range is
+ * the difference of two running sums (statistics `locationPlan`): at 1,000 locations a 90-day
+ * ranking reads about 8,000 rows instead of 60,000 daily and monthly ones. Rows exist from a
+ * location's first review day in a month to the month's last day (a missing row is a zero), kept
+ * exact by statement-level triggers on review_daily; `rebuildLocationRunningSums` writes them anew
+ * after a rebuild of review_daily.
+ */
+export const reviewLocationMtd = pgTable(
+  'review_location_mtd',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0 for reviews without a location, as in review_daily. */
+    locationId: integer('location_id').notNull(),
+    ...reviewCounters(),
+  },
+  // Reads are "one company, own or competitor reviews, one day, every location or some"; the key
+  // carries the counters (INCLUDE, in the migration), so a read is one index-only range.
+  (t) => [primaryKey({ name: 'review_location_mtd_pk', columns: [t.companyId, t.isCompetitor, t.day, t.locationId] })],
+);
+
+/**
+ * A location's counters from January 1 of its year through the end of `month` (year to date, by
+ * month): with review_location_mtd, any range is a few rows a location. Rows exist from a location's
+ * first month with reviews in a year through December (a missing row is a zero), kept exact by the
+ * same triggers (migration 0039).
+ */
+export const reviewLocationYtd = pgTable(
+  'review_location_ytd',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isCompetitor: boolean('is_competitor').notNull().default(false),
+    /** The first day of the month (UTC). */
+    month: date('month', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    ...reviewCounters(),
+  },
+  (t) => [primaryKey({ name: 'review_location_ytd_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] })],
+);

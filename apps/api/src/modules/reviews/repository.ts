@@ -288,7 +288,7 @@ async function sumRollups<K extends string>(
   const reads: { table: RollupTable; where: SQL[] }[] = plan
     ? [{ table: plan.month, where: plan.monthly }, ...plan.daily.map((end) => ({ table: plan.day, where: end }))]
     : [{ table: reviewDaily, where: rollupConditions(ctx, filter, opts) }];
-  const [row] = await sumAcrossReads(db, reads, build);
+  const [row] = await sumAcrossReads(db, reads, ({ table }) => build(table));
   const keys = Object.keys(build(reviewDaily)) as K[];
   return Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
 }

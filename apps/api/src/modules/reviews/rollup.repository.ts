@@ -1,36 +1,68 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reviewDaily, reviewMonthly } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 
+const dialect = new PgDialect();
+/** Select lists already written out as SQL text, by the expressions they came from (see `asText`). */
+const listTexts = new WeakMap<object, SQL>();
+const outerTexts = new Map<string, SQL>();
+
+/**
+ * `build` as SQL text, written once for expressions a caller keeps (the same object each time, as
+ * the per-location sums do) and without parameters: drizzle otherwise composes and walks some sixty
+ * pieces a read on every request, which was a tenth of the server's time on a ranking
+ * (bench/RESULTS.md).
+ */
+function asText(key: object, build: () => SQL): SQL {
+  const cached = listTexts.get(key);
+  if (cached) return cached;
+  const built = build();
+  const query = dialect.sqlToQuery(built);
+  const out = query.params.length ? built : sql.raw(query.sql);
+  listTexts.set(key, out);
+  return out;
+}
+
 /**
  * Aggregates over several reads of rollup tables (a period's whole months and its end days) added up
- * in one statement: each read's aggregates (`build` for its table) under their keys, summed by
+ * in one statement: each read's aggregates (`build` for its read) under their keys, summed by
  * PostgreSQL (UNION ALL), or grouped by the `groupBy` key. One round trip, and one row per group for
  * the server to take, instead of a statement and a set of rows per read to merge.
  */
-export async function sumAcrossReads<T, K extends string>(
+export async function sumAcrossReads<R extends { table: unknown; where: SQL[] }, K extends string>(
   db: Db,
-  reads: { table: T; where: SQL[] }[],
-  build: (table: T) => Record<K, SQL>,
+  reads: R[],
+  build: (read: R) => Record<K, SQL>,
   groupBy?: K,
 ): Promise<Record<K, unknown>[]> {
   if (!reads.length) return [];
   const alias = (k: K) => sql.identifier(k);
-  const parts = reads.map(({ table, where }) => {
-    const exprs = build(table);
-    const keys = Object.keys(exprs) as K[];
-    return sql`SELECT ${sql.join(
-      keys.map((k) => sql`${exprs[k]} AS ${alias(k)}`),
-      sql`, `,
-    )} FROM ${table as never} WHERE ${and(...where)}${groupBy ? sql` GROUP BY ${exprs[groupBy]}` : sql``}`;
+  let keys: K[] = [];
+  const parts = reads.map((read) => {
+    const exprs = build(read);
+    keys = Object.keys(exprs) as K[];
+    const list = asText(
+      exprs,
+      () =>
+        sql`${sql.join(
+          keys.map((k) => sql`${exprs[k]} AS ${alias(k)}`),
+          sql`, `,
+        )}`,
+    );
+    return sql`SELECT ${list} FROM ${read.table as never} WHERE ${and(...read.where)}${groupBy ? sql` GROUP BY ${exprs[groupBy]}` : sql``}`;
   });
-  const keys = Object.keys(build(reads[0]!.table)) as K[];
-  const outer = keys.map((k) => (k === groupBy ? alias(k) : sql`coalesce(sum(${alias(k)}), 0) AS ${alias(k)}`));
+  const outerKey = `${groupBy ?? ''}|${keys.join(',')}`;
+  let outer = outerTexts.get(outerKey);
+  if (!outer) {
+    const list = keys.map((k) => (k === groupBy ? alias(k) : sql`coalesce(sum(${alias(k)}), 0) AS ${alias(k)}`));
+    outer = sql.raw(dialect.sqlToQuery(sql.join(list, sql`, `)).sql);
+    outerTexts.set(outerKey, outer);
+  }
   return rowsOf<Record<K, unknown>>(
     await db.execute(
-      sql`SELECT ${sql.join(outer, sql`, `)} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts${
+      sql`SELECT ${outer} FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts${
         groupBy ? sql` GROUP BY ${alias(groupBy)}` : sql``
       }`,
     ),
@@ -119,11 +151,18 @@ export async function addReviewsToRollups(db: Db, ids: readonly number[]): Promi
 export async function rebuildReviewDaily(db: Db, companyId: number): Promise<void> {
   // Bulk loads write replies straight into `responses`; bring the searchable reply texts up to date too.
   await syncReplyText(db, companyId);
-  await db.execute(sql`DELETE FROM review_daily WHERE company_id = ${companyId}`);
-  await db.execute(sql`
-    INSERT INTO review_daily (${DAILY_COLUMNS})
-    SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM reviews WHERE company_id = ${companyId} GROUP BY ${DAILY_KEY}
-  `);
+  await db.transaction(async (tx) => {
+    // The running sums' triggers stand aside (migration 0039): spreading every daily row over the rest
+    // of its month and year costs far more than writing the sums once at the end.
+    await tx.execute(sql`SELECT set_config('reputo.rollup_rebuild', 'on', true)`);
+    await tx.execute(sql`DELETE FROM review_daily WHERE company_id = ${companyId}`);
+    await tx.execute(sql`
+      INSERT INTO review_daily (${DAILY_COLUMNS})
+      SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM reviews WHERE company_id = ${companyId} GROUP BY ${DAILY_KEY}
+    `);
+    await tx.execute(sql`SELECT set_config('reputo.rollup_rebuild', 'off', true)`);
+    await tx.execute(sql`SELECT review_location_running_rebuild(${companyId}::int)`);
+  });
   await rebuildReviewMonthly(db, companyId);
 }
 

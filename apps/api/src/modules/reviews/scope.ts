@@ -29,6 +29,8 @@ import {
   reviewCompanyDaily,
   reviewDaily,
   reviewLocationMonthly,
+  reviewLocationMtd,
+  reviewLocationYtd,
   reviewMonthly,
   reviews,
 } from '../../db/schema';
@@ -367,33 +369,64 @@ export function monthlyPlan(
   };
 }
 
+/** One read of a per-location sum: a table, its conditions, and whether it adds or takes away. */
+export interface SignedRead {
+  table: typeof reviewDaily | typeof reviewLocationMtd | typeof reviewLocationYtd;
+  where: SQL[];
+  sign: 1 | -1;
+}
+
+const isMonthEnd = (day: string) => dayBefore(nextMonth(day)) === day;
+const monthBefore = (day: string) => monthStart(dayBefore(monthStart(day)));
+
 /**
- * Per-location sums read whole months from review_location_monthly (every source of a location and
- * month in one row) and the days at each end from review_daily, one read per end: a single range
- * keeps PostgreSQL on the covering (company_id, is_competitor, day) index, where an OR of two ranges
- * made it fetch every heap row (30 ms against 13 ms at W1). Null when the filter names sources,
- * which that table cannot answer (then review_daily alone, rollupConditions). Location limits and
- * tree filters apply to both tables.
+ * Where per-location sums of a range read (rankings, benchmarks), as running sums (migration 0039):
+ * with R(x) a location's sum from January 1 of x's year through day x, a range [from, to] is
+ * R(to) − R(from − 1) plus every whole year in between. R(x) is the year to the end of x's month
+ * when x ends its month, else the year to the month before (none in January) plus the month to x.
+ * So every location is a few rows whatever the range: each read is one day or month of the
+ * running-sum tables, an index-only range over the company's locations. Null when the filter names
+ * sources, which those tables do not hold (then review_daily alone, rollupConditions).
  */
-export function locationMonthlyPlan(
+export function locationRunningPlan(
   ctx: ScopeContext,
   filter: ReviewFilterValues,
   opts: ScopeOptions = {},
-): { monthly: SQL[] | null; daily: SQL[][] } | null {
-  if (filter.sources?.length) return null;
-  const m = reviewLocationMonthly;
-  const base = <T extends typeof m | typeof reviewDaily>(t: T) => {
+): SignedRead[] | null {
+  const { fromDay, toDay } = dateBounds(filter, opts);
+  if (filter.sources?.length || !toDay) return null;
+  const base = (t: SignedRead['table']) => {
     const c: SQL[] = [eq(t.companyId, scopeCompanyId(ctx)), eq(t.isCompetitor, opts.competitor ?? false)];
     const location = locationScopeSql(t.locationId, ctx, filter);
     if (location) c.push(location);
     return c;
   };
-  const { fromDay, toDay } = dateBounds(filter, opts);
-  const split = monthSplitConditions(splitIntoMonths(fromDay, toDay), m.month, reviewDaily.day);
-  return {
-    monthly: split.monthly ? [...base(m), ...split.monthly] : null,
-    daily: split.edges.map((edge) => [...base(reviewDaily), edge]),
+  const mtd = reviewLocationMtd;
+  const ytd = reviewLocationYtd;
+  const yearToDay = (day: string, sign: 1 | -1): SignedRead[] => {
+    if (isMonthEnd(day)) return [{ table: ytd, where: [...base(ytd), eq(ytd.month, monthStart(day))], sign }];
+    const reads: SignedRead[] = [{ table: mtd, where: [...base(mtd), eq(mtd.day, day)], sign }];
+    if (day.slice(5, 7) !== '01')
+      reads.push({ table: ytd, where: [...base(ytd), eq(ytd.month, monthBefore(day))], sign });
+    return reads;
   };
+  const reads = yearToDay(toDay, 1);
+  const toYear = Number(toDay.slice(0, 4));
+  if (!fromDay) {
+    // Every whole year before the range's last: their Decembers.
+    const decembers = sql`extract(month FROM ${ytd.month}) = 12`;
+    reads.push({ table: ytd, where: [...base(ytd), lt(ytd.month, `${toYear}-01-01`), decembers], sign: 1 });
+    return reads;
+  }
+  if (fromDay > toDay) return [];
+  // From January 1 nothing of the year before is taken away, and none of its Decembers added.
+  const startsYear = fromDay.slice(5) === '01-01';
+  const before = dayBefore(fromDay);
+  if (!startsYear) reads.push(...yearToDay(before, -1));
+  const years: string[] = [];
+  for (let y = Number((startsYear ? fromDay : before).slice(0, 4)); y < toYear; y++) years.push(`${y}-12-01`);
+  if (years.length) reads.push({ table: ytd, where: [...base(ytd), inArray(ytd.month, years)], sign: 1 });
+  return reads;
 }
 
 /**

@@ -13,8 +13,14 @@ import type { Db } from '../../db/client';
 import { reviewCompanyDaily, reviewDaily } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { badRequest } from '../../platform/errors';
-import { companyDailyConditions, locationMonthlyPlan, monthlyPlan, rollupConditions } from '../reviews/scope';
-import { firstReviewDay, type DailyTable, type LocationPlan, type RollupPlan } from './repository';
+import {
+  companyDailyConditions,
+  locationRunningPlan,
+  monthlyPlan,
+  rollupConditions,
+  type SignedRead,
+} from '../reviews/scope';
+import { firstReviewDay, type DailyTable, type RollupPlan } from './repository';
 
 /**
  * The period a report covers and the previous period of the same length it is compared with.
@@ -71,19 +77,19 @@ export function rollupPlan(
   };
 }
 
-/** Where per-location sums of a range read (rankings, benchmarks): whole months per location plus the ends, or review_daily alone. */
+/** Where per-location sums of a range read (rankings, benchmarks): running sums per location, or review_daily alone. */
 export function locationPlan(
   ctx: ActingContext,
   filter: ReviewFilter,
   range: { from?: string | null; to: string },
   competitor = false,
-): LocationPlan {
-  const plan = locationMonthlyPlan(
+): SignedRead[] {
+  const plan = locationRunningPlan(
     ctx,
     { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to },
     { competitor },
   );
-  return plan ?? { monthly: null, daily: [rollupWhere(ctx, filter, range, competitor)] };
+  return plan ?? [{ table: reviewDaily, where: rollupWhere(ctx, filter, range, competitor), sign: 1 }];
 }
 
 /**

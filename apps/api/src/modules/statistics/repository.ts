@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -10,7 +10,7 @@ import {
   reviewMonthly,
   states,
 } from '../../db/schema';
-import type { MonthlyPlan } from '../reviews/scope';
+import type { MonthlyPlan, SignedRead } from '../reviews/scope';
 import { sumAcrossReads } from '../reviews/rollup.repository';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
@@ -24,8 +24,14 @@ type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewComp
 /** The daily tables: per location, or company-wide (review_company_daily, for reads without a location limit). */
 export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
 
-/** The counters summed, for either rollup table (they share column names). */
+/** The counters summed, for any rollup table (they share column names); one object a table, so its SQL text is written once (sumAcrossReads). */
+const sumFieldsOf = new Map<RollupTable, ReturnType<typeof buildSumFields>>();
 function sumFields(t: RollupTable) {
+  let fields = sumFieldsOf.get(t);
+  if (!fields) sumFieldsOf.set(t, (fields = buildSumFields(t)));
+  return fields;
+}
+function buildSumFields(t: RollupTable) {
   return {
     reviews: sql<string>`coalesce(sum(${t.reviews}), 0)`,
     rated: sql<string>`coalesce(sum(${t.rated}), 0)`,
@@ -43,7 +49,7 @@ function sumFields(t: RollupTable) {
     negative: sql<string>`coalesce(sum(${t.negative}), 0)`,
   };
 }
-type SumRow = { [K in keyof ReturnType<typeof sumFields>]: string | number };
+type SumRow = { [K in keyof ReturnType<typeof buildSumFields>]: string | number };
 
 export function addSums(a: Sums, b: Sums): Sums {
   return {
@@ -88,7 +94,7 @@ export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
   const p = plan.months;
   if (!p) return sumRollup(db, plan.allDays);
   const reads = [{ table: p.month, where: p.monthly }, ...p.daily.map((end) => ({ table: p.day, where: end }))];
-  const [row] = await sumAcrossReads<RollupTable, keyof SumRow>(db, reads, sumFields);
+  const [row] = await sumAcrossReads(db, reads, ({ table }) => sumFields(table));
   return toSums(row as SumRow | undefined);
 }
 
@@ -165,34 +171,58 @@ export async function sumRollupBySource(
   return rows.map((r) => ({ source: r.source, ...toSums(r) }));
 }
 
-/** Where per-location sums read: whole months from review_location_monthly, and each run of other days from review_daily. */
-export interface LocationPlan {
-  monthly: SQL[] | null;
-  daily: SQL[][];
+/** The per-location sums of a read, as SQL text once per table and sign: a ranking sums several reads a period. */
+const locationSumsText = new Map<string, Record<keyof SumRow | 'locationId', SQL>>();
+const SUMMED_COLUMNS: [keyof SumRow, string][] = [
+  ['reviews', 'reviews'],
+  ['rated', 'rated'],
+  ['ratingSum', 'rating_sum'],
+  ['s1', 'stars1'],
+  ['s2', 'stars2'],
+  ['s3', 'stars3'],
+  ['s4', 'stars4'],
+  ['s5', 'stars5'],
+  ['withText', 'with_text'],
+  ['responded', 'responded'],
+  ['responseSeconds', 'response_seconds'],
+  ['positive', 'positive'],
+  ['neutral', 'neutral'],
+  ['negative', 'negative'],
+];
+function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locationId', SQL> {
+  const name = getTableName(table);
+  const key = `${name}|${sign}`;
+  let out = locationSumsText.get(key);
+  if (!out) {
+    const minus = sign < 0 ? '-' : '';
+    out = {
+      locationId: sql.raw(`"${name}"."location_id"`),
+      ...Object.fromEntries(
+        SUMMED_COLUMNS.map(([k, column]) => [k, sql.raw(`${minus}coalesce(sum("${name}"."${column}"), 0)`)]),
+      ),
+    } as Record<keyof SumRow | 'locationId', SQL>;
+    locationSumsText.set(key, out);
+  }
+  return out;
 }
 
 /**
- * Sums per location for a plan in one statement: the month rows and each end's day rows are added up
- * by PostgreSQL (UNION ALL, grouped once), so a ranking of 1,000 locations sends 1,000 rows a period,
- * not 1,000 a read for the server to merge. `only` limits the read to those locations when the caller
- * needs no others.
+ * Sums per location for a plan in one statement: its reads (running sums added and taken away, or
+ * review_daily) are added up by PostgreSQL (UNION ALL, grouped once), so a ranking of 1,000
+ * locations sends 1,000 rows a period for the server to take. `only` limits the read to those
+ * locations when the caller needs no others.
  */
 export async function sumRollupByLocation(
   db: Db,
-  plan: LocationPlan,
+  plan: SignedRead[],
   only?: number[],
 ): Promise<(Sums & { locationId: number })[]> {
-  const read = (table: typeof d | typeof reviewLocationMonthly, where: SQL[]) => ({
-    table,
-    where: only ? [...where, inArray(table.locationId, only.length ? only : [0])] : where,
-  });
-  const rows = await sumAcrossReads<typeof d | typeof reviewLocationMonthly, keyof SumRow | 'locationId'>(
-    db,
-    [...(plan.monthly ? [read(reviewLocationMonthly, plan.monthly)] : []), ...plan.daily.map((w) => read(d, w))],
-    (t) => ({ locationId: sql`${t.locationId}`, ...sumFields(t) }),
-    'locationId',
-  );
-  return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r as SumRow) }));
+  const reads = only
+    ? plan.map((r) => ({ ...r, where: [...r.where, inArray(r.table.locationId, only.length ? only : [0])] }))
+    : plan;
+  const rows = await sumAcrossReads<SignedRead, keyof SumRow | 'locationId'>(db, reads, locationSums, 'locationId');
+  // A location whose running sums cancel out had no review in the range: no row, as from review_daily.
+  return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r as SumRow) })).filter((r) => r.reviews !== 0);
 }
 
 export type Interval = 'day' | 'week' | 'month';
