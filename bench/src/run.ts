@@ -8,7 +8,7 @@ import { targetOf } from './target';
 /**
  * npm run bench:run -- (--database-url postgres://... | --data-dir DIR) [--seconds 8] [--connections 1,32]
  *   [--only REGEX] [--no-raw | --raw-only] [--export-rows 100000] [--upload-rows 100000] [--upload-load-rows 20000] [--no-png] [--no-browser]
- *   [--web-dist DIR] [--report-cache-seconds N] [--views own|shared] [--update-results]
+ *   [--web-dist DIR] [--report-cache-seconds N] [--views own|shared] [--demo] [--update-results]
  *
  * Starts the real server on a generated data set and measures it; writes bench/out/results-<set>-<db>.json
  * and .md, and with --update-results replaces that data set's section of bench/RESULTS.md. A run of some
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       'update-results': { type: 'boolean', default: false },
       'report-cache-seconds': { type: 'string' },
       views: { type: 'string', default: 'own' },
+      demo: { type: 'boolean', default: false },
     },
   });
   if (values['update-results'] && (values.only || values['raw-only']))
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     browser: !values['no-browser'],
     webDist: values['web-dist'],
     views: values.views,
+    demo: values.demo,
     reportCacheSeconds:
       values['report-cache-seconds'] === undefined
         ? undefined

@@ -92,3 +92,12 @@ export const BIG_SOURCES = [
   'foursquare',
   'feedback',
 ] as const;
+
+/**
+ * With `bench:run --demo`: the demo data that `npm start` seeds (DEMO_MODE), measured through its
+ * Master Admin's company and a responder limited to a few of its locations (apps/api/src/seed/companies.ts).
+ */
+export const DEMO_BENCH_ACCOUNTS = {
+  admin: 'admin@reputo.test',
+  limited: 'noura.alotaibi@saffronco.ae',
+} as const;

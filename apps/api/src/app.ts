@@ -20,6 +20,7 @@ import { registerRequestLanguage } from './platform/i18n';
 import { languageOfUser } from './modules/me/service';
 import { registerInputGuards } from './platform/input';
 import { jobQueueFor } from './platform/jobs';
+import { EMBEDDED_VACUUM_EVERY_SECONDS, EMBEDDED_VACUUM_JOB, vacuumEmbeddedTables } from './db/embeddedVacuum';
 import { createMailer, type Mailer } from './platform/mail';
 import { createOpenApiTransform, SECURITY_SCHEMES } from './platform/openapi';
 import { accessTokenFromQuery } from './modules/statistics/excel';
@@ -91,6 +92,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (stdout by default); tests pass a stream to read what the server logs. */
   logStream?: DestinationStream;
+  /** The database is the embedded PGlite, which has no autovacuum: the app analyses and vacuums it (db/embeddedVacuum.ts). */
+  embedded?: boolean;
 }
 
 export type BuiltApp = App & {
@@ -159,6 +162,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     realtime: createRealtime(config),
     metrics: useMetrics(fastify, db, config.metricsToken),
   };
+
+  if (opts.embedded)
+    queue.define(EMBEDDED_VACUUM_JOB, async () => void (await vacuumEmbeddedTables(db, app.log)), {
+      everySeconds: EMBEDDED_VACUUM_EVERY_SECONDS,
+    });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -73,7 +73,13 @@ async function main(): Promise<void> {
   // Demo without TWITTER_API_URL: a local fake answers Twitter (modules/messaging/twitter/demo.ts).
   const demoTwitter = await startDemoTwitter(config);
   config = demoTwitter.config;
-  const app = await buildApp({ config, db: database.db, reportDb: replica?.db, serveWeb: true });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    reportDb: replica?.db,
+    serveWeb: true,
+    embedded: database.driver === 'pglite',
+  });
   // Several processes on one PostgreSQL tell each other what they changed, so no cache serves stale data.
   const changeFeed = config.databaseUrl ? await startChangeFeed(config.databaseUrl, app.log) : null;
   await seedIfEmpty(config, database, (msg) => app.log.info(msg));

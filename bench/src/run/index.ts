@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../apps/api/src/db/client';
 import { refreshReplyState } from '../../../apps/api/src/modules/reviews/repository';
 import { rebuildReviewDaily } from '../../../apps/api/src/modules/reviews/rollup.repository';
-import { BENCH_ACCOUNTS, BIG_COMPANY } from '../sets';
+import { BENCH_ACCOUNTS, BIG_COMPANY, DEMO_BENCH_ACCOUNTS } from '../sets';
 import { describeTarget, openTarget, serverEnv, type Target } from '../target';
 import { browserAvailable, measureBrowser, type BrowserResult } from './browser';
 import { measure, type LoadResult } from './cannon';
@@ -50,6 +50,8 @@ export interface RunOptions {
   png: boolean;
   browser: boolean;
   webDist?: string;
+  /** Measure the demo data of `npm start` (its company and accounts) instead of a generated data set. */
+  demo?: boolean;
   /** 'own': each request asks its own view of a call (run/views.ts); 'shared': every client the same URL. */
   views: 'own' | 'shared';
   /** The server's REPORT_CACHE_SECONDS; unset keeps its default (30). 0 measures every report uncached. */
@@ -118,6 +120,7 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
 }
 
 function labelFor(reviews: number): string {
+  if (reviews >= 4_000_000) return 'W2';
   if (reviews >= 900_000) return 'W1';
   if (reviews >= 40_000) return 'W0';
   return 'tiny';
@@ -132,20 +135,25 @@ interface Preparation {
   uploadRows: UploadRow[];
 }
 
-async function bigCompanyIdOf(db: Db): Promise<number> {
+/** The company measured: the generated data set's big company, or with --demo the demo company of its admin. */
+async function bigCompanyIdOf(db: Db, demo: boolean): Promise<number> {
   const big = await one<{ id: number } | undefined>(
     db,
-    sql`SELECT id FROM companies WHERE company_name = ${BIG_COMPANY} ORDER BY id LIMIT 1`,
+    demo
+      ? sql`SELECT company_id AS id FROM users WHERE email = ${DEMO_BENCH_ACCOUNTS.admin}`
+      : sql`SELECT id FROM companies WHERE company_name = ${BIG_COMPANY} ORDER BY id LIMIT 1`,
   );
   if (!big)
     throw new Error(
-      `No "${BIG_COMPANY}" in this database: generate a data set first (npm run bench:generate -- --set W0 ...)`,
+      demo
+        ? `No ${DEMO_BENCH_ACCOUNTS.admin} in this database: start the server once on it with DEMO_MODE=true`
+        : `No "${BIG_COMPANY}" in this database: generate a data set first (npm run bench:generate -- --set W0 ...)`,
     );
   return Number(big.id);
 }
 
 /** Facts, review ids and the upload file, read after cleanUp so they describe the data set as generated. */
-async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparation> {
+async function prepare(db: Db, id: number, uploadRows: number, demo: boolean): Promise<Preparation> {
   const n = (v: unknown) => Number(v ?? 0);
   const counts = await one<Record<string, unknown>>(
     db,
@@ -196,7 +204,7 @@ async function prepare(db: Db, id: number, uploadRows: number): Promise<Preparat
       : [];
   return {
     facts: {
-      label: labelFor(n(counts.big_reviews)),
+      label: demo ? 'demo' : labelFor(n(counts.big_reviews)),
       companies: n(counts.companies),
       locations: n(counts.locations),
       bigCompanyLocations: n(counts.big_locations),
@@ -338,17 +346,17 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
   try {
     // Clean first: reviews left by an earlier run that stopped half-way must not be counted, picked for
     // a reply (cleanUp deletes them: the replies got 404) or copied into the upload file.
-    const companyId = await bigCompanyIdOf(database.db);
+    const companyId = await bigCompanyIdOf(database.db, opts.demo ?? false);
     await cleanUp(database.db, companyId);
-    prep = await prepare(database.db, companyId, Math.max(opts.uploadRows, opts.uploadLoadRows));
+    prep = await prepare(database.db, companyId, Math.max(opts.uploadRows, opts.uploadLoadRows), opts.demo ?? false);
   } finally {
     await database.close();
   }
   log(
-    `data set ${prep.facts.label}: ${prep.facts.bigCompanyReviews.toLocaleString('en')} reviews in ${prep.facts.bigCompanyLocations} locations of ${BIG_COMPANY}, ${prep.facts.reviews.toLocaleString('en')} reviews in all`,
+    `data set ${prep.facts.label}: ${prep.facts.bigCompanyReviews.toLocaleString('en')} reviews in ${prep.facts.bigCompanyLocations} locations of ${opts.demo ? 'the demo company' : BIG_COMPANY}, ${prep.facts.reviews.toLocaleString('en')} reviews in all`,
   );
   const scenarios = buildScenarios(prep.context).filter((s) => !opts.only || opts.only.test(s.name));
-  const users = { admin: BENCH_ACCOUNTS.admin, limited: BENCH_ACCOUNTS.limited };
+  const users = opts.demo ? DEMO_BENCH_ACCOUNTS : { admin: BENCH_ACCOUNTS.admin, limited: BENCH_ACCOUNTS.limited };
   const raw = opts.raw
     ? await captureAndTimeRaw({
         target: opts.target,

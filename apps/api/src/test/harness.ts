@@ -83,6 +83,7 @@ export async function createTestEnv(
     logStream: opts.logStream,
     mailer: opts.mailer?.(config, database),
     serveWeb: opts.serveWeb,
+    embedded: driver === 'pglite',
   });
   await app.ready();
   const fx = await createFixtures(database.db);

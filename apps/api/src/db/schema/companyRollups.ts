@@ -146,5 +146,7 @@ export const reviewLocationYtd = pgTable(
     locationId: integer('location_id').notNull(),
     ...reviewCounters(),
   },
-  (t) => [primaryKey({ name: 'review_location_ytd_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] })],
+  (t) => [
+    primaryKey({ name: 'review_location_ytd_pk', columns: [t.companyId, t.isCompetitor, t.month, t.locationId] }),
+  ],
 );
