@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { vacuumEmbeddedTables } from './db/embeddedVacuum';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, openPostgres, type Database } from './db/client';
@@ -86,6 +87,9 @@ async function main(): Promise<void> {
   await giveDemoPagesTokens(database.db, config);
   await stockDemoSources(database.db, demoSources.google, demoGraph.fake);
   await stockDemoListings(database.db, demoSources.google, demoGraph.fake);
+  // The embedded database's tables analysed before the first request (seconds after the demo seed,
+  // nothing to do on later starts), rather than by the job while the first users wait on it.
+  if (database.driver === 'pglite') await vacuumEmbeddedTables(database.db, app.log);
 
   let stopSimulator = () => {};
   let closing = false;

@@ -20,7 +20,12 @@ import { EMPTY_SUMS, type Sums } from './metrics';
  */
 
 const d = reviewDaily;
-type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly;
+type RollupTable =
+  | typeof reviewDaily
+  | typeof reviewMonthly
+  | typeof reviewCompanyDaily
+  | typeof reviewLocationMonthly
+  | SignedRead['table'];
 /** The daily tables: per location, or company-wide (review_company_daily, for reads without a location limit). */
 export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
 
@@ -171,37 +176,18 @@ export async function sumRollupBySource(
   return rows.map((r) => ({ source: r.source, ...toSums(r) }));
 }
 
-/** The per-location sums of a read, as SQL text once per table and sign: a ranking sums several reads a period. */
-const locationSumsText = new Map<string, Record<keyof SumRow | 'locationId', SQL>>();
-const SUMMED_COLUMNS: [keyof SumRow, string][] = [
-  ['reviews', 'reviews'],
-  ['rated', 'rated'],
-  ['ratingSum', 'rating_sum'],
-  ['s1', 'stars1'],
-  ['s2', 'stars2'],
-  ['s3', 'stars3'],
-  ['s4', 'stars4'],
-  ['s5', 'stars5'],
-  ['withText', 'with_text'],
-  ['responded', 'responded'],
-  ['responseSeconds', 'response_seconds'],
-  ['positive', 'positive'],
-  ['neutral', 'neutral'],
-  ['negative', 'negative'],
-];
+/** The per-location sums of a read, one object per table and sign, so its SQL text is written once (sumAcrossReads). */
+const locationSumsOf = new Map<string, Record<keyof SumRow | 'locationId', SQL>>();
 function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locationId', SQL> {
-  const name = getTableName(table);
-  const key = `${name}|${sign}`;
-  let out = locationSumsText.get(key);
+  const key = `${getTableName(table)}|${sign}`;
+  let out = locationSumsOf.get(key);
   if (!out) {
-    const minus = sign < 0 ? '-' : '';
-    out = {
-      locationId: sql.raw(`"${name}"."location_id"`),
-      ...Object.fromEntries(
-        SUMMED_COLUMNS.map(([k, column]) => [k, sql.raw(`${minus}coalesce(sum("${name}"."${column}"), 0)`)]),
-      ),
-    } as Record<keyof SumRow | 'locationId', SQL>;
-    locationSumsText.set(key, out);
+    const sums = Object.entries(sumFields(table)).map(([k, e]) => [k, sign < 0 ? sql`-${e}` : e]);
+    out = { locationId: sql`${table.locationId}`, ...Object.fromEntries(sums) } as Record<
+      keyof SumRow | 'locationId',
+      SQL
+    >;
+    locationSumsOf.set(key, out);
   }
   return out;
 }
