@@ -7,7 +7,7 @@ import { rowsOf } from './rows';
  * The embedded database (PGlite) runs PostgreSQL in one process, without the autovacuum daemon: its
  * tables were never analysed nor vacuumed, so the planner guessed every row count and no index-only
  * scan could skip the table (the visibility map stayed empty). On the demo data, 32 users each on
- * their own review page waited 1.8 s at p95 instead of 0.3 s (bench/RESULTS.md). This job does the
+ * their own review page waited 1.5 s at p95 instead of 0.2 s (bench/RESULTS.md). This job does the
  * daemon's work with its thresholds (PostgreSQL's defaults): a table is analysed once a tenth of its
  * rows changed, and vacuumed once a fifth are dead or were inserted since the last vacuum. Counters
  * start from zero when the database opens, so a table also qualifies when it was never analysed or
