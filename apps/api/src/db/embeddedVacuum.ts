@@ -26,7 +26,7 @@ interface TableState {
 async function tablesDue(db: Db): Promise<TableState[]> {
   // Statistics reach pg_stat_user_tables when the backend flushes them: at once, here.
   await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const rows = rowsOf<{ name: string; analyze: boolean; vacuum: boolean }>(
+  const rows = rowsOf<TableState>(
     await db.execute(sql`
       SELECT s.relname AS name,
         (c.reltuples < 0 OR s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)) AS analyze,

@@ -105,11 +105,11 @@ export const topicLocationMonthly = pgTable(
  * Running sums per location that let a ranking of every location read a few rows a location
  * whatever its range (migration 0039). A row holds a location's counters from the first day of its
  * month through `day` (month to date). With review_location_ytd below, the sum over any range is
- * the difference of two running sums (statistics `locationPlan`): at 1,000 locations a 90-day
- * ranking reads about 8,000 rows instead of 60,000 daily and monthly ones. Rows exist from a
+ * the difference of two running sums (`locationRunningPlan` in reviews/scope.ts): at 1,000 locations
+ * a 90-day ranking reads about 8,000 rows instead of 60,000 daily and monthly ones. Rows exist from a
  * location's first review day in a month to the month's last day (a missing row is a zero), kept
- * exact by statement-level triggers on review_daily; `rebuildLocationRunningSums` writes them anew
- * after a rebuild of review_daily.
+ * exact by statement-level triggers on review_daily; `rebuildReviewDaily` writes them anew at its end
+ * (the SQL function review_location_running_rebuild).
  */
 export const reviewLocationMtd = pgTable(
   'review_location_mtd',

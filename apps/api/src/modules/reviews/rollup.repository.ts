@@ -39,17 +39,14 @@ export async function sumAcrossReads<R extends { table: unknown; where: SQL[] },
 ): Promise<Record<K, unknown>[]> {
   if (!reads.length) return [];
   const alias = (k: K) => sql.identifier(k);
-  let keys: K[] = [];
+  const keys = Object.keys(build(reads[0]!)) as K[];
   const parts = reads.map((read) => {
     const exprs = build(read);
-    keys = Object.keys(exprs) as K[];
-    const list = asText(
-      exprs,
-      () =>
-        sql`${sql.join(
-          keys.map((k) => sql`${exprs[k]} AS ${alias(k)}`),
-          sql`, `,
-        )}`,
+    const list = asText(exprs, () =>
+      sql.join(
+        keys.map((k) => sql`${exprs[k]} AS ${alias(k)}`),
+        sql`, `,
+      ),
     );
     return sql`SELECT ${list} FROM ${read.table as never} WHERE ${and(...read.where)}${groupBy ? sql` GROUP BY ${exprs[groupBy]}` : sql``}`;
   });
