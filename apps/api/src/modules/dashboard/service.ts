@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { change, figures, REPUTATION_FORMULA, reputationScore, type Sums } from '../statistics/metrics';
 import { dailyRead, resolvePeriods, rollupPlan, type Period } from '../statistics/period';
-import { lastReviewDay, sumPlanned, sumPlannedBySource } from '../statistics/repository';
+import { lastReviewDay, sumPlanned, sumPlannedBySource, totalOf } from '../statistics/repository';
 import { countScopeLocations } from './repository';
 import { defaultInterval, type StatsQuery } from '../statistics/service';
 import { benchmark } from '../competitors/benchmark';
@@ -13,11 +13,11 @@ import { answersNps, answersNpsSeries } from '../landingPages/nps';
 
 /** The dashboard widgets: reputation score, NPS, first-party feedback, other figures and premium highlights. */
 
-async function reputationFor(db: Db, ctx: ActingContext, q: StatsQuery, range: Period) {
+/** The score of a period; `locations` (those in scope) are the same for both periods, so counted once. */
+async function reputationFor(db: Db, ctx: ActingContext, q: StatsQuery, range: Period, locations: number) {
   const upToEnd = dailyRead(ctx, q, { to: range.to });
-  const [sums, locations, last] = await Promise.all([
+  const [sums, last] = await Promise.all([
     sumPlanned(db, rollupPlan(ctx, q, range)),
-    countScopeLocations(db, ctx, q),
     lastReviewDay(db, upToEnd.where, upToEnd.table),
   ]);
   const daysSince = last ? rangeLengthDays({ from: last, to: range.to }) - 1 : null;
@@ -25,10 +25,10 @@ async function reputationFor(db: Db, ctx: ActingContext, q: StatsQuery, range: P
 }
 
 export async function reputationScoreWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
-  const p = await resolvePeriods(db, ctx, q);
+  const [p, locations] = await Promise.all([resolvePeriods(db, ctx, q), countScopeLocations(db, ctx, q)]);
   const [now, before] = await Promise.all([
-    reputationFor(db, ctx, q, p.period),
-    p.previous ? reputationFor(db, ctx, q, p.previous) : null,
+    reputationFor(db, ctx, q, p.period, locations),
+    p.previous ? reputationFor(db, ctx, q, p.previous, locations) : null,
   ]);
   return {
     period: p.period,
@@ -100,12 +100,11 @@ export async function feedbackWidget(db: Db, ctx: ActingContext, q: StatsQuery) 
 
 export async function otherWidget(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
-  const [now, before, bySource] = await Promise.all([
-    sumPlanned(db, rollupPlan(ctx, q, p.period)),
-    p.previous ? sumPlanned(db, rollupPlan(ctx, q, p.previous)) : null,
+  const [bySource, before] = await Promise.all([
     sumPlannedBySource(db, rollupPlan(ctx, q, p.period)),
+    p.previous ? sumPlanned(db, rollupPlan(ctx, q, p.previous)) : null,
   ]);
-  const a = figures(now);
+  const a = figures(totalOf(bySource));
   const b = before ? figures(before) : null;
   const total = Math.max(1, a.reviews);
   return {

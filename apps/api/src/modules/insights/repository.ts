@@ -1,11 +1,13 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@reputo/core';
 import type { Db } from '../../db/client';
+import { anyOf } from '../../db/prepared';
 import { topicCompanyDaily, topicDaily, topicLocationMonthly, topicMonthly } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
 import { locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
+import { sumAcrossReads } from '../reviews/rollup.repository';
 import { bucketSql, type Interval } from '../statistics/repository';
 
 /** Aggregates over topic_daily (the daily rollup of review_topics); never over reviews. */
@@ -54,7 +56,6 @@ function sumsOf(x: TopicTable) {
     negative: sql<string>`coalesce(sum(${x.negative}), 0)`,
   };
 }
-const SUMS = sumsOf(t);
 
 /**
  * Where insights read: whole months from `monthlyTable` (null conditions: no whole month) and the
@@ -155,28 +156,6 @@ function locationTopicPlan(
   return { monthly, monthlyTable: m, daily, dailyTable: t };
 }
 
-/** Adds up rows of the same topic and sub-topic (from the monthly and the daily table). */
-function mergeSums(rows: TopicSums[]): TopicSums[] {
-  const out = new Map<string, TopicSums>();
-  for (const r of rows) {
-    const key = `${r.topic}|${r.subtopic}`;
-    const cur = out.get(key);
-    out.set(
-      key,
-      cur
-        ? {
-            ...cur,
-            mentions: cur.mentions + r.mentions,
-            positive: cur.positive + r.positive,
-            neutral: cur.neutral + r.neutral,
-            negative: cur.negative + r.negative,
-          }
-        : { ...r },
-    );
-  }
-  return [...out.values()];
-}
-
 function toSums(r: {
   topic: string;
   subtopic: string;
@@ -195,21 +174,46 @@ function toSums(r: {
   };
 }
 
-async function groupTopics(db: Db, x: TopicTable, where: SQL[], extra: SQL[]): Promise<TopicSums[]> {
-  const rows = await db
-    .select({ topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
-    .from(x)
-    .where(and(...where, ...extra))
-    .groupBy(x.topic, x.subtopic);
-  return rows.map(toSums);
+type TopicKey = keyof TopicSums;
+type TopicRead = { table: TopicTable; where: SQL[] };
+/** A topic table's sums under its topic and sub-topic, after the `extra` keys of its grain (a bucket, a location). */
+type TopicList<E extends string> = Record<E | TopicKey, SQL>;
+const topicListOf = new Map<string, TopicList<string>>();
+/** One object per table and grain, so its SQL text is written once (sumAcrossReads). */
+function topicList<E extends string>(x: TopicTable, grain: string, extra: () => Record<E, SQL>): TopicList<E> {
+  const key = `${getTableName(x)}|${grain}`;
+  let out = topicListOf.get(key);
+  if (!out)
+    topicListOf.set(key, (out = { ...extra(), topic: sql`${x.topic}`, subtopic: sql`${x.subtopic}`, ...sumsOf(x) }));
+  return out as TopicList<E>;
 }
 
-async function readPlan(db: Db, plan: TopicPlan, extra: (x: TopicTable) => SQL[]): Promise<TopicSums[]> {
-  const reads = await Promise.all([
-    plan.monthly ? groupTopics(db, plan.monthlyTable, plan.monthly, extra(plan.monthlyTable)) : [],
-    ...plan.daily.map((where) => groupTopics(db, plan.dailyTable, where, extra(plan.dailyTable))),
-  ]);
-  return mergeSums(reads.flat());
+/** Topic sums over several reads (whole months, end days), added up per topic and the grain's keys in one statement. */
+async function sumTopicReads<E extends string>(
+  db: Db,
+  reads: TopicRead[],
+  grain: { name: string; keys: E[]; extra: (x: TopicTable) => Record<E, SQL> },
+): Promise<(TopicSums & Record<E, unknown>)[]> {
+  const rows = await sumAcrossReads<TopicRead, E | TopicKey>(
+    db,
+    reads,
+    ({ table }) => topicList(table, grain.name, () => grain.extra(table)),
+    [...grain.keys, 'topic', 'subtopic'],
+  );
+  return rows.map((r) => ({ ...r, ...toSums(r as Parameters<typeof toSums>[0]) }));
+}
+
+const PLAIN = { name: 'plain', keys: [] as never[], extra: () => ({}) as Record<never, SQL> };
+
+/** A plan's reads: its whole months (when any) and its end days, each with the `extra` conditions. */
+function planReads(plan: TopicPlan, extra: (x: TopicTable) => SQL[]): TopicRead[] {
+  const days = plan.daily.map((where) => ({ table: plan.dailyTable, where: [...where, ...extra(plan.dailyTable)] }));
+  if (!plan.monthly) return days;
+  return [{ table: plan.monthlyTable, where: [...plan.monthly, ...extra(plan.monthlyTable)] }, ...days];
+}
+
+function readPlan(db: Db, plan: TopicPlan, extra: (x: TopicTable) => SQL[]): Promise<TopicSums[]> {
+  return sumTopicReads(db, planReads(plan, extra), PLAIN);
 }
 
 /** Topic-level sums (subtopic '') or sub-topic sums (optionally of one topic), most mentioned first. */
@@ -258,57 +262,35 @@ export async function topicSeries(
   topics: string[],
 ): Promise<(TopicSums & { bucket: string })[]> {
   const x = read.table;
-  const bucket = bucketSql(x.day, interval, weekStart);
   const conds = [...read.where, eq(x.subtopic, '')];
-  if (topics.length) conds.push(inArray(x.topic, topics));
-  const rows = await db
-    .select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
-    .from(x)
-    .where(and(...conds))
-    .groupBy(bucket, x.topic, x.subtopic)
-    .orderBy(bucket);
-  return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+  if (topics.length) conds.push(anyOf(x.topic, topics));
+  const rows = await sumTopicReads(db, [{ table: x, where: conds }], {
+    name: `${interval}|${weekStart}`,
+    keys: ['bucket'],
+    extra: () => ({ bucket: bucketSql(x.day, interval, weekStart) }),
+  });
+  return byBucket(rows);
 }
 
-/** Monthly topic series for a plan: whole months from its monthly table, the edge months' days folded in. */
+/** Monthly topic series for a plan: whole months from its monthly table and the edge months' days, in one statement. */
 export async function topicSeriesMonthly(
   db: Db,
   plan: TopicPlan,
   topics: string[],
 ): Promise<(TopicSums & { bucket: string })[]> {
-  const read = async (x: TopicTable, where: SQL[], bucket: SQL<string>) => {
-    const conds = [...where, eq(x.subtopic, '')];
-    if (topics.length) conds.push(inArray(x.topic, topics));
-    const rows = await db
-      .select({ bucket, topic: x.topic, subtopic: x.subtopic, ...sumsOf(x) })
-      .from(x)
-      .where(and(...conds))
-      .groupBy(bucket, x.topic, x.subtopic);
-    return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
-  };
-  const m = plan.monthlyTable;
-  const reads = await Promise.all([
-    plan.monthly ? read(m, plan.monthly, sql<string>`to_char(${m.month}, 'YYYY-MM-DD')`) : [],
-    ...plan.daily.map((where) => read(plan.dailyTable, where, bucketSql(plan.dailyTable.day, 'month', 7))),
-  ]);
-  const out = new Map<string, TopicSums & { bucket: string }>();
-  for (const r of reads.flat()) {
-    const key = `${r.bucket}|${r.topic}`;
-    const cur = out.get(key);
-    out.set(
-      key,
-      cur
-        ? {
-            ...cur,
-            mentions: cur.mentions + r.mentions,
-            positive: cur.positive + r.positive,
-            neutral: cur.neutral + r.neutral,
-            negative: cur.negative + r.negative,
-          }
-        : r,
-    );
-  }
-  return [...out.values()];
+  const only = (x: TopicTable) => [eq(x.subtopic, ''), ...(topics.length ? [anyOf(x.topic, topics)] : [])];
+  const rows = await sumTopicReads(db, planReads(plan, only), {
+    name: 'month',
+    keys: ['bucket'],
+    extra: (x) => ({
+      bucket: 'month' in x ? sql`to_char(${x.month}, 'YYYY-MM-DD')` : bucketSql(x.day, 'month', 7),
+    }),
+  });
+  return byBucket(rows);
+}
+
+function byBucket(rows: (TopicSums & { bucket: unknown })[]): (TopicSums & { bucket: string })[] {
+  return rows.map((r) => ({ ...r, bucket: String(r.bucket) })).sort((x, y) => x.bucket.localeCompare(y.bucket));
 }
 
 /** Topic sums per own location (for side-by-side competitor benchmarks); `only` limits the read to those locations. */
@@ -317,10 +299,11 @@ export async function sumTopicsByLocation(
   where: SQL[],
   only?: number[],
 ): Promise<(TopicSums & { locationId: number })[]> {
-  const rows = await db
-    .select({ locationId: t.locationId, topic: t.topic, subtopic: t.subtopic, ...SUMS })
-    .from(t)
-    .where(and(...where, eq(t.subtopic, ''), ...(only ? [inArray(t.locationId, only.length ? only : [0])] : [])))
-    .groupBy(t.locationId, t.topic, t.subtopic);
-  return rows.map((r) => ({ locationId: r.locationId, ...toSums(r) }));
+  const conds = [...where, eq(t.subtopic, ''), ...(only ? [anyOf(t.locationId, only)] : [])];
+  const rows = await sumTopicReads(db, [{ table: t, where: conds }], {
+    name: 'location',
+    keys: ['locationId'],
+    extra: () => ({ locationId: sql`${t.locationId}` }),
+  });
+  return rows.map((r) => ({ ...r, locationId: Number(r.locationId) }));
 }

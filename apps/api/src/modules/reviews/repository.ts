@@ -22,6 +22,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { companyRead } from '../../platform/identityCache';
 import {
   monthlyPlan,
+  monthPlanReads,
   preparedScopeConditions,
   reviewConditions,
   rollupConditions,
@@ -286,7 +287,7 @@ async function sumRollups<K extends string>(
 ): Promise<Record<K, number>> {
   const plan = monthlyPlan(ctx, filter, opts);
   const reads: { table: RollupTable; where: SQL[] }[] = plan
-    ? [{ table: plan.month, where: plan.monthly }, ...plan.daily.map((end) => ({ table: plan.day, where: end }))]
+    ? monthPlanReads(plan)
     : [{ table: reviewDaily, where: rollupConditions(ctx, filter, opts) }];
   const [row] = await sumAcrossReads(db, reads, ({ table }) => build(table));
   const keys = Object.keys(build(reviewDaily)) as K[];

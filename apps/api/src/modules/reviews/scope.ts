@@ -23,6 +23,7 @@ import { resolveDateRange, type ReviewFilterValues, type WeekStart } from '@repu
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { anyOf } from '../../db/prepared';
 import {
   locations,
   reviewCategoryLinks,
@@ -65,13 +66,13 @@ export function locationScopeSql(column: AnyPgColumn, ctx: ScopeContext, filter:
   const parts: SQL[] = [];
   if (ctx.locationIds) {
     if (ctx.locationIds.length === 0) return sql`false`;
-    parts.push(inArray(column, ctx.locationIds));
+    parts.push(anyOf(column, ctx.locationIds));
   }
   if (treeRequested(filter)) {
     const nodes: SQL[] = [];
-    if (filter.brands?.length) nodes.push(inArray(locations.brandId, filter.brands));
-    if (filter.states?.length) nodes.push(inArray(locations.stateId, filter.states));
-    if (filter.locations?.length) nodes.push(inArray(locations.id, filter.locations));
+    if (filter.brands?.length) nodes.push(anyOf(locations.brandId, filter.brands));
+    if (filter.states?.length) nodes.push(anyOf(locations.stateId, filter.states));
+    if (filter.locations?.length) nodes.push(anyOf(locations.id, filter.locations));
     // A subquery keeps this pure and lets PostgreSQL join on the (small) location table.
     parts.push(
       sql`${column} IN (SELECT ${locations.id} FROM ${locations} WHERE ${locations.companyId} = ${companyId} AND (${or(...nodes)}))`,
@@ -369,6 +370,11 @@ export function monthlyPlan(
   };
 }
 
+/** A month plan's reads: its whole months, then each end's days. */
+export function monthPlanReads(p: MonthlyPlan): { table: MonthlyPlan['month'] | MonthlyPlan['day']; where: SQL[] }[] {
+  return [{ table: p.month, where: p.monthly }, ...p.daily.map((end) => ({ table: p.day, where: end }))];
+}
+
 /** One read of a per-location sum: a table, its conditions, and whether it adds or takes away. */
 export interface SignedRead {
   table: typeof reviewDaily | typeof reviewLocationMtd | typeof reviewLocationYtd;
@@ -425,7 +431,7 @@ export function locationRunningPlan(
   if (!startsYear) reads.push(...yearToDay(before, -1));
   const years: string[] = [];
   for (let y = Number((startsYear ? fromDay : before).slice(0, 4)); y < toYear; y++) years.push(`${y}-12-01`);
-  if (years.length) reads.push({ table: ytd, where: [...base(ytd), inArray(ytd.month, years)], sign: 1 });
+  if (years.length) reads.push({ table: ytd, where: [...base(ytd), anyOf(ytd.month, years)], sign: 1 });
   return reads;
 }
 

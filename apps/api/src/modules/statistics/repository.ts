@@ -1,6 +1,8 @@
 import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { anyOf } from '../../db/prepared';
+import { rowsOf } from '../../db/rows';
 import {
   brands,
   locations,
@@ -10,7 +12,7 @@ import {
   reviewMonthly,
   states,
 } from '../../db/schema';
-import type { MonthlyPlan, SignedRead } from '../reviews/scope';
+import { monthPlanReads, type MonthlyPlan, type SignedRead } from '../reviews/scope';
 import { sumAcrossReads } from '../reviews/rollup.repository';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
@@ -71,16 +73,6 @@ export function addSums(a: Sums, b: Sums): Sums {
   };
 }
 
-/** Rows of several reads (months, edge days) added up per key: a source, a bucket or a location. */
-function mergeSums<K extends string, T extends Sums & Record<K, string | number>>(rows: T[], key: K): T[] {
-  const out = new Map<string | number, T>();
-  for (const r of rows) {
-    const cur = out.get(r[key]);
-    out.set(r[key], cur ? { ...r, ...addSums(cur, r) } : r);
-  }
-  return [...out.values()];
-}
-
 /**
  * Where a report reads: a month plan (scope `monthlyPlan`: whole months from a month table, the ends
  * from a daily one) when one applies, and every day from review_daily (`allDays`) for what the month
@@ -98,44 +90,88 @@ export interface RollupPlan {
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
   const p = plan.months;
   if (!p) return sumRollup(db, plan.allDays);
-  const reads = [{ table: p.month, where: p.monthly }, ...p.daily.map((end) => ({ table: p.day, where: end }))];
+  const reads = monthPlanReads(p);
   const [row] = await sumAcrossReads(db, reads, ({ table }) => sumFields(table));
   return toSums(row as SumRow | undefined);
 }
 
+/**
+ * Sums per source for a plan in one statement: the month rows and the end days (company-wide
+ * tables), or every day of review_daily when the plan has no source (some locations). A report that
+ * needs the total as well adds these rows up (`totalOf`) rather than asking again.
+ */
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
   const p = plan.months;
-  if (!p?.bySource) return sumRollupBySource(db, plan.allDays);
-  const m = reviewMonthly;
-  const months = (
-    await db
-      .select({ source: m.source, ...sumFields(m) })
-      .from(m)
-      .where(and(...p.monthly))
-      .groupBy(m.source)
-  ).map((r) => ({ source: r.source, ...toSums(r) }));
-  const ends = await Promise.all(p.daily.map((end) => sumRollupBySource(db, end, reviewCompanyDaily)));
-  return mergeSums([...months, ...ends.flat()], 'source');
+  const reads = p?.bySource
+    ? [{ table: reviewMonthly, where: p.monthly }, ...p.daily.map((end) => ({ table: reviewCompanyDaily, where: end }))]
+    : [{ table: d, where: plan.allDays }];
+  const rows = await sumAcrossReads<{ table: SourceTable; where: SQL[] }, keyof SumRow | 'source'>(
+    db,
+    reads,
+    ({ table }) => sourceSums(table),
+    'source',
+  );
+  return rows.map((r) => ({ source: String(r.source), ...toSums(r as SumRow) }));
 }
 
-/** A monthly series for a plan: whole months from the month table, the edge months' days folded in. */
-export async function monthlySeriesPlanned(
+/** Every row's sums added up: the total of a report's per-source rows. */
+export function totalOf(rows: Sums[]): Sums {
+  return rows.reduce<Sums>((total, r) => addSums(total, r), { ...EMPTY_SUMS, stars: [0, 0, 0, 0, 0] });
+}
+
+type SourceTable = typeof reviewMonthly | DailyTable;
+/** The per-source sums of a table, one object a table, so its SQL text is written once (sumAcrossReads). */
+const sourceSumsOf = new Map<SourceTable, Record<keyof SumRow | 'source', SQL>>();
+function sourceSums(table: SourceTable): Record<keyof SumRow | 'source', SQL> {
+  let out = sourceSumsOf.get(table);
+  if (!out) sourceSumsOf.set(table, (out = { source: sql`${table.source}`, ...sumFields(table) }));
+  return out;
+}
+
+/** A monthly series for a plan: whole months from the month table and the edge months' days, in one statement. */
+export function monthlySeriesPlanned(
   db: Db,
   plan: RollupPlan,
   weekStart: number,
 ): Promise<(Sums & { bucket: string })[]> {
   const p = plan.months;
   if (!p) return rollupSeries(db, plan.allDays, 'month', weekStart);
-  const bucket = sql<string>`to_char(${p.month.month}, 'YYYY-MM-DD')`;
-  const months = (
-    await db
-      .select({ bucket, ...sumFields(p.month) })
-      .from(p.month)
-      .where(and(...p.monthly))
-      .groupBy(p.month.month)
-  ).map((r) => ({ bucket: r.bucket, ...toSums(r) }));
-  const ends = await Promise.all(p.daily.map((end) => rollupSeries(db, end, 'month', weekStart, p.day)));
-  return mergeSums([...months, ...ends.flat()], 'bucket').sort((a, b) => a.bucket.localeCompare(b.bucket));
+  return seriesAcross(db, monthPlanReads(p), { interval: 'month', weekStart });
+}
+
+type SeriesTable = DailyTable | MonthlyPlan['month'] | MonthlyPlan['day'];
+interface SeriesGrain {
+  interval: Interval;
+  weekStart: number;
+}
+/** The per-bucket sums of a table at a grain, one object each, so its SQL text is written once (sumAcrossReads). */
+const bucketSumsOf = new Map<string, Record<keyof SumRow | 'bucket', SQL>>();
+function bucketSums(table: SeriesTable, { interval, weekStart }: SeriesGrain): Record<keyof SumRow | 'bucket', SQL> {
+  const key = `${getTableName(table)}|${interval}|${weekStart}`;
+  let out = bucketSumsOf.get(key);
+  if (!out) {
+    const bucket =
+      'month' in table ? sql`to_char(${table.month}, 'YYYY-MM-DD')` : bucketSql(table.day, interval, weekStart);
+    bucketSumsOf.set(key, (out = { bucket, ...sumFields(table) }));
+  }
+  return out;
+}
+
+/** Sums per bucket over several reads, added up by PostgreSQL in one statement, oldest bucket first. */
+async function seriesAcross(
+  db: Db,
+  reads: { table: SeriesTable; where: SQL[] }[],
+  grain: SeriesGrain,
+): Promise<(Sums & { bucket: string })[]> {
+  const rows = await sumAcrossReads<{ table: SeriesTable; where: SQL[] }, keyof SumRow | 'bucket'>(
+    db,
+    reads,
+    ({ table }) => bucketSums(table, grain),
+    'bucket',
+  );
+  return rows
+    .map((r) => ({ bucket: String(r.bucket), ...toSums(r as SumRow) }))
+    .sort((x, y) => x.bucket.localeCompare(y.bucket));
 }
 
 function toSums(r: SumRow | undefined): Sums {
@@ -161,19 +197,6 @@ export async function sumRollup(db: Db, conditions: SQL[], table: DailyTable = d
     .from(table)
     .where(and(...conditions));
   return toSums(row);
-}
-
-export async function sumRollupBySource(
-  db: Db,
-  conditions: SQL[],
-  table: DailyTable = d,
-): Promise<(Sums & { source: string })[]> {
-  const rows = await db
-    .select({ source: table.source, ...sumFields(table) })
-    .from(table)
-    .where(and(...conditions))
-    .groupBy(table.source);
-  return rows.map((r) => ({ source: r.source, ...toSums(r) }));
 }
 
 /** The per-location sums of a read, one object per table and sign, so its SQL text is written once (sumAcrossReads). */
@@ -203,10 +226,12 @@ export async function sumRollupByLocation(
   plan: SignedRead[],
   only?: number[],
 ): Promise<(Sums & { locationId: number })[]> {
-  const reads = only
-    ? plan.map((r) => ({ ...r, where: [...r.where, inArray(r.table.locationId, only.length ? only : [0])] }))
-    : plan;
-  const rows = await sumAcrossReads<SignedRead, keyof SumRow | 'locationId'>(db, reads, locationSums, 'locationId');
+  const reads = only ? plan.map((r) => ({ ...r, where: [...r.where, anyOf(r.table.locationId, only)] })) : plan;
+  // Running sums are read by exact day or month, so their plan holds for any values: prepared.
+  const prepared = reads.every((r) => r.table !== reviewDaily);
+  const rows = await sumAcrossReads<SignedRead, keyof SumRow | 'locationId'>(db, reads, locationSums, 'locationId', {
+    prepared,
+  });
   // A location whose running sums cancel out had no review in the range: no row, as from review_daily.
   return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r as SumRow) })).filter((r) => r.reviews !== 0);
 }
@@ -223,21 +248,14 @@ export function bucketSql(day: SQL | AnyPgColumn, interval: Interval, weekStart:
   return sql<string>`to_char(${day} - ((extract(isodow FROM ${day})::int - ${ws} + 7) % 7), 'YYYY-MM-DD')`;
 }
 
-export async function rollupSeries(
+export function rollupSeries(
   db: Db,
   conditions: SQL[],
   interval: Interval,
   weekStart: number,
   table: DailyTable = d,
 ): Promise<(Sums & { bucket: string })[]> {
-  const bucket = bucketSql(table.day, interval, weekStart);
-  const rows = await db
-    .select({ bucket, ...sumFields(table) })
-    .from(table)
-    .where(and(...conditions))
-    .groupBy(bucket)
-    .orderBy(bucket);
-  return rows.map((r) => ({ bucket: r.bucket, ...toSums(r) }));
+  return seriesAcross(db, [{ table, where: conditions }], { interval, weekStart });
 }
 
 /** A day or week series over a daily read (statistics/period dailyRead: company-wide or per location). */
@@ -251,20 +269,19 @@ export function dailySeries(
 }
 
 /** The newest day with a review under these conditions, or null. */
-export async function lastReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  const [row] = await db
-    .select({ day: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')` })
-    .from(table)
-    .where(and(...conditions));
-  return row?.day ?? null;
+export function lastReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
+  return edgeDay(db, sql`max(${table.day})`, table, conditions);
 }
 
 /** The first day with a review under these conditions (the start of an all-time period), or null. */
-export async function firstReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  const [row] = await db
-    .select({ day: sql<string | null>`to_char(min(${table.day}), 'YYYY-MM-DD')` })
-    .from(table)
-    .where(and(...conditions));
+export function firstReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
+  return edgeDay(db, sql`min(${table.day})`, table, conditions);
+}
+
+async function edgeDay(db: Db, day: SQL, table: DailyTable, conditions: SQL[]): Promise<string | null> {
+  const [row] = rowsOf<{ day: string | null }>(
+    await db.execute(sql`SELECT to_char(${day}, 'YYYY-MM-DD') AS day FROM ${table} WHERE ${and(...conditions)}`),
+  );
   return row?.day ?? null;
 }
 

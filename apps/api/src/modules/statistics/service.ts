@@ -9,9 +9,9 @@ import {
   dailySeries,
   locationInfo,
   monthlySeriesPlanned,
-  sumPlanned,
   sumPlannedBySource,
   sumRollupByLocation,
+  totalOf,
   type Interval,
 } from './repository';
 
@@ -36,12 +36,9 @@ async function bothPeriods<T>(p: ReportPeriods, read: (range: Period) => Promise
 
 export async function averageReport(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
-  const [[now, before], [bySource, bySourceBefore]] = await Promise.all([
-    bothPeriods(p, (r) => sumPlanned(db, rollupPlan(ctx, q, r))),
-    bothPeriods(p, (r) => sumPlannedBySource(db, rollupPlan(ctx, q, r))),
-  ]);
-  const a = figures(now);
-  const b = before ? figures(before) : null;
+  const [bySource, bySourceBefore] = await bothPeriods(p, (r) => sumPlannedBySource(db, rollupPlan(ctx, q, r)));
+  const a = figures(totalOf(bySource));
+  const b = bySourceBefore ? figures(totalOf(bySourceBefore)) : null;
   const prevBySource = new Map((bySourceBefore ?? []).map((s) => [s.source, figures(s)]));
   return {
     ...periodsOut(p),
@@ -71,12 +68,9 @@ export async function averageReport(db: Db, ctx: ActingContext, q: StatsQuery) {
 
 export async function volumeReport(db: Db, ctx: ActingContext, q: StatsQuery) {
   const p = await resolvePeriods(db, ctx, q);
-  const [[now, before], [bySource, bySourceBefore]] = await Promise.all([
-    bothPeriods(p, (r) => sumPlanned(db, rollupPlan(ctx, q, r))),
-    bothPeriods(p, (r) => sumPlannedBySource(db, rollupPlan(ctx, q, r))),
-  ]);
-  const a = figures(now);
-  const b = before ? figures(before) : null;
+  const [bySource, bySourceBefore] = await bothPeriods(p, (r) => sumPlannedBySource(db, rollupPlan(ctx, q, r)));
+  const a = figures(totalOf(bySource));
+  const b = bySourceBefore ? figures(totalOf(bySourceBefore)) : null;
   const prevBySource = new Map((bySourceBefore ?? []).map((s) => [s.source, figures(s)]));
   return {
     ...periodsOut(p),
