@@ -240,6 +240,14 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(feedback.latest.map((r: { rating: number }) => r.rating)).toEqual([2, 4, 5]);
     const other = await json('/v2/api/dashboard/other');
     expect(other).toMatchObject({ reviews: 8, unanswered: 4, response_rate: 50 });
+    // Each widget's previous figures are the previous period's: as the volume report and the previous
+    // period asked alone give them.
+    const volume = await json('/v2/api/statistics/reviews/volume');
+    expect(other.previous_reviews).toBe(volume.previous_reviews);
+    expect(other.previous_reviews).not.toBe(other.reviews);
+    const previous = { date_from: rep.previous_period.from, date_to: rep.previous_period.to };
+    expect(rep.previous_score).toBe((await json('/v2/api/dashboard/reputationScore', previous)).score);
+    expect(feedback.previous_average).toBe((await json('/v2/api/dashboard/feedback', previous)).average);
   });
 
   it('export: the Excel file has the same figures as the screen, and opens as a download with access_token', async () => {
