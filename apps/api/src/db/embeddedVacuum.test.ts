@@ -40,6 +40,27 @@ describe('embedded database upkeep [pglite]', () => {
     expect(reviews.allVisible).toBe(reviews.pages);
   });
 
+  it('analyses a table filled since it was analysed empty, though the counts of its inserts were lost (a restart)', async () => {
+    const db = env.database.db;
+    await db.execute(sql`CREATE TABLE upkeep_probe (id integer PRIMARY KEY, note text)`);
+    try {
+      expect(await vacuumEmbeddedTables(db)).toContain('upkeep_probe');
+      expect((await tableState(env, 'upkeep_probe')).rows).toBe(0);
+      await db.execute(sql`INSERT INTO upkeep_probe SELECT g, 'row number ' || g FROM generate_series(1, 3000) AS g`);
+      // What a reopened database starts from: the inserts counted nowhere.
+      await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+      await db.execute(sql`SELECT 1`);
+      await db.execute(sql`SELECT pg_stat_reset()`);
+      expect(await vacuumEmbeddedTables(db)).toContain('upkeep_probe');
+      const probe = await tableState(env, 'upkeep_probe');
+      expect(probe.rows).toBe(3000);
+      expect(probe.allVisible).toBe(probe.pages);
+      expect(await vacuumEmbeddedTables(db)).not.toContain('upkeep_probe');
+    } finally {
+      await db.execute(sql`DROP TABLE upkeep_probe`);
+    }
+  });
+
   it('leaves tables alone until a tenth of their rows changed, then analyses them again', async () => {
     const db = env.database.db;
     expect(await vacuumEmbeddedTables(db)).not.toContain('reviews');
