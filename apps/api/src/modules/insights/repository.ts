@@ -7,7 +7,7 @@ import type { ActingContext } from '../../platform/acting';
 import { locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
-import { sumAcrossReads } from '../reviews/rollup.repository';
+import { keptList, sumAcrossReads } from '../reviews/rollup.repository';
 import { bucketSql, type Interval } from '../statistics/repository';
 
 /** Aggregates over topic_daily (the daily rollup of review_topics); never over reviews. */
@@ -178,14 +178,13 @@ type TopicKey = keyof TopicSums;
 type TopicRead = { table: TopicTable; where: SQL[] };
 /** A topic table's sums under its topic and sub-topic, after the `extra` keys of its grain (a bucket, a location). */
 type TopicList<E extends string> = Record<E | TopicKey, SQL>;
-const topicListOf = new Map<string, TopicList<string>>();
-/** One object per table and grain, so its SQL text is written once (sumAcrossReads). */
 function topicList<E extends string>(x: TopicTable, grain: string, extra: () => Record<E, SQL>): TopicList<E> {
-  const key = `${getTableName(x)}|${grain}`;
-  let out = topicListOf.get(key);
-  if (!out)
-    topicListOf.set(key, (out = { ...extra(), topic: sql`${x.topic}`, subtopic: sql`${x.subtopic}`, ...sumsOf(x) }));
-  return out as TopicList<E>;
+  return keptList(`topics|${getTableName(x)}|${grain}`, () => ({
+    ...extra(),
+    topic: sql`${x.topic}`,
+    subtopic: sql`${x.subtopic}`,
+    ...sumsOf(x),
+  })) as TopicList<E>;
 }
 
 /** Topic sums over several reads (whole months, end days), added up per topic and the grain's keys in one statement. */

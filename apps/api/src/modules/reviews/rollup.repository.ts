@@ -26,6 +26,17 @@ function asText(key: object, build: () => SQL): SQL {
   return out;
 }
 
+const keptLists = new Map<string, object>();
+/**
+ * A select list for `sumAcrossReads`, built once under `key` (what shapes it: its kind, its table's
+ * name, its grain): the same object on every request, so `asText` writes its SQL text once.
+ */
+export function keptList<T extends object>(key: string, build: () => T): T {
+  let list = keptLists.get(key) as T | undefined;
+  if (!list) keptLists.set(key, (list = build()));
+  return list;
+}
+
 /**
  * Aggregates over several reads of rollup tables (a period's whole months and its end days) added up
  * in one statement: each read's aggregates (`build` for its read) under their keys, summed by

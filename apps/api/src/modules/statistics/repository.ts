@@ -13,7 +13,7 @@ import {
   states,
 } from '../../db/schema';
 import { monthPlanReads, type MonthlyPlan, type SignedRead } from '../reviews/scope';
-import { sumAcrossReads } from '../reviews/rollup.repository';
+import { keptList, sumAcrossReads } from '../reviews/rollup.repository';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -32,11 +32,8 @@ type RollupTable =
 export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
 
 /** The counters summed, for any rollup table (they share column names); one object a table, so its SQL text is written once (sumAcrossReads). */
-const sumFieldsOf = new Map<RollupTable, ReturnType<typeof buildSumFields>>();
 function sumFields(t: RollupTable) {
-  let fields = sumFieldsOf.get(t);
-  if (!fields) sumFieldsOf.set(t, (fields = buildSumFields(t)));
-  return fields;
+  return keptList(`sums|${getTableName(t)}`, () => buildSumFields(t));
 }
 function buildSumFields(t: RollupTable) {
   return {
@@ -88,9 +85,7 @@ export interface RollupPlan {
  * of every day of a long range, and of a round trip per read.
  */
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
-  const p = plan.months;
-  if (!p) return sumRollup(db, plan.allDays);
-  const reads = monthPlanReads(p);
+  const reads = plan.months ? monthPlanReads(plan.months) : [{ table: d, where: plan.allDays }];
   const [row] = await sumAcrossReads(db, reads, ({ table }) => sumFields(table));
   return toSums(row as SumRow | undefined);
 }
@@ -120,12 +115,9 @@ export function totalOf(rows: Sums[]): Sums {
 }
 
 type SourceTable = typeof reviewMonthly | DailyTable;
-/** The per-source sums of a table, one object a table, so its SQL text is written once (sumAcrossReads). */
-const sourceSumsOf = new Map<SourceTable, Record<keyof SumRow | 'source', SQL>>();
+/** The per-source sums of a table (sumAcrossReads). */
 function sourceSums(table: SourceTable): Record<keyof SumRow | 'source', SQL> {
-  let out = sourceSumsOf.get(table);
-  if (!out) sourceSumsOf.set(table, (out = { source: sql`${table.source}`, ...sumFields(table) }));
-  return out;
+  return keptList(`source|${getTableName(table)}`, () => ({ source: sql`${table.source}`, ...sumFields(table) }));
 }
 
 /** A monthly series for a plan: whole months from the month table and the edge months' days, in one statement. */
@@ -144,17 +136,12 @@ interface SeriesGrain {
   interval: Interval;
   weekStart: number;
 }
-/** The per-bucket sums of a table at a grain, one object each, so its SQL text is written once (sumAcrossReads). */
-const bucketSumsOf = new Map<string, Record<keyof SumRow | 'bucket', SQL>>();
+/** The per-bucket sums of a table at a grain (sumAcrossReads). */
 function bucketSums(table: SeriesTable, { interval, weekStart }: SeriesGrain): Record<keyof SumRow | 'bucket', SQL> {
-  const key = `${getTableName(table)}|${interval}|${weekStart}`;
-  let out = bucketSumsOf.get(key);
-  if (!out) {
-    const bucket =
-      'month' in table ? sql`to_char(${table.month}, 'YYYY-MM-DD')` : bucketSql(table.day, interval, weekStart);
-    bucketSumsOf.set(key, (out = { bucket, ...sumFields(table) }));
-  }
-  return out;
+  return keptList(`bucket|${getTableName(table)}|${interval}|${weekStart}`, () => ({
+    bucket: 'month' in table ? sql`to_char(${table.month}, 'YYYY-MM-DD')` : bucketSql(table.day, interval, weekStart),
+    ...sumFields(table),
+  }));
 }
 
 /** Sums per bucket over several reads, added up by PostgreSQL in one statement, oldest bucket first. */
@@ -191,28 +178,15 @@ function toSums(r: SumRow | undefined): Sums {
   };
 }
 
-export async function sumRollup(db: Db, conditions: SQL[], table: DailyTable = d): Promise<Sums> {
-  const [row] = await db
-    .select(sumFields(table))
-    .from(table)
-    .where(and(...conditions));
-  return toSums(row);
-}
-
-/** The per-location sums of a read, one object per table and sign, so its SQL text is written once (sumAcrossReads). */
-const locationSumsOf = new Map<string, Record<keyof SumRow | 'locationId', SQL>>();
+/** The per-location sums of a read, by table and sign (sumAcrossReads). */
 function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locationId', SQL> {
-  const key = `${getTableName(table)}|${sign}`;
-  let out = locationSumsOf.get(key);
-  if (!out) {
+  return keptList(`location|${getTableName(table)}|${sign}`, () => {
     const sums = Object.entries(sumFields(table)).map(([k, e]) => [k, sign < 0 ? sql`-${e}` : e]);
-    out = { locationId: sql`${table.locationId}`, ...Object.fromEntries(sums) } as Record<
+    return { locationId: sql`${table.locationId}`, ...Object.fromEntries(sums) } as Record<
       keyof SumRow | 'locationId',
       SQL
     >;
-    locationSumsOf.set(key, out);
-  }
-  return out;
+  });
 }
 
 /**
