@@ -20,7 +20,7 @@ const SIDE_EFFECT_FREE = [
  * checks that the chunks still import one another without a cycle.
  */
 const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|drawer|notification|dialog|tabs|tooltip)[\\/]|antd[\\/]es[\\/](menu|tooltip|dropdown|drawer|badge|app|notification|message|modal|card|tabs|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
+  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|drawer|notification|dialog|tabs|tooltip|trigger)[\\/]|antd[\\/]es[\\/](menu|tooltip|dropdown|drawer|badge|app|notification|message|modal|card|tabs|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
 const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;
 
 function hasCall(node: ts.Node): boolean {
@@ -87,6 +87,31 @@ function noChunkCycles(): Plugin {
   };
 }
 
+/**
+ * Imports inside antd that bring into every screen's first load what no screen of ours uses, each
+ * answered by a module of ours instead (its file says why): [importer, imported path's end, ours].
+ */
+const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
+  [
+    /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    '/color-picker/components/ColorPresets',
+    'src/lib/antd/isBright.ts',
+  ],
+  [/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, '/tooltip/UniqueProvider', 'src/lib/antd/UniqueProvider.tsx'],
+];
+
+function antdImportsReplaced(): Plugin {
+  return {
+    name: 'reputo-antd-imports-replaced',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const hit = ANTD_IMPORTS_REPLACED.find(([from, end]) => importer && from.test(importer) && source.endsWith(end));
+      return hit ? path.resolve(import.meta.dirname, hit[2]) : null;
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -129,7 +154,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [corePureConstants(), react(), noChunkCycles(), precompress()],
+  plugins: [antdImportsReplaced(), corePureConstants(), react(), noChunkCycles(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -1,15 +1,13 @@
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/App';
 import { loadClientConfig, type ClientConfig } from './lib/api';
 import { digitsFormatter } from './i18n/format';
 import { initI18n } from './i18n/i18n';
+import { makeZodJitless } from './lib/zodJitless';
 import './app/styles.css';
 
-// The server's CSP allows no eval, and zod's probe for it (a caught `new Function`) is still reported as
-// a violation: zod runs without its compiled parsers. Set here, in the entry, before any schema parses
-// (only zod's small config module comes with it: the schemas load with the screens that use them).
-zodConfig({ jitless: true });
+// Before any schema parses (lib/zodJitless.ts says why).
+makeZodJitless();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
