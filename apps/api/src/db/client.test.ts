@@ -26,4 +26,22 @@ describe.skipIf(!url)('PostgreSQL connection pool', () => {
       await database.close();
     }
   });
+
+  it('plans without parallel workers, unless the URL sets its own session options', async () => {
+    const workersOf = async (connection: string) => {
+      const database = openPostgres(connection, 1);
+      try {
+        const [row] = rowsOf<{ max_parallel_workers_per_gather: string }>(
+          await database.db.execute(sql`SHOW max_parallel_workers_per_gather`),
+        );
+        return row!.max_parallel_workers_per_gather;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await workersOf(url!)).toBe('0');
+    const own = new URL(url!);
+    own.searchParams.set('options', '-c max_parallel_workers_per_gather=3');
+    expect(await workersOf(own.toString())).toBe('3');
+  });
 });

@@ -43,9 +43,18 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * Session settings of the server's own connections, unless the URL names its own (`?options=`):
+ * no parallel plans. A report is a few small index reads, and under many users on few cores a
+ * parallel plan only adds the start of two worker processes to each: the filtered review page
+ * answered 150 requests a second at 32 clients with them and 205 without (bench/RESULTS.md).
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** A real PostgreSQL server over `pg`. */
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const own = new URL(url).searchParams.has('options');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(own ? {} : { options: SESSION_OPTIONS }) });
   let closing = false;
   // An idle connection the server ends (a restart, an administrator, a dropped database) is an
   // 'error' on the pool, which drops that connection and opens another when needed. Unheard, the

@@ -11,7 +11,8 @@ import { rowsOf } from './rows';
 /**
  * review_company_daily and topic_company_daily (migration 0010) must always equal review_daily and
  * topic_daily summed over locations, review_location_monthly (migration 0012) review_daily summed
- * per location and month, and topic_location_monthly (migration 0038) topic_daily's topics summed per
+ * per location and month, review_location_source_monthly (migration 0040) per location, source and
+ * month, topic_location_monthly (migration 0038) topic_daily's topics summed per
  * location and month, and the running sums (migration 0039) review_daily added up to each day and
  * month, whatever writes those, because reports read them instead. Checked after the server's own writes (reply, feedback delete, upload, rebuild),
  * and end to end: a report read company-wide answers exactly what the per-location read answers.
@@ -51,6 +52,20 @@ async function differences(db: Db): Promise<unknown[]> {
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
       OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.negative <> b.negative
       OR abs(a.response_seconds - b.response_seconds) > 0.001`),
+  );
+  const locationSourceMonthsDiff = rowsOf(
+    await db.execute(sql`
+    SELECT coalesce(a.location_id, b.location_id) AS location_id, coalesce(a.source, b.source) AS source, coalesce(a.month, b.month)::text AS month,
+      a.reviews AS monthly, b.reviews AS summed
+    FROM review_location_source_monthly a
+    FULL JOIN (SELECT company_id, location_id, source, date_trunc('month', day)::date AS month, is_competitor, sum(reviews) AS reviews, sum(rated) AS rated,
+        sum(rating_sum) AS rating_sum, sum(stars1) AS stars1, sum(stars2) AS stars2, sum(stars5) AS stars5, sum(with_text) AS with_text, sum(responded) AS responded,
+        sum(response_seconds) AS response_seconds, sum(positive) AS positive, sum(negative) AS negative
+      FROM review_daily GROUP BY 1, 2, 3, 4, 5) b
+      ON a.company_id = b.company_id AND a.location_id = b.location_id AND a.source = b.source AND a.month = b.month AND a.is_competitor = b.is_competitor
+    WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
+      OR a.stars2 <> b.stars2 OR a.stars5 <> b.stars5 OR a.with_text <> b.with_text OR a.responded <> b.responded OR a.positive <> b.positive
+      OR a.negative <> b.negative OR abs(a.response_seconds - b.response_seconds) > 0.001`),
   );
   const topicMonthsDiff = rowsOf(
     await db.execute(sql`
@@ -95,7 +110,14 @@ async function differences(db: Db): Promise<unknown[]> {
     WHERE a.company_id IS NULL OR b.company_id IS NULL OR a.reviews <> b.reviews OR a.rated <> b.rated OR a.rating_sum <> b.rating_sum OR a.stars1 <> b.stars1
       OR a.stars5 <> b.stars5 OR a.responded <> b.responded OR a.negative <> b.negative OR abs(a.response_seconds - b.response_seconds) > 0.001`),
   );
-  return [...reviewsDiff, ...topicsDiff, ...locationMonthsDiff, ...topicMonthsDiff, ...runningDiff];
+  return [
+    ...reviewsDiff,
+    ...topicsDiff,
+    ...locationMonthsDiff,
+    ...locationSourceMonthsDiff,
+    ...topicMonthsDiff,
+    ...runningDiff,
+  ];
 }
 
 describeOnBothDatabases('company-wide and per-location monthly rollups', (use) => {
@@ -117,6 +139,7 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
     for (const table of [
       sql`review_company_daily`,
       sql`review_location_monthly`,
+      sql`review_location_source_monthly`,
       sql`topic_location_monthly`,
       sql`review_location_mtd`,
       sql`review_location_ytd`,
@@ -265,6 +288,25 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
       }
     }
+    // Some locations and some sources: the review list's total reads review_location_source_monthly
+    // (migration 0040) and the ends from review_daily; a second per-review filter makes it count the
+    // reviews themselves, so with and without text added up is the truth.
+    const total = async (query: Record<string, string>) => (await get('/v2/api/reviews', query)).total_reviews_count;
+    let counts = 0;
+    for (const range of ranges) {
+      for (const [sourceList, ratings] of [
+        [sources[0]!, '1,2'],
+        [sources.slice(0, 2).join(','), '4,5'],
+        [sources.join(','), '3'],
+      ]) {
+        const query = { ...range, locations: some, sources: sourceList!, ratings: ratings! };
+        const counted =
+          (await total({ ...query, with_text: 'true' })) + (await total({ ...query, with_text: 'false' }));
+        expect(await total(query), `${JSON.stringify(query)}`).toBe(counted);
+        counts += counted;
+      }
+    }
+    expect(counts).toBeGreaterThan(10);
     const ranked = await get('/v2/api/statistics/locations/performing', {
       date_from: '2025-01-01',
       date_to: '2025-04-10',

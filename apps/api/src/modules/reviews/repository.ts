@@ -11,6 +11,7 @@ import {
   reviewCompanyDaily,
   reviewDaily,
   reviewLocationMonthly,
+  reviewLocationSourceMonthly,
   reviewMonthly,
   reviews,
   states,
@@ -271,12 +272,17 @@ export async function countReviews(
   return Number(row?.n ?? 0);
 }
 
-type RollupTable = typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly;
+type RollupTable =
+  | typeof reviewDaily
+  | typeof reviewMonthly
+  | typeof reviewCompanyDaily
+  | typeof reviewLocationMonthly
+  | typeof reviewLocationSourceMonthly;
 
 /**
  * Sums aggregate expressions over the rollups of a filter: whole months from a month table and the
- * partial months at the ends from a daily one when a month plan applies (scope `monthlyPlan`),
- * review_daily otherwise. `build` gives the expressions for any table (they share column names).
+ * partial months at the ends from a daily one (scope `monthlyPlan`). `build` gives the expressions
+ * for any table (they share column names).
  */
 async function sumRollups<K extends string>(
   db: Db,
@@ -285,10 +291,7 @@ async function sumRollups<K extends string>(
   opts: ScopeOptions,
   build: (t: RollupTable) => Record<K, SQL>,
 ): Promise<Record<K, number>> {
-  const plan = monthlyPlan(ctx, filter, opts);
-  const reads: { table: RollupTable; where: SQL[] }[] = plan
-    ? monthPlanReads(plan)
-    : [{ table: reviewDaily, where: rollupConditions(ctx, filter, opts) }];
+  const reads = monthPlanReads(monthlyPlan(ctx, filter, opts));
   const [row] = await sumAcrossReads(db, reads, ({ table }) => build(table));
   const keys = Object.keys(build(reviewDaily)) as K[];
   return Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;

@@ -31,6 +31,7 @@ import {
   reviewDaily,
   reviewLocationMonthly,
   reviewLocationMtd,
+  reviewLocationSourceMonthly,
   reviewLocationYtd,
   reviewMonthly,
   reviews,
@@ -213,7 +214,11 @@ export function rollupConditions(ctx: ScopeContext, filter: ReviewFilterValues, 
 export function rollupCountSql(
   filter: ReviewFilterValues,
   table:
-    typeof reviewDaily | typeof reviewMonthly | typeof reviewCompanyDaily | typeof reviewLocationMonthly = reviewDaily,
+    | typeof reviewDaily
+    | typeof reviewMonthly
+    | typeof reviewCompanyDaily
+    | typeof reviewLocationMonthly
+    | typeof reviewLocationSourceMonthly = reviewDaily,
 ): SQL | null {
   // Removed reviews stay in the rollups (they were real reviews of their day): that filter counts reviews.
   if (
@@ -323,7 +328,7 @@ export function monthSplitConditions(
  * instead of one per location, source and day (bench/RESULTS.md).
  */
 export interface MonthlyPlan {
-  month: typeof reviewMonthly | typeof reviewLocationMonthly;
+  month: typeof reviewMonthly | typeof reviewLocationMonthly | typeof reviewLocationSourceMonthly;
   day: typeof reviewCompanyDaily | typeof reviewDaily;
   monthly: SQL[];
   daily: SQL[][];
@@ -335,10 +340,11 @@ export interface MonthlyPlan {
  * The month plan of a filter, or null when only review_daily can answer it.
  * - Nothing limits locations (no tree filter, an unlimited user): review_monthly and the company-wide
  *   daily rollup, any sources; an end of 30 days is 30 rows per source, not 30 per location.
- * - Some locations (a tree filter, a limited member) and every source: review_location_monthly and
- *   review_daily for the ends, both limited to those locations. A two-year view of 25 locations then
- *   reads about 600 month rows and the edge days, not 18,000 daily rows.
- * - Some locations and some sources: null (review_location_monthly has no source).
+ * - Some locations (a tree filter, a limited member), every source, totals: review_location_monthly
+ *   and review_daily for the ends, both limited to those locations. A two-year view of 25 locations
+ *   then reads about 600 month rows and the edge days, not 18,000 daily rows.
+ * - Some locations and some sources, or sums per source (`perSource`): the same with
+ *   review_location_source_monthly (migration 0040), a row a location, source and month.
  * Each end is its own read: as an OR of two ranges PostgreSQL filtered every day up to the end
  * instead of seeking both (the company-wide topics of a 17-month view: 20 ms against 1).
  */
@@ -346,11 +352,15 @@ export function monthlyPlan(
   ctx: ScopeContext,
   filter: ReviewFilterValues,
   opts: ScopeOptions = {},
-): MonthlyPlan | null {
+  need: { perSource?: boolean } = {},
+): MonthlyPlan {
   const limited = Boolean(ctx.locationIds) || treeRequested(filter);
-  if (limited && filter.sources?.length) return null;
   const companyId = scopeCompanyId(ctx);
-  const month = limited ? reviewLocationMonthly : reviewMonthly;
+  const month = !limited
+    ? reviewMonthly
+    : filter.sources?.length || need.perSource
+      ? reviewLocationSourceMonthly
+      : reviewLocationMonthly;
   const day = limited ? reviewDaily : reviewCompanyDaily;
   const base = (t: MonthlyPlan['month'] | MonthlyPlan['day']) => {
     const c: SQL[] = [eq(t.companyId, companyId), eq(t.isCompetitor, opts.competitor ?? false)];
@@ -366,7 +376,7 @@ export function monthlyPlan(
     day,
     monthly: split.monthly ? [...base(month), ...split.monthly] : [...base(month), sql`false`],
     daily: split.edges.map((end) => [...base(day), end]),
-    bySource: !limited,
+    bySource: month !== reviewLocationMonthly,
   };
 }
 

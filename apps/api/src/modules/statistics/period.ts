@@ -60,10 +60,10 @@ export function rollupWhere(
 }
 
 /**
- * Where to read a period's totals: whole months from a month table and the partial months at the
- * ends from a daily one (scope `monthlyPlan`: company-wide, or per location when a location limit
- * applies), and every day of review_daily for what that cannot answer. A quarter of a
- * 1,000-location company is a few hundred monthly rows instead of hundreds of thousands of daily ones.
+ * Where to read a period's totals and its sums per source: whole months from a month table and the
+ * partial months at the ends from a daily one (scope `monthlyPlan`: company-wide, or per location when
+ * a location limit applies). A quarter of a 1,000-location company is a few hundred monthly rows
+ * instead of hundreds of thousands of daily ones.
  */
 export function rollupPlan(
   ctx: ActingContext,
@@ -71,9 +71,10 @@ export function rollupPlan(
   range: { from: string; to: string },
   competitor = false,
 ): RollupPlan {
+  const ranged = { ...withoutDates(filter), date_from: range.from, date_to: range.to };
   return {
-    months: monthlyPlan(ctx, { ...withoutDates(filter), date_from: range.from, date_to: range.to }, { competitor }),
-    allDays: rollupWhere(ctx, filter, range, competitor),
+    months: monthlyPlan(ctx, ranged, { competitor }),
+    perSource: monthlyPlan(ctx, ranged, { competitor }, { perSource: true }),
   };
 }
 

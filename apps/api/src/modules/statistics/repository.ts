@@ -9,6 +9,7 @@ import {
   reviewCompanyDaily,
   reviewDaily,
   reviewLocationMonthly,
+  reviewLocationSourceMonthly,
   reviewMonthly,
   states,
 } from '../../db/schema';
@@ -27,6 +28,7 @@ type RollupTable =
   | typeof reviewMonthly
   | typeof reviewCompanyDaily
   | typeof reviewLocationMonthly
+  | typeof reviewLocationSourceMonthly
   | SignedRead['table'];
 /** The daily tables: per location, or company-wide (review_company_daily, for reads without a location limit). */
 export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
@@ -71,13 +73,14 @@ export function addSums(a: Sums, b: Sums): Sums {
 }
 
 /**
- * Where a report reads: a month plan (scope `monthlyPlan`: whole months from a month table, the ends
- * from a daily one) when one applies, and every day from review_daily (`allDays`) for what the month
- * plan cannot answer (totals per source when its tables have no source).
+ * Where a report reads: month plans (scope `monthlyPlan`: whole months from a month table, the ends
+ * from a daily one), one for totals and one for sums per source (for some locations the first reads
+ * review_location_monthly, the second review_location_source_monthly: five times the rows, but a
+ * row per source).
  */
 export interface RollupPlan {
-  months: MonthlyPlan | null;
-  allDays: SQL[];
+  months: MonthlyPlan;
+  perSource: MonthlyPlan;
 }
 
 /**
@@ -85,24 +88,18 @@ export interface RollupPlan {
  * of every day of a long range, and of a round trip per read.
  */
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
-  const reads = plan.months ? monthPlanReads(plan.months) : [{ table: d, where: plan.allDays }];
-  const [row] = await sumAcrossReads(db, reads, ({ table }) => sumFields(table));
+  const [row] = await sumAcrossReads(db, monthPlanReads(plan.months), ({ table }) => sumFields(table));
   return toSums(row as SumRow | undefined);
 }
 
 /**
- * Sums per source for a plan in one statement: the month rows and the end days (company-wide
- * tables), or every day of review_daily when the plan has no source (some locations). A report that
- * needs the total as well adds these rows up (`totalOf`) rather than asking again.
+ * Sums per source for a plan in one statement: the month rows and the end days. A report that needs
+ * the total as well adds these rows up (`totalOf`) rather than asking again.
  */
 export async function sumPlannedBySource(db: Db, plan: RollupPlan): Promise<(Sums & { source: string })[]> {
-  const p = plan.months;
-  const reads = p?.bySource
-    ? [{ table: reviewMonthly, where: p.monthly }, ...p.daily.map((end) => ({ table: reviewCompanyDaily, where: end }))]
-    : [{ table: d, where: plan.allDays }];
   const rows = await sumAcrossReads<{ table: SourceTable; where: SQL[] }, keyof SumRow | 'source'>(
     db,
-    reads,
+    perSourceReads(plan.perSource),
     ({ table }) => sourceSums(table),
     'source',
   );
@@ -114,7 +111,15 @@ export function totalOf(rows: Sums[]): Sums {
   return rows.reduce<Sums>((total, r) => addSums(total, r), { ...EMPTY_SUMS, stars: [0, 0, 0, 0, 0] });
 }
 
-type SourceTable = typeof reviewMonthly | DailyTable;
+type SourceTable = typeof reviewMonthly | typeof reviewLocationSourceMonthly | DailyTable;
+
+/** A plan's reads, each of a table with a source column (a plan made with `perSource`). */
+function perSourceReads(p: MonthlyPlan): { table: SourceTable; where: SQL[] }[] {
+  return monthPlanReads(p).map(({ table, where }) => {
+    if (!('source' in table)) throw new Error(`${getTableName(table)} has no source column`);
+    return { table, where };
+  });
+}
 /** The per-source sums of a table (sumAcrossReads). */
 function sourceSums(table: SourceTable): Record<keyof SumRow | 'source', SQL> {
   return keptList(`source|${getTableName(table)}`, () => ({ source: sql`${table.source}`, ...sumFields(table) }));
@@ -126,9 +131,7 @@ export function monthlySeriesPlanned(
   plan: RollupPlan,
   weekStart: number,
 ): Promise<(Sums & { bucket: string })[]> {
-  const p = plan.months;
-  if (!p) return rollupSeries(db, plan.allDays, 'month', weekStart);
-  return seriesAcross(db, monthPlanReads(p), { interval: 'month', weekStart });
+  return seriesAcross(db, monthPlanReads(plan.months), { interval: 'month', weekStart });
 }
 
 type SeriesTable = DailyTable | MonthlyPlan['month'] | MonthlyPlan['day'];
