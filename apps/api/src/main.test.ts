@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,27 +13,21 @@ const apiDir = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 interface Started {
   base: string;
   output: () => string;
   stop: () => Promise<number | null>;
 }
 
+/**
+ * Starts the server on a port of its own choosing (PORT 0) and reads the address from its welcome: a
+ * port found free beforehand was taken by another test's connection during the half minute a first
+ * start spends migrating and seeding (EADDRINUSE on a loaded CI machine).
+ */
 async function startServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
   const child = spawn(process.execPath, apiCommand('main'), {
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -51,8 +44,10 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+  if (!listening) throw new Error(`no address in the welcome:\n${output}`);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: listening[1]!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

@@ -337,7 +337,7 @@ export interface MonthlyPlan {
 }
 
 /**
- * The month plan of a filter, or null when only review_daily can answer it.
+ * The month plan of a filter: where its totals read, whole months and the days at the ends.
  * - Nothing limits locations (no tree filter, an unlimited user): review_monthly and the company-wide
  *   daily rollup, any sources; an end of 30 days is 30 rows per source, not 30 per location.
  * - Some locations (a tree filter, a limited member), every source, totals: review_location_monthly
