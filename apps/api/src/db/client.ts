@@ -49,7 +49,7 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
  * parallel plan only adds the start of two worker processes to each: the filtered review page
  * answered 150 requests a second at 32 clients with them and 205 without (bench/RESULTS.md).
  */
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
 /** A real PostgreSQL server over `pg`. */
 export function openPostgres(url: string, poolSize = 10): Database {

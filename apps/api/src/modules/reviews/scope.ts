@@ -333,8 +333,6 @@ export interface MonthlyPlan {
   /** Null when no whole month is read (the range holds none, or too few to be worth it). */
   monthly: SQL[] | null;
   daily: SQL[][];
-  /** Whether `month` and `day` have a source column (totals per source can read them). */
-  bySource: boolean;
 }
 
 /**
@@ -375,17 +373,14 @@ export function monthlyPlan(
   // A row a location, source and month is little shorter than a location's days of a short range:
   // there the days alone, in one read (a 90-day report of some locations by source was no faster
   // from the months, and the embedded database plans each read of a statement slowly).
-  if (month === reviewLocationSourceMonthly && wholeMonths(months) < MIN_SOURCE_MONTHS) {
-    const days = [...(fromDay ? [gte(day.day, fromDay)] : []), ...(toDay ? [lte(day.day, toDay)] : [])];
-    return { month, day, monthly: null, daily: [[...base(day), ...days]], bySource: true };
-  }
+  if (month === reviewLocationSourceMonthly && wholeMonths(months) < MIN_SOURCE_MONTHS)
+    return { month, day, monthly: null, daily: [rollupConditions(ctx, filter, opts)] };
   const split = monthSplitConditions(months, month.month, day.day);
   return {
     month,
     day,
     monthly: split.monthly ? [...base(month), ...split.monthly] : null,
     daily: split.edges.map((end) => [...base(day), end]),
-    bySource: month !== reviewLocationMonthly,
   };
 }
 
