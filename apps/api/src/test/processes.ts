@@ -56,14 +56,15 @@ export function freePort(): Promise<number> {
  * once /readyz says so: for the tests of what several processes on one database do together.
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reputo-process-'));
   const child = spawn(process.execPath, apiCommand('main'), {
     cwd: API_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      PORT: String(port),
+      // The server takes the port the system gives it and says which in its welcome: a port found
+      // free beforehand can be taken by another process while this one migrates (EADDRINUSE).
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_MODE: 'false',
@@ -75,7 +76,6 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -94,11 +94,14 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, log: () => output, stop, crash, exitCode: () => child.exitCode };
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    const ready = url
+      ? await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      : false;
+    if (url && ready) return { url, log: () => output, stop, crash, exitCode: () => child.exitCode };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
