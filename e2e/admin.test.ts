@@ -218,8 +218,15 @@ describe('company wizard', () => {
 
   it('asks before leaving with the exit question, and before going back from a changed brand', async () => {
     const page = await newPage();
-    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies/new');
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies');
+    await page.getByTestId('new-company').click();
     await page.locator('#company_name').fill('Half done');
+    // The browser's back button asks too, and the answer No keeps the page with what was typed.
+    await page.evaluate(() => window.history.back());
+    await confirmDialog(page, EXIT).waitFor();
+    await confirmDialog(page, EXIT).getByRole('button', { name: 'No' }).click();
+    await expectPath(page, '/admin_panel/companies/new');
+    expect(await page.locator('#company_name').inputValue()).toBe('Half done');
     await page.getByTestId('wizard-exit').click();
     await confirmDialog(page, EXIT).waitFor();
     await screenshot(page, 'admin-wizard-exit');

@@ -98,6 +98,7 @@ const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
     'src/lib/antd/isBright.ts',
   ],
   [/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, '/tooltip/UniqueProvider', 'src/lib/antd/UniqueProvider.tsx'],
+  [/[\\/]antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/, '@rc-component/color-picker', 'src/lib/antd/rcColor.ts'],
 ];
 
 function antdImportsReplaced(): Plugin {

@@ -16,40 +16,37 @@ export const SCREEN_BUDGET_KB = 350;
  * a few hundred bytes with any change elsewhere, from failing one run in two).
  */
 const NOT_YET_KB: Record<string, number> = {
-  '/signin': 180, // measured 174.3 kB (189.1 before antd's ColorPresets, tooltip UniqueProvider and zod's config left the entry)
-  '/messages/pages': 424, // measured 411.3 kB with i18next and the catalogues (issue 30), 384.2 before
-  '/messages/analytics': 627, // measured 608.7 kB with i18next and the catalogues (issue 30), 580.1 before
-  '/admin_panel/companies/new': 507, // measured 491.6 kB with i18next and the catalogues (issue 30), 455.5 before
-  '/admin_panel/partners/new': 439, // measured 425.9 kB with i18next and the catalogues (issue 30), 394.5 before
-  '/admin_panel/csdashboard': 601, // measured 583.0 kB with i18next and the catalogues (issue 30), 544.0 before
-  '/admin_panel/systemhealth': 572, // measured 554.8 kB with i18next and the catalogues (issue 30), 518.0 before
-  '/reviews': 510, // measured 494.9 kB with i18next and the catalogues (issue 30), 461.1 before
-  '/dashboard': 578, // measured 560.4 kB with i18next and the catalogues (issue 30), 531.5 before
-  '/reporting/overview': 657, // measured 637.2 kB with i18next and the catalogues (issue 30), 608.3 before
-  '/reporting/trends': 625, // measured 606.5 kB with i18next and the catalogues (issue 30), 577.7 before
-  '/reporting/ranking_responses': 632, // measured 613.2 kB with i18next and the catalogues (issue 30), 584.3 before
-  '/reporting/ratings_reviews': 623, // measured 604.8 kB with i18next and the catalogues (issue 30), 575.9 before
-  '/reporting/competitors': 625, // measured 606.3 kB with i18next and the catalogues (issue 30), 577.5 before
-  '/reporting/insights': 630, // measured 611.3 kB with i18next and the catalogues (issue 30), 578.1 before
-  '/settings/competitors': 497, // measured 482.3 kB with i18next and the catalogues (issue 30), 450.4 before
-  '/settings/team_access': 452, // measured 438.1 kB with i18next and the catalogues (issue 30), 404.2 before
-  '/settings/locations': 452, // measured 438.0 kB with i18next and the catalogues (issue 30), 404.3 before
-  '/settings/response': 448, // measured 434.4 kB with i18next and the catalogues (issue 30), 396.4 before
-  '/admin_panel/admin_users': 397, // measured 385.3 kB with i18next and the catalogues (issue 30), 352.0 before
-  '/settings/other/reviewCategories': 393, // measured 380.9 kB with i18next and the catalogues (issue 30), 351.4 before
-  '/admin_panel/companies': 395, // measured 382.8 kB with i18next and the catalogues (issue 30), 350.2 before
-  '/feedback/landingPage': 485, // measured 470.6 kB with i18next and the catalogues (issue 30), 444.2 before
-  '/feedback/analytics': 640, // measured 620.9 kB with i18next and the catalogues (issue 30), 590.4 before
-  '/feedback/campaigns': 473, // measured 459.2 kB with i18next and the catalogues (issue 30), 432.7 before
-  '/feedback/lists': 491, // measured 476.4 kB with i18next and the catalogues (issue 30), 443.7 before
-  '/feedback/template': 426, // measured 412.9 kB with i18next and the catalogues (issue 30), 386.1 before
-  '/feedback/offers': 494, // measured 478.8 kB with i18next and the catalogues (issue 30), 448.8 before
-  '/settings/other/thirdPartyLogin': 445, // measured 431.7 kB with i18next and the catalogues (issue 30), 397.5 before
-  '/admin_panel/partners': 394, // measured 382.3 kB with i18next and the catalogues (issue 30), 350.2 before
-  '/listing_management': 446, // measured 432.7 kB: listings table, edit drawer with hours and date fields
-  '/messages': 362, // measured 351.3 kB with i18next and the catalogues (issue 30), within 350 kB before
-  '/settings/notifications': 365, // measured 353.9 kB with i18next and the catalogues (issue 30), within 350 kB before
-  '/user': 363, // measured 352.0 kB with i18next and the catalogues (issue 30), within 350 kB before
+  '/signin': 164, // measured 158.6 kB (174.3 with React Router's data router, 189.1 before antd's ColorPresets, tooltip UniqueProvider and zod's config left the entry)
+  '/messages/pages': 410, // measured 397.1 kB (411.3 with React Router's data router)
+  '/messages/analytics': 609, // measured 590.4 kB (608.7 with React Router's data router)
+  '/admin_panel/companies/new': 492, // measured 477.5 kB (491.6 with React Router's data router)
+  '/admin_panel/partners/new': 425, // measured 412.0 kB (425.9 with React Router's data router)
+  '/admin_panel/csdashboard': 584, // measured 566.1 kB (583.0 with React Router's data router)
+  '/admin_panel/systemhealth': 555, // measured 538.0 kB (554.8 with React Router's data router)
+  '/reviews': 495, // measured 480.4 kB (494.9 with React Router's data router)
+  '/dashboard': 559, // measured 542.1 kB (560.4 with React Router's data router)
+  '/reporting/overview': 638, // measured 618.9 kB (637.2 with React Router's data router)
+  '/reporting/trends': 606, // measured 588.3 kB (606.5 with React Router's data router)
+  '/reporting/ranking_responses': 617, // measured 598.8 kB (613.2 with React Router's data router)
+  '/reporting/ratings_reviews': 605, // measured 586.5 kB (604.8 with React Router's data router)
+  '/reporting/competitors': 610, // measured 591.9 kB (606.3 with React Router's data router)
+  '/reporting/insights': 621, // measured 602.4 kB (611.3 with React Router's data router)
+  '/settings/competitors': 482, // measured 467.9 kB (482.3 with React Router's data router)
+  '/settings/team_access': 434, // measured 421.3 kB (438.1 with React Router's data router)
+  '/settings/locations': 434, // measured 421.3 kB (438.0 with React Router's data router)
+  '/settings/response': 431, // measured 417.7 kB (434.4 with React Router's data router)
+  '/admin_panel/admin_users': 380, // measured 368.9 kB (385.3 with React Router's data router)
+  '/settings/other/reviewCategories': 377, // measured 365.8 kB (380.9 with React Router's data router)
+  '/admin_panel/companies': 378, // measured 366.4 kB (382.8 with React Router's data router)
+  '/feedback/landingPage': 472, // measured 458.1 kB (470.6 with React Router's data router)
+  '/feedback/analytics': 625, // measured 606.4 kB (620.9 with React Router's data router)
+  '/feedback/campaigns': 456, // measured 442.6 kB (459.2 with React Router's data router)
+  '/feedback/lists': 474, // measured 459.4 kB (476.4 with React Router's data router)
+  '/feedback/template': 409, // measured 396.2 kB (412.9 with React Router's data router)
+  '/feedback/offers': 477, // measured 462.2 kB (478.8 with React Router's data router)
+  '/settings/other/thirdPartyLogin': 428, // measured 414.9 kB (431.7 with React Router's data router)
+  '/admin_panel/partners': 377, // measured 366.0 kB (382.3 with React Router's data router)
+  '/listing_management': 430, // measured 416.6 kB (432.7 with React Router's data router)
 };
 
 function budgetOf(path: string): number {

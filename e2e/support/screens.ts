@@ -60,7 +60,8 @@ const ROUTER = path.resolve(import.meta.dirname, '../../apps/web/src/app/router.
  */
 export function routedScreens(): RoutedScreen[] {
   const source = readFileSync(ROUTER, 'utf8');
-  const shell = source.slice(source.indexOf('const shellPages'), source.indexOf('export const routes'));
+  const [from, to] = [source.indexOf('const shellPages'), source.indexOf('const routes: RouteObject[]')];
+  const shell = from >= 0 && to > from ? source.slice(from, to) : '';
   const found = [...shell.matchAll(/page\('([^']+)', \(\) => import\('([^']+)'\)(?:, \[[^\]]*\])?\)/g)].map(
     ([, p, m]) => ({
       path: `/${p}`,

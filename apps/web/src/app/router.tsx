@@ -1,25 +1,32 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly } from './guards/PublicOnly';
 import { RootLayout } from './RootLayout';
 import { FRAME_PATHS } from './pages/framePaths';
-import { LoadingPage, ServerErrorPage } from './pages/StatePages';
+import { ServerErrorPage } from './pages/StatePages';
 import { loadNamespaces } from '../i18n/i18n';
 
-type PageModule = { default: React.ComponentType };
+type PageModule = { default: ComponentType };
+/** What a lazy route keeps in its handle: the load of its chunk, started before React asks for it. */
+type RouteHandle = { preload: () => Promise<PageModule> };
+
+/** A route whose element is its own chunk (route-level code splitting), loaded once. */
+function lazyRoute(load: () => Promise<PageModule>, route: Omit<RouteObject, 'element' | 'handle'>): RouteObject {
+  let loading: Promise<PageModule> | null = null;
+  const preload = () => (loading ??= load());
+  const Page = lazy(preload);
+  return { ...route, element: <Page />, handle: { preload } satisfies RouteHandle } as RouteObject;
+}
 
 /**
- * A route whose page is its own chunk (route-level code splitting); its feature's catalogue
- * (namespace) loads beside it, so the page renders in the user's language at once. Every page gets
- * the `validation` catalogue too: forms show core's messages through translateMessage().
+ * A page's route: its chunk and its feature's catalogue (namespace) load together, so the page
+ * renders in the user's language at once. Every page gets the `validation` catalogue too: forms show
+ * core's messages through translateMessage().
  */
 function page(path: string, load: () => Promise<PageModule>, namespaces: string[] = []): RouteObject {
-  return {
+  return lazyRoute(async () => (await Promise.all([load(), loadNamespaces([...namespaces, 'validation'])]))[0], {
     path,
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces([...namespaces, 'validation'])]);
-      return { Component: module.default };
-    },
-  };
+  });
 }
 
 const frame = () => import('./pages/AreaFramePage');
@@ -70,43 +77,46 @@ const shellPages: RouteObject[] = [
   page('*', () => import('./pages/ShellNotFound')),
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ServerErrorPage />,
-    // Shown while the first page's lazy chunk loads (React Router asks for one on the first render).
-    hydrateFallbackElement: <LoadingPage />,
     children: [
       {
         element: <PublicOnly />,
         children: [
           page('signin', () => import('../features/auth/SignInPage'), ['auth']),
-          {
-            lazy: async () => ({ Component: (await import('./QueryLayout')).default }),
+          lazyRoute(() => import('./QueryLayout'), {
             children: [page('forgotPassword', () => import('../features/auth/ForgotPasswordPage'), ['auth'])],
-          },
+          }),
         ],
       },
       { path: '500', element: <ServerErrorPage /> },
-      {
-        lazy: async () => ({ Component: (await import('./QueryLayout')).default }),
+      lazyRoute(() => import('./QueryLayout'), {
         children: [
           page('confirmPassword/:token', () => import('../features/auth/ConfirmPasswordPage'), ['auth']),
           page('invitation/:token', () => import('../features/auth/InvitationPage'), ['auth']),
           page('review/:id', () => import('../features/reviews/ShareCardPage'), ['reviews']),
           page('coupon/:token', () => import('../features/offers/CouponPage'), ['offers']),
-          {
-            lazy: async () => ({ Component: (await import('./guards/AccessGate')).default }),
-            children: [
-              { lazy: async () => ({ Component: (await import('./shell/AppShell')).default }), children: shellPages },
-            ],
-          },
+          lazyRoute(() => import('./guards/AccessGate'), {
+            children: [lazyRoute(() => import('./shell/AppShell'), { children: shellPages })],
+          }),
         ],
-      },
+      }),
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Starts loading every lazy chunk a path needs (its layouts and its page) at once, rather than one
+ * after another as React reaches each; AppRouter calls it before it renders a location. A chunk that
+ * fails to load fails again when React asks for it, and the error page shows.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? [])
+    (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+}
+
+/** The app's routes, rendered for the router's location. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { App, Button, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
 import { copyText } from '../../lib/clipboard';
+import { setLeaveGuard } from '../../lib/navigation';
 import { translateMessage } from '../../i18n/messages';
 import { formatNumber } from '../../i18n/format';
 
@@ -161,28 +162,30 @@ export function StepHead({ title, description }: { title: string; description?: 
 export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
   const { t } = useTranslation('admin');
   const { modal } = App.useApp();
-  const asking = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: translateMessage(MSG.confirmExitWizard),
-      okText: t('common:yes'),
-      cancelText: t('common:no'),
-      onOk: () => {
-        asking.current = false;
-        dirty.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
+    let asking = false;
+    return setLeaveGuard({
+      blocks: (nextPathname) => dirty.current && nextPathname !== pathname,
+      ask: (proceed) => {
+        if (asking) return;
+        asking = true;
+        modal.confirm({
+          title: translateMessage(MSG.confirmExitWizard),
+          okText: t('common:yes'),
+          cancelText: t('common:no'),
+          onOk: () => {
+            asking = false;
+            dirty.current = false;
+            proceed();
+          },
+          onCancel: () => {
+            asking = false;
+          },
+        });
       },
     });
-  }, [blocker, modal, dirty, t]);
+  }, [modal, dirty, t, pathname]);
 }
 
 /** On a phone the step list becomes one line: where you are and how far along. */

@@ -1,4 +1,4 @@
-import { Color as RcColor } from '@rc-component/color-picker';
+import { Color as RcColor } from './rcColor';
 
 type RgbColor = { toRgb(): { r: number; g: number; b: number; a: number }; toRgbString(): string };
 

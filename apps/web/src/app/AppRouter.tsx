@@ -1,0 +1,69 @@
+import { Component, startTransition, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Router, useLocation } from 'react-router';
+import { browserHistory, guardedNavigator, listenToHistory, type HistoryUpdate } from '../lib/navigation';
+import { LoadingPage, ServerErrorPage } from './pages/StatePages';
+import { AppRoutes, preloadRoute } from './router';
+
+/**
+ * A page that fails to render (or whose chunk fails to load) shows the 500 page instead of a blank
+ * screen; going to another page tries again. React has no hook for this, hence the class.
+ */
+class RouteErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { failed: boolean; pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('[route] the page failed', error);
+  }
+
+  override render() {
+    return this.state.failed ? <ServerErrorPage /> : this.props.children;
+  }
+}
+
+function GuardedRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      {/* The first page's chunks load behind the spinner; later navigations are transitions. */}
+      <Suspense fallback={<LoadingPage />}>
+        <AppRoutes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The browser router: the location from the app's history (lib/navigation.ts, with its leave
+ * guard), each navigation rendered in a transition so the page on screen stays until the next
+ * page's chunks have loaded, as React Router's own BrowserRouter does.
+ */
+export function AppRouter() {
+  const [state, setState] = useState<HistoryUpdate>(() => {
+    preloadRoute(browserHistory.location.pathname);
+    return { action: browserHistory.action, location: browserHistory.location };
+  });
+  useLayoutEffect(
+    () =>
+      listenToHistory((update) => {
+        preloadRoute(update.location.pathname);
+        startTransition(() => setState(update));
+      }),
+    [],
+  );
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={guardedNavigator}>
+      <GuardedRoutes />
+    </Router>
+  );
+}
