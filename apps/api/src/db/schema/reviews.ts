@@ -79,7 +79,12 @@ export const reviews = pgTable(
     index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_source_external_idx').on(t.companyId, t.source, t.externalId),
     index('reviews_search_idx').using('gin', t.search),
-    index('reviews_competitor_location_idx').on(t.competitorLocationId),
+    // A competitor branch's reviews of a period (the benchmark's figures per branch) by an index-only
+    // range; own reviews (no branch) stay out of it. Migration 0041 adds the INCLUDE columns (company,
+    // flag, rating, replied), which Drizzle cannot declare: 6.1 → 1.1 ms at W1 for 40 branches over 90 days.
+    index('reviews_competitor_branch_idx')
+      .on(t.competitorLocationId, t.createdAt)
+      .where(sql`competitor_location_id IS NOT NULL`),
     index('reviews_reply_search_idx').using('gin', t.replySearch),
     // Auto-response looks only at unanswered Google reviews that arrived recently.
     index('reviews_autoresponse_idx')

@@ -26,6 +26,11 @@ function visibleBranch(allowed: number[] | null): SQL | undefined {
   return allowed ? inArray(competitorLocations.locationId, allowed.length ? allowed : [0]) : undefined;
 }
 
+async function countCompetitors(db: Db, scope: SQL | undefined): Promise<number> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(competitors).where(scope);
+  return Number(total);
+}
+
 export async function listCompetitors(
   db: Db,
   companyId: number,
@@ -38,10 +43,11 @@ export async function listCompetitors(
         sql`EXISTS (SELECT 1 FROM ${competitorLocations} WHERE ${competitorLocations.competitorId} = ${competitors.id} AND ${visibleBranch(allowed)})`,
       )
     : eq(competitors.companyId, companyId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(competitors).where(scope);
   let q = db.select().from(competitors).where(scope).orderBy(asc(competitors.name), asc(competitors.id)).$dynamic();
   if (paging) q = q.limit(paging.limit).offset(paging.offset);
   const heads = await q;
+  // Without paging the list is whole, and its length is the total (the benchmark reads every competitor).
+  const total = paging ? await countCompetitors(db, scope) : heads.length;
   const branches = heads.length
     ? await db
         .select()
@@ -59,7 +65,7 @@ export async function listCompetitors(
         .orderBy(asc(competitorLocations.id))
     : [];
   return {
-    total: Number(total),
+    total,
     rows: heads.map((h) => ({
       id: h.id,
       name: h.name,
