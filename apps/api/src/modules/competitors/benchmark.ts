@@ -41,16 +41,58 @@ function brief(s: Sums) {
   };
 }
 
-/** `language`: the language of the topic titles (the request's). */
-export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, language: UiLanguage) {
+/** The benchmark's reach: its periods, the competitor branches at the locations in view, and those locations. */
+async function benchmarkScope(db: Db, ctx: ActingContext, q: StatsQuery) {
   const companyId = scopeCompanyId(ctx);
   const p = await resolvePeriods(db, ctx, q);
   const scopeIds = await resolveScopeLocationIds(db, ctx, q);
   const { rows: competitors } = await listCompetitors(db, companyId, scopeIds);
   const branches = competitors.flatMap((c) => c.branches.map((b) => ({ ...b, name: c.name })));
-  const benchmarked = [...new Set(branches.map((b) => b.locationId))];
   // Only the benchmarked locations are read: a 1,000-location company with competitors at a few of
   // them read every location's rows before (1.2 s on the benchmark's data set, bench/RESULTS.md).
+  const benchmarked = [...new Set(branches.map((b) => b.locationId))];
+  return { companyId, p, branches, benchmarked };
+}
+
+/** A location's average rating against its competitors' together (positive: ahead). */
+const gapOf = (mine: Sums, theirs: Sums) => change(averageRating(mine), averageRating(theirs));
+
+/** Own and competitor figures summed over the benchmarked locations, side by side. */
+function summaryOf(own: Sums, rivals: Sums) {
+  return {
+    own: brief(own),
+    competitors: brief(rivals),
+    gap: gapOf(own, rivals),
+    response_rate_gap: change(responseRate(own), responseRate(rivals), 1),
+  };
+}
+
+const total = (rows: Sums[]) => rows.reduce((acc, r) => addSums(acc, r), NO_SUMS);
+
+/**
+ * What the dashboard's premium widget shows of the benchmark: the summary and how many locations are
+ * ahead of or behind their competitors, from the two reads that decide them (the page makes seven).
+ */
+export async function benchmarkSummary(db: Db, ctx: ActingContext, q: StatsQuery) {
+  const { p, benchmarked } = await benchmarkScope(db, ctx, q);
+  const [own, rivals] = await Promise.all([
+    sumRollupByLocation(db, locationPlan(ctx, q, p.period), benchmarked),
+    sumRollupByLocation(db, locationPlan(ctx, q, p.period, true), benchmarked),
+  ]);
+  const rivalBy = new Map(rivals.map((r) => [r.locationId, r]));
+  const gaps = own.map((r) => gapOf(r, rivalBy.get(r.locationId) ?? NO_SUMS));
+  // A location with no own reviews in the period has no gap: neither ahead nor behind.
+  return {
+    ...summaryOf(total(own), total(rivals)),
+    locations: benchmarked.length,
+    ahead: gaps.filter((g) => g !== null && g > 0).length,
+    behind: gaps.filter((g) => g !== null && g < 0).length,
+  };
+}
+
+/** `language`: the language of the topic titles (the request's). */
+export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, language: UiLanguage) {
+  const { companyId, p, branches, benchmarked } = await benchmarkScope(db, ctx, q);
   const [own, ownBefore, rivals, perBranch, topics, info] = await Promise.all([
     sumRollupByLocation(db, locationPlan(ctx, q, p.period), benchmarked),
     p.previous ? sumRollupByLocation(db, locationPlan(ctx, q, p.previous), benchmarked) : Promise.resolve([]),
@@ -105,7 +147,7 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
         state: loc.state,
         own: { ...brief(mine), previous_average: averageRating(ownBeforeBy.get(id) ?? NO_SUMS) },
         competitors_total: brief(theirs),
-        gap: change(ownAvg, averageRating(theirs)),
+        gap: gapOf(mine, theirs),
         rank: ownAvg === null ? null : ranked.indexOf(ownAvg) + 1,
         of: ranked.length,
         competitors: comps,
@@ -113,8 +155,6 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
     })
     .sort((a, b) => a.title.localeCompare(b.title));
 
-  const sumOf = (rows: (Sums & { locationId: number })[]) =>
-    rows.filter((r) => inScope(r.locationId)).reduce((acc, r) => addSums(acc, r), NO_SUMS);
   const [ownTopics, rivalTopics] = topics;
   const topicTotals = (rows: typeof ownTopics) => {
     const m = new Map<string, { mentions: number; positive: number; neutral: number; negative: number }>();
@@ -132,19 +172,12 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
   const ot = topicTotals(ownTopics);
   const rt = topicTotals(rivalTopics);
   const topicKeys = [...new Set([...ot.keys(), ...rt.keys()])];
-  const ownTotal = sumOf(own);
-  const rivalTotal = sumOf(rivals);
   return {
     period: p.period,
     previous_period: p.previous,
     competitor_sources: competitorSourcesOf(ctx).map((s) => ({ value: s, title: sourceTitle(s) })),
     limits: { sources: MAX_COMPETITOR_SOURCES, per_location: MAX_COMPETITORS_PER_LOCATION },
-    summary: {
-      own: brief(ownTotal),
-      competitors: brief(rivalTotal),
-      gap: change(averageRating(ownTotal), averageRating(rivalTotal)),
-      response_rate_gap: change(responseRate(ownTotal), responseRate(rivalTotal), 1),
-    },
+    summary: summaryOf(total(own), total(rivals)),
     topics: topicKeys
       .map((k) => ({
         topic: k,

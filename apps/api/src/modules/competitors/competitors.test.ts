@@ -255,6 +255,20 @@ describeEachDatabase('Competitors: CRUD, limits, benchmark, upload and export', 
     expect(en.marina?.at(-1)).toBe('1 of 2');
     expect(en.topics).toEqual(expect.arrayContaining(['Staff', 'Food']));
 
+    // The dashboard's premium widget reads only what it shows: the page's summary, and the locations
+    // ahead of and behind their competitors by the page's own gaps.
+    const page = (await call('GET', '/v2/api/competitor/pageData', { query: PERIOD })).json();
+    const premium = await call('GET', '/v2/api/dashboard/premium', { query: PERIOD });
+    expect(premium.statusCode, premium.body).toBe(200);
+    const gaps = (page.locations as { gap: number | null }[]).map((l) => l.gap);
+    expect(premium.json().competitors).toEqual({
+      ...page.summary,
+      locations: page.locations.length,
+      ahead: gaps.filter((g) => g !== null && g > 0).length,
+      behind: gaps.filter((g) => g !== null && g < 0).length,
+    });
+    expect(premium.json().competitors.ahead).toBeGreaterThan(0);
+
     // Removing the competitor removes its reviews; the rollups stay exact.
     expect((await call('DELETE', `/v2/api/competitor/${bp.id}`)).statusCode).toBe(200);
     const after = (await call('GET', '/v2/api/competitor/pageData', { query: PERIOD })).json();

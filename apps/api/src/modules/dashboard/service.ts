@@ -6,7 +6,7 @@ import { dailyRead, resolvePeriods, rollupPlan, type Period } from '../statistic
 import { lastReviewDay, sumPlanned, sumPlannedBySource, totalOf } from '../statistics/repository';
 import { countScopeLocations } from './repository';
 import { defaultInterval, type StatsQuery } from '../statistics/service';
-import { benchmark } from '../competitors/benchmark';
+import { benchmarkSummary } from '../competitors/benchmark';
 import { primaryTopics } from '../insights/service';
 import { latestReviews } from './repository';
 import { answersNps, answersNpsSeries } from '../landingPages/nps';
@@ -139,7 +139,7 @@ export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery, l
   const has = (f: 'insightsReport' | 'competitorBenchmarking') => ctx.role === 'owner' || ctx.features.includes(f);
   const [topics, competitors] = await Promise.all([
     has('insightsReport') ? primaryTopics(db, ctx, q, language) : null,
-    has('competitorBenchmarking') ? benchmark(db, ctx, q, language) : null,
+    has('competitorBenchmarking') ? benchmarkSummary(db, ctx, q) : null,
   ]);
   const scored = (topics?.data ?? []).filter((t) => t.mentions >= 3 && t.sentiment_score !== null);
   return {
@@ -154,13 +154,6 @@ export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery, l
             .slice(0, 3),
         }
       : null,
-    competitors: competitors
-      ? {
-          ...competitors.summary,
-          locations: competitors.locations.length,
-          ahead: competitors.locations.filter((l) => l.gap !== null && l.gap > 0).length,
-          behind: competitors.locations.filter((l) => l.gap !== null && l.gap < 0).length,
-        }
-      : null,
+    competitors,
   };
 }
