@@ -15,6 +15,7 @@ const dirs: string[] = [];
 
 interface Started {
   base: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<number | null>;
 }
@@ -48,6 +49,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   if (!listening) throw new Error(`no address in the welcome:\n${output}`);
   return {
     base: listening[1]!,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
@@ -102,6 +104,16 @@ describe('Starting the server (embedded database)', () => {
     // that belongs in bench/, and a loaded CI machine took 37 s).
     const second = await startServer({ DATA_DIR: dataDir, SEED_SCALE: '0.02', LOG_LEVEL: 'info' });
     expect(second.output()).not.toContain('seeding demo data');
+    expect((await signIn(second.base, 'admin@reputo.test', DEMO_PASSWORD)).status).toBe(200);
+    // Another process on the same embedded database is refused, and says why (both writing its files
+    // corrupted its indexes); the running server is left alone.
+    const rival = spawnSync(process.execPath, apiCommand('main'), {
+      cwd: apiDir,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect(rival.status).toBe(1);
+    expect(rival.stderr).toContain(`is in use by another Reputo process (pid ${second.pid})`);
     expect((await signIn(second.base, 'admin@reputo.test', DEMO_PASSWORD)).status).toBe(200);
     expect(await second.stop()).toBe(0);
   }, 240000);

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock';
 import { MIGRATIONS_FOLDER } from './migrationState';
 import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
@@ -88,14 +89,24 @@ export async function openPglite(dataDir: string | null, loadFrom?: string): Pro
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // Drizzle calls only the query and transaction methods the thread offers.
-  const client = (await PgliteThread.open(dataDir, loadFrom)) as unknown as PGlite;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    // Drizzle calls only the query and transaction methods the thread offers.
+    client = (await PgliteThread.open(dataDir, loadFrom)) as unknown as PGlite;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 
