@@ -80,6 +80,14 @@ describe('reviews, messages and reports in Arabic', () => {
     await page.getByTestId('search-input').locator('input').fill(marker);
     await page.getByTestId('search-input').locator('input').press('Enter');
     const mixed = page.getByTestId('review-text').filter({ hasText: marker });
+    // The list before the search may hold the new review too (it is the newest): wait for the searched
+    // list itself, or the reply box below opens on a card the search then takes away.
+    await expect
+      .poll(async () => {
+        const texts = await page.getByTestId('review-text').allTextContents();
+        return texts.length > 0 && texts.every((t) => t.includes(marker));
+      })
+      .toBe(true);
     await mixed.waitFor();
     expect(await mixed.textContent()).toContain(text);
     expect(await mixed.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');

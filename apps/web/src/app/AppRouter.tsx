@@ -1,7 +1,7 @@
-import { Component, startTransition, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Component, startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router, useLocation } from 'react-router';
 import { browserHistory, guardedNavigator, listenToHistory, type HistoryUpdate } from '../lib/navigation';
-import { LoadingPage, ServerErrorPage } from './pages/StatePages';
+import { ServerErrorPage } from './pages/StatePages';
 import { AppRoutes, preloadRoute } from './router';
 
 /**
@@ -31,14 +31,18 @@ class RouteErrorBoundary extends Component<
   }
 }
 
+/**
+ * No Suspense boundary above the routes, on purpose: with none, React keeps what is on screen whenever
+ * something below suspends (a page's chunk, a catalogue react-i18next waits for), as it did under the
+ * data router; a boundary here would swap the whole app for its fallback on any suspension outside a
+ * transition (a click that shows a component whose catalogue is still loading). On the first load the
+ * page from index.html ("Loading Reputo…") stays until the first page is ready.
+ */
 function GuardedRoutes() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary pathname={pathname}>
-      {/* The first page's chunks load behind the spinner; later navigations are transitions. */}
-      <Suspense fallback={<LoadingPage />}>
-        <AppRoutes />
-      </Suspense>
+      <AppRoutes />
     </RouteErrorBoundary>
   );
 }
