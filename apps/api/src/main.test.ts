@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './platform/demo';
-import { apiCommand } from './test/processes';
+import { apiCommand, listeningAddress } from './test/processes';
 
 /** The real start path: the compiled API (`node apps/api/dist/main.js`, as `npm start` runs it), over HTTP. */
 const apiDir = path.resolve(import.meta.dirname, '..');
@@ -45,10 +45,10 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-  if (!listening) throw new Error(`no address in the welcome:\n${output}`);
+  const base = listeningAddress(output);
+  if (!base) throw new Error(`no address in the welcome:\n${output}`);
   return {
-    base: listening[1]!,
+    base,
     pid: child.pid!,
     output: () => output,
     stop: () =>

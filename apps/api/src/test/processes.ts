@@ -19,6 +19,21 @@ export function apiCommand(entry: 'main' | 'cli', ...args: string[]): string[] {
   return build ? [path.join(build, `${entry}.js`), ...args] : ['--import', 'tsx', `src/${entry}.ts`, ...args];
 }
 
+/**
+ * The address a server started with PORT 0 says it listens on, from its welcome (main.ts printWelcome),
+ * once printed: a port found free beforehand can be taken by another process while it migrates.
+ */
+export function listeningAddress(output: string): string | undefined {
+  return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+}
+
+function isReady(base: string): Promise<boolean> {
+  return fetch(`${base}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
 export interface ServerProcess {
   url: string;
   log: () => string;
@@ -62,8 +77,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      // The server takes the port the system gives it and says which in its welcome: a port found
-      // free beforehand can be taken by another process while this one migrates (EADDRINUSE).
+      // The system's pick, read back from the welcome (listeningAddress).
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -94,14 +108,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<Serv
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output}`);
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    const ready = url
-      ? await fetch(`${url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      : false;
-    if (url && ready) return { url, log: () => output, stop, crash, exitCode: () => child.exitCode };
+    const url = listeningAddress(output);
+    if (url && (await isReady(url))) return { url, log: () => output, stop, crash, exitCode: () => child.exitCode };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
