@@ -113,7 +113,6 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
   const ownBeforeBy = new Map(ownBefore.map((r) => [r.locationId, r]));
   const rivalBy = new Map(rivals.map((r) => [r.locationId, r]));
   const branchBy = new Map(perBranch.map((r) => [r.branchId, r]));
-  const inScope = (id: number) => benchmarked.includes(id);
 
   const locations = benchmarked
     .filter((id) => info.has(id))
@@ -156,9 +155,10 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
     .sort((a, b) => a.title.localeCompare(b.title));
 
   const [ownTopics, rivalTopics] = topics;
+  // The reads hold the benchmarked locations only (their `only`), as the sums' do.
   const topicTotals = (rows: typeof ownTopics) => {
     const m = new Map<string, { mentions: number; positive: number; neutral: number; negative: number }>();
-    for (const r of rows.filter((x) => inScope(x.locationId))) {
+    for (const r of rows) {
       const cur = m.get(r.topic) ?? { mentions: 0, positive: 0, neutral: 0, negative: 0 };
       m.set(r.topic, {
         mentions: cur.mentions + r.mentions,
