@@ -60,9 +60,10 @@ export function listenToHistory(render: (update: HistoryUpdate) => void): () => 
       undoing = false;
       return;
     }
-    const current = action === 'POP' && delta && !agreed ? guard : null;
+    const replayed = agreed;
     agreed = false;
-    if (current && delta && current.blocks(location.pathname)) {
+    const current = guard;
+    if (action === 'POP' && delta && !replayed && current?.blocks(location.pathname)) {
       undoing = true;
       browserHistory.go(-delta);
       current.ask(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { App, Button, Card, Result, Skeleton, Steps } from 'antd';
+import { Button, Card, Result, Skeleton, Steps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import {
   companySteps,
   isCompanyStep,
-  MSG,
   nextCompanyStep,
   previousCompanyStep,
   type CompanyStep,
@@ -23,9 +22,8 @@ import { ApiKeyStep, LocationsStep } from './company/LocationsAndKeySteps';
 import { PackagesStep } from './company/PackagesStep';
 import { SourcesStep } from './company/SourcesStep';
 import type { StepProps } from './company/types';
-import { useLeaveGuard, WizardProgress } from './ui';
+import { useLeaveGuard, useWizardExit, WizardProgress } from './ui';
 import { errorText } from './format';
-import { translateMessage } from '../../i18n/messages';
 import './admin.css';
 import { adminKeys } from './queryKeys';
 
@@ -60,7 +58,6 @@ export default function CompanyWizardPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
   const me = useMe().data;
   const role: Role = me?.role ?? 'owner';
   const narrow = useMediaQuery('(max-width: 991px)');
@@ -84,16 +81,7 @@ export default function CompanyWizardPage() {
   useLeaveGuard(dirty);
 
   const go = (to: CompanyStep) => setParams({ step: to });
-  const exit = () =>
-    modal.confirm({
-      title: translateMessage(MSG.confirmExitWizard),
-      okText: t('common:yes'),
-      cancelText: t('common:no'),
-      onOk: () => {
-        dirty.current = false;
-        navigate(LIST);
-      },
-    });
+  const exit = useWizardExit(dirty, () => navigate(LIST));
   const onSaved = (fresh: Company) => queryClient.setQueryData(key, fresh);
   const onCreated = (created: Company) => {
     dirty.current = false;

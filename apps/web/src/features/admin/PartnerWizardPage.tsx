@@ -26,7 +26,7 @@ import {
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { downloadFile, partnersApi, type Partner } from './api';
-import { ApiKeyField, useLeaveGuard, WizardProgress, Kpi, StepHead, WizardFoot } from './ui';
+import { ApiKeyField, useLeaveGuard, useWizardExit, WizardProgress, Kpi, StepHead, WizardFoot } from './ui';
 import { errorText, fieldErrors, formatNumber, zodRule } from './format';
 import { packageLabel, partnerTypeLabel } from './labels';
 import { translateMessage } from '../../i18n/messages';
@@ -410,7 +410,6 @@ export default function PartnerWizardPage() {
   const params = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
   const narrow = useMediaQuery('(max-width: 991px)');
   const partnerId = params.id && params.id !== 'new' ? Number(params.id) : null;
   const step: PartnerStep = partnerId !== null && isPartnerStep(params.step) ? params.step : 'information';
@@ -428,16 +427,7 @@ export default function PartnerWizardPage() {
   useLeaveGuard(dirty);
 
   const go = (s: PartnerStep) => navigate(`/admin_panel/partners/${partnerId}/${s}`);
-  const exit = () =>
-    modal.confirm({
-      title: translateMessage(MSG.confirmExitWizard),
-      okText: t('common:yes'),
-      cancelText: t('common:no'),
-      onOk: () => {
-        dirty.current = false;
-        navigate(LIST);
-      },
-    });
+  const exit = useWizardExit(dirty, () => navigate(LIST));
   const onSaved = (fresh: Partner) => queryClient.setQueryData(key, fresh);
   const goNext = () => {
     const next = nextPartnerStep(step);

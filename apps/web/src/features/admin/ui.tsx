@@ -1,4 +1,4 @@
-import { useEffect, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { App, Button, Input, Popconfirm, Space, Tooltip } from 'antd';
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
@@ -155,13 +155,39 @@ export function StepHead({ title, description }: { title: string; description?: 
   );
 }
 
+/** The spec's exit question: Yes runs `onYes`; No, or closing the dialog, runs `onNo`. */
+function useExitQuestion(): (onYes: () => void, onNo?: () => void) => void {
+  const { t } = useTranslation('admin');
+  const { modal } = App.useApp();
+  return useCallback(
+    (onYes, onNo) =>
+      void modal.confirm({
+        title: translateMessage(MSG.confirmExitWizard),
+        okText: t('common:yes'),
+        cancelText: t('common:no'),
+        onOk: onYes,
+        onCancel: onNo,
+      }),
+    [modal, t],
+  );
+}
+
+/** A wizard's Exit button: asks the exit question whether or not the step has changes, then leaves. */
+export function useWizardExit(dirty: MutableRefObject<boolean>, leave: () => void): () => void {
+  const askExit = useExitQuestion();
+  return () =>
+    askExit(() => {
+      dirty.current = false;
+      leave();
+    });
+}
+
 /**
  * Leaving a wizard with unsaved changes (the sidebar, the browser's back button) asks the spec's
  * exit question once; `dirty` is a ref so a save that navigates right away is not asked about.
  */
 export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
-  const { t } = useTranslation('admin');
-  const { modal } = App.useApp();
+  const askExit = useExitQuestion();
   const { pathname } = useLocation();
   useEffect(() => {
     let asking = false;
@@ -170,22 +196,19 @@ export function useLeaveGuard(dirty: MutableRefObject<boolean>): void {
       ask: (proceed) => {
         if (asking) return;
         asking = true;
-        modal.confirm({
-          title: translateMessage(MSG.confirmExitWizard),
-          okText: t('common:yes'),
-          cancelText: t('common:no'),
-          onOk: () => {
+        askExit(
+          () => {
             asking = false;
             dirty.current = false;
             proceed();
           },
-          onCancel: () => {
+          () => {
             asking = false;
           },
-        });
+        );
       },
     });
-  }, [modal, dirty, t, pathname]);
+  }, [askExit, dirty, pathname]);
 }
 
 /** On a phone the step list becomes one line: where you are and how far along. */
