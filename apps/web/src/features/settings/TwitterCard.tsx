@@ -42,7 +42,10 @@ export function TwitterCard({ admin }: { admin: boolean }) {
   });
   const { mutate: complete, isPending: completing } = useMutation({
     mutationFn: twitterApi.accessToken,
-    onSuccess: (s) => {
+    onSuccess: async (s) => {
+      // The card's first read of the state may still be on its way, and would answer "not connected"
+      // over the new state: cancelled first (CI saw the card stay "Not connected" under the toast).
+      await queryClient.cancelQueries({ queryKey: twitterKeys.state });
       queryClient.setQueryData(twitterKeys.state, s);
       void message.success(t('twitter.connectedAs', { name: s.screenName ?? '' }));
     },
