@@ -51,6 +51,24 @@ export default tseslint.config(
     },
   },
   {
+    // One link component: lib/Link.tsx (React Router's own brings its data router's prefetching to every screen).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link from lib/Link.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: TRANSLATED,
     plugins: { i18next },
     rules: {

@@ -113,6 +113,36 @@ function antdImportsReplaced(): Plugin {
   };
 }
 
+/** React Router's bundled code (one file of every component and hook it exports). */
+const REACT_ROUTER_CHUNK =
+  /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](development|production)[\\/]chunk-[^\\/]+\.mjs$/;
+
+/**
+ * React Router's package exports only its development build, whose components are named by a
+ * top-level `X.displayName = "X"` each: an assignment a bundler must keep, and the component with it,
+ * and its components and contexts are made by `React.forwardRef(...)` and `React.createContext(...)`
+ * calls not marked pure: both kept what we never use (`Form`, `NavLink`, `ScrollRestoration` and
+ * their hooks) in every page's first load, with the development warnings. This turns the warnings off
+ * as its production build does, drops the names (React DevTools' labels only) and marks those calls
+ * pure, so what we do not import is shaken out.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'reputo-react-router-production',
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_CHUNK.test(id)) return null;
+      return {
+        code: code
+          .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+          .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2'),
+        map: null,
+      };
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -155,7 +185,14 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [antdImportsReplaced(), corePureConstants(), react(), noChunkCycles(), precompress()],
+  plugins: [
+    antdImportsReplaced(),
+    corePureConstants(),
+    reactRouterProduction(),
+    react(),
+    noChunkCycles(),
+    precompress(),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

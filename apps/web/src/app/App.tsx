@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { ConfigProvider } from 'antd';
 import { isPublicPath } from '@reputo/core';
 import { setSessionEndHandler, type ClientConfig } from '../lib/api';
@@ -7,7 +8,10 @@ import { storage } from '../lib/storage';
 import { baseTheme } from '../lib/theme';
 import { useDirection } from '../i18n/useDirection';
 import { AppRouter } from './AppRouter';
-import { MaintenancePage, ServerErrorPage } from './pages/StatePages';
+import { ServerErrorPage } from './pages/StatePages';
+
+/** Only during maintenance, so its chunk loads only then (the first load waits on the boot page). */
+const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
 
 // A failed refresh or a 401 ends the session: drop all server state and go to sign-in (no page's
 // leave guard can keep a user whose session is gone).

@@ -97,7 +97,8 @@ const routes: RouteObject[] = [
           page('invitation/:token', () => import('../features/auth/InvitationPage'), ['auth']),
           page('review/:id', () => import('../features/reviews/ShareCardPage'), ['reviews']),
           page('coupon/:token', () => import('../features/offers/CouponPage'), ['offers']),
-          lazyRoute(() => import('./guards/AccessGate'), {
+          // The shell's catalogue (menu, titles, roles) loads beside the signed-in area's first chunk.
+          lazyRoute(async () => (await Promise.all([import('./guards/AccessGate'), loadNamespaces(['app'])]))[0], {
             children: [lazyRoute(() => import('./shell/AppShell'), { children: shellPages })],
           }),
         ],

@@ -37,11 +37,13 @@ export function detectLanguage(): UiLanguage {
 }
 
 /**
- * Starts i18next with the language of the browser (or the one stored) and the first namespaces;
- * resolves once they are loaded. `formatter` writes every interpolated value (format.ts's
+ * Starts i18next with the language of the browser (or the one stored) and the first namespaces
+ * (`common`: every screen's words and the API's errors); resolves once they are loaded. The shell's
+ * `app` catalogue comes with the signed-in area's first chunk (router.tsx), and the state pages ask
+ * for it themselves, so /signin does not load it. `formatter` writes every interpolated value (format.ts's
  * digitsFormatter: numbers in the user's digits; passed in, as format.ts reads this module).
  */
-export async function initI18n(namespaces: string[] = ['common', 'app'], formatter?: FormatterModule): Promise<I18n> {
+export async function initI18n(namespaces: string[] = ['common'], formatter?: FormatterModule): Promise<I18n> {
   if (formatter) i18n.use(formatter);
   await i18n
     .use(

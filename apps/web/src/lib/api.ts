@@ -32,7 +32,7 @@ export class ApiError extends Error {
     );
     const said = description ?? (typeof body === 'string' && body ? body : fallback);
     // A server failure names its request, so whoever reads the server's logs finds it at once.
-    super(status >= 500 && requestId ? i18n.t('app:errors.withReference', { message: said, requestId }) : said);
+    super(status >= 500 && requestId ? i18n.t('common:errors.withReference', { message: said, requestId }) : said);
     this.name = 'ApiError';
     this.requestId = requestId;
     this.status = status;
@@ -115,7 +115,7 @@ function headersFor(opts: RequestOptions, bearer: string | null): Headers {
 function statusFallback(res: Response): string {
   return currentLanguage() === 'en' && res.statusText
     ? res.statusText
-    : i18n.t('app:errors.status', { status: res.status });
+    : i18n.t('common:errors.status', { status: res.status });
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -186,7 +186,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     const fresh = latest !== bearer ? latest !== null : await refreshOnce();
     if (!fresh) {
       endSession();
-      throw new ApiError(res.status, body, i18n.t('app:errors.sessionEnded'));
+      throw new ApiError(res.status, body, i18n.t('common:errors.sessionEnded'));
     }
     bearer = session.get().login?.access_token ?? null;
     res = await send(bearer);

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
-import { ShopOutlined, ToolOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../ui/Brand';
-import { PageHeader } from '../ui/PageHeader';
 
-/** One layout for the full-page states, so 404, 500, maintenance and access denied look alike. */
-function StateBox({
+/**
+ * One layout for the full-page states, so 404, 500, maintenance and access denied look alike. The
+ * pages the entry needs (404, 500, access denied) are here; the maintenance and choose-a-company
+ * pages have files of their own, so their icons load only where they show.
+ */
+export function StateBox({
   top,
   title,
   text,
@@ -70,54 +71,9 @@ export function ServerErrorPage() {
   );
 }
 
-export function MaintenancePage() {
-  const { t } = useTranslation('app');
-  return (
-    <StateBox
-      top={
-        <div className="state-icon">
-          <ToolOutlined />
-        </div>
-      }
-      title={t('maintenance.title')}
-      text={t('maintenance.text')}
-    />
-  );
-}
-
 export function AccessDeniedPage({ reason }: { reason: string }) {
   const { t } = useTranslation('app');
   return <StateBox top={<div className="state-code">403</div>} title={t('accessDenied.title')} text={reason} />;
-}
-
-/**
- * A company page (reviews, dashboard, reports, settings) opened by an Owner who acts for no company:
- * the data belongs to a company, so the page says where to choose one instead of asking the API for
- * data it refuses (each refusal also cost a token refresh).
- */
-export function ChooseCompanyPage({ title }: { title: string }) {
-  const { t } = useTranslation('app');
-  const navigate = useNavigate();
-  return (
-    <>
-      <PageHeader title={title} />
-      <StateBox
-        inShell
-        top={
-          <div className="state-icon">
-            <ShopOutlined />
-          </div>
-        }
-        title={t('chooseCompany.title')}
-        text={t('chooseCompany.text')}
-        action={
-          <Button type="primary" onClick={() => navigate('/admin_panel/companies')} data-testid="choose-company">
-            {t('chooseCompany.action')}
-          </Button>
-        }
-      />
-    </>
-  );
 }
 
 export function LoadingPage() {

@@ -28,7 +28,7 @@ import { useSession } from '../../lib/session';
 import { storage, type SidebarMode } from '../../lib/storage';
 import { useEmbedded } from '../EmbedContext';
 import { Brand } from '../ui/Brand';
-import { ChooseCompanyPage } from '../pages/StatePages';
+import { ChooseCompanyPage } from '../pages/ChooseCompanyPage';
 import { refusalText, routeTitle } from '../labels';
 import { ContextBar } from './ContextBar';
 import { SideNav } from './SideNav';

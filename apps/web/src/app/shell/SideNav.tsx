@@ -10,7 +10,8 @@ import {
   ShopOutlined,
   StarOutlined,
 } from '@ant-design/icons';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../lib/Link';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { menuSelection, unreadBadgeText, type MenuItem, type MenuSection } from '@reputo/core';

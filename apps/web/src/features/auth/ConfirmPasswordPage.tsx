@@ -1,6 +1,7 @@
 import { Alert, Button, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../lib/Link';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
 import { translateMessage } from '../../i18n/messages';

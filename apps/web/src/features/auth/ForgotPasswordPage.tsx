@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/Link';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@reputo/core';
 import { translateMessage } from '../../i18n/messages';

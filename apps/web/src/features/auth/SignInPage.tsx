@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 // Deep imports: the Input namespace would also bring TextArea, Search and OTP to this route.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link } from '../../lib/Link';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CLEAR_MS, INVITATION_NOTICE_MS, MSG } from '@reputo/core';
 import { translateMessage } from '../../i18n/messages';
@@ -12,6 +12,7 @@ import { getClientConfig } from '../../lib/api';
 import { firstError, signInEmailChecks, signInPasswordChecks, type Check } from '../../lib/rules';
 import { storage, type OneTimeFlag } from '../../lib/storage';
 import { AuthLayout } from './AuthLayout';
+import { AuthNotice, preloadAuthNotice } from './AuthNotice';
 import { PresetUsers } from './PresetUsers';
 import { signIn } from './signIn';
 
@@ -90,6 +91,7 @@ export default function SignInPage() {
   // Success changes the session; the public-only guard then goes to the stored origin or /.
   const send = async ({ email, password }: Values) => {
     alert.dismiss();
+    preloadAuthNotice();
     setLoading(true);
     try {
       await signIn(email, password);
@@ -122,7 +124,7 @@ export default function SignInPage() {
       <h2>{t('signIn.title')}</h2>
       <p className="sub">{t('signIn.subtitle')}</p>
       {recovered && (
-        <Alert
+        <AuthNotice
           className="auth-notice"
           type="success"
           showIcon
@@ -132,7 +134,7 @@ export default function SignInPage() {
         />
       )}
       {showInvited && (
-        <Alert
+        <AuthNotice
           className="auth-notice"
           type="success"
           showIcon
@@ -141,7 +143,7 @@ export default function SignInPage() {
         />
       )}
       {alert.shown && (
-        <Alert className="auth-notice" type="error" showIcon title={alert.shown} data-testid="signin-error" />
+        <AuthNotice className="auth-notice" type="error" showIcon title={alert.shown} data-testid="signin-error" />
       )}
       <form onSubmit={onSubmit} noValidate name="signin" className="plain-form">
         <div className="field">

@@ -1,7 +1,7 @@
 import { Select, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/Link';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../i18n/format';
