@@ -142,14 +142,18 @@ export async function premiumWidget(db: Db, ctx: ActingContext, q: StatsQuery, l
     has('competitorBenchmarking') ? benchmarkSummary(db, ctx, q) : null,
   ]);
   const scored = (topics?.data ?? []).filter((t) => t.mentions >= 3 && t.sentiment_score !== null);
+  // Praised topics are those customers speak well of, criticised those they speak ill of: a topic
+  // scored +0.2 is not criticised because it is the lowest of the period, and none shows in both lists.
+  const praised = scored.filter((t) => t.sentiment_score! > 0);
+  const criticised = scored.filter((t) => t.sentiment_score! < 0);
   return {
     features: { insightsReport: has('insightsReport'), competitorBenchmarking: has('competitorBenchmarking') },
     topics: topics
       ? {
-          praised: [...scored]
+          praised: praised
             .sort((a, b) => b.sentiment_score! - a.sentiment_score! || b.mentions - a.mentions)
             .slice(0, 3),
-          criticised: [...scored]
+          criticised: criticised
             .sort((a, b) => a.sentiment_score! - b.sentiment_score! || b.mentions - a.mentions)
             .slice(0, 3),
         }

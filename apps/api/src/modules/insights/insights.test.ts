@@ -177,6 +177,16 @@ describeEachDatabase('Insights v3 on a hand-computed data set', (use) => {
     expect(await premium()).toBe('Food');
   });
 
+  it('dashboard highlights: a topic spoken well of is praised, never criticised, and none is in both lists', async () => {
+    const body = (await get('/v2/api/dashboard/premium')).json();
+    type Scored = { topic: string; sentiment_score: number };
+    const { praised, criticised } = body.topics as { praised: Scored[]; criticised: Scored[] };
+    // food: 2 positive, 1 negative (the only topic with the 3 mentions a highlight needs)
+    expect(praised.map((t) => t.topic)).toEqual(['food']);
+    expect(praised[0]!.sentiment_score).toBeGreaterThan(0);
+    expect(criticised).toEqual([]);
+  });
+
   it("export: the sheets, headers, intro and topic titles follow the download's language (?lang=)", async () => {
     const topicsSheet = async (query: Record<string, string>) => {
       const res = await use().app.inject({

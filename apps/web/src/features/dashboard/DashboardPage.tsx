@@ -335,6 +335,7 @@ export default function DashboardPage() {
               <div className="muted" style={{ marginBottom: 6 }}>
                 {t('highlights.praised')}
               </div>
+              {p.topics.praised.length === 0 && <div className="muted">{t('highlights.nonePraised')}</div>}
               {p.topics.praised.map((topic) => (
                 <div className="topic-chip" key={`p-${topic.key}`}>
                   <span dir="auto">{topic.title}</span>
@@ -344,6 +345,7 @@ export default function DashboardPage() {
               <div className="muted" style={{ margin: '10px 0 6px' }}>
                 {t('highlights.criticised')}
               </div>
+              {p.topics.criticised.length === 0 && <div className="muted">{t('highlights.noneCriticised')}</div>}
               {p.topics.criticised.map((topic) => (
                 <div className="topic-chip" key={`c-${topic.key}`}>
                   <span dir="auto">{topic.title}</span>
