@@ -4,7 +4,7 @@ import type { ActingContext } from '../../platform/acting';
 import { topicTitle } from '../../platform/nlp/taxonomy';
 import { resolveScopeLocationIds } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
-import { sumTopicsByLocation, topicWhere } from '../insights/repository';
+import { sumTopicsOfLocations } from '../insights/repository';
 import { averageRating, change, figures, responseRate, round, sentimentScore, type Sums } from '../statistics/metrics';
 import { locationPlan, resolvePeriods } from '../statistics/period';
 import { addSums, locationInfo, sumRollupByLocation } from '../statistics/repository';
@@ -104,8 +104,8 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
       p.period,
     ),
     Promise.all([
-      sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic' }), benchmarked),
-      sumTopicsByLocation(db, topicWhere(ctx, q, p.period, { kind: 'topic', competitor: true }), benchmarked),
+      sumTopicsOfLocations(db, ctx, q, p.period, {}, benchmarked),
+      sumTopicsOfLocations(db, ctx, q, p.period, { competitor: true }, benchmarked),
     ]),
     locationInfo(db, companyId, benchmarked),
   ]);
@@ -155,22 +155,8 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
     .sort((a, b) => a.title.localeCompare(b.title));
 
   const [ownTopics, rivalTopics] = topics;
-  // The reads hold the benchmarked locations only (their `only`), as the sums' do.
-  const topicTotals = (rows: typeof ownTopics) => {
-    const m = new Map<string, { mentions: number; positive: number; neutral: number; negative: number }>();
-    for (const r of rows) {
-      const cur = m.get(r.topic) ?? { mentions: 0, positive: 0, neutral: 0, negative: 0 };
-      m.set(r.topic, {
-        mentions: cur.mentions + r.mentions,
-        positive: cur.positive + r.positive,
-        neutral: cur.neutral + r.neutral,
-        negative: cur.negative + r.negative,
-      });
-    }
-    return m;
-  };
-  const ot = topicTotals(ownTopics);
-  const rt = topicTotals(rivalTopics);
+  const ot = new Map(ownTopics.map((r) => [r.topic, r]));
+  const rt = new Map(rivalTopics.map((r) => [r.topic, r]));
   const topicKeys = [...new Set([...ot.keys(), ...rt.keys()])];
   return {
     period: p.period,
