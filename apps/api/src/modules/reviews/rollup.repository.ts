@@ -42,6 +42,11 @@ export function keptList<T extends object>(key: string, build: () => T): T {
  * in one statement: each read's aggregates (`build` for its read) under their keys, summed by
  * PostgreSQL (UNION ALL), or grouped by the `groupBy` keys. One round trip, and one row per group for
  * the server to take, instead of a statement and a set of rows per read to merge.
+ * `plain`: reads whose `build` gives row expressions, not aggregates: they are not grouped, and only
+ * the outer statement sums their rows (for reads of at most a few rows a key).
+ * The rows come back as one JSON text, parsed at once: a ranking's 1,000 locations of 15 sums each,
+ * taken field by field by the driver, cost the server 3.5 ms of its one thread a statement against
+ * 0.8 ms as JSON (bench/RESULTS.md), and the server's thread was what limited rankings at 32 clients.
  * `prepared`: run it as a named prepared statement (`executePrepared`), for reads whose plan does not
  * depend on their values (each read one exact day or month of a key, as running sums are): PostgreSQL
  * then plans it once. Reads of a range over review_daily or topic_daily are planned on every call:
@@ -53,14 +58,20 @@ export async function sumAcrossReads<R extends { table: unknown; where: SQL[] },
   reads: R[],
   build: (read: R) => Record<K, SQL>,
   groupBy?: K | readonly K[],
-  { prepared = false }: { prepared?: boolean } = {},
+  { prepared = false, plain = () => false }: { prepared?: boolean; plain?: (read: R) => boolean } = {},
 ): Promise<Record<K, unknown>[]> {
-  const run = (query: SQL) =>
-    prepared ? executePrepared<Record<K, unknown>>(db, query) : db.execute(query).then(rowsOf<Record<K, unknown>>);
+  const run = async (query: SQL): Promise<Record<K, unknown>[]> => {
+    const asJson = sql`SELECT coalesce(json_agg(q), '[]')::text AS rows FROM (${query}) AS q`;
+    const [row] = prepared
+      ? await executePrepared<{ rows: string }>(db, asJson)
+      : rowsOf<{ rows: string }>(await db.execute(asJson));
+    return JSON.parse(row!.rows) as Record<K, unknown>[];
+  };
   if (!reads.length) return [];
   const alias = (k: K) => sql.identifier(k);
   const keys = Object.keys(build(reads[0]!)) as K[];
   const groups: readonly K[] = groupBy === undefined ? [] : typeof groupBy === 'string' ? [groupBy] : groupBy;
+  const anyPlain = reads.some(plain);
   const parts = reads.map((read) => {
     const exprs = build(read);
     const list = asText(exprs, () =>
@@ -69,16 +80,17 @@ export async function sumAcrossReads<R extends { table: unknown; where: SQL[] },
         sql`, `,
       ),
     );
-    const grouped = groups.length
-      ? sql` GROUP BY ${sql.join(
-          groups.map((k) => exprs[k]),
-          sql`, `,
-        )}`
-      : sql``;
+    const grouped =
+      groups.length && !plain(read)
+        ? sql` GROUP BY ${sql.join(
+            groups.map((k) => exprs[k]),
+            sql`, `,
+          )}`
+        : sql``;
     return sql`SELECT ${list} FROM ${read.table as never} WHERE ${and(...read.where)}${grouped}`;
   });
-  // One read is its own answer: adding it up again would aggregate every row twice.
-  if (parts.length === 1) return run(parts[0]!);
+  // One read is its own answer (unless plain): adding it up again would aggregate every row twice.
+  if (parts.length === 1 && !anyPlain) return run(parts[0]!);
   const outerKey = `${groups.join(',')}|${keys.join(',')}`;
   let outer = outerTexts.get(outerKey);
   if (!outer) {
