@@ -126,6 +126,16 @@ describe('screens', () => {
     console.info(summary(signin));
     expect(kb(signin, 'script')).toBeGreaterThan(10);
     checkBudgets([signin]);
+    // The bare address, signed out, goes to sign-in without loading the signed-in area on the way
+    // (it loaded the whole shell, some forty files, only to be sent to /signin).
+    const bare = await firstLoad(currentBrowser(), baseURL(), '/', async (page) => {
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(bare.assets.map((a) => a.path).filter((p) => /\/(AppShell|AccessGate|QueryLayout|shell)-/.test(p))).toEqual(
+      [],
+    );
+    expect(kb(bare, 'script')).toBeLessThanOrEqual(SIGNIN_BUDGET_KB);
     const page = await newPage();
     const violations: Record<string, string[]> = {};
     for (const path of SIGNED_OUT) {

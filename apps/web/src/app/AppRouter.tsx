@@ -54,13 +54,13 @@ function GuardedRoutes() {
  */
 export function AppRouter() {
   const [state, setState] = useState<HistoryUpdate>(() => {
-    preloadRoute(browserHistory.location.pathname);
+    preloadRoute(browserHistory.location.pathname, browserHistory.location.search);
     return { action: browserHistory.action, location: browserHistory.location };
   });
   useLayoutEffect(
     () =>
       listenToHistory((update) => {
-        preloadRoute(update.location.pathname);
+        preloadRoute(update.location.pathname, update.location.search);
         startTransition(() => setState(update));
       }),
     [],

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly } from './guards/PublicOnly';
+import { RequireSignIn, sendsToSignInNow } from './guards/RequireSignIn';
 import { RootLayout } from './RootLayout';
 import { FRAME_PATHS } from './pages/framePaths';
 import { ServerErrorPage } from './pages/StatePages';
@@ -8,7 +9,7 @@ import { loadNamespaces } from '../i18n/i18n';
 
 type PageModule = { default: ComponentType };
 /** What a lazy route keeps in its handle: the load of its chunk, started before React asks for it. */
-type RouteHandle = { preload: () => Promise<PageModule> };
+type RouteHandle = { preload?: () => Promise<PageModule>; gate?: true };
 
 /** A route whose element is its own chunk (route-level code splitting), loaded once. */
 function lazyRoute(load: () => Promise<PageModule>, route: Omit<RouteObject, 'element' | 'handle'>): RouteObject {
@@ -97,12 +98,22 @@ const routes: RouteObject[] = [
           page('invitation/:token', () => import('../features/auth/InvitationPage'), ['auth']),
           page('review/:id', () => import('../features/reviews/ShareCardPage'), ['reviews']),
           page('coupon/:token', () => import('../features/offers/CouponPage'), ['offers']),
-          // The shell's catalogue (menu, titles, roles) loads beside the signed-in area's first chunk.
-          lazyRoute(async () => (await Promise.all([import('./guards/AccessGate'), loadNamespaces(['app'])]))[0], {
-            children: [lazyRoute(() => import('./shell/AppShell'), { children: shellPages })],
-          }),
         ],
       }),
+      {
+        element: <RequireSignIn />,
+        handle: { gate: true } satisfies RouteHandle,
+        children: [
+          lazyRoute(() => import('./QueryLayout'), {
+            children: [
+              // The shell's catalogue (menu, titles, roles) loads beside the signed-in area's first chunk.
+              lazyRoute(async () => (await Promise.all([import('./guards/AccessGate'), loadNamespaces(['app'])]))[0], {
+                children: [lazyRoute(() => import('./shell/AppShell'), { children: shellPages })],
+              }),
+            ],
+          }),
+        ],
+      },
     ],
   },
 ];
@@ -112,9 +123,13 @@ const routes: RouteObject[] = [
  * after another as React reaches each; AppRouter calls it before it renders a location. A chunk that
  * fails to load fails again when React asks for it, and the error page shows.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? [])
-    (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+export function preloadRoute(pathname: string, search: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    // Below the sign-in gate nothing loads ahead for a visit it sends to /signin.
+    if (handle?.gate && sendsToSignInNow(pathname, search)) return;
+    handle?.preload?.().catch(() => undefined);
+  }
 }
 
 /** The app's routes, rendered for the router's location. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { checkEmbedAccess, decideRoute, isPublicPath, readEmbedParams, type EmbedParams } from '@reputo/core';
+import { checkEmbedAccess, decideRoute, readEmbedParams, type EmbedParams } from '@reputo/core';
 import { subjectOf, useMe } from '../../features/auth/queries';
 import { session, useSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
@@ -17,8 +17,8 @@ function sameEmbed(a: EmbedParams | null, b: EmbedParams): boolean {
 }
 
 /**
- * The guard of every page behind sign-in (spec 000 section 2): signed-out visitors go to /signin
- * (the origin is kept) unless the path is public or carries an embed token, where the embed guard
+ * The guard of every page behind sign-in (spec 000 section 2), below RequireSignIn (which sends
+ * signed-out visitors without an embed token to /signin): with an embed token the embed guard
  * decides; signed-in users get the route rules of @reputo/core (feature, role, redirects, 404).
  */
 export default function AccessGate() {
@@ -44,9 +44,7 @@ export default function AccessGate() {
   }, [login, me.data]);
 
   if (!login) {
-    if (!embed.authToken && !isPublicPath(pathname)) {
-      return <Navigate to="/signin" replace state={{ origin: pathname + search }} />;
-    }
+    // Signed out with no embed token, RequireSignIn (above this chunk) has sent the visit to /signin.
     const decision = checkEmbedAccess({ signedIn: false, pathname, params: embed });
     if (!decision.allowed) return <AccessDeniedPage reason={embedDeniedText(t, decision.reason)} />;
     if (mustStore) return null; // the iframe-token header must be in place before the page asks for data
