@@ -85,6 +85,12 @@ export const reviews = pgTable(
     index('reviews_competitor_branch_idx')
       .on(t.competitorLocationId, t.createdAt)
       .where(sql`competitor_location_id IS NOT NULL`),
+    // The dashboard's latest first-party feedback (source 'feedback'), newest first: the list index
+    // above fetched every review of the period, newest first, to find five of them at some locations
+    // (2,900 rows for nine locations at W1, up to 85 ms). Partial: other sources are not in it.
+    index('reviews_feedback_recent_idx')
+      .on(t.companyId, t.isCompetitor, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`source = 'feedback'`),
     index('reviews_reply_search_idx').using('gin', t.replySearch),
     // Auto-response looks only at unanswered Google reviews that arrived recently.
     index('reviews_autoresponse_idx')
