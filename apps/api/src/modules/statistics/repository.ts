@@ -37,28 +37,8 @@ export type DailyTable = typeof reviewDaily | typeof reviewCompanyDaily;
 function sumFields(t: RollupTable) {
   return keptList(`sums|${getTableName(t)}`, () => buildSumFields(t));
 }
-function buildSumFields(t: RollupTable) {
-  return {
-    reviews: sql<string>`coalesce(sum(${t.reviews}), 0)`,
-    rated: sql<string>`coalesce(sum(${t.rated}), 0)`,
-    ratingSum: sql<string>`coalesce(sum(${t.ratingSum}), 0)`,
-    s1: sql<string>`coalesce(sum(${t.stars1}), 0)`,
-    s2: sql<string>`coalesce(sum(${t.stars2}), 0)`,
-    s3: sql<string>`coalesce(sum(${t.stars3}), 0)`,
-    s4: sql<string>`coalesce(sum(${t.stars4}), 0)`,
-    s5: sql<string>`coalesce(sum(${t.stars5}), 0)`,
-    withText: sql<string>`coalesce(sum(${t.withText}), 0)`,
-    responded: sql<string>`coalesce(sum(${t.responded}), 0)`,
-    responseSeconds: sql<string>`coalesce(sum(${t.responseSeconds}), 0)`,
-    positive: sql<string>`coalesce(sum(${t.positive}), 0)`,
-    neutral: sql<string>`coalesce(sum(${t.neutral}), 0)`,
-    negative: sql<string>`coalesce(sum(${t.negative}), 0)`,
-  };
-}
-type SumRow = { [K in keyof ReturnType<typeof buildSumFields>]: string | number };
-
-/** A running-sum table's counters as they are (one row a location per read: nothing to sum in the read). */
-function counterFields(t: SignedRead['table']): Record<keyof SumRow, SQL> {
+/** A rollup table's counters as they are, under the names every sum is read by. */
+function counterFields(t: RollupTable) {
   return {
     reviews: sql`${t.reviews}`,
     rated: sql`${t.rated}`,
@@ -75,6 +55,13 @@ function counterFields(t: SignedRead['table']): Record<keyof SumRow, SQL> {
     neutral: sql`${t.neutral}`,
     negative: sql`${t.negative}`,
   };
+}
+type CounterKey = keyof ReturnType<typeof counterFields>;
+type SumRow = Record<CounterKey, string | number>;
+
+function buildSumFields(t: RollupTable): Record<CounterKey, SQL> {
+  const fields = Object.entries(counterFields(t)).map(([k, e]) => [k, sql`coalesce(sum(${e}), 0)`]);
+  return Object.fromEntries(fields) as Record<CounterKey, SQL>;
 }
 
 export function addSums(a: Sums, b: Sums): Sums {
