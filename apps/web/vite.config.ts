@@ -127,18 +127,28 @@ const REACT_ROUTER_CHUNK =
  * pure, so what we do not import is shaken out.
  */
 function reactRouterProduction(): Plugin {
+  const WARNINGS_ON = /^var ENABLE_DEV_WARNINGS = true;$/m;
+  let seen = false;
+  let marked = false;
   return {
     name: 'reputo-react-router-production',
     apply: 'build',
     transform(code, id) {
       if (!REACT_ROUTER_CHUNK.test(id)) return null;
+      seen = true;
+      marked ||= WARNINGS_ON.test(code);
       return {
         code: code
-          .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+          .replace(WARNINGS_ON, 'var ENABLE_DEV_WARNINGS = false;')
           .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
           .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2'),
         map: null,
       };
+    },
+    // An upgrade that reshapes the file would silently bring the unused code back: fail the build instead.
+    buildEnd() {
+      if (seen && !marked)
+        this.error("React Router's bundled file changed shape: update reactRouterProduction() in vite.config.ts");
     },
   };
 }
