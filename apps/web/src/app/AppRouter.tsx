@@ -54,13 +54,13 @@ function GuardedRoutes() {
  */
 export function AppRouter() {
   const [state, setState] = useState<HistoryUpdate>(() => {
-    preloadRoute(browserHistory.location.pathname, browserHistory.location.search);
+    preloadRoute(browserHistory.location);
     return { action: browserHistory.action, location: browserHistory.location };
   });
   useLayoutEffect(
     () =>
       listenToHistory((update) => {
-        preloadRoute(update.location.pathname, update.location.search);
+        preloadRoute(update.location);
         startTransition(() => setState(update));
       }),
     [],

@@ -1,11 +1,12 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router';
 import { PublicOnly } from './guards/PublicOnly';
-import { RequireSignIn, sendsToSignInNow } from './guards/RequireSignIn';
+import { RequireSignIn, sendsToSignIn } from './guards/RequireSignIn';
 import { RootLayout } from './RootLayout';
 import { FRAME_PATHS } from './pages/framePaths';
 import { ServerErrorPage } from './pages/StatePages';
 import { loadNamespaces } from '../i18n/i18n';
+import { session } from '../lib/session';
 
 type PageModule = { default: ComponentType };
 /** What a lazy route keeps in its handle: the load of its chunk, started before React asks for it. */
@@ -123,11 +124,11 @@ const routes: RouteObject[] = [
  * after another as React reaches each; AppRouter calls it before it renders a location. A chunk that
  * fails to load fails again when React asks for it, and the error page shows.
  */
-export function preloadRoute(pathname: string, search: string): void {
+export function preloadRoute({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     // Below the sign-in gate nothing loads ahead for a visit it sends to /signin.
-    if (handle?.gate && sendsToSignInNow(pathname, search)) return;
+    if (handle?.gate && sendsToSignIn(session.get(), pathname, search)) return;
     handle?.preload?.().catch(() => undefined);
   }
 }

@@ -1,20 +1,15 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isPublicPath, readEmbedParams } from '@reputo/core';
-import { session, useSession, type Session } from '../../lib/session';
+import { useSession, type Session } from '../../lib/session';
 
 /**
  * Whether a visit to a page behind sign-in must go to /signin first (spec 000 section 2): nobody is
  * signed in and no embed token is in the address or kept for the tab (with a token, AccessGate's
- * embed guard decides). Public paths never do.
+ * embed guard decides). Public paths never do. The router's preloading asks it too (preloadRoute).
  */
 export function sendsToSignIn(current: Pick<Session, 'login' | 'embed'>, pathname: string, search: string): boolean {
   if (current.login || isPublicPath(pathname)) return false;
   return !readEmbedParams(search).authToken && !current.embed?.authToken;
-}
-
-/** The same answer for a location now, for the router's preloading (router.tsx preloadRoute). */
-export function sendsToSignInNow(pathname: string, search: string): boolean {
-  return sendsToSignIn(session.get(), pathname, search);
 }
 
 /**
