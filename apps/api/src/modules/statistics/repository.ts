@@ -190,7 +190,7 @@ function toSums(r: SumRow | undefined): Sums {
 
 /**
  * The per-location sums of a read, by table and sign (sumAcrossReads): review_daily's summed per
- * location; a running-sum table's rows as they are (its reads are plain, see `isPlainRead`).
+ * location; a running-sum table's rows as they are (its reads are plain, see `isRunningRead`).
  */
 function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locationId', SQL> {
   return keptList(`location|${getTableName(table)}|${sign}`, () => {
@@ -204,11 +204,12 @@ function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locat
 }
 
 /**
- * A running-sum read holds one row a location (a December read, one a year): summing it per
- * location before the statement adds the reads up only doubled the work (and made every outer sum a
- * numeric): 5.0 → 2.0 ms for a ranking of 1,000 locations (bench/RESULTS.md).
+ * A read of the running sums (not review_daily). It holds one row a location (a December read, one a
+ * year): summing it per location before the statement adds the reads up only doubled the work (and
+ * made every outer sum a numeric): 5.0 → 2.0 ms for a ranking of 1,000 locations (bench/RESULTS.md).
+ * And it reads an exact day or month, so its plan holds for any values: it can be prepared.
  */
-const isPlainRead = (read: SignedRead) => read.table !== reviewDaily;
+const isRunningRead = (read: SignedRead) => read.table !== reviewDaily;
 
 /**
  * Sums per location for a plan in one statement: its reads (running sums added and taken away, or
@@ -222,11 +223,9 @@ export async function sumRollupByLocation(
   only?: number[],
 ): Promise<(Sums & { locationId: number })[]> {
   const reads = only ? plan.map((r) => ({ ...r, where: [...r.where, anyOf(r.table.locationId, only)] })) : plan;
-  // Running sums are read by exact day or month, so their plan holds for any values: prepared.
-  const prepared = reads.every((r) => r.table !== reviewDaily);
   const rows = await sumAcrossReads<SignedRead, keyof SumRow | 'locationId'>(db, reads, locationSums, 'locationId', {
-    prepared,
-    plain: isPlainRead,
+    prepared: reads.every(isRunningRead),
+    plain: isRunningRead,
   });
   // A location whose running sums cancel out had no review in the range: no row, as from review_daily.
   return rows.map((r) => ({ locationId: Number(r.locationId), ...toSums(r as SumRow) })).filter((r) => r.reviews !== 0);
