@@ -94,6 +94,12 @@ export function companyRead<T extends object>(
   return ttl === undefined ? read() : rows(db, key, ttl, dependsOn, read);
 }
 
+/** Rows that a companyRead value shares between requests, frozen so that no request changes another's. */
+export function frozenRows<T extends object>(rows: T[]): readonly T[] {
+  for (const row of rows) Object.freeze(row);
+  return Object.freeze(rows);
+}
+
 /** The user row of a signed-in request (shared, read-only); kept until its company's users change. */
 export function requestUser(db: Db, id: number): Promise<Readonly<UserRow> | undefined> {
   return cached(

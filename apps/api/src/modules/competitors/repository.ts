@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { companyRead, frozenRows } from '../../platform/identityCache';
 import { brands, competitorLocations, competitors, locations, reviews, states } from '../../db/schema';
 
 /** Competitors of a company and their branches. Every query is scoped by company_id. */
@@ -74,6 +75,39 @@ export async function listCompetitors(
       branches: branches.filter((b) => b.competitorId === h.id),
     })),
   };
+}
+
+/** A competitor's branch with its competitor's name: what the benchmark compares. */
+export type BenchmarkBranch = BranchRow & { name: string };
+
+async function readBranches(db: Db, companyId: number): Promise<readonly BenchmarkBranch[]> {
+  const rows = await db
+    .select({
+      id: competitorLocations.id,
+      competitorId: competitorLocations.competitorId,
+      locationId: competitorLocations.locationId,
+      title: competitorLocations.title,
+      address: competitorLocations.address,
+      sourceUrls: competitorLocations.sourceUrls,
+      name: competitors.name,
+    })
+    .from(competitorLocations)
+    .innerJoin(competitors, eq(competitors.id, competitorLocations.competitorId))
+    .where(and(eq(competitorLocations.companyId, companyId), eq(competitors.companyId, companyId)))
+    .orderBy(asc(competitors.name), asc(competitors.id), asc(competitorLocations.id));
+  return frozenRows(rows);
+}
+
+/**
+ * Every branch of the company's competitors, in the competitor list's order (name, id; then the
+ * branch's id), kept with the identities (companyRead: until a write of the company's competitors
+ * or locations). The benchmark page and the dashboard's premium widget read them on every view;
+ * those were two of their statements (bench/RESULTS.md). Frozen: requests share them.
+ */
+export function companyBranches(db: Db, companyId: number): Promise<readonly BenchmarkBranch[]> {
+  return companyRead(db, `competitorBranches:${companyId}`, { companyId, kinds: ['competitors', 'locations'] }, () =>
+    readBranches(db, companyId),
+  );
 }
 
 export async function findCompetitor(

@@ -17,13 +17,14 @@
  * - Competitor reviews are never in the workspace; reporting asks for them with `competitor: true`.
  *
  * Every function here is pure: it builds SQL and touches no database, except
- * `resolveScopeLocationIds`, which reads the company's location tree.
+ * `resolveScopeLocationIds`, which reads the company's location tree (kept: locations/directory.ts).
  */
 import { resolveDateRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { anyOf } from '../../db/prepared';
+import { locationDirectory, type DirectoryEntry } from '../locations/directory';
 import {
   locations,
   reviewCategoryLinks,
@@ -253,22 +254,25 @@ export function rollupCountSql(
 
 /**
  * The location ids a context and filter cover, for queries that want a plain list (rollups joined
- * to other tables, per-location rankings). Null means every location of the company, and also the
- * reviews without a location (review_daily.location_id 0).
+ * to other tables, per-location rankings), in id order. Null means every location of the company,
+ * and also the reviews without a location (review_daily.location_id 0). Read from the company's
+ * kept directory of locations (locations/directory.ts) with the same rules as locationScopeSql.
  */
 export async function resolveScopeLocationIds(
   db: Db,
   ctx: ScopeContext,
   filter: ReviewFilterValues,
 ): Promise<number[] | null> {
-  const condition = locationScopeSql(locations.id, ctx, filter);
-  if (!condition) return null;
-  const rows = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.companyId, scopeCompanyId(ctx)), condition))
-    .orderBy(locations.id);
-  return rows.map((r) => r.id);
+  const tree = treeRequested(filter);
+  if (!ctx.locationIds && !tree) return null;
+  const allowed = ctx.locationIds && new Set(ctx.locationIds);
+  const brands = new Set(filter.brands ?? []);
+  const states = new Set(filter.states ?? []);
+  const picked = new Set(filter.locations ?? []);
+  const underTree = (l: DirectoryEntry) =>
+    (l.brandId !== null && brands.has(l.brandId)) || (l.stateId !== null && states.has(l.stateId)) || picked.has(l.id);
+  const directory = await locationDirectory(db, scopeCompanyId(ctx));
+  return directory.filter((l) => (!allowed || allowed.has(l.id)) && (!tree || underTree(l))).map((l) => l.id);
 }
 
 /** Whole months [from, toExclusive) of a day range (either end may be open), and the days at its ends. */

@@ -1,20 +1,18 @@
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { anyOf } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
-  brands,
-  locations,
   reviewCompanyDaily,
   reviewDaily,
   reviewLocationMonthly,
   reviewLocationSourceMonthly,
   reviewMonthly,
-  states,
 } from '../../db/schema';
 import { monthPlanReads, type MonthlyPlan, type SignedRead } from '../reviews/scope';
 import { keptList, sumAcrossReads } from '../reviews/rollup.repository';
+import { locationDirectory, type LocationInfo } from '../locations/directory';
 import { EMPTY_SUMS, type Sums } from './metrics';
 
 /**
@@ -280,36 +278,13 @@ async function edgeDay(db: Db, day: SQL, table: DailyTable, conditions: SQL[]): 
   return row?.day ?? null;
 }
 
-export interface LocationInfo {
-  id: number;
-  title: string;
-  code: string | null;
-  city: string | null;
-  brand: string | null;
-  state: string | null;
-}
-
-/** Titles, brands and regions of the company's locations (all, or these ids). */
+/** Titles, brands and regions of the company's locations (all, or these ids), by id. */
 export async function locationInfo(
   db: Db,
   companyId: number,
   ids: number[] | null,
 ): Promise<Map<number, LocationInfo>> {
-  const where = ids
-    ? and(eq(locations.companyId, companyId), inArray(locations.id, ids.length ? ids : [0]))
-    : eq(locations.companyId, companyId);
-  const rows = await db
-    .select({
-      id: locations.id,
-      title: locations.title,
-      code: locations.locationId,
-      city: locations.city,
-      brand: brands.title,
-      state: states.title,
-    })
-    .from(locations)
-    .leftJoin(brands, eq(brands.id, locations.brandId))
-    .leftJoin(states, eq(states.id, locations.stateId))
-    .where(where);
-  return new Map(rows.map((r) => [r.id, r]));
+  const directory = await locationDirectory(db, companyId);
+  const wanted = ids && new Set(ids);
+  return new Map(directory.filter((l) => !wanted || wanted.has(l.id)).map((l) => [l.id, l]));
 }

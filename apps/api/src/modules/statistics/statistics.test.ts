@@ -321,6 +321,13 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect(other.json().reviews).toBe(0);
     const foreignLocation = await get('/v2/api/statistics/reviews/volume', { locations: String(world.marina) }, beta);
     expect(foreignLocation.json().reviews).toBe(0);
+    // The ranking's locations come from the company's own directory: another company's id names none.
+    const foreignRanking = await get(
+      '/v2/api/statistics/locations/performing',
+      { locations: String(world.marina) },
+      beta,
+    );
+    expect(foreignRanking.json().data).toEqual([]);
     await env.database.db
       .update(users)
       .set({ locationIds: [world.marina] })
