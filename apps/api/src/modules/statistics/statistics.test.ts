@@ -98,6 +98,30 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect((await json('/v2/api/statistics/reviews/volume', { states: String(world.stateS1) })).reviews).toBe(3);
   });
 
+  it('rankings list the locations under any ticked brand, region or location, with their names and tree', async () => {
+    const ranked = async (query: Record<string, string>) =>
+      (await json('/v2/api/statistics/locations/performing', query)).data.map(
+        (r: { title: string; code: string; city: string; brand: string; state: string }) => [
+          r.title,
+          r.code,
+          r.city,
+          r.brand,
+          r.state,
+        ],
+      );
+    expect(await ranked({ brands: String(world.brandB2) })).toEqual([
+      ['Alpha Express Riyadh', 'AE-001', 'Riyadh', 'Alpha Express', 'Riyadh Region'],
+    ]);
+    expect(await ranked({ states: String(world.stateS1) })).toEqual([
+      ['Alpha Grill Marina', 'AG-001', 'Dubai', 'Alpha Grill', 'Dubai'],
+    ]);
+    // Ticked nodes add up: a brand and a location of another brand.
+    expect(await ranked({ brands: String(world.brandB2), locations: String(world.downtown) })).toEqual([
+      ['Alpha Express Riyadh', 'AE-001', 'Riyadh', 'Alpha Express', 'Riyadh Region'],
+      ['Alpha Grill Downtown', 'AG-002', 'Abu Dhabi', 'Alpha Grill', 'Abu Dhabi'],
+    ]);
+  });
+
   it('locations: performing, improved and lowest-reviews rankings with previous figures', async () => {
     const performing = await json('/v2/api/statistics/locations/performing');
     expect(performing.data.map((r: { title: string; average: number }) => [r.title, r.average])).toEqual([
