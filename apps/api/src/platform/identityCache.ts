@@ -96,7 +96,7 @@ export function companyRead<T extends object>(
 
 /** Rows that a companyRead value shares between requests, frozen so that no request changes another's. */
 export function frozenRows<T extends object>(rows: T[]): readonly T[] {
-  for (const row of rows) Object.freeze(row);
+  for (const row of rows) freeze(row);
   return Object.freeze(rows);
 }
 
