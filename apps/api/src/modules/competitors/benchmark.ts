@@ -9,7 +9,7 @@ import { averageRating, change, figures, responseRate, round, sentimentScore, ty
 import { locationPlan, resolvePeriods } from '../statistics/period';
 import { addSums, locationInfo, sumRollupByLocation } from '../statistics/repository';
 import type { StatsQuery } from '../statistics/service';
-import { branchFigures, brandTree, companyBranches, companyLocations, listCompetitors } from './repository';
+import { branchFigures, brandTree, companyBranches, companyLocations } from './repository';
 import { competitorSourcesOf, MAX_COMPETITORS_PER_LOCATION } from './service';
 
 /**
@@ -186,14 +186,14 @@ export async function benchmark(db: Db, ctx: ActingContext, q: StatsQuery, langu
 export async function competitorBrands(db: Db, ctx: ActingContext) {
   const companyId = scopeCompanyId(ctx);
   const allowed = ctx.locationIds;
-  const [{ brands, states }, locs, { rows }] = await Promise.all([
+  const [{ brands, states }, locs, branches] = await Promise.all([
     brandTree(db, companyId),
     companyLocations(db, companyId),
-    listCompetitors(db, companyId, allowed),
+    companyBranches(db, companyId),
   ]);
   const visible = locs.filter((l) => !allowed || allowed.includes(l.id));
   const counts = new Map<number, number>();
-  for (const c of rows) for (const b of c.branches) counts.set(b.locationId, (counts.get(b.locationId) ?? 0) + 1);
+  for (const b of branches) counts.set(b.locationId, (counts.get(b.locationId) ?? 0) + 1);
   const loc = (l: (typeof visible)[number]) => ({
     id: l.id,
     title: l.title,
