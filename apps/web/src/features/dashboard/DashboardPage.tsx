@@ -19,6 +19,7 @@ import { reportingApi, type ReputationScore } from '../reporting/api';
 import { Chart, COLORS } from '../reporting/Chart';
 import { gaugeOption, volumeRatingOption } from '../reporting/charts';
 import { Delta, FilterBar, fmt, Kpi, NoData, Panel, periodText } from '../reporting/ui';
+import { gapClass } from '../reporting/display';
 import { useReportFilter } from '../reporting/useReportFilter';
 import { dashboardKeys } from './queryKeys';
 
@@ -364,7 +365,7 @@ export default function DashboardPage() {
                   locations: fmt.int(p.competitors.locations),
                 })}
               </span>
-              <b className={(p.competitors.gap ?? 0) >= 0 ? 'gap-pos' : 'gap-neg'}>{fmt.score(p.competitors.gap)}</b>
+              <b className={gapClass(p.competitors.gap)}>{fmt.score(p.competitors.gap)}</b>
             </div>
           )}
           {p && !p.topics && !p.competitors && <NoData text={t('highlights.empty')} />}

@@ -10,6 +10,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { downloadExport, reportingApi, type BenchmarkLocation } from './api';
 import { Chart, COLORS } from './Chart';
 import { ExportButton, FilterBar, fmt, Kpi, NoData, Panel, periodText } from './ui';
+import { gapClass } from './display';
 import { useReportFilter } from './useReportFilter';
 import { reportingKeys } from './queryKeys';
 
@@ -18,9 +19,8 @@ const num = (v: number | null) => v ?? -Infinity;
 function GapCell({ value }: { value: number | null }) {
   if (value === null) return <span className="muted">—</span>;
   return (
-    <bdi className={value >= 0 ? 'gap-pos' : 'gap-neg'} dir="ltr">
-      {value > 0 ? '+' : ''}
-      {fmt.rating(value)}
+    <bdi className={gapClass(value)} dir="ltr">
+      {fmt.score(value)}
     </bdi>
   );
 }

@@ -89,3 +89,24 @@ export function sourceName(t: (key: string) => string, value: string, title?: st
 export function isolate(name: string): string {
   return isRtl() ? `\u2068${name}\u2069` : name;
 }
+
+/**
+ * The sign of a figure as shown with two decimals: 0.004 and -0.004 show as 0.00, neither ahead nor
+ * behind, so they are written without a sign and coloured as even.
+ */
+export function shownSign(v: number): -1 | 0 | 1 {
+  return Math.sign(Math.round(v * 100)) as -1 | 0 | 1;
+}
+
+/** A rating gap's colour: green ahead, red behind, plain when even as shown. */
+export function gapClass(v: number | null | undefined): string {
+  const sign = v === null || v === undefined ? 0 : shownSign(v);
+  return sign > 0 ? 'gap-pos' : sign < 0 ? 'gap-neg' : 'gap-even';
+}
+
+/** A signed figure ("+0.57"): kept left to right inside a right-to-left line, so the sign stays in front. */
+export function signed(v: number): string {
+  const sign = shownSign(v);
+  const text = (sign > 0 ? '+' : '') + fixed(sign === 0 ? 0 : v, 2);
+  return isRtl() ? `\u2066${text}\u2069` : text;
+}

@@ -17,13 +17,7 @@ import { reportingApi, type ShortLocation, type StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
 import { reportingKeys } from './queryKeys';
-import { fixed, int, isRtl, showDate, sourceName } from './display';
-
-/** A signed figure ("+0.57"): kept left to right inside a right-to-left line, so the sign stays in front. */
-function signed(v: number): string {
-  const text = (v > 0 ? '+' : '') + fixed(v, 2);
-  return isRtl() ? `\u2066${text}\u2069` : text;
-}
+import { fixed, int, showDate, signed, sourceName } from './display';
 
 /** Figures as the reports show them, in the user's language and digits (called at render). */
 export const fmt = {
