@@ -65,7 +65,7 @@ export interface ScenarioResult {
   group: Scenario['group'];
   method: string;
   path: string;
-  targetMs: number | null;
+  targets: Scenario['targets'];
   /** Null when measured; otherwise why not (not available yet, failed). */
   skipped: string | null;
   load: LoadResult[];
@@ -389,7 +389,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
         group: s.group,
         method: s.method,
         path: s.path,
-        targetMs: s.targetMs,
+        targets: s.targets,
         skipped: 'raw SQL only',
         load: [],
         raw: raw.get(s.name) ?? null,
@@ -440,7 +440,7 @@ export async function runBenchmark(opts: RunOptions): Promise<RunResults> {
         group: s.group,
         method: s.method,
         path: s.path,
-        targetMs: s.targetMs,
+        targets: s.targets,
         raw: raw.get(s.name) ?? null,
       };
       if (!has(s.route)) {
@@ -569,7 +569,7 @@ async function measurePng(
   has: (route: string) => boolean,
   opts: RunOptions,
 ): Promise<ScenarioResult> {
-  const base = { name: 'share image PNG (600x315)', group: 'share' as const, method: 'GET', targetMs: null, raw: null };
+  const base = { name: 'share image PNG (600x315)', group: 'share' as const, method: 'GET', targets: null, raw: null };
   if (!has('POST /v2/api/reviews/image'))
     return {
       ...base,
