@@ -77,6 +77,17 @@ export const reviews = pgTable(
     // list indexes (location, source, rating, replied, removed), so the filters of a page are checked in
     // the index and a page's ids are found without reading rows (49 ms → 1.5 ms for 10 locations at W1).
     index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A page of some star ratings (the filter users set most): one walk per rating, newest first, merged
+    // (findReviewPage). The list index above checked every review of the period to find the 1- and
+    // 2-star ones (27,000 entries for page 10 of a brand's Google and Talabat, 5.4 ms → 1.0 ms at W1).
+    // Migration 0043 adds the INCLUDE columns (location, source, replied, removed).
+    index('reviews_company_rating_idx').on(
+      t.companyId,
+      t.isCompetitor,
+      t.rating,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reviews_source_external_idx').on(t.companyId, t.source, t.externalId),
     index('reviews_search_idx').using('gin', t.search),
     // A competitor branch's reviews of a period (the benchmark's figures per branch) by an index-only

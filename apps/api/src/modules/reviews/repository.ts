@@ -1,5 +1,6 @@
 import type { ReviewFilterValues } from '@reputo/core';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -31,6 +32,7 @@ import {
   scopeValues,
   type ScopeContext,
   type ScopeOptions,
+  withResolvedLocations,
 } from './scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { queueRuleTickets } from '../tickets/rules.repository';
@@ -101,7 +103,9 @@ function selectReviews(db: Db) {
  * One page of reviews, newest first. The page's ids are found first, on `reviews` alone: the
  * (company_id, is_competitor, created_at desc, id desc) index walks past earlier pages without reading
  * their rows; only the page's rows are then read and joined to their places. Page 1,000 of a million
- * reviews read 20,000 rows with their joins before (bench/RESULTS.md).
+ * reviews read 20,000 rows with their joins before (bench/RESULTS.md). A page of some star ratings
+ * walks the (…, rating, created_at desc, id desc) index once per rating and merges the walks, so it
+ * steps over no review of another rating (`ratingWalks`).
  */
 export async function findReviewPage(
   db: Db,
@@ -109,15 +113,49 @@ export async function findReviewPage(
   filter: ReviewFilterValues & { page: number; per_page: number },
   opts: ScopeOptions = {},
 ): Promise<ReviewRow[]> {
-  const page = db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(and(...reviewConditions(ctx, filter, opts)))
+  const offset = (filter.page - 1) * filter.per_page;
+  const ratings = [...new Set(filter.ratings ?? [])];
+  const page =
+    ratings.length > 1 && ratings.length < 5
+      ? await ratingWalks(db, ctx, filter, ratings, offset, opts)
+      : db
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(...reviewConditions(ctx, filter, opts)))
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(filter.per_page)
+          .offset(offset)
+          .as('page');
+  return selectReviews(db).innerJoin(page, eq(page.id, reviews.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/**
+ * A page's ids of two to four star ratings: each rating's newest reviews up to the page's end, merged
+ * newest first (PostgreSQL's Merge Append over reviews_company_rating_idx). The locations are named
+ * (withResolvedLocations): with a subquery of them the planner could not tell a walk that stops early.
+ */
+async function ratingWalks(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues & { per_page: number },
+  ratings: number[],
+  offset: number,
+  opts: ScopeOptions,
+) {
+  const scoped = await withResolvedLocations(db, ctx, filter);
+  const [first, second, ...rest] = ratings.map((rating) =>
+    db
+      .select({ id: reviews.id, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(and(...reviewConditions(scoped.ctx, { ...scoped.filter, ratings: [rating] }, opts)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(offset + filter.per_page),
+  );
+  return unionAll(first!, second!, ...rest)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(filter.per_page)
-    .offset((filter.page - 1) * filter.per_page)
+    .offset(offset)
     .as('page');
-  return selectReviews(db).innerJoin(page, eq(page.id, reviews.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
 /** What an export writes of a review: its own columns here, its place from `placesOf`. */

@@ -91,6 +91,21 @@ describeEachDatabase(
       expect((await list(`brands=${world.brandBurger}`)).total_reviews_count).toBe(8);
     });
 
+    it('pages through some star ratings newest first, within the tree, as one list', async () => {
+      // Two to four ratings are walked one rating at a time and merged (findReviewPage): the pages
+      // must still be the list's order, with nothing repeated or skipped across page edges.
+      const pages: (string | undefined)[][] = [];
+      for (const page of [1, 2, 3, 4, 5]) pages.push(keysOf(await list(`ratings=1,2,5&per_page=2&page=${page}`)));
+      expect(pages).toEqual([['r12', 'r8'], ['r7', 'r6'], ['r4', 'r2'], ['r1'], []]);
+      expect((await list('ratings=1,2,5&per_page=2')).total_reviews_count).toBe(7);
+      expect(keysOf(await list(`ratings=5,2&states=${world.stateSharjah}&locations=${world.jlt}`))).toEqual([
+        'r8',
+        'r7',
+        'r6',
+      ]);
+      expect(keysOf(await list(`ratings=4,5&brands=${world.brandNoodle}&date_to=2024-04-02`))).toEqual(['r8']);
+    });
+
     it('searches review and reply texts with word prefixes', async () => {
       expect(keysOf(await list('search=burger'))).toEqual(['r6', 'r1']);
       expect(keysOf(await list('search=chef'))).toEqual(['r8']);
@@ -142,6 +157,8 @@ describeEachDatabase(
       try {
         const body = await list('per_page=100', 'analyst');
         expect(keysOf(body)).toEqual(['r10', 'r9', 'r8']);
+        expect(keysOf(await list('ratings=3,5', 'analyst'))).toEqual(['r10', 'r8']);
+        expect(keysOf(await list('ratings=1,2', 'analyst'))).toEqual([]);
         expect((await list(`brands=${world.brandBurger}`, 'analyst')).total_reviews_count).toBe(0);
         expect((await get('analyst', `/v2/api/reviews/${world.ids.r1}`)).statusCode).toBe(404);
         expect((await get('analyst', `/v2/api/reviews/${world.ids.r10}`)).statusCode).toBe(200);

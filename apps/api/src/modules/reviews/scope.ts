@@ -275,6 +275,23 @@ export async function resolveScopeLocationIds(
   return directory.filter((l) => (!allowed || allowed.has(l.id)) && (!tree || underTree(l))).map((l) => l.id);
 }
 
+/**
+ * The same scope with its tree filter (brands, regions, locations) resolved to the location ids it
+ * covers, from the kept directory: a statement then names its locations, and the planner sees how
+ * many instead of guessing at a subquery (a walk that stops early picks its index by that count).
+ */
+export async function withResolvedLocations(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues,
+): Promise<{ ctx: ScopeContext; filter: ReviewFilterValues }> {
+  const ids = await resolveScopeLocationIds(db, ctx, filter);
+  return {
+    ctx: { companyId: ctx.companyId, locationIds: ids },
+    filter: { ...filter, brands: undefined, states: undefined, locations: undefined },
+  };
+}
+
 /** Whole months [from, toExclusive) of a day range (either end may be open), and the days at its ends. */
 export interface MonthSplit {
   /** Null when the range holds no whole month. */
