@@ -103,6 +103,12 @@ export const reviews = pgTable(
       .on(t.companyId, t.isCompetitor, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`source = 'feedback'`),
     index('reviews_reply_search_idx').using('gin', t.replySearch),
+    // Reviews waiting for text analysis (nlp_version NULL: seeds, bulk loads, imports), in id order per
+    // company: the 'insights.analyze' job looks for them every 30 seconds and the insights page counts
+    // them, each a read of the whole table before (0.6 s at W1). Partial: analysed reviews leave it.
+    index('reviews_analysis_waiting_idx')
+      .on(t.companyId, t.id)
+      .where(sql`nlp_version IS NULL`),
     // Auto-response looks only at unanswered Google reviews that arrived recently.
     index('reviews_autoresponse_idx')
       .on(t.companyId, t.fetchedAt)

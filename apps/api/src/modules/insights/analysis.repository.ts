@@ -164,7 +164,7 @@ export async function analyzePendingReviews(
   for (;;) {
     const result = await db.execute(sql`
       SELECT id, title, text, rating, sentiment FROM reviews
-      WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})
+      WHERE company_id = ${companyId} AND nlp_version IS NULL
       ORDER BY id LIMIT ${batchSize}`);
     const batch = rowsOf<ReviewText>(result);
     if (batch.length === 0 || shouldStop()) return done;
@@ -188,15 +188,13 @@ export async function countPendingReviews(
 ): Promise<number> {
   const inLocations = locationIds ? sql` AND location_id = ANY(${sql.param([...locationIds])}::int[])` : sql``;
   const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND (nlp_version IS NULL OR nlp_version <> ${NLP_VERSION})${inLocations}`,
+    sql`SELECT count(*)::int AS n FROM reviews WHERE company_id = ${companyId} AND nlp_version IS NULL${inLocations}`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** Companies that have reviews waiting for analysis (for the 'insights.analyze' job). */
 export async function companiesWithPendingAnalysis(db: Db): Promise<number[]> {
-  const result = await db.execute(
-    sql`SELECT DISTINCT company_id FROM reviews WHERE nlp_version IS NULL OR nlp_version <> ${NLP_VERSION}`,
-  );
+  const result = await db.execute(sql`SELECT DISTINCT company_id FROM reviews WHERE nlp_version IS NULL`);
   return rowsOf<{ company_id: number }>(result).map((r) => Number(r.company_id));
 }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { describeOnBothDatabases } from '../../test/harness';
 import { insertReviewRows } from '../reviews/repository';
-import { textsAnalysed } from './analysis.repository';
+import { companiesWithPendingAnalysis, countPendingReviews, textsAnalysed } from './analysis.repository';
 import { analyzeWaitingReviews } from './backfill';
 
 describeOnBothDatabases('analysis of waiting reviews', (use) => {
@@ -44,4 +44,27 @@ describeOnBothDatabases('analysis of waiting reviews', (use) => {
     );
     expect(Number(topics[0]!.n)).toBe(count);
   }, 180_000);
+
+  it('finds only the reviews still waiting, and nothing once they are analysed', async () => {
+    const { database, fx } = use();
+    await analyzeWaitingReviews(database.db);
+    expect(await countPendingReviews(database.db, fx.companyA.id)).toBe(0);
+    expect(await companiesWithPendingAnalysis(database.db)).toEqual([]);
+    await insertReviewRows(
+      database.db,
+      ['The staff were friendly', 'Cold food again', 'Great coffee'].map((text) => ({
+        companyId: fx.companyA.id,
+        source: 'google',
+        rating: 3,
+        text,
+        createdAt: new Date(Date.UTC(2024, 5, 1, 12)),
+      })),
+    );
+    expect(await countPendingReviews(database.db, fx.companyA.id)).toBe(3);
+    expect(await countPendingReviews(database.db, fx.companyB.id)).toBe(0);
+    expect(await companiesWithPendingAnalysis(database.db)).toEqual([fx.companyA.id]);
+    expect(await analyzeWaitingReviews(database.db)).toBe(3);
+    expect(await countPendingReviews(database.db, fx.companyA.id)).toBe(0);
+    expect(await analyzeWaitingReviews(database.db)).toBe(0);
+  });
 });

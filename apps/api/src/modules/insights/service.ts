@@ -31,9 +31,9 @@ const WAITING_TTL_MS = 60_000;
 /**
  * How many of the reviews the user sees still wait for text analysis (the 'insights.analyze' job:
  * after the first start's seeding, a bulk load or an import), so the page can say the topics are
- * still being found instead of showing none. Counting reads every review of the company: it is
- * kept for a minute, or until the company's reviews change (the bulk analysis tells every few
- * seconds).
+ * still being found instead of showing none. Counted from the index of waiting reviews
+ * (reviews_analysis_waiting_idx), and kept for a minute or until the company's reviews change (the
+ * bulk analysis tells every few seconds).
  */
 function reviewsWaitingAnalysis(db: Db, ctx: ActingContext): Promise<number> {
   const companyId = ctx.companyId;

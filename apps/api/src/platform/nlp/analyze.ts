@@ -10,7 +10,12 @@ import { taxonomyFor, type Taxonomy } from './taxonomy';
  * sentiment of the sentences that mention it.
  */
 
-/** Bumped when the analysis changes, so stored rows of an older version can be recomputed. */
+/**
+ * Bumped when the analysis changes, so stored rows of an older version can be recomputed. A review
+ * waits for analysis while its nlp_version is NULL (the partial index reviews_analysis_waiting_idx
+ * finds those without reading the table): a bump ships with a migration that sets nlp_version to NULL
+ * where it is older.
+ */
 export const NLP_VERSION = 1;
 
 export type Polarity = -1 | 0 | 1;
