@@ -52,3 +52,11 @@ export function locationDirectory(db: Db, companyId: number): Promise<readonly D
     readDirectory(db, companyId),
   );
 }
+
+/** The directory by location id (kept beside it, and dropped with it). */
+export function locationDirectoryById(db: Db, companyId: number): Promise<ReadonlyMap<number, DirectoryEntry>> {
+  return companyRead(db, `locationDirectoryById:${companyId}`, { companyId, kinds: ['locations'] }, async () => {
+    const entries = await locationDirectory(db, companyId);
+    return new Map(entries.map((l) => [l.id, l]));
+  });
+}

@@ -4,9 +4,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
-  brands,
   caseResolutions,
-  locations,
   responses,
   reviewCategoryLinks,
   reviewCompanyDaily,
@@ -15,13 +13,12 @@ import {
   reviewLocationSourceMonthly,
   reviewMonthly,
   reviews,
-  states,
   users,
 } from '../../db/schema';
 import { chunks } from '../../db/chunks';
 import { addReviewsToRollups, applyRollupChange, sumAcrossReads, type RollupFacts } from './rollup.repository';
 import { preparedPerDb } from '../../db/prepared';
-import { companyRead } from '../../platform/identityCache';
+import { locationDirectoryById } from '../locations/directory';
 import {
   monthlyPlan,
   monthPlanReads,
@@ -59,19 +56,6 @@ const ownColumns = {
   removedAt: reviews.removedAt,
 };
 
-/** A location's place in the brand > region > location tree, as the workspace and exports name it. */
-const placeColumns = {
-  locationTitle: locations.title,
-  locationCode: locations.locationId,
-  brandId: locations.brandId,
-  brandTitle: brands.title,
-  stateId: locations.stateId,
-  stateTitle: states.title,
-};
-
-/** The columns the workspace shows for a review, with its place. */
-const reviewColumns = { ...ownColumns, ...placeColumns };
-
 export interface ResponseRow {
   id: number;
   reviewId: number;
@@ -88,22 +72,15 @@ export interface ResponseRow {
   authorLastName: string | null;
 }
 
-export type ReviewRow = Awaited<ReturnType<typeof selectReviews>>[number];
-
-function selectReviews(db: Db) {
-  return db
-    .select(reviewColumns)
-    .from(reviews)
-    .leftJoin(locations, eq(locations.id, reviews.locationId))
-    .leftJoin(brands, eq(brands.id, locations.brandId))
-    .leftJoin(states, eq(states.id, locations.stateId));
-}
+/** A review's own columns as the workspace shows them, with its place (`placesOf`). */
+export type ReviewRow = Pick<typeof reviews.$inferSelect, keyof typeof ownColumns> & ReviewPlace;
 
 /**
  * One page of reviews, newest first. The page's ids are found first, on `reviews` alone: the
  * (company_id, is_competitor, created_at desc, id desc) index walks past earlier pages without reading
  * their rows; only the page's rows are then read and joined to their places. Page 1,000 of a million
- * reviews read 20,000 rows with their joins before (bench/RESULTS.md). A page of some star ratings
+ * reviews read 20,000 rows with their joins before (bench/RESULTS.md). Their places come from the
+ * company's kept directory (`placesOf`), not from a join. A page of some star ratings
  * walks the (…, rating, created_at desc, id desc) index once per rating and merges the walks, so it
  * steps over no review of another rating (`ratingWalks`).
  */
@@ -126,7 +103,15 @@ export async function findReviewPage(
           .limit(filter.per_page)
           .offset(offset)
           .as('page');
-  return selectReviews(db).innerJoin(page, eq(page.id, reviews.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const [rows, places] = await Promise.all([
+    db
+      .select(ownColumns)
+      .from(reviews)
+      .innerJoin(page, eq(page.id, reviews.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    placesOf(db, scopeCompanyId(ctx)),
+  ]);
+  return rows.map((r) => ({ ...r, ...places(r.locationId) }));
 }
 
 /**
@@ -216,42 +201,28 @@ function withPlace(
   };
 }
 
-/** The places of a company's locations by id (a thousand rows for the biggest companies), or of one of them. */
-async function placesOf(db: Db, companyId: number, locationId?: number): Promise<Map<number, ReviewPlace>> {
-  const rows = await db
-    .select({ id: locations.id, ...placeColumns })
-    .from(locations)
-    .leftJoin(brands, eq(brands.id, locations.brandId))
-    .leftJoin(states, eq(states.id, locations.stateId))
-    .where(
-      and(eq(locations.companyId, companyId), locationId === undefined ? undefined : eq(locations.id, locationId)),
-    );
-  return new Map(rows.map(({ id, ...place }) => [id, place]));
-}
-
 /**
- * A location's place, kept per company with the identities (see companyRead) and read one location
- * at a time as reviews need them: the review read then is one table. On the embedded database, which
- * plans every statement afresh, planning the review's four-table join took 1.2 ms against 0.3 ms to
- * run it (bench/RESULTS.md). A write of the company's locations (a location renamed, a brand
- * moved) starts the places afresh, so a place is read by its own small statement, never the
- * company's thousand.
+ * The places of a company's locations, from its kept directory (locations/directory.ts: read once,
+ * then kept until a write of its locations, brands or regions). Reviews are read from `reviews`
+ * alone: on the embedded database, which plans every statement afresh, planning a review's
+ * four-table join took 1.2 ms against 0.3 ms to run it, and a join to every row of an export took
+ * half its SQL time (bench/RESULTS.md).
  */
-async function placeOf(db: Db, companyId: number, locationId: number | null): Promise<ReviewPlace> {
-  if (locationId === null) return NO_PLACE;
-  const places = await companyRead(
-    db,
-    `places:${companyId}`,
-    { companyId, kinds: ['locations'] },
-    async () => new Map<number, Promise<ReviewPlace>>(),
-  );
-  let place = places.get(locationId);
-  if (!place) {
-    place = placesOf(db, companyId, locationId).then((found) => found.get(locationId) ?? NO_PLACE);
-    places.set(locationId, place);
-    place.catch(() => places.delete(locationId));
-  }
-  return place;
+async function placesOf(db: Db, companyId: number): Promise<(locationId: number | null) => ReviewPlace> {
+  const byId = await locationDirectoryById(db, companyId);
+  return (locationId) => {
+    const l = locationId === null ? undefined : byId.get(locationId);
+    return l
+      ? {
+          locationTitle: l.title,
+          locationCode: l.code,
+          brandId: l.brandId,
+          brandTitle: l.brand,
+          stateId: l.stateId,
+          stateTitle: l.state,
+        }
+      : NO_PLACE;
+  };
 }
 
 /**
@@ -281,7 +252,7 @@ export async function* iterateReviews(
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(Math.min(batch, left));
     if (rows.length === 0) return;
-    yield rows.map((r) => withPlace(r, (r.locationId !== null && places.get(r.locationId)) || NO_PLACE));
+    yield rows.map((r) => withPlace(r, places(r.locationId)));
     left -= rows.length;
     const last = rows[rows.length - 1]!;
     cursor = { createdAt: last.createdAt, id: last.id };
@@ -401,7 +372,7 @@ const reviewThreadById = { all: reviewThreadByIdQuery(false), limited: reviewThr
  */
 export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise<ReviewRow | undefined> {
   const [row] = await reviewById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({ id, ...scopeValues(ctx) });
-  return row && { ...row, ...(await placeOf(db, row.companyId, row.locationId)) };
+  return row && { ...row, ...(await placesOf(db, row.companyId))(row.locationId) };
 }
 
 /**
@@ -420,7 +391,7 @@ export async function findReviewThread(
   });
   if (!row) return undefined;
   const { replies, categoryIds, ...own } = row;
-  const place = await placeOf(db, own.companyId, own.locationId);
+  const place = (await placesOf(db, own.companyId))(own.locationId);
   return {
     review: { ...own, ...place },
     replies: (replies ?? []).map(({ author, ...r }) => ({

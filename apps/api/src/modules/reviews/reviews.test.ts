@@ -210,6 +210,13 @@ describeEachDatabase(
           title: 'Noodle Nest Lake Towers',
           brandTitle: 'Noodle Nest',
         });
+        // The list names its reviews' places from the company's kept directory, dropped by the rename.
+        const page = await list(`locations=${before.location.id}&ratings=5,4`, 'analyst');
+        expect(page.reviews.map((r) => [r.id, r.location?.title])).toEqual([[world.ids.r8, 'Noodle Nest Lake Towers']]);
+        expect(keysOf(await list(`locations=${before.location.id}`, 'analyst'))).toEqual(['r10', 'r9', 'r8']);
+        expect((await list(`locations=${before.location.id}`, 'analyst')).reviews[0]!.location?.title).toBe(
+          'Noodle Nest Lake Towers',
+        );
       } finally {
         await rename(before.location.title);
       }
