@@ -93,13 +93,37 @@ function noChunkCycles(): Plugin {
  */
 const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
   [
-    /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    /[\\/]antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/,
     '/color-picker/components/ColorPresets',
     'src/lib/antd/isBright.ts',
   ],
   [/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, '/tooltip/UniqueProvider', 'src/lib/antd/UniqueProvider.tsx'],
   [/[\\/]antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/, '@rc-component/color-picker', 'src/lib/antd/rcColor.ts'],
+  [
+    /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    '/FilterDropdown',
+    'src/lib/antd/NoColumnFilters.tsx',
+  ],
 ];
+
+/** A table column's filter props (antd's ColumnType): none may be used while the Table's filter menu is replaced. */
+const COLUMN_FILTER_PROPS =
+  /\b(filterDropdown|filterIcon|filterMode|filterSearch|onFilter|filteredValue)\b|\bfilters\s*:\s*\[/;
+
+/** Fails the build when a source file gives a table column a filter (see src/lib/antd/NoColumnFilters.tsx). */
+function noColumnFilters(): Plugin {
+  return {
+    name: 'reputo-no-column-filters',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes(`${path.sep}src${path.sep}`) || id.includes('node_modules') || !COLUMN_FILTER_PROPS.test(code))
+        return null;
+      this.error(
+        `${id} gives a table column a filter: take NoColumnFilters out of ANTD_IMPORTS_REPLACED in vite.config.ts`,
+      );
+    },
+  };
+}
 
 function antdImportsReplaced(): Plugin {
   return {
@@ -197,6 +221,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     antdImportsReplaced(),
+    noColumnFilters(),
     corePureConstants(),
     reactRouterProduction(),
     react(),
