@@ -113,6 +113,8 @@ describe.each(drivers)('benchmark smoke run on %s', (driver) => {
 
     const markdown = renderSection(results);
     expect(markdown).toContain('### tiny on');
-    expect(markdown).toMatch(/\| reviews: first page \| 20 \(1 client\), 60 \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \|/);
+    expect(markdown).toMatch(
+      /\| reviews: first page \| 20 \(1 client\), 60 \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \|/,
+    );
   });
 });
