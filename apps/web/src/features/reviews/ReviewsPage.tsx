@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import {
   App,
   Badge,
@@ -35,12 +35,17 @@ import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { useMe } from '../auth/queries';
 import { reviewsApi, type ReviewDto, type ReviewPage, type ShortLocation } from './api';
 import { AlertsBanner } from './AlertsBanner';
-import { ImportModal } from './ImportModal';
 import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
 import { fixed, int, isolate, sourceName } from '../reporting/display';
+
+/**
+ * The import dialog (its table of rejected rows, the file drop, the progress bar) is fetched when it
+ * is opened: the list's first load does not carry it (about 45 kB of compressed JavaScript).
+ */
+const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
 
 const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
@@ -639,10 +644,12 @@ export default function ReviewsPage() {
         </>
       )}
       {importing && (
-        <ImportModal
-          onClose={() => setImporting(false)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
-        />
+        <Suspense fallback={null}>
+          <ImportModal
+            onClose={() => setImporting(false)}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
+          />
+        </Suspense>
       )}
     </div>
   );
