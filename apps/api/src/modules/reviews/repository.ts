@@ -78,11 +78,11 @@ export type ReviewRow = Pick<typeof reviews.$inferSelect, keyof typeof ownColumn
 /**
  * One page of reviews, newest first. The page's ids are found first, on `reviews` alone: the
  * (company_id, is_competitor, created_at desc, id desc) index walks past earlier pages without reading
- * their rows; only the page's rows are then read and joined to their places. Page 1,000 of a million
- * reviews read 20,000 rows with their joins before (bench/RESULTS.md). Their places come from the
- * company's kept directory (`placesOf`), not from a join. A page of some star ratings
- * walks the (…, rating, created_at desc, id desc) index once per rating and merges the walks, so it
- * steps over no review of another rating (`ratingWalks`).
+ * their rows; only the page's rows are then read. Page 1,000 of a million reviews read 20,000 rows
+ * with their joins before (bench/RESULTS.md). Their places come from the company's kept directory
+ * (`placesOf`), not from a join. A page of some star ratings walks the (…, rating, created_at desc,
+ * id desc) index once per rating and merges the walks, so it steps over no review of another rating
+ * (`ratingWalks`).
  */
 export async function findReviewPage(
   db: Db,
