@@ -147,7 +147,7 @@ export async function analyzeReviews(
 }
 
 /**
- * Analyses every review of the company that has not been analysed (by this version) yet, in
+ * Analyses every review of the company still waiting for analysis (nlp_version NULL), in
  * batches; answers how many. Used after bulk loads (seed, imports) and by the start-up backfill.
  * Without `incremental` it does not touch the rollups: callers rebuild topic_daily once afterwards;
  * with it, each batch is written with its rollup changes in a transaction of its own.
@@ -180,7 +180,7 @@ export async function analyzePendingReviews(
   }
 }
 
-/** Reviews of the company (of these locations, when given) not analysed by this version yet. */
+/** Reviews of the company (of these locations, when given) waiting for analysis (nlp_version NULL). */
 export async function countPendingReviews(
   db: Db,
   companyId: number,
