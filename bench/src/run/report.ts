@@ -154,6 +154,7 @@ export function renderRawOnly(r: RunResults): string {
 
 export function renderSection(r: RunResults, pgForComparison: RunResults | null = null): string {
   const connections = connectionsOf(r);
+  const most = Math.max(...connections);
   const d = r.dataSet;
   const m = r.machine;
   const lines: string[] = [
@@ -170,7 +171,7 @@ export function renderSection(r: RunResults, pgForComparison: RunResults | null 
       : 'Views: every client asks the same URL of each call (`--views shared`), so the report cache answers most of them.',
     `Report cache: ${r.reportCacheSeconds === undefined ? 'as shipped' : r.reportCacheSeconds === 0 ? 'off (REPORT_CACHE_SECONDS=0)' : `${r.reportCacheSeconds} s`}.`,
     '',
-    `Targets (issue 31): p95 in ms at ${Math.max(...connections)} clients, at one client where marked, and requests a second at ${Math.max(...connections)} ("/s"). Latencies in ms (p50 / p95); rps at ${Math.max(...connections)} clients; raw SQL = the call's statements replayed one after another on one connection (p50, statement count); server/raw = the 1-client p50 over the raw p50 (target ${SERVER_OVER_RAW}×; bold above it; "cached" where the server answered from its report cache; – for own-view calls, whose raw replay is of one view: compare with --views shared --report-cache-seconds 0).`,
+    `Targets (issue 31): p95 in ms at ${most} clients, at one client where marked, and requests a second at ${most} ("/s"). Latencies in ms (p50 / p95); rps at ${most} clients; raw SQL = the call's statements replayed one after another on one connection (p50, statement count); server/raw = the 1-client p50 over the raw p50 (target ${SERVER_OVER_RAW}×; bold above it; "cached" where the server answered from its report cache; – for own-view calls, whose raw replay is of one view: compare with --views shared --report-cache-seconds 0).`,
     '',
     `| call | targets | ${connections.map((c) => `${c} client${c > 1 ? 's' : ''}`).join(' | ')} | rps | raw SQL | server/raw | |`,
     `|---|---|${connections.map(() => '---|').join('')}---|---|---|---|`,
