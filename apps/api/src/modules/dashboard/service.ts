@@ -16,10 +16,7 @@ import { answersNps, answersNpsSeries } from '../landingPages/nps';
 /** The score of a period; `locations` (those in scope) are the same for both periods, so counted once. */
 async function reputationFor(db: Db, ctx: ActingContext, q: StatsQuery, range: Period, locations: number) {
   const upToEnd = dailyRead(ctx, q, { to: range.to });
-  const [sums, last] = await Promise.all([
-    sumPlanned(db, rollupPlan(ctx, q, range)),
-    lastReviewDay(db, upToEnd.where, upToEnd.table),
-  ]);
+  const [sums, last] = await Promise.all([sumPlanned(db, rollupPlan(ctx, q, range)), lastReviewDay(db, upToEnd)]);
   const daysSince = last ? rangeLengthDays({ from: last, to: range.to }) - 1 : null;
   return reputationScore({ sums, locations, days: range.days, daysSinceLastReview: daysSince });
 }

@@ -7,20 +7,22 @@ import {
   type ReviewFilter,
   type WeekStart,
 } from '@reputo/core';
-import { gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { reviewCompanyDaily, reviewDaily } from '../../db/schema';
+import { locations, reviewCompanyDaily, reviewDaily } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
+import { scopeCompanyId } from '../../platform/companyScope';
 import { badRequest } from '../../platform/errors';
 import {
   companyDailyConditions,
   locationRunningPlan,
+  locationScopeSql,
   monthlyPlan,
   rollupConditions,
   type SignedRead,
 } from '../reviews/scope';
-import { firstReviewDay, type DailyTable, type RollupPlan } from './repository';
+import { firstReviewDay, type DailyRead, type RollupPlan } from './repository';
 
 /**
  * The period a report covers and the previous period of the same length it is compared with.
@@ -102,15 +104,20 @@ export function dailyRead(
   filter: ReviewFilter,
   range: { from?: string | null; to: string },
   competitor = false,
-): { table: DailyTable; where: SQL[] } {
+): DailyRead {
   const company = companyDailyConditions(
     ctx,
     { ...withoutDates(filter), date_from: range.from ?? undefined, date_to: range.to },
     { competitor },
   );
-  return company
-    ? { table: reviewCompanyDaily, where: company }
-    : { table: reviewDaily, where: rollupWhere(ctx, filter, range, competitor) };
+  if (company) return { table: reviewCompanyDaily, where: company };
+  // A competitor's rows name its branches, not the company's locations.
+  const scope = competitor ? undefined : locationScopeSql(locations.id, ctx, withoutDates(filter));
+  return {
+    table: reviewDaily,
+    where: rollupWhere(ctx, filter, range, competitor),
+    locations: scope && and(eq(locations.companyId, scopeCompanyId(ctx)), scope),
+  };
 }
 
 export function dayBounds(column: AnyPgColumn, range: { from?: string | null; to: string }): SQL[] {
@@ -139,7 +146,7 @@ export async function resolvePeriods(
   }
   // All time: from the first review in scope (or the end itself when there is none).
   const all = dailyRead(ctx, filter, { to });
-  const first = (await firstReviewDay(db, all.where, all.table)) ?? to;
+  const first = (await firstReviewDay(db, all)) ?? to;
   const from = first > to ? to : first;
   return { period: { from, to, days: rangeLengthDays({ from, to }) }, previous: null, weekStart };
 }

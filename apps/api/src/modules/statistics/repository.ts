@@ -1,9 +1,10 @@
-import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { anyOf } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
+  locations,
   reviewCompanyDaily,
   reviewDaily,
   reviewLocationMonthly,
@@ -261,20 +262,43 @@ export function dailySeries(
   return rollupSeries(db, read.where, interval, weekStart, read.table);
 }
 
-/** The newest day with a review under these conditions, or null. */
-export function lastReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  return edgeDay(db, sql`max(${table.day})`, table, conditions);
+/**
+ * A read of every day of a range (statistics/period `dailyRead`). When it is limited to some of the
+ * company's locations, `locations` says which (a condition on the locations table), so that its first
+ * and last days are read a location at a time.
+ */
+export interface DailyRead {
+  table: DailyTable;
+  where: SQL[];
+  locations?: SQL;
 }
 
-/** The first day with a review under these conditions (the start of an all-time period), or null. */
-export function firstReviewDay(db: Db, conditions: SQL[], table: DailyTable = d): Promise<string | null> {
-  return edgeDay(db, sql`min(${table.day})`, table, conditions);
+/** The newest day with a review in this read, or null. */
+export function lastReviewDay(db: Db, read: DailyRead): Promise<string | null> {
+  return edgeDay(db, 'last', read);
 }
 
-async function edgeDay(db: Db, day: SQL, table: DailyTable, conditions: SQL[]): Promise<string | null> {
-  const [row] = rowsOf<{ day: string | null }>(
-    await db.execute(sql`SELECT to_char(${day}, 'YYYY-MM-DD') AS day FROM ${table} WHERE ${and(...conditions)}`),
-  );
+/** The first day with a review in this read (the start of an all-time period), or null. */
+export function firstReviewDay(db: Db, read: DailyRead): Promise<string | null> {
+  return edgeDay(db, 'first', read);
+}
+
+/**
+ * min or max of the read's days. Of some locations, each location's own first (or last) day by the
+ * (company, location, flag, day) index, then the earliest (latest) of those: min(day) over their rows
+ * read every day of every location (14,000 rows, 2–6 ms for 18 locations at W1; 0.1 ms this way).
+ */
+async function edgeDay(db: Db, edge: 'first' | 'last', read: DailyRead): Promise<string | null> {
+  const { table, where } = read;
+  const pick = edge === 'first' ? sql`min` : sql`max`;
+  const statement =
+    read.locations && table === reviewDaily
+      ? sql`SELECT to_char(${pick}(e.day), 'YYYY-MM-DD') AS day FROM ${locations} CROSS JOIN LATERAL (
+          SELECT ${table.day} AS day FROM ${table} WHERE ${and(...where, eq(table.locationId, locations.id))}
+          ORDER BY ${table.day} ${edge === 'first' ? sql`ASC` : sql`DESC`} LIMIT 1) e
+        WHERE ${read.locations}`
+      : sql`SELECT to_char(${pick}(${table.day}), 'YYYY-MM-DD') AS day FROM ${table} WHERE ${and(...where)}`;
+  const [row] = rowsOf<{ day: string | null }>(await db.execute(statement));
   return row?.day ?? null;
 }
 

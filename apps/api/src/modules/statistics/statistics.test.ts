@@ -98,6 +98,28 @@ describeEachDatabase('Statistics and dashboard on a hand-computed data set', (us
     expect((await json('/v2/api/statistics/reviews/volume', { states: String(world.stateS1) })).reviews).toBe(3);
   });
 
+  it("some locations' all time starts at their first review, and their score's recency counts from their newest", async () => {
+    const allTime = async (url: string, locations: number[]) => {
+      const res = await use().app.inject({
+        method: 'GET',
+        url,
+        query: { date_to: PERIOD.date_to, locations: locations.join(',') },
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Downtown's reviews: February 25, March 4 and 9; Marina's from February 20 to March 5.
+    expect((await allTime('/v2/api/statistics/reviews/average', [world.downtown])).period.from).toBe('2025-02-25');
+    expect((await allTime('/v2/api/statistics/reviews/average', [world.downtown, world.marina])).period.from).toBe(
+      '2025-02-20',
+    );
+    const marina = await json('/v2/api/dashboard/reputationScore', { locations: String(world.marina) });
+    expect(marina.parts.recency.value).toBe(5); // newest review March 5, period ends March 10
+    const both = await json('/v2/api/dashboard/reputationScore', { locations: `${world.marina},${world.downtown}` });
+    expect(both.parts.recency.value).toBe(1);
+  });
+
   it('rankings list the locations under any ticked brand, region or location, with their names and tree', async () => {
     const ranked = async (query: Record<string, string>) =>
       (await json('/v2/api/statistics/locations/performing', query)).data.map(
