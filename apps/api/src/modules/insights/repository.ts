@@ -8,7 +8,7 @@ import { locationScopeSql, monthSplitConditions, splitIntoMonths } from '../revi
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
 import { keptList, sumAcrossReads } from '../reviews/rollup.repository';
-import { bucketSql, type Interval } from '../statistics/repository';
+import { bucketDay, type Interval } from '../statistics/repository';
 
 /** Aggregates over topic_daily (the daily rollup of review_topics); never over reviews. */
 
@@ -266,7 +266,7 @@ export async function topicSeries(
   const rows = await sumTopicReads(db, [{ table: x, where: conds }], {
     name: `${interval}|${weekStart}`,
     keys: ['bucket'],
-    extra: () => ({ bucket: bucketSql(x.day, interval, weekStart) }),
+    extra: () => ({ bucket: bucketDay(x.day, interval, weekStart) }),
   });
   return byBucket(rows);
 }
@@ -282,7 +282,7 @@ export async function topicSeriesMonthly(
     name: 'month',
     keys: ['bucket'],
     extra: (x) => ({
-      bucket: 'month' in x ? sql`to_char(${x.month}, 'YYYY-MM-DD')` : bucketSql(x.day, 'month', 7),
+      bucket: 'month' in x ? sql`${x.month}` : bucketDay(x.day, 'month', 7),
     }),
   });
   return byBucket(rows);

@@ -148,7 +148,7 @@ interface SeriesGrain {
 /** The per-bucket sums of a table at a grain (sumAcrossReads). */
 function bucketSums(table: SeriesTable, { interval, weekStart }: SeriesGrain): Record<keyof SumRow | 'bucket', SQL> {
   return keptList(`bucket|${getTableName(table)}|${interval}|${weekStart}`, () => ({
-    bucket: 'month' in table ? sql`to_char(${table.month}, 'YYYY-MM-DD')` : bucketSql(table.day, interval, weekStart),
+    bucket: 'month' in table ? sql`${table.month}` : bucketDay(table.day, interval, weekStart),
     ...sumFields(table),
   }));
 }
@@ -232,14 +232,27 @@ export async function sumRollupByLocation(
 
 export type Interval = 'day' | 'week' | 'month';
 
-/** The first day of the bucket a rollup day falls in; weeks start on the user's week start (ISO 1-7). */
-export function bucketSql(day: SQL | AnyPgColumn, interval: Interval, weekStart: number): SQL<string> {
-  if (interval === 'day') return sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
-  if (interval === 'month') return sql<string>`to_char(date_trunc('month', ${day})::date, 'YYYY-MM-DD')`;
+/**
+ * The first day of the bucket a rollup day falls in, as a date; weeks start on the user's week start
+ * (ISO 1-7). By date arithmetic, not to_char and extract per row: a two-year weekly series of a dozen
+ * locations (16,000 daily rows) took 9.5–11 ms that way and 4.6–6.5 ms this way (W1). A date reads
+ * as 'YYYY-MM-DD' in the JSON rows of `sumAcrossReads`; elsewhere use `bucketSql`, its text.
+ */
+export function bucketDay(day: SQL | AnyPgColumn, interval: Interval, weekStart: number): SQL<string> {
+  if (interval === 'day') return sql<string>`${day}`;
+  if (interval === 'month') return sql<string>`date_trunc('month', ${day})::date`;
   // A literal, not a parameter: the same expression must appear in SELECT and GROUP BY, and two
-  // parameters ($1, $2) would make PostgreSQL see two different expressions. 1..7 only.
-  const ws = sql.raw(String(Math.min(7, Math.max(1, Math.trunc(weekStart)))));
-  return sql<string>`to_char(${day} - ((extract(isodow FROM ${day})::int - ${ws} + 7) % 7), 'YYYY-MM-DD')`;
+  // parameters ($1, $2) would make PostgreSQL see two different expressions. January 2 + w of
+  // 2000 is the ISO weekday w (January 3 a Monday), so every whole week from it starts on w.
+  const anchor = sql.raw(
+    `DATE '2000-01-${String(2 + Math.min(7, Math.max(1, Math.trunc(weekStart)))).padStart(2, '0')}'`,
+  );
+  return sql<string>`(${day} - ((${day} - ${anchor}) % 7 + 7) % 7)`;
+}
+
+/** `bucketDay` as 'YYYY-MM-DD' text, for statements whose rows the driver parses (a date would become a Date). */
+export function bucketSql(day: SQL | AnyPgColumn, interval: Interval, weekStart: number): SQL<string> {
+  return sql<string>`to_char(${bucketDay(day, interval, weekStart)}, 'YYYY-MM-DD')`;
 }
 
 export function rollupSeries(
