@@ -2,7 +2,7 @@ import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { anyOf } from '../../db/prepared';
-import { rowsOf } from '../../db/rows';
+import { readJsonRows } from '../../db/readBatch';
 import {
   locations,
   reviewCompanyDaily,
@@ -311,7 +311,7 @@ async function edgeDay(db: Db, edge: 'first' | 'last', read: DailyRead): Promise
           ORDER BY ${table.day} ${edge === 'first' ? sql`ASC` : sql`DESC`} LIMIT 1) e
         WHERE ${read.locations}`
       : sql`SELECT to_char(${pick}(${table.day}), 'YYYY-MM-DD') AS day FROM ${table} WHERE ${and(...where)}`;
-  const [row] = rowsOf<{ day: string | null }>(await db.execute(statement));
+  const [row] = await readJsonRows<{ day: string | null }>(db, statement);
   return row?.day ?? null;
 }
 
