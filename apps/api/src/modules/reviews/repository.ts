@@ -90,19 +90,7 @@ export async function findReviewPage(
   filter: ReviewFilterValues & { page: number; per_page: number },
   opts: ScopeOptions = {},
 ): Promise<ReviewRow[]> {
-  const offset = (filter.page - 1) * filter.per_page;
-  const ratings = [...new Set(filter.ratings ?? [])];
-  const page =
-    ratings.length > 1 && ratings.length < 5
-      ? await ratingWalks(db, ctx, filter, ratings, offset, opts)
-      : db
-          .select({ id: reviews.id })
-          .from(reviews)
-          .where(and(...reviewConditions(ctx, filter, opts)))
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
-          .limit(filter.per_page)
-          .offset(offset)
-          .as('page');
+  const page = await pageIds(db, ctx, filter, opts);
   const [rows, places] = await Promise.all([
     db
       .select(ownColumns)
@@ -112,6 +100,56 @@ export async function findReviewPage(
     placesOf(db, scopeCompanyId(ctx)),
   ]);
   return rows.map((r) => ({ ...r, ...places(r.locationId) }));
+}
+
+/** A review with its replies (oldest first) and category ids. */
+export interface ReviewThread {
+  review: ReviewRow;
+  replies: ResponseRow[];
+  categoryIds: number[];
+}
+
+/**
+ * `findReviewPage` with each review's replies and category ids, in the same statement (as
+ * `findReviewThread` reads one review): the page, its replies and its categories were three
+ * statements, each a round trip (on the embedded database, a hop to its thread).
+ */
+export async function findReviewPageThreads(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues & { page: number; per_page: number },
+  opts: ScopeOptions = {},
+): Promise<ReviewThread[]> {
+  const page = await pageIds(db, ctx, filter, opts);
+  const [rows, places] = await Promise.all([
+    db
+      .select(threadColumns)
+      .from(reviews)
+      .innerJoin(page, eq(page.id, reviews.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    placesOf(db, scopeCompanyId(ctx)),
+  ]);
+  return rows.map((row) => threadOf(row, places));
+}
+
+/** The ids of a page of the filter, newest first, as a subquery. */
+async function pageIds(
+  db: Db,
+  ctx: ScopeContext,
+  filter: ReviewFilterValues & { page: number; per_page: number },
+  opts: ScopeOptions,
+) {
+  const offset = (filter.page - 1) * filter.per_page;
+  const ratings = [...new Set(filter.ratings ?? [])];
+  if (ratings.length > 1 && ratings.length < 5) return ratingWalks(db, ctx, filter, ratings, offset, opts);
+  return db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(...reviewConditions(ctx, filter, opts)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(filter.per_page)
+    .offset(offset)
+    .as('page');
 }
 
 /**
@@ -380,20 +418,22 @@ export async function findReview(db: Db, ctx: ScopeContext, id: number): Promise
  * database, which runs statements one at a time and plans each afresh, three statements took about
  * twice as long as one (bench/RESULTS.md).
  */
-export async function findReviewThread(
-  db: Db,
-  ctx: ScopeContext,
-  id: number,
-): Promise<{ review: ReviewRow; replies: ResponseRow[]; categoryIds: number[] } | undefined> {
+export async function findReviewThread(db: Db, ctx: ScopeContext, id: number): Promise<ReviewThread | undefined> {
   const [row] = await reviewThreadById[ctx.locationIds === null ? 'all' : 'limited'](db).execute({
     id,
     ...scopeValues(ctx),
   });
-  if (!row) return undefined;
+  return row && threadOf(row, await placesOf(db, row.companyId));
+}
+
+/** A row of `threadColumns` as a review, its place, its replies (times from their ISO texts) and categories. */
+function threadOf(
+  row: Omit<ReviewRow, keyof ReviewPlace> & { replies: ReplyJson[] | null; categoryIds: number[] | null },
+  places: (locationId: number | null) => ReviewPlace,
+): ReviewThread {
   const { replies, categoryIds, ...own } = row;
-  const place = (await placesOf(db, own.companyId))(own.locationId);
   return {
-    review: { ...own, ...place },
+    review: { ...own, ...places(own.locationId) },
     replies: (replies ?? []).map(({ author, ...r }) => ({
       ...r,
       createdAt: new Date(r.createdAt),
@@ -433,23 +473,6 @@ const responsesOfReviews = preparedPerDb((db) =>
 export async function findResponsesFor(db: Db, reviewIds: number[]): Promise<ResponseRow[]> {
   if (reviewIds.length === 0) return [];
   return responsesOfReviews(db).execute({ reviewIds });
-}
-
-const categoriesOfReviews = preparedPerDb((db) =>
-  db
-    .select({ reviewId: reviewCategoryLinks.reviewId, categoryId: reviewCategoryLinks.categoryId })
-    .from(reviewCategoryLinks)
-    .where(sql`${reviewCategoryLinks.reviewId} = ANY(${sql.placeholder('reviewIds')}::integer[])`)
-    .orderBy(reviewCategoryLinks.createdAt, reviewCategoryLinks.categoryId)
-    .prepare('categories_of_reviews'),
-);
-
-export async function findCategoryIdsFor(db: Db, reviewIds: number[]): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>();
-  if (reviewIds.length === 0) return map;
-  const rows = await categoriesOfReviews(db).execute({ reviewIds });
-  for (const r of rows) map.set(r.reviewId, [...(map.get(r.reviewId) ?? []), r.categoryId]);
-  return map;
 }
 
 /** The facts of a review that the daily rollup counts, read inside the caller's transaction. */

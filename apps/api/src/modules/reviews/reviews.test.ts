@@ -194,6 +194,21 @@ describeEachDatabase(
       });
     });
 
+    it("gives each review of a list page its replies and categories, as the review's own page does", async () => {
+      const page = (await get('analyst', '/v2/api/reviews?per_page=100')).json();
+      const withReplies = page.reviews.filter((r: { responses: unknown[] }) => r.responses.length > 0);
+      expect(withReplies.length).toBeGreaterThan(1);
+      for (const listed of page.reviews) {
+        const own = (await get('analyst', `/v2/api/reviews/${listed.id}`)).json();
+        expect(listed.responses).toEqual(own.responses);
+        expect(listed.review_categories).toEqual(own.review_categories);
+      }
+      expect(page.reviews.find((r: { id: number }) => r.id === world.ids.r8).responses[0]).toMatchObject({
+        text: 'Thanks Mei, the chef says hi',
+        author: { name: 'Amira Haddad' },
+      });
+    });
+
     it("shows a review's location as it is right after the location is renamed", async () => {
       const before = (await get('admin', `/v2/api/reviews/${world.ids.r8}`)).json();
       const rename = (title: string) =>

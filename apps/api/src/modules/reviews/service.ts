@@ -19,11 +19,9 @@ import {
   countReviews,
   deleteReviewRow,
   findCaseResolution,
-  findCategoryIdsFor,
-  findResponsesFor,
   findReview,
   findReviewThread,
-  findReviewPage,
+  findReviewPageThreads,
   ratingSummary,
   setReviewAssignments,
   type ResponseRow,
@@ -88,15 +86,6 @@ export function toReviewDto(r: ReviewRow, replies: ResponseRow[], categoryIds: n
   };
 }
 
-/** Reviews with their reply threads and categories, in the order given. */
-export async function withThreads(db: Db, rows: ReviewRow[]): Promise<ReviewDto[]> {
-  const ids = rows.map((r) => r.id);
-  const [replies, categories] = await Promise.all([findResponsesFor(db, ids), findCategoryIdsFor(db, ids)]);
-  const byReview = new Map<number, ResponseRow[]>();
-  for (const reply of replies) byReview.set(reply.reviewId, [...(byReview.get(reply.reviewId) ?? []), reply]);
-  return rows.map((r) => toReviewDto(r, byReview.get(r.id) ?? [], categories.get(r.id) ?? []));
-}
-
 /**
  * Counts of a filter are kept for a short while, so paging through a large result does not count
  * it again on every page. A write through this API drops the company's cached counts at once
@@ -120,12 +109,12 @@ function cachedCount(db: Db, ctx: ActingContext, filter: ReviewFilter, today: Da
 
 export async function listReviews(db: Db, ctx: ActingContext, filter: ReviewFilter) {
   const today = new Date();
-  const [rows, total] = await Promise.all([
-    findReviewPage(db, ctx, filter, { today }),
+  const [threads, total] = await Promise.all([
+    findReviewPageThreads(db, ctx, filter, { today }),
     cachedCount(db, ctx, filter, today),
   ]);
   return {
-    reviews: await withThreads(db, rows),
+    reviews: threads.map((t) => toReviewDto(t.review, t.replies, t.categoryIds)),
     total_reviews_count: total,
     page: filter.page,
     per_page: filter.per_page,

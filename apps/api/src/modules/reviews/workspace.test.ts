@@ -115,6 +115,8 @@ describeEachDatabase(
       expect(patched.json()).toMatchObject({ review_categories: [foodId, staffId], reviewCategoryId: foodId });
       const filtered = (await call('admin', 'GET', `/v2/api/reviews?categories=${staffId}`)).json();
       expect(filtered.reviews.map((r: { id: number }) => r.id)).toEqual([state.world.ids.r2]);
+      // The list gives the categories in the order they were assigned, as the review itself does.
+      expect(filtered.reviews[0]).toMatchObject({ review_categories: [foodId, staffId], reviewCategoryId: foodId });
       expect((await call('admin', 'GET', '/v2/api/reviews?categories=0')).json().total_reviews_count).toBe(11);
       expect(
         (await call('analyst', 'PATCH', `/v2/api/reviews/${state.world.ids.r2}`, { review_categories: [] })).statusCode,
