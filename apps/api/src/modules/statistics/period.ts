@@ -111,8 +111,7 @@ export function dailyRead(
     { competitor },
   );
   if (company) return { table: reviewCompanyDaily, where: company };
-  // A competitor's rows name its branches, not the company's locations.
-  const scope = competitor ? undefined : locationScopeSql(locations.id, ctx, withoutDates(filter));
+  const scope = locationScopeSql(locations.id, ctx, withoutDates(filter));
   return {
     table: reviewDaily,
     where: rollupWhere(ctx, filter, range, competitor),
