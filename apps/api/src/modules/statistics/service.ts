@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { ActingContext } from '../../platform/acting';
 import { resolveScopeLocationIds } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
-import { change, changePercent, figures, type Figures, type Sums } from './metrics';
+import { change, changePercent, EMPTY_SUMS, figures, type Figures, type Sums } from './metrics';
 import { dailyRead, locationPlan, resolvePeriods, rollupPlan, type Period, type ReportPeriods } from './period';
 import {
   dailySeries,
@@ -210,37 +210,8 @@ export async function locationsReport(db: Db, ctx: ActingContext, q: StatsQuery,
   const nowBy = new Map(now.map((r) => [r.locationId, r]));
   const beforeBy = new Map((before ?? []).map((r) => [r.locationId, r]));
   const rows: LocationRow[] = [...info.values()].map((loc) => {
-    const f = figures(
-      nowBy.get(loc.id) ?? {
-        reviews: 0,
-        rated: 0,
-        ratingSum: 0,
-        stars: [0, 0, 0, 0, 0],
-        withText: 0,
-        responded: 0,
-        responseSeconds: 0,
-        positive: 0,
-        neutral: 0,
-        negative: 0,
-      },
-    );
-    const prevSums = beforeBy.get(loc.id);
-    const prev = p.previous
-      ? figures(
-          prevSums ?? {
-            reviews: 0,
-            rated: 0,
-            ratingSum: 0,
-            stars: [0, 0, 0, 0, 0],
-            withText: 0,
-            responded: 0,
-            responseSeconds: 0,
-            positive: 0,
-            neutral: 0,
-            negative: 0,
-          },
-        )
-      : null;
+    const f = figures(nowBy.get(loc.id) ?? EMPTY_SUMS);
+    const prev = p.previous ? figures(beforeBy.get(loc.id) ?? EMPTY_SUMS) : null;
     return {
       location_id: loc.id,
       title: loc.title,
