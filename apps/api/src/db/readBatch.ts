@@ -71,10 +71,11 @@ function enqueue(db: Db, query: SQL): Promise<string> {
   });
 }
 
-const asJsonText = (query: SQL) => sql`(SELECT coalesce(json_agg(q), '[]')::text FROM (${query}) AS q)`;
+/** A query's rows as one JSON text, in the column `rows` (one row whatever the query gives). */
+export const jsonRowsSql = (query: SQL) => sql`SELECT coalesce(json_agg(q), '[]')::text AS rows FROM (${query}) AS q`;
 
 async function runAlone(db: Db, query: SQL): Promise<string> {
-  const [row] = rowsOf<{ rows: string }>(await db.execute(sql`SELECT ${asJsonText(query)} AS rows`));
+  const [row] = rowsOf<{ rows: string }>(await db.execute(jsonRowsSql(query)));
   return row!.rows;
 }
 
@@ -84,7 +85,7 @@ async function flush(db: Db, batch: PendingRead[]): Promise<void> {
   if (!reads.length) return;
   if (reads.length === 1) return settle(reads[0]!, () => runAlone(db, reads[0]!.query));
   try {
-    const columns = reads.map((r, i) => sql`${asJsonText(r.query)} AS ${sql.identifier(`r${i}`)}`);
+    const columns = reads.map((r, i) => sql`(${jsonRowsSql(r.query)}) AS ${sql.identifier(`r${i}`)}`);
     const [row] = rowsOf<Record<string, string>>(await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`));
     reads.forEach((r, i) => r.resolve(row![`r${i}`]!));
   } catch {

@@ -3,7 +3,7 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reviewDaily, reviewMonthly } from '../../db/schema';
 import { executePrepared } from '../../db/prepared';
-import { readJsonRows } from '../../db/readBatch';
+import { jsonRowsSql, readJsonRows } from '../../db/readBatch';
 import { rowsOf } from '../../db/rows';
 
 const dialect = new PgDialect();
@@ -64,8 +64,7 @@ export async function sumAcrossReads<R extends { table: unknown; where: SQL[] },
 ): Promise<Record<K, unknown>[]> {
   const run = async (query: SQL): Promise<Record<K, unknown>[]> => {
     if (!prepared) return readJsonRows<Record<K, unknown>>(db, query);
-    const asJson = sql`SELECT coalesce(json_agg(q), '[]')::text AS rows FROM (${query}) AS q`;
-    const [row] = await executePrepared<{ rows: string }>(db, asJson);
+    const [row] = await executePrepared<{ rows: string }>(db, jsonRowsSql(query));
     return JSON.parse(row!.rows) as Record<K, unknown>[];
   };
   if (!reads.length) return [];
