@@ -2,7 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadClientConfig, type ClientConfig } from './lib/api';
 import { digitsFormatter } from './i18n/format';
-import { initI18n } from './i18n/i18n';
+import { currentLanguage, initI18n } from './i18n/i18n';
+import { preloadLocale } from './i18n/useDirection';
 import { makeZodJitless } from './lib/zodJitless';
 import './app/styles.css';
 
@@ -12,9 +13,10 @@ makeZodJitless();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 // The shell's catalogues load beside the boot configuration, so the first paint is in the user's language.
-const i18nReady = initI18n(undefined, digitsFormatter).catch((error: unknown) =>
-  console.error('[boot] translations failed', error),
-);
+// antd's texts of that language come before the first paint as well.
+const i18nReady = initI18n(undefined, digitsFormatter)
+  .then(() => preloadLocale(currentLanguage()))
+  .catch((error: unknown) => console.error('[boot] translations failed', error));
 /** The boot configuration decides everything else (maintenance, demo users, client id), so load it first. */
 loadClientConfig().then(
   async (config: ClientConfig) => {

@@ -6,6 +6,8 @@ import { directionOf, type UiLanguage } from './languages';
 
 /** antd's and dayjs's texts for each language, loaded when the language is first used (English is built in). */
 let dayjsLocalized = false;
+/** antd's locale of each language loaded so far: the first render in that language uses it at once. */
+const loadedLocales = new Map<UiLanguage, Locale | undefined>();
 
 async function loadLocales(language: UiLanguage): Promise<Locale | undefined> {
   // English is dayjs's own default: dayjs loads with the first screen that shows a date, not with /signin.
@@ -19,6 +21,14 @@ async function loadLocales(language: UiLanguage): Promise<Locale | undefined> {
   dayjs.locale('ar');
   dayjsLocalized = true;
   return withNarrowWeekdays(antd.default);
+}
+
+/**
+ * Loads antd's and dayjs's texts of `language` before it is shown (at boot and before a language
+ * change): otherwise antd's own labels (a password field's "Show") stay English for the first frames.
+ */
+export async function preloadLocale(language: UiLanguage): Promise<void> {
+  loadedLocales.set(language, await loadLocales(language));
 }
 
 /**
@@ -40,16 +50,16 @@ export function useDirection(): { language: UiLanguage; direction: 'ltr' | 'rtl'
   useTranslation(); // re-renders on a language change
   const language = currentLanguage();
   const direction = directionOf(language);
-  const [locale, setLocale] = useState<{ language: UiLanguage; locale: Locale | undefined }>({
-    language: 'en',
-    locale: undefined,
-  });
+  const [locale, setLocale] = useState<{ language: UiLanguage; locale: Locale | undefined }>(() => ({
+    language: loadedLocales.has(language) ? language : 'en',
+    locale: loadedLocales.get(language),
+  }));
   useEffect(() => {
     document.documentElement.lang = language;
     document.documentElement.dir = direction;
     let live = true;
-    void loadLocales(language).then((loaded) => {
-      if (live) setLocale({ language, locale: loaded });
+    void preloadLocale(language).then(() => {
+      if (live) setLocale({ language, locale: loadedLocales.get(language) });
     });
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { currentLanguage, detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
 import { preferredDigits, setPreferredDigits, type Digits } from '../i18n/format';
 import type { UiLanguage } from '../i18n/languages';
+import { preloadLocale } from '../i18n/useDirection';
 import type { ApiResponse } from './apiTypes';
 
 /** The language fields of GET /v2/api/me and PATCH /v2/api/user's answer (issue 30). */
@@ -24,9 +25,11 @@ function store(language: UiLanguage): void {
  * Shows the interface in `language` at once (every translated component re-renders, antd and the
  * page's direction follow) and keeps it for this browser's next visit, the sign-in page included.
  */
-export function setInterfaceLanguage(language: UiLanguage): Promise<unknown> {
+export async function setInterfaceLanguage(language: UiLanguage): Promise<unknown> {
   store(language);
-  if (currentLanguage() === language) return Promise.resolve();
+  if (currentLanguage() === language) return;
+  // antd's texts arrive with the catalogues, so no frame shows the new language beside antd's old one.
+  await preloadLocale(language).catch((error: unknown) => console.error('[i18n] antd locale failed', error));
   return i18n.changeLanguage(language);
 }
 
