@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from './client';
-import { rebuildReviewDaily, rebuildTopicDaily } from '../modules/reviews/rollup.repository';
+import {
+  rebuildReviewDaily,
+  rebuildTopicDaily,
+  rebuildTopicRollupsBySlice,
+} from '../modules/reviews/rollup.repository';
+import { topicRollupRows, topicRollupsAndRebuilt } from '../modules/reviews/test/topicRollups';
 import { createReportingWorld, type ReportingWorld } from '../modules/statistics/test/reportingData';
 import { jobQueueFor } from '../platform/jobs';
 import { describeOnBothDatabases } from '../test/harness';
@@ -201,9 +206,14 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
     expect(Number(uploaded!.n)).toBe(2);
     expect(await differences(db)).toEqual([]);
 
+    // A bulk load writes reviews without their rollups: the rebuild takes them in everywhere.
+    await db.execute(sql`INSERT INTO reviews (company_id, location_id, source, rating, text, created_at)
+      VALUES (${companyId}, ${world.marina}, 'google', 2, 'Loaded in bulk', '2022-07-07T10:00:00Z')`);
     await rebuildReviewDaily(db, companyId);
     await rebuildTopicDaily(db, companyId);
     expect(await differences(db)).toEqual([]);
+    const bulkDay = await get('/v2/api/statistics/reviews/volume', { date_from: '2022-07-01', date_to: '2022-07-31' });
+    expect(bulkDay.reviews).toBe(1);
   });
 
   it('answer reports exactly as the per-location daily rows do (the ends of monthly plans, week series, insights, rankings, benchmarks)', async () => {
@@ -326,5 +336,65 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         (p: { reviews: number }) => p.reviews === 0,
       ),
     ).toBe(true);
+  });
+
+  it('follow updates of the daily rows that move them to other days and back, emptying every key they leave (migration 0045)', async () => {
+    const env = use();
+    const db = env.database.db;
+    const companyId = env.fx.companyA.id;
+    const [before] = rowsOf<{ n: string }>(
+      await db.execute(
+        sql`SELECT count(*) AS n FROM review_company_daily WHERE company_id = ${companyId} AND day < '2000-01-01'`,
+      ),
+    );
+    expect(Number(before!.n)).toBe(0);
+    // One location first (the company's days it shares with others lose some reviews and keep the
+    // rest), then the others (their days are left empty), then all back.
+    const marina = sql`location_id = ${world.marina}`;
+    const others = sql`location_id <> ${world.marina}`;
+    for (const [shift, which] of [
+      [-3650, marina],
+      [-3650, others],
+      [3650, sql`true`],
+    ] as const) {
+      await db.execute(
+        sql`UPDATE review_daily SET day = day + ${shift}::int WHERE company_id = ${companyId} AND ${which}`,
+      );
+      await db.execute(
+        sql`UPDATE topic_daily SET day = day + ${shift}::int WHERE company_id = ${companyId} AND ${which}`,
+      );
+      expect(await differences(db)).toEqual([]);
+    }
+    // A change that keeps the keys' reviews and mentions: every key is changed in place.
+    await db.execute(sql`UPDATE review_daily SET responded = 0, response_seconds = 0 WHERE company_id = ${companyId}`);
+    await db.execute(
+      sql`UPDATE topic_daily SET neutral = neutral + positive, positive = 0 WHERE company_id = ${companyId}`,
+    );
+    expect(await differences(db)).toEqual([]);
+    const [after] = rowsOf<{ n: string }>(
+      await db.execute(
+        sql`SELECT count(*) AS n FROM review_company_daily WHERE company_id = ${companyId} AND day < '2016-01-01'`,
+      ),
+    );
+    expect(Number(after!.n)).toBe(0);
+  });
+
+  it('are rebuilt a few locations at a time, as the first start does after its analysis, to what a whole rebuild gives', async () => {
+    const env = use();
+    const db = env.database.db;
+    const companyId = env.fx.companyA.id;
+    await rebuildTopicDaily(db, companyId);
+    const before = await topicRollupRows(db, companyId);
+    // A bulk analysis writes review_topics and leaves the rollups to the rebuild: one review loses
+    // its topics, another of another location gains one.
+    await db.execute(sql`DELETE FROM review_topics WHERE review_id = ${world.reviewIds.r1}`);
+    await db.execute(sql`INSERT INTO review_topics (review_id, company_id, kind, topic, subtopic, sentiment)
+      VALUES (${world.reviewIds.r5}, ${companyId}, 'topic', 'Parking', '', -1)`);
+    await rebuildTopicRollupsBySlice(db, companyId, 3);
+    const { kept, rebuilt } = await topicRollupsAndRebuilt(db, companyId);
+    expect(kept).not.toEqual(before);
+    expect(kept.daily.some((r) => (r as { topic: string }).topic === 'Parking')).toBe(true);
+    expect(kept).toEqual(rebuilt);
+    expect(await differences(db)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { describeOnBothDatabases } from '../../test/harness';
 import { insertReviewRows } from '../reviews/repository';
+import { topicRollupsAndRebuilt } from '../reviews/test/topicRollups';
 import { companiesWithPendingAnalysis, countPendingReviews, textsAnalysed } from './analysis.repository';
 import { analyzeWaitingReviews } from './backfill';
 
@@ -43,6 +44,10 @@ describeOnBothDatabases('analysis of waiting reviews', (use) => {
       ),
     );
     expect(Number(topics[0]!.n)).toBe(count);
+    // More than 1,000 waiting: the topic rollups are rebuilt at the end, a few locations at a time.
+    const { kept, rebuilt } = await topicRollupsAndRebuilt(database.db, fx.companyA.id);
+    expect(kept.daily.length).toBeGreaterThan(0);
+    expect(kept).toEqual(rebuilt);
   }, 180_000);
 
   it('finds only the reviews still waiting, and nothing once they are analysed', async () => {
@@ -65,6 +70,10 @@ describeOnBothDatabases('analysis of waiting reviews', (use) => {
     expect(await companiesWithPendingAnalysis(database.db)).toEqual([fx.companyA.id]);
     expect(await analyzeWaitingReviews(database.db)).toBe(3);
     expect(await countPendingReviews(database.db, fx.companyA.id)).toBe(0);
+    // A few waiting: each batch is written with its days of the topic rollups summed again.
+    const { kept, rebuilt } = await topicRollupsAndRebuilt(database.db, fx.companyA.id);
+    expect(kept.daily).toContainEqual(expect.objectContaining({ day: '2024-06-01', topic: 'coffee', mentions: 1 }));
+    expect(kept).toEqual(rebuilt);
     expect(await analyzeWaitingReviews(database.db)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { dataChanged } from '../../platform/dataChanges';
-import { rebuildTopicDaily } from '../reviews/rollup.repository';
+import { rebuildTopicRollupsBySlice } from '../reviews/rollup.repository';
 import { analyzePendingReviews, companiesWithPendingAnalysis, countPendingReviews } from './analysis.repository';
 
 /** Above this many waiting reviews a company is analysed in bulk and its topic rollup rebuilt once. */
@@ -20,7 +20,7 @@ const PROGRESS_MS = 3000;
  * loads, imports and connectors that do not call afterReviewsWritten). A few waiting reviews are
  * analysed in batches, each written with its topic_daily and sentiment counter changes in one transaction;
  * a back-log of more than 1,000 (first start after seeding: 34,550 reviews, about 20 s on PGlite) is analysed in
- * batches of 500 and the company's topic rollup rebuilt once at the end. Texts are analysed in small
+ * batches of 500 and the company's topic rollup rebuilt at the end, a few locations a transaction. Texts are analysed in small
  * slices that give the event loop a turn (analysis.repository.ts), so the API keeps answering.
  */
 export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Promise<number> {
@@ -36,7 +36,7 @@ export async function analyzeWaitingReviews(db: Db, log?: FastifyBaseLogger): Pr
         dataChanged(companyId, ['reviews']);
       };
       total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: false, onBatch });
-      await db.transaction((tx) => rebuildTopicDaily(tx, companyId));
+      await rebuildTopicRollupsBySlice(db, companyId);
     } else {
       total += await analyzePendingReviews(db, companyId, 500, () => false, { incremental: true, maxReviews: PER_RUN });
     }

@@ -185,8 +185,9 @@ export async function rebuildReviewDaily(db: Db, companyId: number): Promise<voi
   // Bulk loads write replies straight into `responses`; bring the searchable reply texts up to date too.
   await syncReplyText(db, companyId);
   await db.transaction(async (tx) => {
-    // The running sums' triggers stand aside (migration 0039): spreading every daily row over the rest
-    // of its month and year costs far more than writing the sums once at the end.
+    // review_daily's triggers stand aside (migrations 0039, 0045): taking every daily row out of the
+    // company-wide, monthly and running rollups and putting it back costs far more than writing them
+    // once at the end.
     await tx.execute(sql`SELECT set_config('reputo.rollup_rebuild', 'on', true)`);
     await tx.execute(sql`DELETE FROM review_daily WHERE company_id = ${companyId}`);
     await tx.execute(sql`
@@ -194,6 +195,7 @@ export async function rebuildReviewDaily(db: Db, companyId: number): Promise<voi
       SELECT ${DAILY_KEY}, ${REVIEW_COUNTERS} FROM reviews WHERE company_id = ${companyId} GROUP BY ${DAILY_KEY}
     `);
     await tx.execute(sql`SELECT set_config('reputo.rollup_rebuild', 'off', true)`);
+    await tx.execute(sql`SELECT review_rollups_rebuild(${companyId}::int)`);
     await tx.execute(sql`SELECT review_location_running_rebuild(${companyId}::int)`);
   });
   await rebuildReviewMonthly(db, companyId);
@@ -325,6 +327,90 @@ export async function rebuildTopicDaily(db: Db, companyId: number): Promise<void
     SELECT company_id, source, date_trunc('month', day)::date, is_competitor, kind, topic, subtopic, sum(mentions), sum(positive), sum(neutral), sum(negative)
     FROM topic_daily WHERE company_id = ${companyId}
     GROUP BY company_id, source, date_trunc('month', day)::date, is_competitor, kind, topic, subtopic`);
+}
+
+/** Reviews of one slice of `rebuildTopicRollupsBySlice`: a slice holds the embedded database well under a second. */
+const TOPIC_SLICE_REVIEWS = 1000;
+
+/** `location_id` of topic_daily (0: no location) as a list parameter. */
+const locationList = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
+
+/**
+ * The company's locations (0 for reviews without one) in slices of about `TOPIC_SLICE_REVIEWS`
+ * reviews; locations topic_daily still holds but no review names any more come too.
+ */
+async function topicRebuildSlices(db: Db, companyId: number, sliceReviews: number): Promise<number[][]> {
+  const counts = rowsOf<{ location_id: number; reviews: number }>(
+    await db.execute(sql`
+      SELECT location_id, sum(reviews)::int AS reviews FROM (
+        SELECT coalesce(location_id, 0) AS location_id, count(*) AS reviews FROM reviews WHERE company_id = ${companyId} GROUP BY 1
+        UNION ALL SELECT DISTINCT location_id, 0 FROM topic_daily WHERE company_id = ${companyId}
+      ) c GROUP BY location_id ORDER BY location_id`),
+  );
+  const slices: number[][] = [];
+  let reviews = Infinity;
+  for (const c of counts) {
+    if (reviews + c.reviews > sliceReviews) {
+      slices.push([]);
+      reviews = 0;
+    }
+    slices[slices.length - 1]!.push(c.location_id);
+    reviews += c.reviews;
+  }
+  return slices;
+}
+
+/** topic_monthly's counters of these locations' topic_daily rows, taken out (`sign` -1) or put in (1). */
+async function addTopicMonthlyOf(
+  db: Db,
+  companyId: number,
+  locationIds: readonly number[],
+  sign: 1 | -1,
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO topic_monthly AS m (company_id, source, month, is_competitor, kind, topic, subtopic, mentions, positive, neutral, negative)
+    SELECT company_id, source, date_trunc('month', day)::date, is_competitor, kind, topic, subtopic,
+      ${sign}::int * sum(mentions), ${sign}::int * sum(positive), ${sign}::int * sum(neutral), ${sign}::int * sum(negative)
+    FROM topic_daily WHERE company_id = ${companyId} AND location_id = ANY(${locationList(locationIds)})
+    GROUP BY company_id, source, date_trunc('month', day)::date, is_competitor, kind, topic, subtopic
+    ON CONFLICT (company_id, source, month, is_competitor, kind, topic, subtopic) DO UPDATE SET mentions = m.mentions + excluded.mentions,
+      positive = m.positive + excluded.positive, neutral = m.neutral + excluded.neutral, negative = m.negative + excluded.negative`);
+  if (sign < 0) await db.execute(sql`DELETE FROM topic_monthly WHERE company_id = ${companyId} AND mentions <= 0`);
+}
+
+/** Recomputes topic_daily of these locations (0: reviews without one) from review_topics, and their share of topic_monthly. */
+async function rebuildTopicSlice(db: Db, companyId: number, locationIds: readonly number[]): Promise<void> {
+  const ids = locationList(locationIds);
+  await addTopicMonthlyOf(db, companyId, locationIds, -1);
+  await db.execute(sql`DELETE FROM topic_daily WHERE company_id = ${companyId} AND location_id = ANY(${ids})`);
+  await db.execute(sql`
+    INSERT INTO topic_daily (company_id, location_id, source, day, is_competitor, kind, topic, subtopic, mentions, positive, neutral, negative)
+    SELECT r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic,
+      count(*), count(*) FILTER (WHERE t.sentiment > 0), count(*) FILTER (WHERE t.sentiment = 0), count(*) FILTER (WHERE t.sentiment < 0)
+    FROM reviews r JOIN review_topics t ON t.review_id = r.id
+    WHERE r.company_id = ${companyId} AND coalesce(r.location_id, 0) = ANY(${ids})
+    GROUP BY r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic`);
+  await addTopicMonthlyOf(db, companyId, locationIds, 1);
+}
+
+/**
+ * `rebuildTopicDaily` a few locations at a time, each slice in a transaction of its own: after the
+ * first start's analysis of the demo's 34,778 reviews, one transaction held the embedded database
+ * (its one connection) for about 20 s and a sign-in waited that long (bench/RESULTS.md). Between
+ * slices the reports mix old and new counts of a location, as they do while analysis runs.
+ */
+export async function rebuildTopicRollupsBySlice(
+  db: Db,
+  companyId: number,
+  sliceReviews = TOPIC_SLICE_REVIEWS,
+): Promise<void> {
+  for (const slice of await topicRebuildSlices(db, companyId, sliceReviews)) {
+    await db.transaction((tx) => rebuildTopicSlice(tx, companyId, slice));
+  }
+  // The planner learns the tables' new sizes before the next writes plan against them: on the first
+  // start they were analysed empty, and the next company's analysis deleted 3,000 topic_daily rows in
+  // 22 s (its triggers' plans took the filled tables for empty) while every request waited.
+  await db.execute(sql`ANALYZE topic_daily, topic_company_daily, topic_location_monthly, topic_monthly`);
 }
 
 /**
