@@ -312,15 +312,20 @@ export async function refreshRollups(db: Db, companyId: number, keys: readonly R
 }
 
 /** Recomputes a company's topic_daily from review_topics, and topic_monthly from it (after bulk loads, and as the tests' reference). */
-export async function rebuildTopicDaily(db: Db, companyId: number): Promise<void> {
-  await db.execute(sql`DELETE FROM topic_daily WHERE company_id = ${companyId}`);
+/** topic_daily's rows of the company's reviews that `reviewsWhere` (over `reviews r`) keeps, summed from review_topics. */
+async function insertTopicDaily(db: Db, companyId: number, reviewsWhere: SQL): Promise<void> {
   await db.execute(sql`
     INSERT INTO topic_daily (company_id, location_id, source, day, is_competitor, kind, topic, subtopic, mentions, positive, neutral, negative)
     SELECT r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic,
       count(*), count(*) FILTER (WHERE t.sentiment > 0), count(*) FILTER (WHERE t.sentiment = 0), count(*) FILTER (WHERE t.sentiment < 0)
     FROM reviews r JOIN review_topics t ON t.review_id = r.id
-    WHERE r.company_id = ${companyId}
+    WHERE r.company_id = ${companyId} AND ${reviewsWhere}
     GROUP BY r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic`);
+}
+
+export async function rebuildTopicDaily(db: Db, companyId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM topic_daily WHERE company_id = ${companyId}`);
+  await insertTopicDaily(db, companyId, sql`true`);
   await db.execute(sql`DELETE FROM topic_monthly WHERE company_id = ${companyId}`);
   await db.execute(sql`
     INSERT INTO topic_monthly (company_id, source, month, is_competitor, kind, topic, subtopic, mentions, positive, neutral, negative)
@@ -383,13 +388,7 @@ async function rebuildTopicSlice(db: Db, companyId: number, locationIds: readonl
   const ids = locationList(locationIds);
   await addTopicMonthlyOf(db, companyId, locationIds, -1);
   await db.execute(sql`DELETE FROM topic_daily WHERE company_id = ${companyId} AND location_id = ANY(${ids})`);
-  await db.execute(sql`
-    INSERT INTO topic_daily (company_id, location_id, source, day, is_competitor, kind, topic, subtopic, mentions, positive, neutral, negative)
-    SELECT r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic,
-      count(*), count(*) FILTER (WHERE t.sentiment > 0), count(*) FILTER (WHERE t.sentiment = 0), count(*) FILTER (WHERE t.sentiment < 0)
-    FROM reviews r JOIN review_topics t ON t.review_id = r.id
-    WHERE r.company_id = ${companyId} AND coalesce(r.location_id, 0) = ANY(${ids})
-    GROUP BY r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic`);
+  await insertTopicDaily(db, companyId, sql`coalesce(r.location_id, 0) = ANY(${ids})`);
   await addTopicMonthlyOf(db, companyId, locationIds, 1);
 }
 
