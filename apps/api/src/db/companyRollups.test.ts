@@ -278,9 +278,16 @@ describeOnBothDatabases('company-wide and per-location monthly rollups', (use) =
         expect(monthly, `${url} ${JSON.stringify(range)}`).toEqual(daily);
       }
     }
-    // Some locations and every source: whole months per location and the ends from review_daily and topic_daily; naming every source reads those alone.
+    // Some locations and every source: whole months per location and the ends from review_daily and
+    // topic_daily, totals from the running sums (ranges that cross a year, start one, or span a month
+    // end); naming every source reads review_daily and topic_daily alone.
     const some = [world.marina, world.downtown].join(',');
-    for (const range of ranges) {
+    for (const range of [
+      ...ranges,
+      { date_from: '2024-12-15', date_to: '2025-03-31' },
+      { date_from: '2025-01-01', date_to: '2025-02-14' },
+      { date_from: '2025-02-28', date_to: '2025-03-01' },
+    ]) {
       for (const [url, extra] of [
         ['/v2/api/statistics/reviews/volume', {}],
         ['/v2/api/statistics/reviews/average', {}],

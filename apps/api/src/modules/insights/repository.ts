@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { anyOf } from '../../db/prepared';
 import { topicCompanyDaily, topicDaily, topicLocationMonthly, topicMonthly } from '../../db/schema';
 import type { ActingContext } from '../../platform/acting';
-import { locationScopeSql, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
+import { locationScopeSql, locationsLimited, monthSplitConditions, splitIntoMonths } from '../reviews/scope';
 import { scopeCompanyId } from '../../platform/companyScope';
 import { dayBounds } from '../statistics/period';
 import { keptList, sumAcrossReads } from '../reviews/rollup.repository';
@@ -90,12 +90,6 @@ function companyTopicWhere(
   return out;
 }
 
-function locationLimited(ctx: ActingContext, filter: ReviewFilter): boolean {
-  return (
-    ctx.locationIds !== null || Boolean(filter.brands?.length || filter.states?.length || filter.locations?.length)
-  );
-}
-
 /** Every day of a range (day and week series): company-wide rows when nothing limits locations. */
 export function topicDailyRead(
   ctx: ActingContext,
@@ -103,7 +97,7 @@ export function topicDailyRead(
   range: { from?: string | null; to: string },
   opts: { competitor?: boolean; kind: 'topic' | 'word' },
 ): { table: DailyTopicTable; where: SQL[] } {
-  return locationLimited(ctx, filter)
+  return locationsLimited(ctx, filter)
     ? { table: t, where: topicWhere(ctx, filter, range, opts) }
     : { table: topicCompanyDaily, where: companyTopicWhere(ctx, filter, range, opts) };
 }
@@ -114,7 +108,7 @@ export function topicPlan(
   range: { from: string; to: string },
   opts: { competitor?: boolean; kind: 'topic' | 'word' },
 ): TopicPlan {
-  if (locationLimited(ctx, filter)) return locationTopicPlan(ctx, filter, range, opts);
+  if (locationsLimited(ctx, filter)) return locationTopicPlan(ctx, filter, range, opts);
   const c = topicCompanyDaily;
   const m = topicMonthly;
   const split = monthSplitConditions(splitIntoMonths(range.from, range.to), m.month, c.day);

@@ -18,6 +18,7 @@ import {
   companyDailyConditions,
   locationRunningPlan,
   locationScopeSql,
+  locationsLimited,
   monthlyPlan,
   rollupConditions,
   type SignedRead,
@@ -65,7 +66,8 @@ export function rollupWhere(
  * Where to read a period's totals and its sums per source: whole months from a month table and the
  * partial months at the ends from a daily one (scope `monthlyPlan`: company-wide, or per location when
  * a location limit applies). A quarter of a 1,000-location company is a few hundred monthly rows
- * instead of hundreds of thousands of daily ones.
+ * instead of hundreds of thousands of daily ones. The totals of some locations over every source
+ * read their running sums instead (`running`): a few rows a location whatever the range.
  */
 export function rollupPlan(
   ctx: ActingContext,
@@ -77,6 +79,7 @@ export function rollupPlan(
   return {
     months: monthlyPlan(ctx, ranged, { competitor }),
     perSource: monthlyPlan(ctx, ranged, { competitor }, { perSource: true }),
+    running: locationsLimited(ctx, filter) ? locationRunningPlan(ctx, ranged, { competitor }) : null,
   };
 }
 

@@ -87,6 +87,11 @@ export function addSums(a: Sums, b: Sums): Sums {
 export interface RollupPlan {
   months: MonthlyPlan;
   perSource: MonthlyPlan;
+  /**
+   * The totals of some locations over every source as running sums (scope `locationRunningPlan`), or
+   * null (the whole company, or some sources): then `months`.
+   */
+  running: SignedRead[] | null;
 }
 
 /**
@@ -94,8 +99,31 @@ export interface RollupPlan {
  * of every day of a long range, and of a round trip per read.
  */
 export async function sumPlanned(db: Db, plan: RollupPlan): Promise<Sums> {
+  if (plan.running) return sumRunning(db, plan.running);
   const [row] = await sumAcrossReads(db, monthPlanReads(plan.months), ({ table }) => sumFields(table));
   return toSums(row as SumRow | undefined);
+}
+
+/**
+ * The total of running-sum reads, each added or taken away: at most five rows a location (a year of
+ * 18 locations from their months and end days was about 700 rows). Planned for its values, not
+ * prepared: a generic plan of some locations' reads filtered the company's every location by the ids
+ * instead of seeking them (W1: 13 ms against 1.1, bench/RESULTS.md).
+ */
+async function sumRunning(db: Db, plan: SignedRead[]): Promise<Sums> {
+  const [row] = await sumAcrossReads(db, plan, signedSums);
+  return toSums(row as SumRow | undefined);
+}
+
+/** A read's sums, negated when the read is taken away. */
+function signedSums({ table, sign }: SignedRead): Record<CounterKey, SQL> {
+  return keptList(`signed|${getTableName(table)}|${sign}`, () => withSign(sumFields(table), sign));
+}
+
+/** Expressions as they are, or each negated for a read that is taken away. */
+function withSign<K extends string>(fields: Record<K, SQL>, sign: 1 | -1): Record<K, SQL> {
+  if (sign > 0) return fields;
+  return Object.fromEntries(Object.entries<SQL>(fields).map(([k, e]) => [k, sql`-${e}`])) as Record<K, SQL>;
 }
 
 /**
@@ -194,11 +222,7 @@ function toSums(r: SumRow | undefined): Sums {
 function locationSums({ table, sign }: SignedRead): Record<keyof SumRow | 'locationId', SQL> {
   return keptList(`location|${getTableName(table)}|${sign}`, () => {
     const fields = table === reviewDaily ? sumFields(table) : counterFields(table);
-    const sums = Object.entries(fields).map(([k, e]) => [k, sign < 0 ? sql`-${e}` : e]);
-    return { locationId: sql`${table.locationId}`, ...Object.fromEntries(sums) } as Record<
-      keyof SumRow | 'locationId',
-      SQL
-    >;
+    return { locationId: sql`${table.locationId}`, ...withSign(fields, sign) };
   });
 }
 
