@@ -88,8 +88,9 @@ function noChunkCycles(): Plugin {
 }
 
 /**
- * Imports inside antd that bring into every screen's first load what no screen of ours uses, each
- * answered by a module of ours instead (its file says why): [importer, imported path's end, ours].
+ * Imports inside antd that bring into every screen's first load what no screen of ours uses (or what
+ * few show, then fetched when shown), each answered by a module of ours instead (its file says why):
+ * [importer, imported path's end, ours].
  */
 const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
   [
@@ -104,6 +105,7 @@ const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
     '/FilterDropdown',
     'src/lib/antd/NoColumnFilters.tsx',
   ],
+  [/[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, '../select', 'src/lib/antd/LazySizeChanger.tsx'],
 ];
 
 /** A table column's filter props (antd's ColumnType): none may be used while the Table's filter menu is replaced. */

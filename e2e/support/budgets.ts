@@ -15,15 +15,16 @@ export const SCREEN_BUDGET_KB = 350;
  * hide a screen that has come down; the margin keeps a screen at the edge, whose shared chunks move by
  * a few hundred bytes with any change elsewhere, from failing one run in two). A figure without a
  * note was measured on 2026-12-06 (tables without their filter menu, tags without the colour presets,
- * the reviews' import dialog fetched when opened).
+ * the reviews' import dialog fetched when opened; later that day, each page's dialogs and the tables'
+ * page-size Select fetched when they first show).
  */
 const NOT_YET_KB: Record<string, number> = {
   '/messages/pages': 384, // measured 372.9 kB
   '/messages/analytics': 605, // measured 586.5 kB (590.4 with React Router's unused components and the shell's catalogue in the entry)
   '/admin_panel/companies/new': 471, // measured 457.5 kB
   '/admin_panel/partners/new': 417, // measured 404.5 kB
-  '/admin_panel/csdashboard': 562, // measured 545.8 kB
-  '/admin_panel/systemhealth': 533, // measured 517.6 kB
+  '/admin_panel/csdashboard': 550, // measured 534.1 kB
+  '/admin_panel/systemhealth': 520, // measured 505.0 kB
   '/reviews': 425, // measured 412.2 kB
   '/dashboard': 555, // measured 538.2 kB (542.1 with React Router's unused components and the shell's catalogue in the entry)
   '/reporting/overview': 628, // measured 610.1 kB
@@ -33,18 +34,16 @@ const NOT_YET_KB: Record<string, number> = {
   '/reporting/competitors': 595, // measured 577.7 kB
   '/reporting/insights': 606, // measured 588.2 kB
   '/settings/competitors': 471, // measured 457.3 kB
-  '/settings/team_access': 413, // measured 401.2 kB
-  '/settings/locations': 413, // measured 401.3 kB
+  '/settings/team_access': 357, // measured 346.6 kB: within its budget, not yet by 2%
+  '/settings/locations': 376, // measured 365.4 kB
   '/settings/response': 409, // measured 397.2 kB
-  '/settings/other/reviewCategories': 373, // measured 361.8 kB (365.8 with React Router's unused components and the shell's catalogue in the entry)
   '/feedback/landingPage': 454, // measured 441.0 kB
   '/feedback/analytics': 610, // measured 592.2 kB
-  '/feedback/campaigns': 435, // measured 422.1 kB
-  '/feedback/lists': 453, // measured 439.4 kB
-  '/feedback/template': 387, // measured 375.7 kB
-  '/feedback/offers': 455, // measured 442.2 kB
+  '/feedback/lists': 378, // measured 366.9 kB
+  '/feedback/template': 363, // measured 352.7 kB
+  '/feedback/offers': 423, // measured 411.1 kB
   '/settings/other/thirdPartyLogin': 406, // measured 394.5 kB
-  '/listing_management': 408, // measured 396.2 kB
+  '/listing_management': 371, // measured 359.8 kB
 };
 
 function budgetOf(path: string): number {

@@ -1,17 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Input,
-  Progress,
-  Select,
-  Space,
-  Statistic,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Progress, Select, Space, Statistic, Tag, Tooltip, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +8,12 @@ import { formatNumber } from '../../i18n/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
-import { BulkHoursModal } from './BulkHoursModal';
 import { directoryReason, fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
 import './listings.css';
 
-// The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened.
+// The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened, the
+// bulk hours dialog when it is: the first load of the page carries neither (bench/RESULTS.md).
+const BulkHoursModal = lazy(() => import('./BulkHoursModal').then((m) => ({ default: m.BulkHoursModal })));
 const ListingDrawer = lazy(() => import('./ListingDrawer').then((m) => ({ default: m.ListingDrawer })));
 
 const EDITORS = ['owner', 'partner', 'master_admin', 'manager'];
@@ -178,7 +168,7 @@ export default function ListingsPage() {
       )}
       <Card>
         <div className="ls-toolbar">
-          <Input.Search
+          <Search
             allowClear
             placeholder={t('list.search')}
             aria-label={t('list.search')}
@@ -233,13 +223,15 @@ export default function ListingsPage() {
         </Suspense>
       )}
       {bulk && (
-        <BulkHoursModal
-          locationIds={selected}
-          onClose={() => {
-            setBulk(false);
-            setSelected([]);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkHoursModal
+            locationIds={selected}
+            onClose={() => {
+              setBulk(false);
+              setSelected([]);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Avatar, Badge, Button, Empty, Input, Segmented, Select, Skeleton, Tag } from 'antd';
+import { Avatar, Badge, Button, Empty, Segmented, Select, Skeleton, Tag } from 'antd';
+import Search from 'antd/es/input/Search';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messagesApi, type Conversation, type ConversationsPage, type InboxFilter } from './api';
@@ -51,7 +52,7 @@ export function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChan
   const set = (change: InboxFilter) => onChange({ ...filter, ...change });
   return (
     <div className="msg-filters" data-testid="inbox-filters">
-      <Input.Search
+      <Search
         allowClear
         placeholder={t('filters.search')}
         aria-label={t('filters.search')}

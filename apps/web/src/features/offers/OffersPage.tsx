@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Card, Dropdown, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -19,9 +20,11 @@ import { useMe } from '../auth/queries';
 import { offerKeys, offersApi, type Offer } from './api';
 import { GenerateModal, UploadCodesModal } from './CodeModals';
 import { discountText } from './discount';
-import { OfferDrawer } from './OfferDrawer';
 import { RedeemPanel } from './RedeemPanel';
 import './offers.css';
+
+/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
+const OfferDrawer = lazy(() => import('./OfferDrawer').then((m) => ({ default: m.OfferDrawer })));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const REDEEMERS = [...MANAGERS, 'responder'];
@@ -217,7 +220,7 @@ export default function OffersPage() {
       <RedeemPanel canRedeem={REDEEMERS.includes(role)} />
       <Card>
         <div className="of-toolbar">
-          <Input.Search
+          <Search
             allowClear
             placeholder={t('list.search')}
             aria-label={t('list.search')}
@@ -247,7 +250,11 @@ export default function OffersPage() {
           data-testid="offers-table"
         />
       </Card>
-      {dialog?.kind === 'edit' && <OfferDrawer editing={dialog.offer} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && (
+        <Suspense fallback={null}>
+          <OfferDrawer editing={dialog.offer} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {dialog?.kind === 'generate' && <GenerateModal offer={dialog.offer} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'upload' && <UploadCodesModal offer={dialog.offer} onClose={() => setDialog(null)} />}
     </>

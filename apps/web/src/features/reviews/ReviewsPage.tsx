@@ -7,13 +7,13 @@ import {
   Drawer,
   Dropdown,
   Empty,
-  Input,
   Pagination,
   Select,
   Skeleton,
   TreeSelect,
   Typography,
 } from 'antd';
+import Search from 'antd/es/input/Search';
 import { DownloadOutlined, FilterOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -154,7 +154,7 @@ function Filters({
   const wide = { minWidth: 150, flex: '1 1 150px' };
   return (
     <div className="rv-filters" data-testid="review-filters">
-      <Input.Search
+      <Search
         allowClear
         placeholder={t('filters.search')}
         value={search}

@@ -1,17 +1,6 @@
-import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Input,
-  Popconfirm,
-  Progress,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Card, Popconfirm, Progress, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,11 +11,13 @@ import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { download, locationsApi, type Location } from './api';
-import { LocationDrawer } from './LocationDrawer';
-import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { placeContext } from './i18n';
+
+/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
+const LocationDrawer = lazy(() => import('./LocationDrawer').then((m) => ({ default: m.LocationDrawer })));
+const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const PER_PAGE = 20;
 
@@ -210,7 +201,7 @@ export default function LocationsPage() {
       <Card>
         <div className="st-toolbar">
           <div className="st-left">
-            <Input.Search
+            <Search
               placeholder={t('locations.search', { context })}
               allowClear
               style={{ maxWidth: 300 }}
@@ -269,22 +260,30 @@ export default function LocationsPage() {
           scroll={{ x: true }}
         />
       </Card>
-      <LocationDrawer open={drawer} editing={editing} title={title} onClose={() => setDrawer(false)} />
-      <UploadModal
-        open={uploading}
-        onClose={() => setUploading(false)}
-        title={t('locations.uploadTitle', { context })}
-        fields={locationsApi.fields}
-        examplePath="/v2/api/locations/upload/example"
-        upload={async (f, c) => {
-          const r = await locationsApi.upload(f, c);
-          await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
-          return r;
-        }}
-        describe={(r: { added: number; updated: number }) =>
-          t('locations.uploaded', { added: formatNumber(r.added), updated: formatNumber(r.updated) })
-        }
-      />
+      {drawer && (
+        <Suspense fallback={null}>
+          <LocationDrawer open editing={editing} title={title} onClose={() => setDrawer(false)} />
+        </Suspense>
+      )}
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadModal
+            open
+            onClose={() => setUploading(false)}
+            title={t('locations.uploadTitle', { context })}
+            fields={locationsApi.fields}
+            examplePath="/v2/api/locations/upload/example"
+            upload={async (f, c) => {
+              const r = await locationsApi.upload(f, c);
+              await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
+              return r;
+            }}
+            describe={(r: { added: number; updated: number }) =>
+              t('locations.uploaded', { added: formatNumber(r.added), updated: formatNumber(r.updated) })
+            }
+          />
+        </Suspense>
+      )}
     </>
   );
 }

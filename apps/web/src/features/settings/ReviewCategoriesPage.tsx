@@ -1,19 +1,5 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  ColorPicker,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-} from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Popconfirm, Skeleton, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,18 +7,14 @@ import { translateMessage } from '../../i18n/messages';
 import { contentSeparator } from './i18n';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
-import { freeTextRules } from './ui';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 
-/** Colours offered first; any other can be picked. */
-const PRESETS = ['#1677ff', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#64748b'];
-
-interface CategoryForm {
-  title: string;
-  color: string;
-  keywords: string[];
-}
+/**
+ * The add and edit dialog (its form, colour picker and keyword box) is fetched when it is first
+ * opened: the page's first load does not carry it (bench/RESULTS.md, "Web bundles").
+ */
+const CategoryModal = lazy(() => import('./CategoryModal'));
 
 /** Review categories with colours and the words that suggest them; the reviews workspace tags reviews with them. */
 export default function ReviewCategoriesPage() {
@@ -114,67 +96,11 @@ export default function ReviewCategoriesPage() {
           </div>
         )}
       </Card>
-      <CategoryModal editing={editing} onClose={() => setEditing(null)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <CategoryModal editing={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null; onClose: () => void }) {
-  const { t } = useTranslation('settings');
-  const [form] = Form.useForm<CategoryForm>();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (editing) form.setFieldsValue(editing === 'new' ? { title: '', color: PRESETS[0], keywords: [] } : editing);
-  }, [editing, form]);
-  const save = useMutation({
-    mutationFn: (v: CategoryForm) =>
-      editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v),
-    onSuccess: async (c) => {
-      void message.success(t('categories.saved', { title: c.title }));
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });
-      onClose();
-    },
-    onError: (e) => void message.error(translateMessage(e.message)),
-  });
-  return (
-    <Modal
-      title={editing === 'new' ? t('categories.add') : t('categories.edit')}
-      open={editing !== null}
-      onCancel={onClose}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        name="category"
-        onFinish={(v) => save.mutate({ ...v, keywords: v.keywords ?? [] })}
-      >
-        <Form.Item label={t('categories.name')} name="title" rules={freeTextRules(true)}>
-          <Input maxLength={60} placeholder={t('categories.namePlaceholder')} dir="auto" />
-        </Form.Item>
-        <Form.Item
-          label={t('categories.colour')}
-          name="color"
-          getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
-        >
-          <ColorPicker disabledAlpha presets={[{ label: t('categories.suggested'), colors: PRESETS }]} showText />
-        </Form.Item>
-        <Form.Item label={t('categories.keywords')} name="keywords" extra={t('categories.keywordsExtra')}>
-          <Select
-            mode="tags"
-            tokenSeparators={[',']}
-            placeholder={t('categories.keywordsPlaceholder')}
-            open={false}
-            suffixIcon={null}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
 import {
   DeleteOutlined,
@@ -27,12 +28,14 @@ import {
   uploadTeam,
   type TeamMember,
 } from './api';
-import { EditMemberModal } from './EditMemberModal';
-import { InviteMemberModal } from './InviteMemberModal';
-import { UploadModal } from './UploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { memberName, placeContext, roleName } from './i18n';
+
+/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
+const EditMemberModal = lazy(() => import('./EditMemberModal').then((m) => ({ default: m.EditMemberModal })));
+const InviteMemberModal = lazy(() => import('./InviteMemberModal').then((m) => ({ default: m.InviteMemberModal })));
+const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const PER_PAGE = 20;
 
@@ -239,7 +242,7 @@ export default function TeamAccessPage() {
       <Card>
         <div className="st-toolbar">
           <div className="st-left">
-            <Input.Search
+            <Search
               placeholder={t('team.search')}
               allowClear
               style={{ maxWidth: 300 }}
@@ -267,21 +270,33 @@ export default function TeamAccessPage() {
           scroll={{ x: true }}
         />
       </Card>
-      <InviteMemberModal open={inviting} onClose={() => setInviting(false)} title={title} />
-      <EditMemberModal member={editing} onClose={() => setEditing(null)} title={title} />
-      <UploadModal
-        open={uploading}
-        onClose={() => setUploading(false)}
-        title={t('team.uploadTitle')}
-        fields={teamUploadApi.fields}
-        examplePath="/v2/api/team/upload/example"
-        upload={async (f, c) => {
-          const r = await uploadTeam(f, c);
-          await refresh();
-          return r;
-        }}
-        describe={(r: { invited: number }) => t('team.uploaded', { count: r.invited })}
-      />
+      {inviting && (
+        <Suspense fallback={null}>
+          <InviteMemberModal open onClose={() => setInviting(false)} title={title} />
+        </Suspense>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditMemberModal member={editing} onClose={() => setEditing(null)} title={title} />
+        </Suspense>
+      )}
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadModal
+            open
+            onClose={() => setUploading(false)}
+            title={t('team.uploadTitle')}
+            fields={teamUploadApi.fields}
+            examplePath="/v2/api/team/upload/example"
+            upload={async (f, c) => {
+              const r = await uploadTeam(f, c);
+              await refresh();
+              return r;
+            }}
+            describe={(r: { invited: number }) => t('team.uploaded', { count: r.invited })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

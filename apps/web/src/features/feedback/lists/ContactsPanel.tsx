@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { App, Button, Dropdown, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import {
   ArrowLeftOutlined,
   DeleteOutlined,
@@ -17,9 +18,13 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { listKeys, listsApi, PER_PAGE, type Contact } from './api';
-import { ContactDrawer } from './ContactDrawer';
-import { ListNameModal } from './ListNameModal';
-import { UploadContactsModal } from './UploadContactsModal';
+
+/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
+const ContactDrawer = lazy(() => import('./ContactDrawer').then((m) => ({ default: m.ContactDrawer })));
+const UploadContactsModal = lazy(() =>
+  import('./UploadContactsModal').then((m) => ({ default: m.UploadContactsModal })),
+);
+const ListNameModal = lazy(() => import('./ListNameModal').then((m) => ({ default: m.ListNameModal })));
 
 function Consent({ contact }: { contact: Contact }) {
   const { t } = useTranslation('feedback');
@@ -195,7 +200,7 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         </div>
       </div>
       <div className="fl-toolbar">
-        <Input.Search
+        <Search
           allowClear
           placeholder={t('lists.searchContacts')}
           aria-label={t('lists.searchContactsLabel')}
@@ -262,10 +267,20 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         data-testid="contacts-table"
       />
       {dialog?.kind === 'edit' && (
-        <ContactDrawer listId={listId} editing={dialog.contact} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <ContactDrawer listId={listId} editing={dialog.contact} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
-      {dialog?.kind === 'upload' && <UploadContactsModal listId={listId} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'rename' && list.data && <ListNameModal list={list.data} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'upload' && (
+        <Suspense fallback={null}>
+          <UploadContactsModal listId={listId} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'rename' && list.data && (
+        <Suspense fallback={null}>
+          <ListNameModal list={list.data} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,10 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { ChannelFilter } from '../ChannelFilter';
 import { useMe } from '../../auth/queries';
 import { PER_PAGE, templateKeys, templatesApi, type CampaignTemplate, type TemplateChannel } from './api';
-import { TemplateDrawer } from './TemplateDrawer';
 import './templates.css';
+
+/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
+const TemplateDrawer = lazy(() => import('./TemplateDrawer').then((m) => ({ default: m.TemplateDrawer })));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 
@@ -127,7 +130,7 @@ export default function TemplatesPage() {
       />
       <Card>
         <div className="ct-toolbar">
-          <Input.Search
+          <Search
             allowClear
             placeholder={t('templates.search')}
             aria-label={t('templates.search')}
@@ -174,7 +177,11 @@ export default function TemplatesPage() {
           data-testid="templates-table"
         />
       </Card>
-      {editing && <TemplateDrawer editing={editing} readOnly={!manage} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <TemplateDrawer editing={editing} readOnly={!manage} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
