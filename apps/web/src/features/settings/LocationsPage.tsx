@@ -11,13 +11,13 @@ import { translateMessage } from '../../i18n/messages';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMe } from '../auth/queries';
 import { download, locationsApi, type Location } from './api';
+import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { placeContext } from './i18n';
 
 /** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
 const LocationDrawer = lazy(() => import('./LocationDrawer').then((m) => ({ default: m.LocationDrawer })));
-const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const PER_PAGE = 20;
 
@@ -265,25 +265,21 @@ export default function LocationsPage() {
           <LocationDrawer open editing={editing} title={title} onClose={() => setDrawer(false)} />
         </Suspense>
       )}
-      {uploading && (
-        <Suspense fallback={null}>
-          <UploadModal
-            open
-            onClose={() => setUploading(false)}
-            title={t('locations.uploadTitle', { context })}
-            fields={locationsApi.fields}
-            examplePath="/v2/api/locations/upload/example"
-            upload={async (f, c) => {
-              const r = await locationsApi.upload(f, c);
-              await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
-              return r;
-            }}
-            describe={(r: { added: number; updated: number }) =>
-              t('locations.uploaded', { added: formatNumber(r.added), updated: formatNumber(r.updated) })
-            }
-          />
-        </Suspense>
-      )}
+      <LazyUploadModal
+        open={uploading}
+        onClose={() => setUploading(false)}
+        title={t('locations.uploadTitle', { context })}
+        fields={locationsApi.fields}
+        examplePath="/v2/api/locations/upload/example"
+        upload={async (f, c) => {
+          const r = await locationsApi.upload(f, c);
+          await queryClient.invalidateQueries({ queryKey: settingsKeys.locations.all });
+          return r;
+        }}
+        describe={(r: { added: number; updated: number }) =>
+          t('locations.uploaded', { added: formatNumber(r.added), updated: formatNumber(r.updated) })
+        }
+      />
     </>
   );
 }

@@ -28,6 +28,7 @@ import {
   uploadTeam,
   type TeamMember,
 } from './api';
+import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { memberName, placeContext, roleName } from './i18n';
@@ -35,7 +36,6 @@ import { memberName, placeContext, roleName } from './i18n';
 /** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
 const EditMemberModal = lazy(() => import('./EditMemberModal').then((m) => ({ default: m.EditMemberModal })));
 const InviteMemberModal = lazy(() => import('./InviteMemberModal').then((m) => ({ default: m.InviteMemberModal })));
-const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
 
 const PER_PAGE = 20;
 
@@ -280,23 +280,19 @@ export default function TeamAccessPage() {
           <EditMemberModal member={editing} onClose={() => setEditing(null)} title={title} />
         </Suspense>
       )}
-      {uploading && (
-        <Suspense fallback={null}>
-          <UploadModal
-            open
-            onClose={() => setUploading(false)}
-            title={t('team.uploadTitle')}
-            fields={teamUploadApi.fields}
-            examplePath="/v2/api/team/upload/example"
-            upload={async (f, c) => {
-              const r = await uploadTeam(f, c);
-              await refresh();
-              return r;
-            }}
-            describe={(r: { invited: number }) => t('team.uploaded', { count: r.invited })}
-          />
-        </Suspense>
-      )}
+      <LazyUploadModal
+        open={uploading}
+        onClose={() => setUploading(false)}
+        title={t('team.uploadTitle')}
+        fields={teamUploadApi.fields}
+        examplePath="/v2/api/team/upload/example"
+        upload={async (f, c) => {
+          const r = await uploadTeam(f, c);
+          await refresh();
+          return r;
+        }}
+        describe={(r: { invited: number }) => t('team.uploaded', { count: r.invited })}
+      />
     </>
   );
 }
