@@ -311,7 +311,6 @@ export async function refreshRollups(db: Db, companyId: number, keys: readonly R
   await refreshTopicRollup(db, companyId, keys);
 }
 
-/** Recomputes a company's topic_daily from review_topics, and topic_monthly from it (after bulk loads, and as the tests' reference). */
 /** topic_daily's rows of the company's reviews that `reviewsWhere` (over `reviews r`) keeps, summed from review_topics. */
 async function insertTopicDaily(db: Db, companyId: number, reviewsWhere: SQL): Promise<void> {
   await db.execute(sql`
@@ -323,6 +322,7 @@ async function insertTopicDaily(db: Db, companyId: number, reviewsWhere: SQL): P
     GROUP BY r.company_id, coalesce(r.location_id, 0), r.source, (r.created_at AT TIME ZONE 'UTC')::date, r.is_competitor, t.kind, t.topic, t.subtopic`);
 }
 
+/** Recomputes a company's topic_daily from review_topics, and topic_monthly from it (after bulk loads, and as the tests' reference). */
 export async function rebuildTopicDaily(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`DELETE FROM topic_daily WHERE company_id = ${companyId}`);
   await insertTopicDaily(db, companyId, sql`true`);
