@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Progress, Select, Space, Statistic, Tag, Tooltip, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { ClockCircleOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
@@ -10,11 +10,12 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { directoryReason, fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
 import './listings.css';
+import { lazyDialog } from '../../lib/lazyDialog';
 
 // The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened, the
 // bulk hours dialog when it is: the first load of the page carries neither (bench/RESULTS.md).
-const BulkHoursModal = lazy(() => import('./BulkHoursModal').then((m) => ({ default: m.BulkHoursModal })));
-const ListingDrawer = lazy(() => import('./ListingDrawer').then((m) => ({ default: m.ListingDrawer })));
+const BulkHoursModal = lazyDialog(() => import('./BulkHoursModal').then((m) => m.BulkHoursModal));
+const ListingDrawer = lazyDialog(() => import('./ListingDrawer').then((m) => m.ListingDrawer));
 
 const EDITORS = ['owner', 'partner', 'master_admin', 'manager'];
 /** The status filter's values; each label is `listings:filter.<value>` ('' is every status). */
@@ -217,21 +218,15 @@ export default function ListingsPage() {
           data-testid="listings-table"
         />
       </Card>
-      {open !== null && (
-        <Suspense fallback={null}>
-          <ListingDrawer locationId={open} canEdit={canEdit} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
+      {open !== null && <ListingDrawer locationId={open} canEdit={canEdit} onClose={() => setOpen(null)} />}
       {bulk && (
-        <Suspense fallback={null}>
-          <BulkHoursModal
-            locationIds={selected}
-            onClose={() => {
-              setBulk(false);
-              setSelected([]);
-            }}
-          />
-        </Suspense>
+        <BulkHoursModal
+          locationIds={selected}
+          onClose={() => {
+            setBulk(false);
+            setSelected([]);
+          }}
+        />
       )}
     </>
   );

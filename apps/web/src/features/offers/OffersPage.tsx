@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Dropdown, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import {
@@ -22,9 +22,9 @@ import { GenerateModal, UploadCodesModal } from './CodeModals';
 import { discountText } from './discount';
 import { RedeemPanel } from './RedeemPanel';
 import './offers.css';
+import { lazyDialog } from '../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const OfferDrawer = lazy(() => import('./OfferDrawer').then((m) => ({ default: m.OfferDrawer })));
+const OfferDrawer = lazyDialog(() => import('./OfferDrawer').then((m) => m.OfferDrawer));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const REDEEMERS = [...MANAGERS, 'responder'];
@@ -250,11 +250,7 @@ export default function OffersPage() {
           data-testid="offers-table"
         />
       </Card>
-      {dialog?.kind === 'edit' && (
-        <Suspense fallback={null}>
-          <OfferDrawer editing={dialog.offer} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {dialog?.kind === 'edit' && <OfferDrawer editing={dialog.offer} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'generate' && <GenerateModal offer={dialog.offer} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'upload' && <UploadCodesModal offer={dialog.offer} onClose={() => setDialog(null)} />}
     </>

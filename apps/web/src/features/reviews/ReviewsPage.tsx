@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   App,
   Badge,
@@ -40,12 +40,13 @@ import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
 import { fixed, int, isolate, sourceName } from '../reporting/display';
+import { lazyDialog } from '../../lib/lazyDialog';
 
 /**
  * The import dialog (its table of rejected rows, the file drop, the progress bar) is fetched when it
  * is opened: the list's first load does not carry it (about 45 kB of compressed JavaScript).
  */
-const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
+const ImportModal = lazyDialog(() => import('./ImportModal').then((m) => m.ImportModal));
 
 const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
@@ -644,12 +645,10 @@ export default function ReviewsPage() {
         </>
       )}
       {importing && (
-        <Suspense fallback={null}>
-          <ImportModal
-            onClose={() => setImporting(false)}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
-          />
-        </Suspense>
+        <ImportModal
+          onClose={() => setImporting(false)}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
+        />
       )}
     </div>
   );

@@ -17,7 +17,7 @@ interface CategoryForm {
 }
 
 /** Adding a review category, or editing one: its name, colour and the words that suggest it. */
-export default function CategoryModal({ editing, onClose }: { editing: Category | 'new'; onClose: () => void }) {
+export function CategoryModal({ editing, onClose }: { editing: Category | 'new'; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const [form] = Form.useForm<CategoryForm>();
   const { message } = App.useApp();
@@ -27,7 +27,7 @@ export default function CategoryModal({ editing, onClose }: { editing: Category 
   }, [editing, form]);
   const save = useMutation({
     mutationFn: (v: CategoryForm) =>
-      editing && editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v),
+      editing !== 'new' ? responseApi.updateCategory(editing.id, v) : responseApi.createCategory(v),
     onSuccess: async (c) => {
       void message.success(t('categories.saved', { title: c.title }));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.categories });

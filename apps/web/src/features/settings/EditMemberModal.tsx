@@ -23,7 +23,7 @@ export function EditMemberModal({
   onClose,
   title,
 }: {
-  member: TeamMember | null;
+  member: TeamMember;
   onClose: () => void;
   title: LocationsTitle;
 }) {
@@ -32,13 +32,12 @@ export function EditMemberModal({
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   useEffect(() => {
-    if (member)
-      form.setFieldsValue({
-        firstName: member.firstName ?? '',
-        lastName: member.lastName ?? '',
-        role: member.role as TeamRole,
-        ...scopeOf(member.locationIds),
-      });
+    form.setFieldsValue({
+      firstName: member.firstName ?? '',
+      lastName: member.lastName ?? '',
+      role: member.role as TeamRole,
+      ...scopeOf(member.locationIds),
+    });
   }, [member, form]);
   const save = useMutation({
     mutationFn: (v: EditForm) => {
@@ -46,9 +45,9 @@ export function EditMemberModal({
         firstName: v.firstName || null,
         lastName: v.lastName || null,
         locationIds: locationIdsOf(v),
-        ...(v.role !== member!.role ? { role: v.role } : {}),
+        ...(v.role !== member.role ? { role: v.role } : {}),
       };
-      return updateMember(member!.id, patch);
+      return updateMember(member.id, patch);
     },
     onSuccess: async (m) => {
       void message.success(t('editMember.saved', { name: displayName(m.firstName, m.lastName) }));
@@ -59,8 +58,8 @@ export function EditMemberModal({
   });
   return (
     <Modal
-      title={member ? t('editMember.title', { name: displayName(member.firstName, member.lastName) }) : ''}
-      open={member !== null}
+      title={t('editMember.title', { name: displayName(member.firstName, member.lastName) })}
+      open
       onCancel={onClose}
       okText={t('actions.save')}
       cancelText={t('actions.cancel')}

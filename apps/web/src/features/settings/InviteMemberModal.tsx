@@ -19,15 +19,7 @@ interface InviteForm {
 }
 
 /** Adds a team member with a role and the locations they see; the server mails the invitation. */
-export function InviteMemberModal({
-  open,
-  onClose,
-  title = 'Location',
-}: {
-  open: boolean;
-  onClose: () => void;
-  title?: LocationsTitle;
-}) {
+export function InviteMemberModal({ onClose, title = 'Location' }: { onClose: () => void; title?: LocationsTitle }) {
   const { t } = useTranslation('settings');
   const [form] = Form.useForm<InviteForm>();
   const queryClient = useQueryClient();
@@ -53,7 +45,7 @@ export function InviteMemberModal({
   return (
     <Modal
       title={t('invite.title')}
-      open={open}
+      open
       onCancel={onClose}
       okText={t('invite.ok')}
       cancelText={t('actions.cancel')}

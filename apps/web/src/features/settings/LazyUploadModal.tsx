@@ -1,17 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { lazyDialog } from '../../lib/lazyDialog';
 
-const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
+const UploadModal = lazyDialog(() => import('./UploadModal').then((m) => m.UploadModal));
 
-/**
- * The spreadsheet upload dialog of the locations and team pages, fetched when first opened (its file
- * drop, sheet picker and progress are not in the pages' first load; bench/RESULTS.md): nothing while
- * closed.
- */
-export function LazyUploadModal(props: ComponentProps<typeof UploadModal>) {
-  if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <UploadModal {...props} />
-    </Suspense>
-  );
+/** The spreadsheet upload dialog of the locations and team pages while `open`, fetched when first opened. */
+export function LazyUploadModal({ open, ...props }: ComponentProps<typeof UploadModal> & { open: boolean }) {
+  return open ? <UploadModal {...props} /> : null;
 }

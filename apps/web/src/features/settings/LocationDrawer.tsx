@@ -73,12 +73,10 @@ function urlRule(t: TFunction<'settings'>, source: string) {
 
 /** Add or edit a location: name, code, brand and region, address, time zone and its page on each source. */
 export function LocationDrawer({
-  open,
   editing,
   title,
   onClose,
 }: {
-  open: boolean;
   editing: Location | null;
   title: LocationsTitle;
   onClose: () => void;
@@ -91,14 +89,13 @@ export function LocationDrawer({
   const options = useQuery({
     queryKey: settingsKeys.locations.options,
     queryFn: ({ signal }) => locationsApi.options(signal),
-    enabled: open,
   });
   const brandId = Form.useWatch('brandId', form);
   const context = placeContext(title);
 
   useEffect(() => {
-    if (open) form.setFieldsValue(toForm(editing));
-  }, [open, editing, form]);
+    form.setFieldsValue(toForm(editing));
+  }, [editing, form]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
@@ -124,7 +121,7 @@ export function LocationDrawer({
   return (
     <Drawer
       title={editing ? t('drawer.edit', { title: editing.title }) : t('locations.add', { context })}
-      open={open}
+      open
       onClose={onClose}
       size={narrow ? '100%' : 560}
       destroyOnHidden

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Progress, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
@@ -15,9 +15,9 @@ import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { placeContext } from './i18n';
+import { lazyDialog } from '../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const LocationDrawer = lazy(() => import('./LocationDrawer').then((m) => ({ default: m.LocationDrawer })));
+const LocationDrawer = lazyDialog(() => import('./LocationDrawer').then((m) => m.LocationDrawer));
 
 const PER_PAGE = 20;
 
@@ -260,11 +260,7 @@ export default function LocationsPage() {
           scroll={{ x: true }}
         />
       </Card>
-      {drawer && (
-        <Suspense fallback={null}>
-          <LocationDrawer open editing={editing} title={title} onClose={() => setDrawer(false)} />
-        </Suspense>
-      )}
+      {drawer && <LocationDrawer editing={editing} title={title} onClose={() => setDrawer(false)} />}
       <LazyUploadModal
         open={uploading}
         onClose={() => setUploading(false)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Popconfirm, Skeleton, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,12 +9,10 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
+import { lazyDialog } from '../../lib/lazyDialog';
 
-/**
- * The add and edit dialog (its form, colour picker and keyword box) is fetched when it is first
- * opened: the page's first load does not carry it (bench/RESULTS.md, "Web bundles").
- */
-const CategoryModal = lazy(() => import('./CategoryModal'));
+// The add and edit dialog (its form, colour picker and keyword box) loads when it is first opened.
+const CategoryModal = lazyDialog(() => import('./CategoryModal').then((m) => m.CategoryModal));
 
 /** Review categories with colours and the words that suggest them; the reviews workspace tags reviews with them. */
 export default function ReviewCategoriesPage() {
@@ -96,11 +94,7 @@ export default function ReviewCategoriesPage() {
           </div>
         )}
       </Card>
-      {editing && (
-        <Suspense fallback={null}>
-          <CategoryModal editing={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
+      {editing && <CategoryModal editing={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

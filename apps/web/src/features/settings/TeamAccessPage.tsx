@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { Table } from '../../app/ui/ResponsiveTable';
@@ -32,10 +32,10 @@ import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { memberName, placeContext, roleName } from './i18n';
+import { lazyDialog } from '../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const EditMemberModal = lazy(() => import('./EditMemberModal').then((m) => ({ default: m.EditMemberModal })));
-const InviteMemberModal = lazy(() => import('./InviteMemberModal').then((m) => ({ default: m.InviteMemberModal })));
+const EditMemberModal = lazyDialog(() => import('./EditMemberModal').then((m) => m.EditMemberModal));
+const InviteMemberModal = lazyDialog(() => import('./InviteMemberModal').then((m) => m.InviteMemberModal));
 
 const PER_PAGE = 20;
 
@@ -270,16 +270,8 @@ export default function TeamAccessPage() {
           scroll={{ x: true }}
         />
       </Card>
-      {inviting && (
-        <Suspense fallback={null}>
-          <InviteMemberModal open onClose={() => setInviting(false)} title={title} />
-        </Suspense>
-      )}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditMemberModal member={editing} onClose={() => setEditing(null)} title={title} />
-        </Suspense>
-      )}
+      {inviting && <InviteMemberModal onClose={() => setInviting(false)} title={title} />}
+      {editing && <EditMemberModal member={editing} onClose={() => setEditing(null)} title={title} />}
       <LazyUploadModal
         open={uploading}
         onClose={() => setUploading(false)}

@@ -65,7 +65,6 @@ export function SheetPicker({
  * rejected file, every wrong row with its reason (nothing is imported then).
  */
 export function UploadModal({
-  open,
   onClose,
   title,
   fields,
@@ -73,7 +72,6 @@ export function UploadModal({
   upload,
   describe,
 }: {
-  open: boolean;
   onClose: () => void;
   title: string;
   fields: () => Promise<{ fields: UploadField[] }>;
@@ -84,7 +82,7 @@ export function UploadModal({
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
-  const columns = useQuery({ queryKey: settingsKeys.uploadFields(examplePath), queryFn: fields, enabled: open });
+  const columns = useQuery({ queryKey: settingsKeys.uploadFields(examplePath), queryFn: fields });
   const send = useMutation({
     mutationFn: async (f: File) => upload(f.name, await fileToBase64(f)),
     onSuccess: (result) => {
@@ -102,7 +100,7 @@ export function UploadModal({
   return (
     <Modal
       title={title}
-      open={open}
+      open
       onCancel={close}
       okText={t('actions.upload')}
       cancelText={t('actions.cancel')}

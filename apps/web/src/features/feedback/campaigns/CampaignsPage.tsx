@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,9 +13,9 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
 import { campaignKeys, campaignsApi, MANAGERS, pct, STATUS_TAGS, type Campaign } from './api';
 import './campaigns.css';
+import { lazyDialog } from '../../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const CampaignDrawer = lazy(() => import('./CampaignDrawer').then((m) => ({ default: m.CampaignDrawer })));
+const CampaignDrawer = lazyDialog(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
 
 function when(c: Campaign, t: TFunction): string {
   if (c.status === 'scheduled' && c.scheduled_at)
@@ -175,16 +175,14 @@ export default function CampaignsPage() {
         />
       </Card>
       {editing && (
-        <Suspense fallback={null}>
-          <CampaignDrawer
-            editing={editing}
-            onClose={() => setEditing(null)}
-            onSent={(id) => {
-              setEditing(null);
-              void navigate(`/feedback/campaigns/${id}`);
-            }}
-          />
-        </Suspense>
+        <CampaignDrawer
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSent={(id) => {
+            setEditing(null);
+            void navigate(`/feedback/campaigns/${id}`);
+          }}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import {
@@ -18,13 +18,11 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { listKeys, listsApi, PER_PAGE, type Contact } from './api';
+import { lazyDialog } from '../../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const ContactDrawer = lazy(() => import('./ContactDrawer').then((m) => ({ default: m.ContactDrawer })));
-const UploadContactsModal = lazy(() =>
-  import('./UploadContactsModal').then((m) => ({ default: m.UploadContactsModal })),
-);
-const ListNameModal = lazy(() => import('./ListNameModal').then((m) => ({ default: m.ListNameModal })));
+const ContactDrawer = lazyDialog(() => import('./ContactDrawer').then((m) => m.ContactDrawer));
+const UploadContactsModal = lazyDialog(() => import('./UploadContactsModal').then((m) => m.UploadContactsModal));
+const ListNameModal = lazyDialog(() => import('./ListNameModal').then((m) => m.ListNameModal));
 
 function Consent({ contact }: { contact: Contact }) {
   const { t } = useTranslation('feedback');
@@ -267,20 +265,10 @@ export function ContactsPanel({ listId, manage, onBack }: { listId: number; mana
         data-testid="contacts-table"
       />
       {dialog?.kind === 'edit' && (
-        <Suspense fallback={null}>
-          <ContactDrawer listId={listId} editing={dialog.contact} onClose={() => setDialog(null)} />
-        </Suspense>
+        <ContactDrawer listId={listId} editing={dialog.contact} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'upload' && (
-        <Suspense fallback={null}>
-          <UploadContactsModal listId={listId} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
-      {dialog?.kind === 'rename' && list.data && (
-        <Suspense fallback={null}>
-          <ListNameModal list={list.data} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {dialog?.kind === 'upload' && <UploadContactsModal listId={listId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'rename' && list.data && <ListNameModal list={list.data} onClose={() => setDialog(null)} />}
     </>
   );
 }

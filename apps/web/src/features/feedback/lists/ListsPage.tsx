@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Space, Tabs, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
@@ -13,9 +13,9 @@ import { listKeys, listsApi, PER_PAGE, type ContactList } from './api';
 import { ContactsPanel } from './ContactsPanel';
 import { SuppressionsPanel } from './SuppressionsPanel';
 import './lists.css';
+import { lazyDialog } from '../../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const ListNameModal = lazy(() => import('./ListNameModal').then((m) => ({ default: m.ListNameModal })));
+const ListNameModal = lazyDialog(() => import('./ListNameModal').then((m) => m.ListNameModal));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const ADMINS = ['owner', 'partner', 'master_admin'];
@@ -134,15 +134,13 @@ function ListsTable({ manage, onOpen }: { manage: boolean; onOpen: (id: number) 
         data-testid="lists-table"
       />
       {renaming && (
-        <Suspense fallback={null}>
-          <ListNameModal
-            list={renaming}
-            onClose={(saved) => {
-              setRenaming(null);
-              if (saved && renaming === 'new') onOpen(saved.id);
-            }}
-          />
-        </Suspense>
+        <ListNameModal
+          list={renaming}
+          onClose={(saved) => {
+            setRenaming(null);
+            if (saved && renaming === 'new') onOpen(saved.id);
+          }}
+        />
       )}
     </>
   );

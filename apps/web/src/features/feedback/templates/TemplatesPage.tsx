@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
@@ -11,9 +11,9 @@ import { ChannelFilter } from '../ChannelFilter';
 import { useMe } from '../../auth/queries';
 import { PER_PAGE, templateKeys, templatesApi, type CampaignTemplate, type TemplateChannel } from './api';
 import './templates.css';
+import { lazyDialog } from '../../../lib/lazyDialog';
 
-/** Dialogs load when first opened: the first load of the page does not carry their forms (bench/RESULTS.md). */
-const TemplateDrawer = lazy(() => import('./TemplateDrawer').then((m) => ({ default: m.TemplateDrawer })));
+const TemplateDrawer = lazyDialog(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 
@@ -177,11 +177,7 @@ export default function TemplatesPage() {
           data-testid="templates-table"
         />
       </Card>
-      {editing && (
-        <Suspense fallback={null}>
-          <TemplateDrawer editing={editing} readOnly={!manage} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
+      {editing && <TemplateDrawer editing={editing} readOnly={!manage} onClose={() => setEditing(null)} />}
     </>
   );
 }
