@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveFilter, parseReviewFilter, resolveDateRange, reviewFilterSchema, toQueryString } from './filters';
+import { hasActiveFilter, REVIEW_FILTER_KEYS, resolveDateRange, toQueryString } from './filterQuery';
+import { parseReviewFilter, reviewFilterSchema } from './filters';
 
 describe('reviewFilterSchema', () => {
   it('parses comma lists, booleans, dates and paging into typed values', () => {
@@ -80,6 +81,10 @@ describe('toQueryString', () => {
     const qs = toQueryString(filter);
     expect(qs).toBe('sources=google&ratings=5%2C4&answered=true&search=great+food&page=2&per_page=20');
     expect(parseReviewFilter(Object.fromEntries(new URLSearchParams(qs)))).toEqual(filter);
+  });
+
+  it("lists the schema's keys in the schema's order", () => {
+    expect(REVIEW_FILTER_KEYS).toEqual(Object.keys(reviewFilterSchema.shape));
   });
 
   it('leaves out unset values and, on request, paging', () => {

@@ -12,16 +12,9 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../ids';
-import {
-  DATE_MODES,
-  DATE_PRESETS,
-  isIsoDate,
-  presetRange,
-  type DateMode,
-  type DatePreset,
-  type WeekStart,
-} from '../dates';
+import { DATE_MODES, DATE_PRESETS, isIsoDate } from '../dates';
 import { SOURCES } from '../sources';
+import type { ReviewFilterKey } from './filterQuery';
 
 export const REVIEWS_DEFAULT_PER_PAGE = 20;
 export const REVIEWS_MAX_PER_PAGE = 100;
@@ -124,69 +117,15 @@ export const reviewFilterSchema = z.object({
   ),
   page: z.preprocess(emptyAsUnset, wholeNumber('page', 1, 1_000_000, 1)),
   per_page: z.preprocess(emptyAsUnset, wholeNumber('per_page', 1, REVIEWS_MAX_PER_PAGE, REVIEWS_DEFAULT_PER_PAGE)),
-});
+  // Exactly the keys a query string lists (filterQuery.ts): a key added to one only fails to compile.
+} satisfies Record<ReviewFilterKey, z.ZodType>);
 
 /** A parsed filter: typed values, page and per_page always set. */
 export type ReviewFilter = z.output<typeof reviewFilterSchema>;
 /** What a caller may hold before parsing or writing a query string: any subset of the typed values. */
 export type ReviewFilterValues = Partial<ReviewFilter>;
 
-/** The filter keys in the order a query string lists them. */
-export const REVIEW_FILTER_KEYS = Object.keys(reviewFilterSchema.shape) as (keyof ReviewFilter)[];
-
 /** Parses a query object (as Fastify or URLSearchParams give it); throws a ZodError on bad input. */
 export function parseReviewFilter(query: Record<string, unknown>): ReviewFilter {
   return reviewFilterSchema.parse(query);
-}
-
-function encodeValue(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value.length === 0 ? null : value.map(String).join(',');
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = String(value);
-  return text === '' ? null : text;
-}
-
-/**
- * The query string of a filter (without '?'), parameters in a stable order, unset ones left out,
- * so equal filters give equal strings (usable as a cache key). Round-trips through the schema.
- * `paging: false` leaves out page and per_page (saved filters, export links).
- */
-export function toQueryString(filter: ReviewFilterValues, options: { paging?: boolean } = {}): string {
-  const params = new URLSearchParams();
-  for (const key of REVIEW_FILTER_KEYS) {
-    if (options.paging === false && (key === 'page' || key === 'per_page')) continue;
-    const encoded = encodeValue(filter[key]);
-    if (encoded !== null) params.set(key, encoded);
-  }
-  return params.toString();
-}
-
-/** An inclusive range of UTC calendar days; either side may be open. */
-export interface ResolvedDateRange {
-  from?: string;
-  to?: string;
-}
-
-/**
- * The days a filter covers: a preset (seen from `today`, the user's week start) replaces explicit
- * dates; `date_mode` 'date_from' keeps only the start, 'date_to' only the end, 'both' (default) both.
- */
-export function resolveDateRange(
-  filter: Pick<ReviewFilterValues, 'date_from' | 'date_to' | 'date_preset' | 'date_mode'>,
-  today: Date,
-  weekStart: WeekStart = 7,
-): ResolvedDateRange {
-  const preset: DatePreset | undefined = filter.date_preset;
-  const base = preset ? presetRange(preset, today, weekStart) : { from: filter.date_from, to: filter.date_to };
-  const mode: DateMode = filter.date_mode ?? 'both';
-  const range: ResolvedDateRange = {};
-  if (base.from && mode !== 'date_to') range.from = base.from;
-  if (base.to && mode !== 'date_from') range.to = base.to;
-  return range;
-}
-
-/** Whether a filter narrows the list at all (paging aside): the UI shows "Clear filters" then. */
-export function hasActiveFilter(filter: ReviewFilterValues): boolean {
-  return REVIEW_FILTER_KEYS.some((k) => k !== 'page' && k !== 'per_page' && encodeValue(filter[k]) !== null);
 }

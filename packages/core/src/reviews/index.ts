@@ -1,4 +1,5 @@
 export * from './filters';
+export * from './filterQuery';
 export * from './english';
 export * from './templates';
 export * from './ranking';

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   DatePicker,
-  Drawer,
   Dropdown,
   Empty,
   Pagination,
@@ -13,6 +12,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
+import { LazyDrawer } from '../../lib/antd/LazyDrawer';
 import Search from 'antd/es/input/Search';
 import { DownloadOutlined, FilterOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -64,7 +64,7 @@ function filterFrom(params: URLSearchParams): ReviewFilter {
 /** The address with a new filter, keeping parameters that are not the filter's (embed auth_token, view, theme). */
 function withFilter(params: URLSearchParams, filter: ReviewFilterValues): URLSearchParams {
   const next = new URLSearchParams();
-  for (const [k, v] of params) if (!(REVIEW_FILTER_KEYS as string[]).includes(k)) next.append(k, v);
+  for (const [k, v] of params) if (!(REVIEW_FILTER_KEYS as readonly string[]).includes(k)) next.append(k, v);
   for (const [k, v] of new URLSearchParams(toQueryString(filter))) next.set(k, v);
   return next;
 }
@@ -539,7 +539,7 @@ export default function ReviewsPage() {
         extra={actions}
       />
       {narrow ? (
-        <Drawer
+        <LazyDrawer
           title={t('filters.button')}
           open={drawer}
           onClose={() => setDrawer(false)}
@@ -562,7 +562,7 @@ export default function ReviewsPage() {
           <div className="rv-filters rv-filters-vertical" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
             {filters}
           </div>
-        </Drawer>
+        </LazyDrawer>
       ) : (
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <div style={{ flex: 1 }}>{filters}</div>
