@@ -12,7 +12,7 @@ const SIDE_EFFECT_FREE = [
   /[\\/](packages[\\/]core|node_modules[\\/]@rc-component|node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/,
 ];
 /**
- * The libraries of the signed-in shell (side menu, header, drawer, tooltips, antd's App with its message,
+ * The libraries of the signed-in shell (side menu, header, tooltips, antd's App with its message,
  * notification and modal, TanStack Query, Card): every signed-in screen loads them, so they go to
  * one `shell` chunk instead of some twenty small ones (brotli compresses each file on its own: 10 kB
  * less on every signed-in screen). Only these modules, not their dependencies (the group's
@@ -20,7 +20,7 @@ const SIDE_EFFECT_FREE = [
  * checks that the chunks still import one another without a cycle.
  */
 const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|drawer|notification|dialog|tabs|tooltip|trigger)[\\/]|antd[\\/]es[\\/](menu|tooltip|dropdown|drawer|badge|app|notification|message|modal|card|tabs|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
+  /[\\/]node_modules[\\/](@tanstack[\\/]|@rc-component[\\/](menu|overflow|dropdown|notification|dialog|tooltip|trigger)[\\/]|antd[\\/]es[\\/](menu|tooltip|dropdown|badge|app|notification|message|modal|card|skeleton|avatar|breadcrumb|popover|layout)[\\/])/;
 const CORE_SOURCE = /[\\/]packages[\\/]core[\\/]src[\\/].*\.ts$/;
 
 function hasCall(node: ts.Node): boolean {
@@ -106,23 +106,49 @@ const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
     'src/lib/antd/NoColumnFilters.tsx',
   ],
   [/[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, '../select', 'src/lib/antd/LazySizeChanger.tsx'],
+  [/[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/, '../form/hooks/useForm', 'src/lib/antd/toNamePathStr.ts'],
+  [/[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, '../tabs', 'src/lib/antd/LazyTabs.tsx'],
+  [/[\\/]antd[\\/]es[\\/]progress[\\/]progress\.js$/, './Circle', 'src/lib/antd/LazyCircle.tsx'],
+  [/[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, './RcTable/VirtualTable', 'src/lib/antd/LazyVirtualTable.tsx'],
+  [/[\\/]antd[\\/]es[\\/]index\.js$/, './input', 'src/lib/antd/Input.ts'],
+  [
+    /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    '@rc-component/tree',
+    'src/lib/antd/strictSelection.ts',
+  ],
+  [/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, '../../radio', 'src/lib/antd/LazyRadio.tsx'],
 ];
 
 /** A table column's filter props (antd's ColumnType): none may be used while the Table's filter menu is replaced. */
 const COLUMN_FILTER_PROPS =
   /\b(filterDropdown|filterIcon|filterMode|filterSearch|onFilter|filteredValue)\b|\bfilters\s*:\s*\[/;
 
-/** Fails the build when a source file gives a table column a filter (see src/lib/antd/NoColumnFilters.tsx). */
-function noColumnFilters(): Plugin {
+/** What no source file may use while ANTD_IMPORTS_REPLACED answers the import behind it: [pattern, why]. */
+const FORBIDDEN_IN_SOURCE: [RegExp, string][] = [
+  [
+    COLUMN_FILTER_PROPS,
+    'gives a table column a filter: take NoColumnFilters out of ANTD_IMPORTS_REPLACED in vite.config.ts',
+  ],
+  [
+    /\bInput\.(Group|Search|TextArea|Password|OTP)\b/,
+    "uses a static of antd's Input, which src/lib/antd/Input.ts leaves out: import it from antd/es/input/ instead",
+  ],
+  [
+    /\bcheckStrictly\b/,
+    'sets checkStrictly, whose cascade src/lib/antd/strictSelection.ts leaves out: take it out of ANTD_IMPORTS_REPLACED',
+  ],
+];
+
+/** Fails the build when a source file uses what a replaced antd import no longer brings (FORBIDDEN_IN_SOURCE). */
+function forbiddenInSource(): Plugin {
   return {
-    name: 'reputo-no-column-filters',
+    name: 'reputo-forbidden-in-source',
     apply: 'build',
     transform(code, id) {
-      if (!id.includes(`${path.sep}src${path.sep}`) || id.includes('node_modules') || !COLUMN_FILTER_PROPS.test(code))
-        return null;
-      this.error(
-        `${id} gives a table column a filter: take NoColumnFilters out of ANTD_IMPORTS_REPLACED in vite.config.ts`,
-      );
+      if (!id.includes(`${path.sep}src${path.sep}`) || id.includes('node_modules')) return null;
+      const hit = FORBIDDEN_IN_SOURCE.find(([pattern]) => pattern.test(code));
+      if (hit) this.error(`${id} ${hit[1]}`);
+      return null;
     },
   };
 }
@@ -223,7 +249,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     antdImportsReplaced(),
-    noColumnFilters(),
+    forbiddenInSource(),
     corePureConstants(),
     reactRouterProduction(),
     react(),

@@ -1,18 +1,6 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  List,
-  Modal,
-  Popconfirm,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Form, List, Modal, Popconfirm, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import Password from 'antd/es/input/Password';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +65,7 @@ function ValueDialog({ credential, onClose }: { credential: Credential; onClose:
           extra={t('credentials.valueHelp')}
           rules={[{ required: true, whitespace: true, message: t('credentials.valueRequired') }]}
         >
-          <Input.Password autoComplete="off" autoFocus />
+          <Password autoComplete="off" autoFocus />
         </Form.Item>
       </Form>
     </Modal>

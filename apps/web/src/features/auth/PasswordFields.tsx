@@ -1,4 +1,5 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { LockOutlined } from '@ant-design/icons';
 import { confirmPasswordRules, newPasswordRules, type PasswordKind } from '../../lib/rules';
@@ -9,7 +10,7 @@ export function PasswordFields({ kind, size }: { kind: PasswordKind; size?: 'lar
   return (
     <>
       <Form.Item label={t('fields.password')} name="password" rules={newPasswordRules(kind)} hasFeedback>
-        <Input.Password
+        <Password
           size={size}
           prefix={<LockOutlined />}
           placeholder={t('fields.newPasswordPlaceholder')}
@@ -23,7 +24,7 @@ export function PasswordFields({ kind, size }: { kind: PasswordKind; size?: 'lar
         rules={confirmPasswordRules}
         hasFeedback
       >
-        <Input.Password
+        <Password
           size={size}
           prefix={<LockOutlined />}
           placeholder={t('fields.confirmPlaceholder')}

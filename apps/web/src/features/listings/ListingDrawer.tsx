@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { App, Alert, Button, Drawer, Form, Input, Space, Table, Tabs, Tag, Timeline } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -353,7 +354,7 @@ function ListingFields() {
         <SpecialHoursEditor />
       </Form.Item>
       <Form.Item name="description" label={t('fields.description')}>
-        <Input.TextArea rows={4} maxLength={750} showCount />
+        <TextArea rows={4} maxLength={750} showCount />
       </Form.Item>
     </>
   );

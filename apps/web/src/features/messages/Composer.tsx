@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Dropdown, Input, Popover, Tooltip } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import { CloseOutlined, FileTextOutlined, PaperClipOutlined, SendOutlined, SmileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +138,7 @@ export function Composer({ onSend, disabled }: { onSend: (body: SendBody) => voi
           />
         </div>
       )}
-      <Input.TextArea
+      <TextArea
         ref={(r) => {
           area.current = r?.resizableTextArea?.textArea ?? null;
         }}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Switch, Upload } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import { PictureOutlined } from '@ant-design/icons';
 import { logoError } from '@reputo/core';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +132,7 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
           <Input placeholder={t('drawer.titlePlaceholder')} maxLength={200} data-testid="offer-title" />
         </Form.Item>
         <Form.Item label={t('drawer.description')} name="description">
-          <Input.TextArea rows={2} maxLength={2000} placeholder={t('drawer.descriptionPlaceholder')} />
+          <TextArea rows={2} maxLength={2000} placeholder={t('drawer.descriptionPlaceholder')} />
         </Form.Item>
         <Form.Item label={t('drawer.discount')} name="discount_type">
           <Radio.Group
@@ -200,7 +201,7 @@ export function OfferDrawer({ editing, onClose }: { editing: Offer | 'new'; onCl
           <LocationPicker placeholder={t('drawer.everyLocation')} />
         </Form.Item>
         <Form.Item label={t('drawer.terms')} name="terms">
-          <Input.TextArea rows={3} maxLength={5000} placeholder={t('drawer.termsPlaceholder')} />
+          <TextArea rows={3} maxLength={5000} placeholder={t('drawer.termsPlaceholder')} />
         </Form.Item>
         <Form.Item label={t('drawer.image')} extra={t('drawer.imageHelp')}>
           <div className="of-image-row">

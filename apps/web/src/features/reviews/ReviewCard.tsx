@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Dropdown, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -114,7 +115,7 @@ function Reply({
       )}
       {editing ? (
         <div style={{ marginTop: 6 }}>
-          <Input.TextArea
+          <TextArea
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 2, maxRows: 10 }}
@@ -289,7 +290,7 @@ function Composer({
   };
   return (
     <div className="rv-compose">
-      <Input.TextArea
+      <TextArea
         placeholder={t('composer.placeholder', { name: isolate(review.name) })}
         value={text}
         onChange={(e) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tooltip } from 'antd';
+import Password from 'antd/es/input/Password';
 import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -73,7 +74,7 @@ function ConnectModal({ c, open, onClose }: { c: AudienceConnection; open: boole
           extra={mailchimp ? t('audiences.mailchimpKeyExtra') : t('audiences.activeCampaignKeyExtra')}
           rules={[{ required: true, message: mailchimp ? t('audiences.keyRequired') : t('audiences.tokenRequired') }]}
         >
-          <Input.Password autoComplete="off" data-testid={`${c.provider}-key`} />
+          <Password autoComplete="off" data-testid={`${c.provider}-key`} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import Password from 'antd/es/input/Password';
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +99,7 @@ function ConnectModal({ c, open, onClose }: { c: TicketConnection; open: boolean
           extra={zendesk ? t('ticketing.zendeskTokenExtra') : t('ticketing.jiraTokenExtra')}
           rules={[{ required: true, message: t('ticketing.tokenRequired') }]}
         >
-          <Input.Password autoComplete="off" data-testid={`${c.provider}-token`} />
+          <Password autoComplete="off" data-testid={`${c.provider}-token`} />
         </Form.Item>
       </Form>
     </Modal>

@@ -3,7 +3,7 @@
  * FilterDropdown module, which imports Tree, Checkbox, Radio, Empty and the filter search box: every
  * screen with a table loaded them, though no column of ours has a filter (our lists filter on the
  * server, from their filter bars). The build gives the Table this module instead (vite.config.ts,
- * ANTD_IMPORTS_REPLACED), and fails when a column starts using filters (`noColumnFilters()`), so
+ * ANTD_IMPORTS_REPLACED), and fails when a column starts using filters (`forbiddenInSource()`), so
  * the replacement is never reached in the app.
  */
 
@@ -18,5 +18,5 @@ export function flattenKeys(filters: FilterItem[] | undefined): unknown[] {
 }
 
 export default function FilterDropdown(): never {
-  throw new Error('Table column filters are not in this build: see noColumnFilters() in vite.config.ts');
+  throw new Error('Table column filters are not in this build: see forbiddenInSource() in vite.config.ts');
 }

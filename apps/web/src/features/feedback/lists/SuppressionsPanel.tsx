@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Input, Modal, Popconfirm, Radio, Space, Tag, type TableColumnsType } from 'antd';
+import Search from 'antd/es/input/Search';
 import { DownloadOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Table } from '../../../app/ui/ResponsiveTable';
@@ -135,7 +136,7 @@ export function SuppressionsPanel({ manage, resubscribe }: { manage: boolean; re
     <>
       <div className="fl-toolbar">
         <Space wrap className="fl-filters">
-          <Input.Search
+          <Search
             allowClear
             placeholder={t('suppressions.search')}
             aria-label={t('suppressions.searchLabel')}

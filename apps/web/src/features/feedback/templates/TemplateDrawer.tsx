@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { App, Button, Drawer, Form, Input, Radio, Tooltip } from 'antd';
+import TextArea from 'antd/es/input/TextArea';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
   CAMPAIGN_MERGE_FIELDS,
@@ -251,7 +252,7 @@ export function TemplateDrawer({
             rules={[{ required: true, whitespace: true, message: t('templates.bodyMissing') }]}
             extra={channel === 'sms' ? t('templates.smsExtra') : t('templates.emailExtra')}
           >
-            <Input.TextArea
+            <TextArea
               ref={bodyRef}
               dir="auto"
               autoSize={{ minRows: channel === 'sms' ? 4 : 8, maxRows: 18 }}

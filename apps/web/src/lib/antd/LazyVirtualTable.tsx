@@ -1,0 +1,17 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+/**
+ * antd's Table imports its virtual table (@rc-component/table's grid body and
+ * @rc-component/virtual-list, 2 to 8 kB brotli) beside the plain one, for the `virtual` prop, which no
+ * table of ours sets. The build gives the Table this module instead (vite.config.ts,
+ * ANTD_IMPORTS_REPLACED): the same virtual table, fetched when one first renders.
+ */
+const VirtualTable = lazy(() => import('antd/es/table/RcTable/VirtualTable'));
+
+export default function LazyVirtualTable(props: ComponentProps<typeof VirtualTable>) {
+  return (
+    <Suspense fallback={null}>
+      <VirtualTable {...props} />
+    </Suspense>
+  );
+}
