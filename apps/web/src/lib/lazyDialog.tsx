@@ -1,17 +1,24 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
- * A dialog or drawer whose module is fetched when it is first rendered: a page renders it only while
- * open, so the page's first load does not carry its form (bench/RESULTS.md, "Web bundles"). Nothing
- * shows while the module arrives.
+ * A part of a page whose module is fetched when it is first rendered, so the page's first load does
+ * not carry it (bench/RESULTS.md, "Web bundles"): `fallback` shows while the module arrives.
  */
-export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
-  return function LazyDialog(props: P) {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  return function LazyPart(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
+      <Suspense fallback={fallback}>
+        <Part {...props} />
       </Suspense>
     );
   };
+}
+
+/** A dialog or drawer, which a page renders only while open: nothing shows while it arrives. */
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazyPart(load);
 }

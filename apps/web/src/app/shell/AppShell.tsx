@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
-import { Alert, App as AntApp, Button, ConfigProvider, Drawer, Layout, Tooltip } from 'antd';
+import { Alert, App as AntApp, Button, ConfigProvider, Layout, Tooltip } from 'antd';
 import {
   DoubleLeftOutlined,
   DoubleRightOutlined,
@@ -24,6 +24,7 @@ import {
 import type { Me } from '../../features/auth/api';
 import { subjectOf, useMe } from '../../features/auth/queries';
 import { getClientConfig } from '../../lib/api';
+import { LazyDrawer } from '../../lib/antd/LazyDrawer';
 import { useSession } from '../../lib/session';
 import { storage, type SidebarMode } from '../../lib/storage';
 import { useEmbedded } from '../EmbedContext';
@@ -206,7 +207,7 @@ function FullShell({ me }: { me: Me }) {
         </Sider>
       )}
       {narrow && (
-        <Drawer
+        <LazyDrawer
           className="drawer-nav"
           placement={rtl ? 'right' : 'left'}
           size={FULL_WIDTH}
@@ -215,7 +216,7 @@ function FullShell({ me }: { me: Me }) {
           data-testid="drawer"
         >
           <SiderBody me={me} subject={subject} mode="drawer" />
-        </Drawer>
+        </LazyDrawer>
       )}
       <Layout>
         <Announcement />

@@ -18,13 +18,14 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { offerKeys, offersApi, type Offer } from './api';
-import { GenerateModal, UploadCodesModal } from './CodeModals';
 import { discountText } from './discount';
 import { RedeemPanel } from './RedeemPanel';
 import './offers.css';
 import { lazyDialog } from '../../lib/lazyDialog';
 
 const OfferDrawer = lazyDialog(() => import('./OfferDrawer').then((m) => m.OfferDrawer));
+const GenerateModal = lazyDialog(() => import('./CodeModals').then((m) => m.GenerateModal));
+const UploadCodesModal = lazyDialog(() => import('./CodeModals').then((m) => m.UploadCodesModal));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const REDEEMERS = [...MANAGERS, 'responder'];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Popconfirm, Space, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Skeleton, Space, Tabs, type TableColumnsType } from 'antd';
 import Search from 'antd/es/input/Search';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,12 +10,14 @@ import { PageHeader } from '../../../app/ui/PageHeader';
 import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
 import { listKeys, listsApi, PER_PAGE, type ContactList } from './api';
-import { ContactsPanel } from './ContactsPanel';
-import { SuppressionsPanel } from './SuppressionsPanel';
 import './lists.css';
-import { lazyDialog } from '../../../lib/lazyDialog';
+import { lazyDialog, lazyPart } from '../../../lib/lazyDialog';
 
 const ListNameModal = lazyDialog(() => import('./ListNameModal').then((m) => m.ListNameModal));
+// A list's contacts and the suppression tab are fetched when opened: the page opens on the lists.
+const LOADING = <Skeleton active />;
+const ContactsPanel = lazyPart(() => import('./ContactsPanel').then((m) => m.ContactsPanel), LOADING);
+const SuppressionsPanel = lazyPart(() => import('./SuppressionsPanel').then((m) => m.SuppressionsPanel), LOADING);
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const ADMINS = ['owner', 'partner', 'master_admin'];
