@@ -18,24 +18,25 @@ export const SCREEN_BUDGET_KB = 350;
  * the reviews' import dialog fetched when opened; later that day, each page's dialogs and the tables'
  * page-size Select fetched when they first show; later again, the Card's Tabs, the Table's virtual
  * body and cascade, the Progress circle, the Input's statics, the narrow screen's drawer and the tabs
- * of the lists and the response settings fetched when shown, and the filter's query string without zod).
+ * of the lists and the response settings fetched when shown, the filter's query string without zod, and
+ * the charts' pie and gauge fetched with their first chart).
  */
 const NOT_YET_KB: Record<string, number> = {
-  '/messages/analytics': 580, // measured 563.2 kB
-  '/admin_panel/companies/new': 452, // measured 438.8 kB
+  '/messages/analytics': 571, // measured 554.0 kB
+  '/admin_panel/companies/new': 452, // measured 438.7 kB
   '/admin_panel/partners/new': 401, // measured 388.9 kB
-  '/admin_panel/csdashboard': 524, // measured 509.0 kB
-  '/admin_panel/systemhealth': 494, // measured 479.3 kB
+  '/admin_panel/csdashboard': 515, // measured 499.7 kB
+  '/admin_panel/systemhealth': 484, // measured 470.1 kB
   '/reviews': 413, // measured 401.1 kB
-  '/dashboard': 545, // measured 529.0 kB
-  '/reporting/overview': 620, // measured 601.7 kB
-  '/reporting/trends': 578, // measured 561.0 kB
-  '/reporting/ranking_responses': 590, // measured 572.6 kB
-  '/reporting/ratings_reviews': 576, // measured 559.2 kB
-  '/reporting/competitors': 578, // measured 560.7 kB
-  '/reporting/insights': 587, // measured 570.0 kB
-  '/feedback/landingPage': 422, // measured 409.7 kB
-  '/feedback/analytics': 593, // measured 575.3 kB
+  '/dashboard': 544, // measured 527.7 kB
+  '/reporting/overview': 615, // measured 597.1 kB
+  '/reporting/trends': 568, // measured 551.8 kB
+  '/reporting/ranking_responses': 580, // measured 563.4 kB
+  '/reporting/ratings_reviews': 567, // measured 550.0 kB
+  '/reporting/competitors': 568, // measured 551.5 kB
+  '/reporting/insights': 578, // measured 560.8 kB
+  '/feedback/landingPage': 422, // measured 409.6 kB
+  '/feedback/analytics': 587, // measured 569.4 kB
   '/settings/competitors': 450, // measured 437.0 kB
   '/settings/locations': 354, // measured 343.4 kB: within its budget, not yet by 2%
   '/settings/other/thirdPartyLogin': 386, // measured 374.4 kB

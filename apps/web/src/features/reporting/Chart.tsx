@@ -1,34 +1,78 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as echarts from 'echarts/core';
-import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  DatasetComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import { Skeleton } from 'antd';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatNumber } from '../../i18n/format';
 
-// Only the chart types the reports use: keeps the shared chart chunk small. This module is
-// imported by the reporting and dashboard pages only, so charts never load with the first screen.
-echarts.use([
-  BarChart,
-  GaugeChart,
-  LineChart,
-  PieChart,
-  DatasetComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+// Only the chart types and components the reports use: keeps the shared chart chunk small. This
+// module is imported by the reporting and dashboard pages only, so charts never load with the first
+// screen. Lines and bars are on nearly every chart screen; pies and gauges are fetched with the first
+// chart that has one (LAZY_SERIES), so the screens without them do not load them (6 kB brotli).
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+type Extension = Parameters<typeof echarts.use>[0];
+const LAZY_SERIES: Record<string, () => Promise<Extension>> = {
+  pie: () => import('./echarts/pie').then((m) => m.PieChart),
+  gauge: () => import('./echarts/gauge').then((m) => m.GaugeChart),
+};
+const installed = new Set<string>();
+const installing = new Map<string, Promise<void>>();
+
+/**
+ * The option's series types that are fetched on demand and not registered yet. A chart is created
+ * only once they are: an ECharts instance keeps the layouts and processors registered before it.
+ */
+function missingSeries(option: EChartsOption): string[] {
+  const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
+  const types = new Set(series.map((s) => String((s as { type?: unknown }).type)));
+  return [...types].filter((type) => LAZY_SERIES[type] && !installed.has(type)).sort();
+}
+
+function installSeries(types: string[]): Promise<unknown> {
+  return Promise.all(
+    types.map((type) => {
+      let done = installing.get(type);
+      if (!done) {
+        // A failed fetch is asked again by the next chart of that type.
+        done = LAZY_SERIES[type]().then(
+          (extension) => {
+            echarts.use(extension);
+            installed.add(type);
+          },
+          (error: unknown) => {
+            installing.delete(type);
+            throw error;
+          },
+        );
+        installing.set(type, done);
+      }
+      return done;
+    }),
+  );
+}
+
+/** True once every series type of the option is registered; fetches those that are not. */
+function useSeriesInstalled(option: EChartsOption): boolean {
+  const missing = missingSeries(option).join(',');
+  const [, setInstalled] = useState(0);
+  useEffect(() => {
+    if (!missing) return undefined;
+    let current = true;
+    installSeries(missing.split(',')).then(
+      () => current && setInstalled((n) => n + 1),
+      () => undefined, // the skeleton stays; the next chart of that type asks again
+    );
+    return () => {
+      current = false;
+    };
+  }, [missing]);
+  return missing === '';
+}
 
 // positiveText: the positive green for text on white (4.5:1); the lighter one is for chart marks.
 export const COLORS = {
@@ -239,7 +283,8 @@ export function Chart({
     const local = language === 'en' ? option : localizeNumbers(option);
     return rtl && mirror ? mirrorOption(local) : local;
   }, [option, rtl, mirror, language]);
-  if (loading) return <Skeleton active paragraph={{ rows: Math.max(2, Math.round(height / 60)) }} />;
+  const ready = useSeriesInstalled(option);
+  if (loading || !ready) return <Skeleton active paragraph={{ rows: Math.max(2, Math.round(height / 60)) }} />;
   return (
     <div data-testid={testId} className="chart-box">
       <EChart option={shown} height={height} />

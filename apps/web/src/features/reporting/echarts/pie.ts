@@ -1,0 +1,2 @@
+// The pie chart alone, its own chunk: fetched with the first pie (Chart.tsx, LAZY_SERIES).
+export { PieChart } from 'echarts/charts';
