@@ -7,16 +7,15 @@ import {
   InfoCircleOutlined,
   MinusOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { i18n } from '../../i18n/i18n';
 import { DATE_PRESETS, presetRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
-import { reportingApi, type ShortLocation, type StatsFilter } from './api';
+import type { ShortLocation, StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
-import { reportingKeys } from './queryKeys';
+import { useShortLocations } from './useShortLocations';
 import { fixed, int, showDate, signed, sourceName } from './display';
 
 /** Figures as the reports show them, in the user's language and digits (called at render). */
@@ -194,14 +193,6 @@ function treeValue(f: ReviewFilterValues): string[] {
 function fromTree(values: string[]) {
   const ids = (p: string) => values.filter((v) => v.startsWith(p)).map((v) => Number(v.slice(2)));
   return { brands: ids('b:'), states: ids('s:'), locations: ids('l:') };
-}
-
-export function useShortLocations() {
-  return useQuery({
-    queryKey: reportingKeys.locations,
-    queryFn: () => reportingApi.locationsShort(),
-    staleTime: 5 * 60_000,
-  });
 }
 
 const presetOptions = (t: TFunction) => [
