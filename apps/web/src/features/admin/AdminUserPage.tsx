@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Form, Input, Result, Select, Skeleton, Space } from 'antd';
+import { App, Button, Card, Form, Input, Select, Skeleton, Space } from 'antd';
+import { LazyResult } from '../../lib/antd/LazyResult';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +95,7 @@ export default function AdminUserPage() {
 
   if (userId !== null && user.isError)
     return (
-      <Result
+      <LazyResult
         status="404"
         title={t('adminUser.notFound')}
         extra={<Button onClick={() => navigate(LIST)}>{t('adminUser.backToList')}</Button>}

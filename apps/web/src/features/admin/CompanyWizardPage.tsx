@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { Button, Card, Result, Skeleton, Steps } from 'antd';
+import { Button, Card, Skeleton, Steps } from 'antd';
+import { LazyResult } from '../../lib/antd/LazyResult';
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -16,16 +17,21 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { useMe } from '../auth/queries';
 import { companiesApi, type Company } from './api';
-import { BrandsStep } from './company/BrandsStep';
 import { InformationStep } from './company/InformationStep';
-import { ApiKeyStep, LocationsStep } from './company/LocationsAndKeySteps';
-import { PackagesStep } from './company/PackagesStep';
-import { SourcesStep } from './company/SourcesStep';
 import type { StepProps } from './company/types';
 import { useLeaveGuard, useWizardExit, WizardProgress } from './ui';
 import { errorText } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
+import { lazyPart } from '../../lib/lazyDialog';
+
+// The steps after the first are fetched when reached: a new company opens on its information.
+const LOADING = <Skeleton active />;
+const SourcesStep = lazyPart(() => import('./company/SourcesStep').then((m) => m.SourcesStep), LOADING);
+const BrandsStep = lazyPart(() => import('./company/BrandsStep').then((m) => m.BrandsStep), LOADING);
+const PackagesStep = lazyPart(() => import('./company/PackagesStep').then((m) => m.PackagesStep), LOADING);
+const LocationsStep = lazyPart(() => import('./company/LocationsAndKeySteps').then((m) => m.LocationsStep), LOADING);
+const ApiKeyStep = lazyPart(() => import('./company/LocationsAndKeySteps').then((m) => m.ApiKeyStep), LOADING);
 
 const LIST = '/admin_panel/companies';
 
@@ -101,7 +107,7 @@ export default function CompanyWizardPage() {
 
   if (companyId !== null && company.isError) {
     return (
-      <Result
+      <LazyResult
         status="404"
         title={t('companyWizard.notFound')}
         subTitle={errorText(company.error)}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Skeleton, Space, Steps } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Skeleton, Space, Steps } from 'antd';
+import { LazyResult } from '../../lib/antd/LazyResult';
 import { CloseOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -441,7 +442,7 @@ export default function PartnerWizardPage() {
 
   if (partnerId !== null && partner.isError) {
     return (
-      <Result
+      <LazyResult
         status="404"
         title={t('partnerWizard.notFound')}
         subTitle={errorText(partner.error)}

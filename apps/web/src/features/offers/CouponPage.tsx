@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Alert, Result, Spin, Tag } from 'antd';
+import { Alert, Spin, Tag } from 'antd';
+import { LazyResult } from '../../lib/antd/LazyResult';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { code128, drawingSVG, qrcode } from 'bwip-js/browser';
@@ -59,7 +60,7 @@ export default function CouponPage() {
   if (coupon.isError)
     return (
       <div className="cp-page">
-        <Result status="404" title={t('coupon.notFound')} subTitle={t('coupon.notFoundHelp')} />
+        <LazyResult status="404" title={t('coupon.notFound')} subTitle={t('coupon.notFoundHelp')} />
       </div>
     );
   const c = coupon.data;
