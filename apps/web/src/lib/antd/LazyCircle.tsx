@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../lazyDialog';
 
 /**
  * antd's Progress imports its circle (with @rc-component/progress's SVG circle, 2 kB brotli) beside
@@ -6,12 +6,4 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * the Progress this module instead (vite.config.ts, ANTD_IMPORTS_REPLACED): the same circle, fetched
  * when a circle or dashboard progress first renders.
  */
-const Circle = lazy(() => import('antd/es/progress/Circle'));
-
-export default function LazyCircle(props: ComponentProps<typeof Circle>) {
-  return (
-    <Suspense fallback={null}>
-      <Circle {...props} />
-    </Suspense>
-  );
-}
+export default lazyPart(() => import('antd/es/progress/Circle').then((m) => m.default));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../lazyDialog';
 
 /**
  * antd's Table imports Radio (3 kB brotli) for a selection column of radios, which no table of ours
@@ -6,12 +6,4 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * module instead (vite.config.ts, ANTD_IMPORTS_REPLACED): the same Radio, fetched when a radio
  * selection first renders. Screens that show radios import antd's own.
  */
-const Radio = lazy(() => import('antd/es/radio'));
-
-export default function LazyRadio(props: ComponentProps<typeof Radio>) {
-  return (
-    <Suspense fallback={null}>
-      <Radio {...props} />
-    </Suspense>
-  );
-}
+export default lazyPart(() => import('antd/es/radio').then((m) => m.default));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../lazyDialog';
 
 /**
  * antd's Card imports Tabs (9 kB brotli with @rc-component/tabs) for its `tabList`, which no card of
@@ -6,12 +6,4 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * the Card this module instead (vite.config.ts, ANTD_IMPORTS_REPLACED): the same Tabs, fetched when a
  * card with tabs first renders. Screens that show Tabs import antd's own.
  */
-const Tabs = lazy(() => import('antd/es/tabs'));
-
-export default function LazyTabs(props: ComponentProps<typeof Tabs>) {
-  return (
-    <Suspense fallback={null}>
-      <Tabs {...props} />
-    </Suspense>
-  );
-}
+export default lazyPart(() => import('antd/es/tabs').then((m) => m.default));

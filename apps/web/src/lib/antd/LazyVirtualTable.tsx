@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../lazyDialog';
 
 /**
  * antd's Table imports its virtual table (@rc-component/table's grid body and
@@ -6,12 +6,4 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * table of ours sets. The build gives the Table this module instead (vite.config.ts,
  * ANTD_IMPORTS_REPLACED): the same virtual table, fetched when one first renders.
  */
-const VirtualTable = lazy(() => import('antd/es/table/RcTable/VirtualTable'));
-
-export default function LazyVirtualTable(props: ComponentProps<typeof VirtualTable>) {
-  return (
-    <Suspense fallback={null}>
-      <VirtualTable {...props} />
-    </Suspense>
-  );
-}
+export default lazyPart(() => import('antd/es/table/RcTable/VirtualTable').then((m) => m.default));
