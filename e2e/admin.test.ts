@@ -289,6 +289,16 @@ describe('company wizard', () => {
     expect(await page.locator('.brand-form .ant-form-vertical').count()).toBe(1);
     await screenshot(page, 'admin-brand-form-phone');
   });
+
+  it('says a company or partner that is not there is not found, with its picture', async () => {
+    const page = await newPage();
+    await signInAt(page, 'owner@reputo.test', '/admin_panel/companies/2147483000/edit');
+    await page.getByText('Company not found').waitFor();
+    expect(await page.locator('.ant-result-404 svg').count()).toBe(1);
+    await page.goto('/admin_panel/partners/2147483000');
+    await page.getByText('Partner not found').waitFor();
+    expect(await page.locator('.ant-result-404 svg').count()).toBe(1);
+  });
 });
 
 describe('partner wizard', () => {

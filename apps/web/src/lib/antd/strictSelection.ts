@@ -9,7 +9,10 @@
 
 /** antd's own (@rc-component/tree, util.js): the list without the value. */
 export function arrDel<T>(list: T[] | undefined, value: T): T[] {
-  return (list ?? []).filter((item) => item !== value);
+  const clone = (list ?? []).slice();
+  const index = clone.indexOf(value);
+  if (index >= 0) clone.splice(index, 1);
+  return clone;
 }
 
 /** antd's own (@rc-component/tree, util.js): the list with the value once. */
