@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Skeleton, Space, Steps } from 'antd';
+import { useCallback, useMemo, useRef } from 'react';
+import { App, Button, Card, DatePicker, Form, Input, Select, Skeleton, Steps } from 'antd';
 import { LazyResult } from '../../lib/antd/LazyResult';
-import { CloseOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
@@ -11,34 +11,33 @@ import {
   changedFields,
   DATE_FORMAT,
   isPartnerStep,
-  lastDays,
   MSG,
   nextPartnerStep,
-  PACKAGE_CREDITS,
   PARTNER_STEPS,
   PARTNER_TYPES,
   partnerCreateSchema,
   partnerUpdateSchema,
   previousPartnerStep,
-  type DateRange,
-  type PackageName,
   type PartnerStep,
 } from '@reputo/core';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
-import { downloadFile, partnersApi, type Partner } from './api';
-import { ApiKeyField, useLeaveGuard, useWizardExit, WizardProgress, Kpi, StepHead, WizardFoot } from './ui';
-import { errorText, fieldErrors, formatNumber, zodRule } from './format';
-import { packageLabel, partnerTypeLabel } from './labels';
+import { partnersApi, type Partner } from './api';
+import { useLeaveGuard, useWizardExit, WizardProgress, StepHead, WizardFoot } from './ui';
+import { errorText, fieldErrors, zodRule } from './format';
+import { partnerTypeLabel } from './labels';
 import { translateMessage } from '../../i18n/messages';
-import { AdminDateRange } from './AdminDateRange';
-import './admin.css';
 import { adminKeys } from './queryKeys';
+import { lazyPart } from '../../lib/lazyDialog';
+import './admin.css';
 
-const UsageChart = lazy(() => import('./UsageChart'));
+// The steps after the first are fetched when reached: a new partner opens on its information.
+const LOADING = <Skeleton active />;
+const PackageStep = lazyPart(() => import('./partner/PackageStep').then((m) => m.PackageStep), LOADING);
+const ApiKeyStep = lazyPart(() => import('./partner/ApiKeyStep').then((m) => m.ApiKeyStep), LOADING);
+const BillingStep = lazyPart(() => import('./partner/BillingStep').then((m) => m.BillingStep), LOADING);
+
 const LIST = '/admin_panel/partners';
-const DOCS = '/docs';
-const PARTNER_PACKAGES: PackageName[] = ['Starter', 'Business', 'Enterprise', 'Custom'];
 
 interface InfoValues {
   name: string;
@@ -65,14 +64,6 @@ const infoPayload = (v: InfoValues) => ({
   type: v.type,
   address: v.address ?? '',
 });
-
-interface StepArgs {
-  partner: Partner;
-  onSaved: (p: Partner) => void;
-  goNext: () => void;
-  goBack: (() => void) | null;
-  setDirty: (d: boolean) => void;
-}
 
 /** Information step: create goes on to the package; edit sends only changed fields (or just goes on). */
 function InformationStep({
@@ -211,201 +202,6 @@ function InformationStep({
 }
 
 /** Package step: credits follow the package; only Custom takes (and requires) credits of its own. */
-function PackageStep({ partner, onSaved, goNext, goBack, setDirty }: StepArgs) {
-  const { t } = useTranslation('admin');
-  const { message, notification } = App.useApp();
-  const [pkg, setPkg] = useState(partner.package);
-  const [credits, setCredits] = useState<number | null>(
-    partner.package === 'Custom' ? partner.settings.packageCredits : null,
-  );
-  const [creditsError, setCreditsError] = useState<string | null>(null);
-  const changed = pkg !== partner.package || (pkg === 'Custom' && credits !== partner.settings.packageCredits);
-  useEffect(() => setDirty(changed), [changed, setDirty]);
-  const save = useMutation({
-    mutationFn: async () =>
-      changed
-        ? partnersApi.update(partner.id, {
-            package: pkg,
-            ...(pkg === 'Custom' ? { settings: { packageCredits: credits } } : {}),
-          })
-        : null,
-    onSuccess: (fresh) => {
-      setDirty(false);
-      if (fresh) {
-        void message.success(t('partnerWizard.updated'));
-        onSaved(fresh);
-      }
-      goNext();
-    },
-    onError: (e) => notification.error({ title: translateMessage(MSG.error), description: errorText(e) }),
-  });
-  const submit = () => {
-    if (pkg === 'Custom' && (credits === null || credits < 1)) {
-      setCreditsError(translateMessage(MSG.packageCreditsRequired));
-      return;
-    }
-    save.mutate();
-  };
-  return (
-    <>
-      <StepHead title={t('partnerWizard.package.title')} description={t('partnerWizard.package.description')} />
-      <div className="package-grid" data-testid="partner-packages">
-        {PARTNER_PACKAGES.map((name) => (
-          <button
-            type="button"
-            key={name}
-            className={`package-card${pkg === name ? ' on' : ''}`}
-            aria-pressed={pkg === name}
-            onClick={() => {
-              setPkg(name);
-              setCreditsError(null);
-            }}
-            data-testid={`partner-package-${name.toLowerCase()}`}
-          >
-            <div className="pname">{packageLabel(t, name)}</div>
-            <div className="pcredits">
-              {PACKAGE_CREDITS[name]
-                ? t('companyWizard.packages.credits', {
-                    count: PACKAGE_CREDITS[name],
-                    credits: formatNumber(PACKAGE_CREDITS[name]),
-                  })
-                : t('partnerWizard.package.anyCredits')}
-            </div>
-          </button>
-        ))}
-      </div>
-      <Form layout="vertical" style={{ maxInlineSize: 320, marginBlockStart: 20 }}>
-        <Form.Item
-          label={t('partnerWizard.package.credits')}
-          required={pkg === 'Custom'}
-          validateStatus={creditsError ? 'error' : undefined}
-          help={creditsError ?? (pkg === 'Custom' ? undefined : t('partnerWizard.package.creditsHelp'))}
-        >
-          <InputNumber
-            min={1}
-            max={100_000_000}
-            style={{ inlineSize: '100%' }}
-            disabled={pkg !== 'Custom'}
-            value={pkg === 'Custom' ? credits : PACKAGE_CREDITS[pkg as PackageName]}
-            onChange={(v) => {
-              setCredits(v);
-              setCreditsError(null);
-            }}
-            formatter={(v) =>
-              v === undefined || v === null || String(v) === '' ? '' : Number(v).toLocaleString('en-US')
-            }
-            parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-            data-testid="partner-credits"
-          />
-        </Form.Item>
-      </Form>
-      <WizardFoot onBack={goBack} onNext={submit} loading={save.isPending} />
-    </>
-  );
-}
-
-function ApiKeyStep({ partner, onSaved, goNext, goBack }: StepArgs) {
-  const { t } = useTranslation('admin');
-  const { message } = App.useApp();
-  const rotate = useMutation({
-    mutationFn: () => partnersApi.rotateKey(partner.id),
-    onSuccess: (r) => {
-      onSaved({ ...partner, apiKey: r.apiKey });
-      void message.success(t('apiKey.issued'));
-    },
-    onError: (e) => void message.error(errorText(e)),
-  });
-  return (
-    <>
-      <StepHead title={t('partnerWizard.apiKey.title')} description={t('partnerWizard.apiKey.description')} />
-      <ApiKeyField value={partner.apiKey} onRotate={() => rotate.mutate()} rotating={rotate.isPending} />
-      <p className="muted small" style={{ marginBlockStart: 12 }}>
-        {t('partnerWizard.apiKey.address')}{' '}
-        <a href={partner.url ?? '#'} target="_blank" rel="noreferrer">
-          <bdi dir="ltr">{partner.url}</bdi>
-        </a>
-        {' · '}
-        {t('partnerWizard.apiKey.docs')}{' '}
-        <a href="/docs" target="_blank" rel="noreferrer">
-          <bdi dir="ltr">{DOCS}</bdi>
-        </a>
-      </p>
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.next')} />
-    </>
-  );
-}
-
-/** Billing step: metered usage over a range (default the last 7 days) and the Free API / Paid API Excel exports. */
-function BillingStep({ partner, goNext, goBack }: StepArgs) {
-  const { t } = useTranslation('admin');
-  const { message } = App.useApp();
-  const [range, setRange] = useState<DateRange>(() => lastDays(7, new Date()));
-  const usage = useQuery({
-    queryKey: adminKeys.partners.usage(partner.id, range),
-    queryFn: ({ signal }) => partnersApi.usage(partner.id, range, signal),
-  });
-  const exportUsage = useMutation({
-    mutationFn: (freeApi: boolean) =>
-      downloadFile('/v2/api/partner/billing/export', {
-        freeApi,
-        id: partner.id,
-        dateFrom: range.from,
-        dateTo: range.to,
-      }),
-    onError: (e) => void message.error(errorText(e)),
-  });
-  return (
-    <>
-      <StepHead
-        title={t('partnerWizard.billing.title')}
-        description={t('partnerWizard.billing.description', {
-          name: partner.name,
-          count: partner.apiCredits,
-          credits: formatNumber(partner.apiCredits),
-        })}
-      />
-      <div className="list-toolbar">
-        <AdminDateRange value={range} onChange={setRange} testId="billing-range" />
-        <span className="grow" />
-        <Space wrap>
-          <Button icon={<FileExcelOutlined />} onClick={() => exportUsage.mutate(true)} data-testid="export-free-api">
-            {t('partnerWizard.billing.freeExport')}
-          </Button>
-          <Button icon={<FileExcelOutlined />} onClick={() => exportUsage.mutate(false)} data-testid="export-paid-api">
-            {t('partnerWizard.billing.paidExport')}
-          </Button>
-        </Space>
-      </div>
-      <div className="kpis">
-        <Kpi
-          label={t('partnerWizard.billing.freeCalls')}
-          value={formatNumber(usage.data?.totals.free)}
-          testId="kpi-free"
-        />
-        <Kpi
-          label={t('partnerWizard.billing.paidCalls')}
-          value={formatNumber(usage.data?.totals.paid)}
-          tone={usage.data?.totals.paid ? 'warn' : undefined}
-          testId="kpi-paid"
-        />
-        <Kpi
-          label={t('partnerWizard.billing.monthlyCredits')}
-          value={formatNumber(partner.apiCredits)}
-          hint={packageLabel(t, partner.package)}
-        />
-      </div>
-      <Suspense fallback={<Skeleton active />}>
-        <UsageChart days={usage.data?.days ?? []} loading={usage.isLoading} />
-      </Suspense>
-      <WizardFoot onBack={goBack} onNext={goNext} nextLabel={t('wizard.finish')} />
-    </>
-  );
-}
-
-/**
- * The partner wizard (spec 001 sections 2 and 4): information, package, apiKey, billing under
- * /admin_panel/partners/{id}/{step}. A new partner has only the information step until created.
- */
 export default function PartnerWizardPage() {
   const { t } = useTranslation('admin');
   const params = useParams();
