@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, token } from './support/api';
 import { documentDirection, englishLeft, useArabic } from './support/arabic';
@@ -9,29 +9,32 @@ useBrowser();
 /** antd's icons carry their name as aria-label (`edit`, `file-excel`): not interface text a user reads. */
 const ICONS = /^[a-z]+(-[a-z]+)*$/;
 
-/** The seeded data's names (companies, partners, admin users): user content that may sit in our labels ('Edit {{name}}'). */
-let seeded: RegExp[] = [];
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-beforeAll(async () => {
+/**
+ * The names of the companies, partners and admin users there are (user content that may sit in our
+ * labels: 'Edit {{name}}'), read after the page showed them: other files' tests, running beside
+ * these on the same server, add companies and partners.
+ */
+async function dataNames(): Promise<RegExp[]> {
   const owner = await token('owner@reputo.test');
   const [companies, partners, admins] = await Promise.all([
     call<{ data: { company_name: string }[] }>(owner, 'GET', '/v2/api/admin/companies?per_page=100'),
     call<{ data: { name: string }[] }>(owner, 'GET', '/v2/api/admin/partners?per_page=100'),
     call<{ data: { userName: string }[] }>(owner, 'GET', '/v2/api/owner?per_page=100'),
   ]);
-  const names = [
+  return [
     ...companies.data.map((c) => c.company_name),
     ...partners.data.map((p) => p.name),
     ...admins.data.map((u) => u.userName),
-  ].filter(Boolean);
-  seeded = names.map((n) => new RegExp(escape(n)));
-});
+  ]
+    .filter(Boolean)
+    .map((n) => new RegExp(escape(n)));
+}
 
 async function expectArabic(page: Page): Promise<void> {
   expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-  expect(await englishLeft(page, [ICONS, ...seeded])).toEqual([]);
+  expect(await englishLeft(page, [ICONS, ...(await dataNames())])).toEqual([]);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
 }
 
@@ -77,7 +80,7 @@ describe('the admin panel in Arabic', () => {
     await page.locator('#company_name').fill('مطعم تجريبي');
     await page.getByTestId('wizard-exit').click();
     await page.locator('.ant-modal-confirm').waitFor();
-    expect(await englishLeft(page, [ICONS, ...seeded])).toEqual([]);
+    expect(await englishLeft(page, [ICONS, ...(await dataNames())])).toEqual([]);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'لا' }).click();
   });
 
