@@ -23,7 +23,7 @@ import { useLeaveGuard, useWizardExit, WizardProgress } from './ui';
 import { errorText } from './format';
 import './admin.css';
 import { adminKeys } from './queryKeys';
-import { lazyPart } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
 // The steps after the first are fetched when reached: a new company opens on its information.
 const LOADING = <Skeleton active />;

@@ -28,7 +28,7 @@ import { errorText, fieldErrors, zodRule } from './format';
 import { partnerTypeLabel } from './labels';
 import { translateMessage } from '../../i18n/messages';
 import { adminKeys } from './queryKeys';
-import { lazyPart } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import './admin.css';
 
 // The steps after the first are fetched when reached: a new partner opens on its information.

@@ -10,12 +10,12 @@ import { Table } from '../../app/ui/ResponsiveTable';
 import { useMe } from '../auth/queries';
 import { directoryReason, fieldName, listingKeys, listingsApi, listSeparator, STATUS, type ListingItem } from './api';
 import './listings.css';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
 // The edit drawer (forms, attributes, photo uploads, history) loads when a listing is opened, the
 // bulk hours dialog when it is: the first load of the page carries neither (bench/RESULTS.md).
-const BulkHoursModal = lazyDialog(() => import('./BulkHoursModal').then((m) => m.BulkHoursModal));
-const ListingDrawer = lazyDialog(() => import('./ListingDrawer').then((m) => m.ListingDrawer));
+const BulkHoursModal = lazyPart(() => import('./BulkHoursModal').then((m) => m.BulkHoursModal));
+const ListingDrawer = lazyPart(() => import('./ListingDrawer').then((m) => m.ListingDrawer));
 
 const EDITORS = ['owner', 'partner', 'master_admin', 'manager'];
 /** The status filter's values; each label is `listings:filter.<value>` ('' is every status). */

@@ -21,11 +21,11 @@ import { offerKeys, offersApi, type Offer } from './api';
 import { discountText } from './discount';
 import { RedeemPanel } from './RedeemPanel';
 import './offers.css';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
-const OfferDrawer = lazyDialog(() => import('./OfferDrawer').then((m) => m.OfferDrawer));
-const GenerateModal = lazyDialog(() => import('./CodeModals').then((m) => m.GenerateModal));
-const UploadCodesModal = lazyDialog(() => import('./CodeModals').then((m) => m.UploadCodesModal));
+const OfferDrawer = lazyPart(() => import('./OfferDrawer').then((m) => m.OfferDrawer));
+const GenerateModal = lazyPart(() => import('./CodeModals').then((m) => m.GenerateModal));
+const UploadCodesModal = lazyPart(() => import('./CodeModals').then((m) => m.UploadCodesModal));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 const REDEEMERS = [...MANAGERS, 'responder'];

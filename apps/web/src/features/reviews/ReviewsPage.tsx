@@ -40,13 +40,13 @@ import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
 import { fixed, int, isolate, sourceName } from '../reporting/display';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
 /**
  * The import dialog (its table of rejected rows, the file drop, the progress bar) is fetched when it
  * is opened: the list's first load does not carry it (about 45 kB of compressed JavaScript).
  */
-const ImportModal = lazyDialog(() => import('./ImportModal').then((m) => m.ImportModal));
+const ImportModal = lazyPart(() => import('./ImportModal').then((m) => m.ImportModal));
 
 const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];

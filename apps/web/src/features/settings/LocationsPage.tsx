@@ -15,9 +15,9 @@ import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { placeContext } from './i18n';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
-const LocationDrawer = lazyDialog(() => import('./LocationDrawer').then((m) => m.LocationDrawer));
+const LocationDrawer = lazyPart(() => import('./LocationDrawer').then((m) => m.LocationDrawer));
 
 const PER_PAGE = 20;
 

@@ -2,7 +2,7 @@ import { Card, Skeleton, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/ui/PageHeader';
-import { lazyPart } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 import { useMe } from '../auth/queries';
 import './settings.css';
 

@@ -9,10 +9,10 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { responseApi, type Category } from './api';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
 // The add and edit dialog (its form, colour picker and keyword box) loads when it is first opened.
-const CategoryModal = lazyDialog(() => import('./CategoryModal').then((m) => m.CategoryModal));
+const CategoryModal = lazyPart(() => import('./CategoryModal').then((m) => m.CategoryModal));
 
 /** Review categories with colours and the words that suggest them; the reviews workspace tags reviews with them. */
 export default function ReviewCategoriesPage() {

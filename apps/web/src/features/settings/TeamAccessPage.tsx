@@ -32,10 +32,10 @@ import { LazyUploadModal } from './LazyUploadModal';
 import './settings.css';
 import { settingsKeys } from './queryKeys';
 import { memberName, placeContext, roleName } from './i18n';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { lazyPart } from '../../lib/lazyPart';
 
-const EditMemberModal = lazyDialog(() => import('./EditMemberModal').then((m) => m.EditMemberModal));
-const InviteMemberModal = lazyDialog(() => import('./InviteMemberModal').then((m) => m.InviteMemberModal));
+const EditMemberModal = lazyPart(() => import('./EditMemberModal').then((m) => m.EditMemberModal));
+const InviteMemberModal = lazyPart(() => import('./InviteMemberModal').then((m) => m.InviteMemberModal));
 
 const PER_PAGE = 20;
 

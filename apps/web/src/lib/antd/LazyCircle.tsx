@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Progress imports its circle (with @rc-component/progress's SVG circle, 2 kB brotli) beside

@@ -1,7 +1,7 @@
-import { lazyDialog } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Drawer (5 kB brotli), fetched when first rendered: for what only narrow screens show in a
  * drawer (the navigation, the review filters), which wide screens show in place and never fetch.
  */
-export const LazyDrawer = lazyDialog(() => import('antd/es/drawer').then((m) => m.default));
+export const LazyDrawer = lazyPart(() => import('antd/es/drawer').then((m) => m.default));

@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Table imports Radio (3 kB brotli) for a selection column of radios, which no table of ours

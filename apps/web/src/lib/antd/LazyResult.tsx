@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Result (8.5 kB brotli, mostly its 403, 404 and 500 pictures), fetched when first rendered:

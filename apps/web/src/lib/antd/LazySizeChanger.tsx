@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Pagination imports the Select it shows as a table's page-size changer (20 kB compressed)

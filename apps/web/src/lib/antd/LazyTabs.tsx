@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Card imports Tabs (9 kB brotli with @rc-component/tabs) for its `tabList`, which no card of

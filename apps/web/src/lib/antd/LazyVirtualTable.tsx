@@ -1,4 +1,4 @@
-import { lazyPart } from '../lazyDialog';
+import { lazyPart } from '../lazyPart';
 
 /**
  * antd's Table imports its virtual table (@rc-component/table's grid body and

@@ -13,9 +13,9 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
 import { campaignKeys, campaignsApi, MANAGERS, pct, STATUS_TAGS, type Campaign } from './api';
 import './campaigns.css';
-import { lazyDialog } from '../../../lib/lazyDialog';
+import { lazyPart } from '../../../lib/lazyPart';
 
-const CampaignDrawer = lazyDialog(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
+const CampaignDrawer = lazyPart(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
 
 function when(c: Campaign, t: TFunction): string {
   if (c.status === 'scheduled' && c.scheduled_at)

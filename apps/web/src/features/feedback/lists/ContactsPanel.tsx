@@ -18,11 +18,11 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { listKeys, listsApi, PER_PAGE, type Contact } from './api';
-import { lazyDialog } from '../../../lib/lazyDialog';
+import { lazyPart } from '../../../lib/lazyPart';
 
-const ContactDrawer = lazyDialog(() => import('./ContactDrawer').then((m) => m.ContactDrawer));
-const UploadContactsModal = lazyDialog(() => import('./UploadContactsModal').then((m) => m.UploadContactsModal));
-const ListNameModal = lazyDialog(() => import('./ListNameModal').then((m) => m.ListNameModal));
+const ContactDrawer = lazyPart(() => import('./ContactDrawer').then((m) => m.ContactDrawer));
+const UploadContactsModal = lazyPart(() => import('./UploadContactsModal').then((m) => m.UploadContactsModal));
+const ListNameModal = lazyPart(() => import('./ListNameModal').then((m) => m.ListNameModal));
 
 function Consent({ contact }: { contact: Contact }) {
   const { t } = useTranslation('feedback');

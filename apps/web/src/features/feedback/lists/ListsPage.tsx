@@ -11,9 +11,9 @@ import { Table } from '../../../app/ui/ResponsiveTable';
 import { useMe } from '../../auth/queries';
 import { listKeys, listsApi, PER_PAGE, type ContactList } from './api';
 import './lists.css';
-import { lazyDialog, lazyPart } from '../../../lib/lazyDialog';
+import { lazyPart } from '../../../lib/lazyPart';
 
-const ListNameModal = lazyDialog(() => import('./ListNameModal').then((m) => m.ListNameModal));
+const ListNameModal = lazyPart(() => import('./ListNameModal').then((m) => m.ListNameModal));
 // A list's contacts and the suppression tab are fetched when opened: the page opens on the lists.
 const LOADING = <Skeleton active />;
 const ContactsPanel = lazyPart(() => import('./ContactsPanel').then((m) => m.ContactsPanel), LOADING);

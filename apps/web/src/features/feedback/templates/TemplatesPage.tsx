@@ -11,9 +11,9 @@ import { ChannelFilter } from '../ChannelFilter';
 import { useMe } from '../../auth/queries';
 import { PER_PAGE, templateKeys, templatesApi, type CampaignTemplate, type TemplateChannel } from './api';
 import './templates.css';
-import { lazyDialog } from '../../../lib/lazyDialog';
+import { lazyPart } from '../../../lib/lazyPart';
 
-const TemplateDrawer = lazyDialog(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
+const TemplateDrawer = lazyPart(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
 
 const MANAGERS = ['owner', 'partner', 'master_admin', 'manager'];
 

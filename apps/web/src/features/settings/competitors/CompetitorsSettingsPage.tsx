@@ -10,7 +10,7 @@ import { translateMessage } from '../../../i18n/messages';
 import { PageHeader } from '../../../app/ui/PageHeader';
 import { downloadExport, reportingApi, type Competitor } from '../../reporting/api';
 import { settingsKeys } from '../queryKeys';
-import { lazyDialog } from '../../../lib/lazyDialog';
+import { lazyPart } from '../../../lib/lazyPart';
 import '../settings.css';
 
 function readBase64(t: TFunction<'settings'>, file: File): Promise<string> {
@@ -22,7 +22,7 @@ function readBase64(t: TFunction<'settings'>, file: File): Promise<string> {
   });
 }
 
-const CompetitorModal = lazyDialog(() => import('./CompetitorModal').then((m) => m.CompetitorModal));
+const CompetitorModal = lazyPart(() => import('./CompetitorModal').then((m) => m.CompetitorModal));
 
 /** /settings/competitors: competitors per location, with upload, example file and export. */
 export default function CompetitorsSettingsPage() {

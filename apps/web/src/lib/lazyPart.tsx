@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A part of a page whose module is fetched when it is first rendered, so the page's first load does
- * not carry it (bench/RESULTS.md, "Web bundles"): `fallback` shows while the module arrives.
+ * not carry it (bench/RESULTS.md, "Web bundles"): `fallback` shows while the module arrives. A dialog
+ * or drawer, which a page renders only while open, needs none.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -16,9 +17,4 @@ export function lazyPart<P extends object>(
       </Suspense>
     );
   };
-}
-
-/** A dialog or drawer, which a page renders only while open: nothing shows while it arrives. */
-export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazyPart(load);
 }
