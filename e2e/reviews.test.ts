@@ -87,6 +87,37 @@ describe('reviews workspace', () => {
     await page.getByTestId('clear-filters').click();
   });
 
+  // The location tree is fetched when its drop-down first opens (lib/antd/LazyTreeOptionList.tsx).
+  it('narrows by a location ticked in the tree and by days picked on the calendar', async () => {
+    const page = await newPage(DESKTOP);
+    await openReviews(page);
+    const all = await total(page);
+    await page.getByTestId('location-filter').click();
+    const node = page.locator('.ant-select-dropdown:visible [role="treeitem"]').first();
+    const name = (await node.locator('.ant-select-tree-title').textContent()) ?? '';
+    await node.locator('.ant-select-tree-checkbox').click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/(brands|states|locations)=\d/);
+    await expect.poll(() => total(page)).toBeLessThan(all);
+    expect(await page.getByTestId('location-filter').textContent()).toContain(name);
+    const ticked = await total(page);
+
+    await page.getByRole('combobox', { name: 'Date' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Custom range' }).click();
+    await page.locator('.rv-filters .ant-picker-range').click();
+    // Last month, whose days are all in the past (days after today are disabled).
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-header-prev-btn').first().click();
+    const days = page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view:not(.ant-picker-cell-disabled)');
+    await days.nth(0).click();
+    await days.nth(9).click();
+    await page.waitForURL(
+      (u) => /-01$/.test(u.searchParams.get('date_from') ?? '') && /-10$/.test(u.searchParams.get('date_to') ?? ''),
+    );
+    await expect.poll(() => total(page)).toBeLessThanOrEqual(ticked);
+    await screenshot(page, 'reviews-tree-and-dates');
+    await page.getByTestId('clear-filters').click();
+  });
+
   it('answers with a template, writes an AI reply, and categorizes', async () => {
     const page = await newPage(DESKTOP);
     await openReviews(

@@ -124,6 +124,11 @@ const ANTD_IMPORTS_REPLACED: [RegExp, string, string][] = [
     'src/lib/antd/strictSelection.ts',
   ],
   [/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, '../../radio', 'src/lib/antd/LazyRadio.tsx'],
+  [
+    /[\\/]@rc-component[\\/]tree-select[\\/]es[\\/]TreeSelect\.js$/,
+    './OptionList',
+    'src/lib/antd/LazyTreeOptionList.tsx',
+  ],
 ];
 
 /** A table column's filter props (antd's ColumnType): none may be used while the Table's filter menu is replaced. */
