@@ -1,17 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  App,
-  Badge,
-  Button,
-  DatePicker,
-  Dropdown,
-  Empty,
-  Pagination,
-  Select,
-  Skeleton,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { App, Badge, Button, Dropdown, Empty, Pagination, Select, Skeleton, TreeSelect, Typography } from 'antd';
 import { LazyDrawer } from '../../lib/antd/LazyDrawer';
 import Search from 'antd/es/input/Search';
 import { DownloadOutlined, FilterOutlined, UploadOutlined } from '@ant-design/icons';
@@ -47,6 +35,16 @@ import { lazyPart } from '../../lib/lazyPart';
  * is opened: the list's first load does not carry it (about 45 kB of compressed JavaScript).
  */
 const ImportModal = lazyPart(() => import('./ImportModal').then((m) => m.ImportModal));
+
+const RANGE_WIDTH = 250;
+/**
+ * The calendar of a custom date range, which shows only when the date filter is set to one: fetched
+ * then (29 kB of compressed JavaScript the list's first load otherwise carried), its place held meanwhile.
+ */
+const RangePicker = lazyPart(
+  () => import('antd/es/date-picker').then((m) => m.default.RangePicker),
+  <span style={{ display: 'inline-block', width: RANGE_WIDTH, height: 32 }} />,
+);
 
 const STAR = '★';
 const WRITERS = ['owner', 'partner', 'master_admin', 'manager', 'responder'];
@@ -193,7 +191,7 @@ function Filters({
         aria-label={t('filters.date')}
       />
       {dateValue === 'custom' && (
-        <DatePicker.RangePicker
+        <RangePicker
           allowEmpty={[true, true]}
           value={range}
           format="YYYY-MM-DD"
@@ -208,7 +206,7 @@ function Filters({
               date_mode: from && to ? undefined : from ? 'date_from' : to ? 'date_to' : undefined,
             });
           }}
-          style={{ width: 250 }}
+          style={{ width: RANGE_WIDTH }}
         />
       )}
       {tree.length > 0 && (
