@@ -12,10 +12,11 @@ import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { i18n } from '../../i18n/i18n';
 import { DATE_PRESETS, presetRange, type ReviewFilterValues, type WeekStart } from '@reputo/core';
-import type { ShortLocation, StatsFilter } from './api';
+import type { StatsFilter } from './api';
 import { last30Days } from './useReportFilter';
 import './reporting.css';
 import { useShortLocations } from './useShortLocations';
+import { fromTree, locationTree, treeValue } from './locationTree';
 import { fixed, int, showDate, signed, sourceName } from './display';
 
 /** Figures as the reports show them, in the user's language and digits (called at render). */
@@ -134,65 +135,6 @@ export function Panel({
 export function NoData({ text }: { text?: string }) {
   const { t } = useTranslation('reporting');
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ?? t('noData')} />;
-}
-
-interface TreeNode {
-  title: string;
-  value: string;
-  key: string;
-  children?: TreeNode[];
-}
-
-/** brand > region > location from locations/shortinfo; values are b:id, s:id and l:id. */
-export function locationTree(locs: ShortLocation[], names = { brand: 'Brand', region: 'Region' }): TreeNode[] {
-  const brands = new Map<number, { node: TreeNode; states: Map<number, TreeNode> }>();
-  const loose: TreeNode[] = [];
-  for (const l of locs) {
-    const leaf = {
-      title: l.locationId ? `${l.title} (${l.locationId})` : l.title,
-      value: `l:${l.id}`,
-      key: `l:${l.id}`,
-    };
-    if (l.brandId === null) {
-      loose.push(leaf);
-      continue;
-    }
-    if (!brands.has(l.brandId))
-      brands.set(l.brandId, {
-        node: { title: l.brand ?? names.brand, value: `b:${l.brandId}`, key: `b:${l.brandId}`, children: [] },
-        states: new Map(),
-      });
-    const b = brands.get(l.brandId)!;
-    if (l.stateId === null) {
-      b.node.children!.push(leaf);
-      continue;
-    }
-    if (!b.states.has(l.stateId)) {
-      const s: TreeNode = {
-        title: l.state ?? names.region,
-        value: `s:${l.stateId}`,
-        key: `s:${l.stateId}`,
-        children: [],
-      };
-      b.states.set(l.stateId, s);
-      b.node.children!.push(s);
-    }
-    b.states.get(l.stateId)!.children!.push(leaf);
-  }
-  return [...[...brands.values()].map((b) => b.node), ...loose];
-}
-
-function treeValue(f: ReviewFilterValues): string[] {
-  return [
-    ...(f.brands ?? []).map((id) => `b:${id}`),
-    ...(f.states ?? []).map((id) => `s:${id}`),
-    ...(f.locations ?? []).map((id) => `l:${id}`),
-  ];
-}
-
-function fromTree(values: string[]) {
-  const ids = (p: string) => values.filter((v) => v.startsWith(p)).map((v) => Number(v.slice(2)));
-  return { brands: ids('b:'), states: ids('s:'), locations: ids('l:') };
 }
 
 const presetOptions = (t: TFunction) => [

@@ -21,13 +21,14 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useEmbedded } from '../../app/EmbedContext';
 import { useMediaQuery } from '../../app/shell/useMediaQuery';
 import { useMe } from '../auth/queries';
-import { reviewsApi, type ReviewDto, type ReviewPage, type ShortLocation } from './api';
+import { reviewsApi, type ReviewDto, type ReviewPage } from './api';
 import { AlertsBanner } from './AlertsBanner';
 import { ReviewCard, type CardPermissions } from './ReviewCard';
 import './reviews.css';
 import { reviewKeys } from './queryKeys';
 import { ReviewTickets, useReviewTickets } from './ReviewTickets';
 import { fixed, int, isolate, sourceName } from '../reporting/display';
+import { fromTree, locationTree, treeValue, type TreeNode } from '../reporting/locationTree';
 import { lazyPart } from '../../lib/lazyPart';
 
 /**
@@ -65,62 +66,6 @@ function withFilter(params: URLSearchParams, filter: ReviewFilterValues): URLSea
   for (const [k, v] of params) if (!(REVIEW_FILTER_KEYS as readonly string[]).includes(k)) next.append(k, v);
   for (const [k, v] of new URLSearchParams(toQueryString(filter))) next.set(k, v);
   return next;
-}
-
-interface TreeNode {
-  title: string;
-  value: string;
-  key: string;
-  children?: TreeNode[];
-}
-
-/** brand > region > location from locations/shortinfo; node values are b:id, s:id and l:id. */
-function locationTree(locs: ShortLocation[], names: { brand: string; region: string }): TreeNode[] {
-  const brands = new Map<string, { node: TreeNode; states: Map<string, TreeNode> }>();
-  const loose: TreeNode[] = [];
-  for (const l of locs) {
-    const leaf = {
-      title: l.locationId ? `${l.title} (${l.locationId})` : l.title,
-      value: `l:${l.id}`,
-      key: `l:${l.id}`,
-    };
-    if (l.brandId === null) {
-      loose.push(leaf);
-      continue;
-    }
-    const bKey = `b:${l.brandId}`;
-    if (!brands.has(bKey))
-      brands.set(bKey, {
-        node: { title: l.brand ?? names.brand, value: bKey, key: bKey, children: [] },
-        states: new Map(),
-      });
-    const b = brands.get(bKey)!;
-    if (l.stateId === null) {
-      b.node.children!.push(leaf);
-      continue;
-    }
-    const sKey = `s:${l.stateId}`;
-    if (!b.states.has(sKey)) {
-      const s = { title: l.state ?? names.region, value: sKey, key: sKey, children: [] as TreeNode[] };
-      b.states.set(sKey, s);
-      b.node.children!.push(s);
-    }
-    b.states.get(sKey)!.children!.push(leaf);
-  }
-  return [...[...brands.values()].map((b) => b.node), ...loose];
-}
-
-function treeValue(f: ReviewFilterValues): string[] {
-  return [
-    ...(f.brands ?? []).map((id) => `b:${id}`),
-    ...(f.states ?? []).map((id) => `s:${id}`),
-    ...(f.locations ?? []).map((id) => `l:${id}`),
-  ];
-}
-
-function fromTree(values: string[]): Pick<ReviewFilterValues, 'brands' | 'states' | 'locations'> {
-  const ids = (p: string) => values.filter((v) => v.startsWith(p)).map((v) => Number(v.slice(2)));
-  return { brands: ids('b:'), states: ids('s:'), locations: ids('l:') };
 }
 
 function Filters({

@@ -9,7 +9,6 @@ export type ReplyDto = ApiResponse<'/v2/api/responses/create', 'post'>;
 export type Category = ApiResponse<'/v2/api/reviewCategory'>['categories'][number];
 export type CaseResolution = ApiResponse<'/v2/api/caseResolution'>['caseResolutions'][number];
 export type Template = ApiResponse<'/v2/api/templates'>['templates'][number];
-export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['locations'][number];
 export type RatingSummary = ApiResponse<'/v2/api/reviews/rating'>;
 export type ResponseRate = ApiResponse<'/v2/api/reviews/response_rate'>;
 export type ImportStatus = ApiResponse<'/v2/api/reviews/upload/{id}'>;

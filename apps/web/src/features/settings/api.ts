@@ -83,8 +83,6 @@ export interface LocationInput {
 
 export type LocationOptions = ApiResponse<'/v2/api/locations/options'>;
 
-export type ShortLocation = ApiResponse<'/v2/api/locations/shortinfo'>['locations'][number];
-
 export type UploadField = ApiResponse<'/v2/api/locations/upload/fields'>['fields'][number];
 
 export const locationsApi = {
