@@ -91,7 +91,7 @@ export default function CompanyWizardPage() {
   const onSaved = (fresh: Company) => queryClient.setQueryData(key, fresh);
   const onCreated = (created: Company) => {
     dirty.current = false;
-    queryClient.setQueryData(['admin', 'company', created.id], created);
+    queryClient.setQueryData(adminKeys.companies.one(created.id), created);
     void queryClient.invalidateQueries({ queryKey: adminKeys.companies.all });
     navigate(`/admin_panel/companies/${created.id}/edit?step=sources`, { replace: true });
   };

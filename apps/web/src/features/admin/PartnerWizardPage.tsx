@@ -292,7 +292,7 @@ export default function PartnerWizardPage() {
                 partner={loaded ?? null}
                 onCreated={(p) => {
                   dirty.current = false;
-                  queryClient.setQueryData(['admin', 'partner', p.id], p);
+                  queryClient.setQueryData(adminKeys.partners.one(p.id), p);
                   void queryClient.invalidateQueries({ queryKey: adminKeys.partners.all });
                   navigate(`/admin_panel/partners/${p.id}/package`, { replace: true });
                 }}

@@ -46,7 +46,7 @@ function EmailReportsModal({ onClose }: { onClose: () => void }) {
   const save = useMutation({
     mutationFn: (v: Values) => reportingApi.saveReportSetting(v),
     onSuccess: (s) => {
-      qc.setQueryData(['reportSettings'], s);
+      qc.setQueryData(reportingKeys.reportSettings, s);
       void message.success(
         s.enabled
           ? t(`email.savedNext.${s.frequency}`, { at: showDate(s.next_run_at ?? new Date(), 'weekdayTime') })

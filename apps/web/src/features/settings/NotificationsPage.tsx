@@ -34,7 +34,7 @@ export default function NotificationsPage() {
   const save = useMutation({
     mutationFn: notificationsApi.save,
     onSuccess: (saved) => {
-      queryClient.setQueryData(['notifications'], saved);
+      queryClient.setQueryData(settingsKeys.notifications, saved);
       void message.success(saved.enabled ? t('notifications.saved') : t('notifications.off'));
     },
     onError: (e) => void message.error(translateMessage(e.message)),

@@ -28,7 +28,7 @@ export function AutoresponseTab() {
   const save = useMutation({
     mutationFn: responseApi.saveAutoresponse,
     onSuccess: (s) => {
-      queryClient.setQueryData(['autoresponse'], s);
+      queryClient.setQueryData(settingsKeys.autoresponse, s);
       void message.success(t('response.autoresponse.saved'));
     },
     onError: (e) => void message.error(translateMessage(e.message)),

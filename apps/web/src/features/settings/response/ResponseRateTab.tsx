@@ -21,7 +21,7 @@ export function ResponseRateTab() {
   const save = useMutation({
     mutationFn: responseApi.setResponseRate,
     onSuccess: (r) => {
-      queryClient.setQueryData(['response-rate'], r);
+      queryClient.setQueryData(settingsKeys.responseRate, r);
       void message.success(t('response.rate.saved', { target: r.target }));
     },
     onError: (e) => void message.error(translateMessage(e.message)),

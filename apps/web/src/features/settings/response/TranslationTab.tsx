@@ -35,7 +35,7 @@ export function TranslationTab() {
   const save = useMutation({
     mutationFn: responseApi.saveTranslation,
     onSuccess: (s) => {
-      queryClient.setQueryData(['translation'], s);
+      queryClient.setQueryData(settingsKeys.translation, s);
       void message.success(t('response.translation.saved'));
     },
     onError: (e) => void message.error(translateMessage(e.message)),
