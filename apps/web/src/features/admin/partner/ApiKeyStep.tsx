@@ -30,7 +30,7 @@ export function ApiKeyStep({ partner, onSaved, goNext, goBack }: StepArgs) {
         </a>
         {' · '}
         {t('partnerWizard.apiKey.docs')}{' '}
-        <a href="/docs" target="_blank" rel="noreferrer">
+        <a href={DOCS} target="_blank" rel="noreferrer">
           <bdi dir="ltr">{DOCS}</bdi>
         </a>
       </p>
